@@ -1,0 +1,91 @@
+"""Objectives, mission rewards and their gold destination (§4, §13.3, R-A21..R-A26, R-A43)."""
+
+from __future__ import annotations
+
+from engine.associates.components import GUILD_INFO, SECONDARY_GP, guild_of
+from engine.associates.context import Ctx
+from engine.associates.state import figs_of, in_play, lair_intact, seat_of
+
+
+def pay_reward(ctx: Ctx, guild: str, amount: int, acting_fig: str | None) -> str:
+    """Mint `amount` GP for `guild` to where R-A26 says; returns where it went."""
+    s = ctx.s
+    if amount <= 0:
+        return "nowhere"
+    s["gold_minted"] += amount
+    # R-A26: acting figurine, intact lair safe, first figurine in play, reserve.
+    if acting_fig and guild_of(acting_fig) == guild and in_play(s, acting_fig):
+        s["figs"][acting_fig]["treasure"]["gold"] += amount
+        return acting_fig
+    if lair_intact(s, guild):
+        s["lairs"][guild]["safe"]["gold"] += amount
+        return f"{guild} safe"
+    for f in figs_of(s, guild):
+        if in_play(s, f):
+            s["figs"][f]["treasure"]["gold"] += amount
+            return f
+    seat = seat_of(s, guild)
+    assert seat is not None
+    s["players"][seat]["reserve_gold"] += amount
+    return f"{guild} reserve"
+
+
+def add_objective(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> None:
+    """Record one Objective for `guild` and pay its main-mission reward (R-A25, R-A43, R-A53)."""
+    s = ctx.s
+    seat = seat_of(s, guild)
+    if seat is None:
+        return
+    player = s["players"][seat]
+    player["objectives"] += 1
+    player["objective_turns"].append(s["turn"])
+    if s["first_objective_guild"] is None:
+        s["first_objective_guild"] = guild  # R-A43: events resolve one at a time
+    reward = int(GUILD_INFO[guild]["reward"])  # type: ignore[call-overload]
+    dest = pay_reward(ctx, guild, reward, acting_fig)
+    ctx.say(f"{GUILD_INFO[guild]['title']} gain an Objective ({why}) — now {player['objectives']}; "
+            f"+{reward} GP to {dest}.", "objective", guild=guild, objectives=player["objectives"], gold=reward)
+
+
+def secondary(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> None:
+    """Pay a secondary-mission reward (§4.2)."""
+    if seat_of(ctx.s, guild) is None:
+        return
+    amount = SECONDARY_GP[guild]
+    dest = pay_reward(ctx, guild, amount, acting_fig)
+    ctx.say(f"{GUILD_INFO[guild]['secondary']}: +{amount} GP to {dest} ({why}).", "reward",
+            guild=guild, gold=amount)
+
+
+def record_stun(ctx: Ctx, target: str, source_guild: str) -> None:
+    """Debts (R-A21): a Usurers source stunned a figurine of the designated guild."""
+    s = ctx.s
+    if source_guild != "usurers":
+        return
+    seat = seat_of(s, "usurers")
+    if seat is None:
+        return
+    if guild_of(target) != s["players"][seat]["designated"] or target in s["debts_counted"]:
+        return
+    s["debts_counted"].append(target)
+    add_objective(ctx, "usurers", None, f"Debts: stunned {target}")
+
+
+def sow_terror(ctx: Ctx, lair_guild: str) -> None:
+    """R-A23: any destroyed lair but the Brigands' own gives them an Objective."""
+    if lair_guild != "brigands" and seat_of(ctx.s, "brigands") is not None:
+        add_objective(ctx, "brigands", None, f"Sow Terror: {lair_guild} lair destroyed")
+
+
+def thieves_theft(ctx: Ctx, thief: str, lair_guild: str, success: bool) -> None:
+    """R-A22: a successful Theft on a lair other than the last Objective lair scores."""
+    s = ctx.s
+    seat = seat_of(s, "thieves")
+    if seat is None or not success:
+        return
+    player = s["players"][seat]
+    if player["last_objective_lair"] == lair_guild:
+        ctx.say("Neither Seen Nor Known: same lair as the last Objective, no Objective.")
+        return
+    player["last_objective_lair"] = lair_guild
+    add_objective(ctx, "thieves", thief, f"Neither Seen Nor Known: robbed the {lair_guild} lair")

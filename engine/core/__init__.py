@@ -1,0 +1,44 @@
+"""The shared core every game is built on: actions, decisions, events, options, RNG."""
+
+from engine.core.actions import CONFIRM_ID, MAX_ID_LEN, MAX_LABEL_LEN, UNDO_ID, Action
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.events import Event, private_event, public_event
+from engine.core.game import (
+    REVEALING_EVENT_KINDS,
+    Game,
+    replay,
+    require_pending,
+    reveals_information,
+    summarise_actions,
+)
+from engine.core.options import OptionSpec, validate_options
+from engine.core.outcome import Outcome, rank_by_score
+from engine.core.rng import Rng, seed_state
+
+__all__ = [
+    "CONFIRM_ID",
+    "MAX_ID_LEN",
+    "MAX_LABEL_LEN",
+    "REVEALING_EVENT_KINDS",
+    "UNDO_ID",
+    "Action",
+    "Decision",
+    "DecisionKind",
+    "EngineError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "OptionSpec",
+    "Outcome",
+    "Rng",
+    "private_event",
+    "public_event",
+    "rank_by_score",
+    "replay",
+    "require_pending",
+    "reveals_information",
+    "seed_state",
+    "summarise_actions",
+    "validate_options",
+]

@@ -1,0 +1,156 @@
+"""The contract every game implements, and the helpers shared by all games."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from typing import Any, Generic, TypeVar
+
+from engine.core.actions import Action
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.options import OptionSpec
+from engine.core.outcome import Outcome
+
+S = TypeVar("S")
+
+# Event kinds that reveal hidden or random information: a move that emitted one
+# cannot be taken back (the die was seen, the card was drawn).
+REVEALING_EVENT_KINDS = frozenset({"roll", "draw", "deal", "shuffle", "reveal"})
+
+DUMP_SCHEMA_KEY = "schema"
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Stateless: every method takes and returns explicit state.
+
+    `apply` returns a new state and never mutates its input. `view(state, None)`
+    is the spectator's view; `view(state, p)` adds exactly player p's secrets.
+    """
+
+    name: str = ""
+    title: str = ""
+    player_range: tuple[int, int] = (2, 2)
+
+    @abstractmethod
+    def options(self) -> list[OptionSpec]:
+        """The options a host may set for this game."""
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> S:
+        """A fresh game for `players` players; IllegalAction on bad options or player count."""
+
+    @abstractmethod
+    def pending(self, state: S) -> list[Decision]:
+        """Every player who must act now; empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: int) -> list[Action]:
+        """What `player` may do now (one small draft step); empty if not pending."""
+
+    @abstractmethod
+    def apply(self, state: S, player: int, action: Action) -> tuple[S, list[Event]]:
+        """The state after `player` takes `action`, with the events it caused."""
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """JSON-safe view: public (None) or public plus `player`'s own secrets."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The final result, or None while the game goes on."""
+
+    @abstractmethod
+    def timeout_action(self, state: S, player: int) -> Action:
+        """The always-legal default for a pending player whose time ran out."""
+
+    @abstractmethod
+    def dump(self, state: S) -> dict[str, Any]:
+        """JSON-safe snapshot with a schema version; load(dump(s)) == s."""
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> S:
+        """The state written by `dump`."""
+
+    # -- shared behaviour, overridable -------------------------------------------------
+
+    def parse_action(self, state: S, player: int, action_id: str) -> Action:
+        """The legal action with this id; IllegalAction listing what is allowed otherwise."""
+        legal = self.legal_actions(state, player)
+        for action in legal:
+            if action.id == action_id:
+                return action
+        if not legal:
+            raise IllegalAction("You have nothing to decide right now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction(
+            f"That choice is not available now. You can choose: {summarise_actions(legal)}.",
+            "E_UNKNOWN_ACTION",
+        )
+
+    def is_pending(self, state: S, player: int) -> bool:
+        """Whether `player` must act now."""
+        return any(d.player == player for d in self.pending(state))
+
+    def is_over(self, state: S) -> bool:
+        """Whether the game has ended."""
+        return self.outcome(state) is not None
+
+    def num_players(self, state: S) -> int:
+        """How many players sit at this game."""
+        return int(self.view(state, None).get("players", 0))
+
+    def factions(self, state: S) -> dict[int, list[str]]:
+        """The factions (clans, guilds, tribes) each player controls, for reports."""
+        return {p: [f"player{p}"] for p in range(self.num_players(state))}
+
+    def round_number(self, state: S) -> int:
+        """The current round or turn number, for reports."""
+        return int(self.view(state, None).get("round", 0))
+
+    def check_invariants(self, state: S) -> list[str]:
+        """Broken invariants of `state`, as messages (empty when sound)."""
+        return []
+
+    def describe_options(self) -> list[dict[str, Any]]:
+        """The option specs as JSON-safe dicts."""
+        return [spec.to_json() for spec in self.options()]
+
+
+def require_pending(game: Game[Any], state: Any, player: int) -> None:
+    """Raise IllegalAction unless `player` must act now."""
+    if game.outcome(state) is not None:
+        raise IllegalAction("The game is over.", "E_GAME_OVER")
+    if not game.is_pending(state, player):
+        waiting = ", ".join(str(d.player) for d in game.pending(state))
+        raise IllegalAction(f"It is not your turn (waiting for player {waiting}).", "E_NOT_YOUR_TURN")
+
+
+def summarise_actions(actions: list[Action], limit: int = 8) -> str:
+    """A short human list of action labels."""
+    labels = [a.label for a in actions[:limit]]
+    more = len(actions) - limit
+    text = "; ".join(labels)
+    return text + (f"; and {more} more" if more > 0 else "")
+
+
+def reveals_information(events: Iterable[Event]) -> bool:
+    """Whether any event revealed random or hidden information (so no undo)."""
+    return any(e.kind in REVEALING_EVENT_KINDS for e in events)
+
+
+def replay(
+    game: Game[S],
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    moves: Iterable[tuple[int, str]],
+) -> tuple[S, list[list[Event]]]:
+    """The state reached by playing `moves` (player, action id) from the seed, with each move's events."""
+    state = game.new_game(players, seed, options)
+    history: list[list[Event]] = []
+    for player, action_id in moves:
+        action = game.parse_action(state, player, action_id)
+        state, events = game.apply(state, player, action)
+        history.append(events)
+    return state, history

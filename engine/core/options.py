@@ -1,0 +1,92 @@
+"""Game options: what a host may set when creating a table, and their validation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalAction
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game: name, type ("int", "bool", "choice"), default and limits.
+
+    `default` None means "decided by the game from other settings" (for
+    instance a value that depends on the player count).
+    """
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as a JSON-safe dict."""
+        return {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "description": self.description,
+            "choices": list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }
+
+    def coerce(self, value: Any) -> Any:
+        """The value converted to this option's type, or IllegalAction saying what is allowed."""
+        if value is None:
+            return None
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise IllegalAction(f"Option {self.name} must be true or false.", "E_OPTION")
+        if self.type == "int":
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise IllegalAction(f"Option {self.name} must be a whole number.", "E_OPTION") from None
+            if isinstance(value, float) and value != number:
+                raise IllegalAction(f"Option {self.name} must be a whole number.", "E_OPTION")
+            if self.choices and number not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise IllegalAction(f"Option {self.name} must be one of {allowed}.", "E_OPTION")
+            if self.minimum is not None and number < self.minimum:
+                raise IllegalAction(f"Option {self.name} must be at least {self.minimum}.", "E_OPTION")
+            if self.maximum is not None and number > self.maximum:
+                raise IllegalAction(f"Option {self.name} must be at most {self.maximum}.", "E_OPTION")
+            return number
+        if self.type == "choice":
+            if value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise IllegalAction(f"Option {self.name} must be one of {allowed}.", "E_OPTION")
+            return value
+        raise ValueError(f"unknown option type {self.type}")
+
+
+def validate_options(specs: Sequence[OptionSpec], options: dict[str, Any] | None) -> dict[str, Any]:
+    """Options with every name known and every value legal, defaults filled in.
+
+    Raises IllegalAction naming the unknown option and the known ones.
+    """
+    options = dict(options or {})
+    by_name = {spec.name: spec for spec in specs}
+    unknown = sorted(set(options) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise IllegalAction(f"Unknown option {unknown[0]}. Known options: {known}.", "E_OPTION")
+    result: dict[str, Any] = {}
+    for spec in specs:
+        value = options.get(spec.name, spec.default)
+        result[spec.name] = spec.coerce(value) if value is not None else None
+    return result

@@ -1,0 +1,101 @@
+"""The game state of Violent Vendetta: plain JSON-safe data in one dataclass."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from engine.core.errors import IllegalAction
+
+SCHEMA = 1
+
+PHASE_OBJECTIVES = "objectives"
+PHASE_MOVEMENT = "movement"
+PHASE_COMBAT = "combat"
+PHASE_FINISHED = "finished"
+
+Board = dict[str, dict[str, int]]
+
+
+@dataclass
+class VendettaState:
+    """Everything about one game. Treat as immutable outside the engine: apply() copies it.
+
+    `board` maps a territory to {clan: gnomes} and holds non-empty territories only.
+    `drafts` maps a clan to the compound decision its controller is building.
+    """
+
+    players: int
+    seed: int
+    rng: int
+    scoring: str  # "basic" | "advanced"
+    clans_per_player: int  # 1 unless the 2-player variant
+    objectives_kept: int  # K
+    round_limit: int
+    seats: list[str]  # clans in play, clockwise (seat) order
+    owner: dict[str, int]  # clan -> player
+    first_seat: str
+    round: int = 0
+    phase: str = PHASE_OBJECTIVES
+    reserve: dict[str, int] = field(default_factory=dict)
+    board: Board = field(default_factory=dict)
+    tokens: dict[str, dict[str, int]] = field(default_factory=dict)
+    offered: dict[str, list[str]] = field(default_factory=dict)
+    chosen: dict[str, list[str]] = field(default_factory=dict)
+    drafts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    moved: list[str] = field(default_factory=list)  # seats that have moved this round
+    combat: dict[str, Any] | None = None  # the territory being fought over, see view.py
+    last_move: dict[str, Any] | None = None
+    end_reason: str | None = None  # "objectives" | "round_limit" once finished
+    triggered: list[str] = field(default_factory=list)  # seats that passed the final end check
+    setup_events: list[dict[str, Any]] = field(default_factory=list)  # new_game's events, as JSON
+
+
+def clone(state: VendettaState) -> VendettaState:
+    """A deep copy (apply() works on one so that its input never changes)."""
+    return copy.deepcopy(state)
+
+
+def dump_state(state: VendettaState) -> dict[str, Any]:
+    """A JSON-safe snapshot with a schema version."""
+    data = asdict(state)
+    data["schema"] = SCHEMA
+    return data
+
+
+def load_state(data: dict[str, Any]) -> VendettaState:
+    """The state written by dump_state; IllegalAction for a snapshot of another schema."""
+    if data.get("schema") != SCHEMA:
+        raise IllegalAction(f"Saved game schema {data.get('schema')!r} is not {SCHEMA}.", "E_SCHEMA")
+    names = {f.name for f in fields(VendettaState)}
+    return VendettaState(**copy.deepcopy({k: v for k, v in data.items() if k in names}))
+
+
+def gnomes_at(board: Board, territory: str, clan: str) -> int:
+    """How many gnomes of `clan` stand on `territory`."""
+    return board.get(territory, {}).get(clan, 0)
+
+
+def add_gnomes(board: Board, territory: str, clan: str, n: int) -> None:
+    """Add (or with negative n remove) gnomes, keeping only non-empty entries."""
+    here = board.setdefault(territory, {})
+    total = here.get(clan, 0) + n
+    if total < 0:
+        raise ValueError(f"negative gnomes of {clan} on {territory}")
+    if total:
+        here[clan] = total
+    else:
+        here.pop(clan, None)
+    if not here:
+        del board[territory]
+
+
+def on_board(board: Board, clan: str) -> int:
+    """Gnomes of `clan` on the whole board."""
+    return sum(here.get(clan, 0) for here in board.values())
+
+
+def contested(board: Board, order: tuple[str, ...]) -> list[str]:
+    """Territories holding two or more clans, in `order`."""
+    return [t for t in order if len(board.get(t, {})) >= 2]
