@@ -12,6 +12,7 @@ from engine.core.game import Game
 # game cannot stop the others from loading.
 GAMES: dict[str, str] = {
     "vendetta": "engine.vendetta:GAME",
+    "associates": "engine.associates:GAME",
 }
 
 

@@ -66,9 +66,7 @@ def dice_pool(p: PoolInput) -> tuple[int, str]:
         if terrain_on:
             if p.target_on_own_lair:
                 colour = "yellow"  # R-A9
-            elif p.action == "combat" and p.target_terrain == "ruin":
-                colour = "yellow"
-            elif p.action == "theft" and p.target_terrain == "stone_circle":
+            elif (p.action, p.target_terrain) in (("combat", "ruin"), ("theft", "stone_circle")):
                 colour = "yellow"
     # 3. darkening: Protection cards and Storm tokens (R-A4)
     return darken(n, colour, p.protections + p.storms)

@@ -57,7 +57,7 @@ def secondary(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> None:
             guild=guild, gold=amount)
 
 
-def record_stun(ctx: Ctx, target: str, source_guild: str) -> None:
+def record_stun(ctx: Ctx, target: str, source_guild: str, actor: str | None) -> None:
     """Debts (R-A21): a Usurers source stunned a figurine of the designated guild."""
     s = ctx.s
     if source_guild != "usurers":
@@ -68,13 +68,13 @@ def record_stun(ctx: Ctx, target: str, source_guild: str) -> None:
     if guild_of(target) != s["players"][seat]["designated"] or target in s["debts_counted"]:
         return
     s["debts_counted"].append(target)
-    add_objective(ctx, "usurers", None, f"Debts: stunned {target}")
+    add_objective(ctx, "usurers", actor, f"Debts: stunned {target}")  # R-A26: the attacker, else the safe
 
 
-def sow_terror(ctx: Ctx, lair_guild: str) -> None:
-    """R-A23: any destroyed lair but the Brigands' own gives them an Objective."""
+def sow_terror(ctx: Ctx, lair_guild: str, actor: str | None) -> None:
+    """R-A23: any destroyed lair but the Brigands' own gives them an Objective (R-A26: to the destroyer if theirs)."""
     if lair_guild != "brigands" and seat_of(ctx.s, "brigands") is not None:
-        add_objective(ctx, "brigands", None, f"Sow Terror: {lair_guild} lair destroyed")
+        add_objective(ctx, "brigands", actor, f"Sow Terror: {lair_guild} lair destroyed")
 
 
 def thieves_theft(ctx: Ctx, thief: str, lair_guild: str, success: bool) -> None:
@@ -84,8 +84,9 @@ def thieves_theft(ctx: Ctx, thief: str, lair_guild: str, success: bool) -> None:
     if seat is None or not success:
         return
     player = s["players"][seat]
-    if player["last_objective_lair"] == lair_guild:
+    lair_zone = s["lairs"][lair_guild]["zone"]
+    if player["last_objective_lair"] == lair_zone:
         ctx.say("Neither Seen Nor Known: same lair as the last Objective, no Objective.")
         return
-    player["last_objective_lair"] = lair_guild
+    player["last_objective_lair"] = lair_zone
     add_objective(ctx, "thieves", thief, f"Neither Seen Nor Known: robbed the {lair_guild} lair")

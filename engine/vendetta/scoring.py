@@ -10,6 +10,7 @@ from typing import Any
 from engine.core.outcome import Outcome, rank_by_score
 from engine.vendetta.clans import FOODS
 from engine.vendetta.objectives import feasible, food_used, gnome_used
+from engine.vendetta.state import PHASE_FINISHED, VendettaState
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,3 +104,21 @@ def build_outcome(
         scores = {p: totals[p] for p in range(players)}
         ranking = rank_by_score(scores, {p: (completed[p],) for p in range(players)})
     return Outcome(ranking=ranking, scores=scores, reason=reason, details=details)
+
+
+def state_outcome(state: VendettaState) -> Outcome | None:
+    """The outcome of a finished game, None while it goes on."""
+    if state.phase != PHASE_FINISHED or state.end_reason is None:
+        return None
+    return build_outcome(
+        players=state.players,
+        owner=state.owner,
+        seats=state.seats,
+        chosen=state.chosen,
+        tokens=state.tokens,
+        board=state.board,
+        scoring=state.scoring,
+        reason=state.end_reason,
+        triggered=state.triggered,
+        round_number=state.round,
+    )

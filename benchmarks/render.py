@@ -1,0 +1,108 @@
+"""Render benchmark: `python -m benchmarks.render [--repeat N]`.
+
+Per registered game, over the sample views of a seeded 4-player random game
+(every stage, plus the game's hand-made samples): the median time of a board
+render and of a private render, the PNG sizes, and the ratio of the board time
+to the floor, the time to encode a blank picture of the same size with the same
+encoder settings. Two floors are printed: a blank palette picture (the format
+render/ writes) and a blank RGB picture (what a plain Pillow render would
+write). The static layer is built once before timing; its cost is shown apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image
+
+import render
+from engine import registry
+from render import gallery
+from render.common import PNG_COMPRESS_LEVEL
+
+
+def _median_ms(fn: Callable[[], Any], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def _blank_png(size: tuple[int, int], mode: str) -> bytes:
+    buf = io.BytesIO()
+    Image.new(mode, size).save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def bench_game(name: str, repeat: int) -> dict[str, float]:
+    """Timings and sizes for one game."""
+    samples = list(gallery.engine_samples(name, 4))
+    boards = [s.public for s in samples]
+    privates = [v for s in samples for v in s.players.values()]
+    module = render.module_for(name)
+    extra = getattr(module, "extra_samples", None)
+    if extra is not None:
+        for view in extra().values():
+            (privates if "me" in view else boards).append(view)
+
+    start = time.perf_counter()
+    first = render.board(name, boards[0])  # builds and caches the static layer
+    cold_ms = (time.perf_counter() - start) * 1000
+    for view in privates:
+        render.private(name, view)
+
+    board_ms = statistics.median(_median_ms(lambda v=v: render.board(name, v), repeat) for v in boards)
+    private_ms = statistics.median(_median_ms(lambda v=v: render.private(name, v), repeat) for v in privates)
+    board_bytes = statistics.median(len(render.board(name, v)) for v in boards)
+    private_bytes = statistics.median(len(render.private(name, v)) for v in privates)
+    largest = max(len(render.board(name, v)) for v in boards)
+
+    size = Image.open(io.BytesIO(first)).size
+    floor_p = _median_ms(lambda: _blank_png(size, "P"), repeat)
+    floor_rgb = _median_ms(lambda: _blank_png(size, "RGB"), repeat)
+    return {
+        "size": f"{size[0]}x{size[1]}",
+        "boards": len(boards),
+        "privates": len(privates),
+        "cold_ms": cold_ms,
+        "board_ms": board_ms,
+        "private_ms": private_ms,
+        "board_bytes": board_bytes,
+        "largest_board_bytes": largest,
+        "private_bytes": private_bytes,
+        "floor_p_ms": floor_p,
+        "floor_rgb_ms": floor_rgb,
+        "ratio_p": board_ms / floor_p,
+        "ratio_rgb": board_ms / floor_rgb,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the figures for every registered game."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=15, help="renders per view (median taken)")
+    args = parser.parse_args(argv)
+    for name in registry.names():
+        r = bench_game(name, args.repeat)
+        print(f"{name}: board {r['size']} ({r['boards']} views), private ({r['privates']} views)")
+        print(
+            f"  board render   median {r['board_ms']:.1f} ms, {r['board_bytes'] / 1024:.0f} KiB "
+            f"(largest {r['largest_board_bytes'] / 1024:.0f} KiB); static layer built once in {r['cold_ms']:.0f} ms"
+        )
+        print(f"  private render median {r['private_ms']:.1f} ms, {r['private_bytes'] / 1024:.0f} KiB")
+        print(
+            f"  floor: blank palette PNG {r['floor_p_ms']:.1f} ms -> board/floor {r['ratio_p']:.2f}x; "
+            f"blank RGB PNG {r['floor_rgb_ms']:.1f} ms -> board/floor {r['ratio_rgb']:.2f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

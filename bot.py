@@ -1,0 +1,117 @@
+"""Gnomehost's composition root: `python bot.py` reads the settings and runs the Discord bot.
+
+Settings come from real environment variables and a `.env` file in the working directory
+(the environment wins); see `.env.example`. Exit codes: 0 after a clean stop, 2 when the
+token is missing or rejected, 1 when the bot cannot start for another reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+
+import aiohttp
+import discord
+import yarl
+from discord.gateway import DiscordWebSocket
+
+from cogs.client import GnomehostBot, StartupError
+from cogs.config import (
+    REJECTED_TOKEN_MESSAGE,
+    ConfigError,
+    Settings,
+    parse_settings,
+    read_environment,
+    setup_logging,
+)
+
+log = logging.getLogger("gnomehost.bot")
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_CONFIG = 2
+
+
+def redirect_discord(settings: Settings) -> None:
+    """Point discord.py's REST base and gateway at a proxy (or the tests' loopback Discord) when configured."""
+    if settings.api_base:
+        discord.http.Route.BASE = settings.api_base
+        log.info("Discord REST API redirected to %s", settings.api_base)
+    if settings.gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.gateway_url)
+        log.info("Discord gateway redirected to %s", settings.gateway_url)
+
+
+def unreachable_message(settings: Settings, error: BaseException) -> str:
+    """The paragraph shown when Discord (or the configured proxy) cannot be reached at all."""
+    where = settings.api_base or "discord.com"
+    return (
+        f"Gnomehost cannot start: it could not reach Discord at {where} ({error}). Check the network "
+        "connection, and DISCORD_API_BASE / DISCORD_GATEWAY_URL in .env if you use a proxy (see .env.example)."
+    )
+
+
+def tell_user(message: str) -> None:
+    """One paragraph on stderr for the person starting the bot (not a log line: no traceback, no prefix)."""
+    sys.stderr.write(message.strip() + "\n")
+    sys.stderr.flush()
+
+
+async def run(settings: Settings) -> int:
+    """Run the bot until SIGINT/SIGTERM or a fatal error; the process exit code."""
+    redirect_discord(settings)
+    # Gnomehost never joins voice: skip discord.py's warnings about the missing voice libraries.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+    bot = GnomehostBot(settings)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # platforms without loop signal handlers
+            loop.add_signal_handler(sig, stop.set)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.token), name="discord")
+        stopper = asyncio.create_task(stop.wait(), name="stop-signal")
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        stopper.cancel()
+        if runner in done:
+            await bot.shutdown()
+            error = runner.exception()
+            if isinstance(error, discord.LoginFailure):
+                tell_user(REJECTED_TOKEN_MESSAGE)
+                return EXIT_CONFIG
+            if isinstance(error, StartupError):
+                tell_user(str(error))
+                return EXIT_FAILED
+            if isinstance(error, aiohttp.ClientConnectionError | OSError):
+                tell_user(unreachable_message(settings, error))
+                return EXIT_FAILED
+            if error is not None:
+                log.error("the bot stopped on an error", exc_info=error)
+                return EXIT_FAILED
+            return EXIT_OK
+        log.info("stop signal received: finishing moves in flight, then closing the database")
+        await bot.shutdown()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await runner
+    log.info("stopped cleanly")
+    return EXIT_OK
+
+
+def main() -> int:
+    """Entry point of `python bot.py`; the exit code."""
+    try:
+        settings = parse_settings(read_environment(Path.cwd() / ".env"))
+    except ConfigError as error:
+        tell_user(str(error))
+        return EXIT_CONFIG
+    setup_logging(settings.log_level)
+    return asyncio.run(run(settings))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

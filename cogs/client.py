@@ -1,0 +1,115 @@
+"""The discord.py client of Gnomehost: opens the table service, loads the cogs, syncs commands."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from cogs.components import DYNAMIC_ITEMS
+from cogs.config import Settings
+from cogs.errors import GuardedTree
+from cogs.inflight import InFlight
+from cogs.notifier import DiscordNotifier
+from cogs.permissions import INVITE_PERMISSIONS
+from host.service import TableService
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.play")
+# How long a stop waits for interactions being handled (a move, its announcement).
+DRAIN_SECONDS = 20.0
+
+
+class StartupError(Exception):
+    """The bot cannot start for a reason the person running it must fix; the message says which."""
+
+
+class GnomehostBot(commands.Bot):
+    """The bot: slash commands and persistent components over one TableService."""
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channel and thread objects for posting; no message content needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            # A table message pings pending players only: never @everyone or roles.
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
+            max_messages=None,
+            tree_cls=GuardedTree,
+        )
+        self.settings = settings
+        self.inflight = InFlight()
+        self.notifier = DiscordNotifier(self)
+        self._service: TableService | None = None
+        self._invite_logged = False
+        self._stopping = asyncio.Lock()
+        self._stopped = False
+
+    @property
+    def service(self) -> TableService:
+        """The table service; only valid once `setup_hook` ran."""
+        if self._service is None:
+            raise RuntimeError("the table service is not open yet")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        """Open the database, register persistent components, load the cogs, sync the commands."""
+        try:
+            self._service = await TableService.open(self.settings.database_path, self.notifier)
+        except Exception as error:
+            # e.g. a database written by a newer Gnomehost: refuse with its own clear message.
+            message = getattr(error, "message", None) or str(error)
+            raise StartupError(
+                f"Gnomehost cannot start: the database at {self.settings.database_path} could not be opened: "
+                f"{message} Check DATABASE_PATH in .env (see .env.example)."
+            ) from error
+        log.info("database open at %s", self.settings.database_path)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (Discord may take up to an hour to show them)", len(synced))
+
+    async def on_ready(self) -> None:
+        """Log who we are and the invite URL once, and start the deadline scheduler."""
+        if self._invite_logged or self.user is None:
+            return
+        self._invite_logged = True
+        url = discord.utils.oauth_url(
+            self.application_id or self.user.id,
+            permissions=INVITE_PERMISSIONS,
+            scopes=("bot", "applications.commands"),
+        )
+        log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+        log.info("invite URL: %s", url)
+        self.service.start_scheduler()
+
+    async def shutdown(self) -> None:
+        """Stop taking work, let moves in flight finish, close the table service and the connection."""
+        async with self._stopping:
+            if self._stopped:
+                return
+            self._stopped = True
+            finished = await self.inflight.drain(DRAIN_SECONDS)
+            if not finished:
+                log.warning("%d interaction(s) still running after %.0f s; closing anyway", self.inflight.count,
+                            DRAIN_SECONDS)
+            if self._service is not None:
+                await self._service.close()
+                log.info("database closed")
+            if not self.is_closed():
+                await self.close()

@@ -1,0 +1,51 @@
+"""Board and private-view pictures as Discord files, rendered in a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+
+import render
+from cogs.limits import fits_attachment
+
+log = logging.getLogger(__name__)
+
+
+async def _render(kind: str, game_name: str, view: dict[str, Any]) -> bytes | None:
+    """PNG bytes, or None when the game has no renderer or drawing failed (the text still goes out)."""
+    draw = render.board if kind == "board" else render.private
+    try:
+        # Pillow releases the GIL while encoding: a worker thread keeps the event loop (and heartbeats) alive.
+        return await asyncio.to_thread(draw, game_name, view)
+    except KeyError:
+        log.debug("no %s renderer for %s", kind, game_name)
+    except Exception:
+        log.exception("drawing the %s of a %s game failed", kind, game_name)
+    return None
+
+
+def _file(data: bytes | None, filename: str, limit: int | None) -> discord.File | None:
+    if data is None:
+        return None
+    if not fits_attachment(len(data), limit):
+        log.warning("%s is %d bytes, over the %s byte attachment limit: sent without it", filename, len(data), limit)
+        return None
+    return discord.File(io.BytesIO(data), filename=filename)
+
+
+async def board_file(
+    game_name: str, public_view: dict[str, Any] | None, limit: int | None = None
+) -> discord.File | None:
+    """The board picture of a public view as `board.png`, or None."""
+    if public_view is None:
+        return None
+    return _file(await _render("board", game_name, public_view), "board.png", limit)
+
+
+async def private_file(game_name: str, player_view: dict[str, Any], limit: int | None = None) -> discord.File | None:
+    """The picture of one player's private view as `hand.png` (ephemeral or DM only), or None."""
+    return _file(await _render("private", game_name, player_view), "hand.png", limit)

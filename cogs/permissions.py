@@ -1,0 +1,49 @@
+"""Who may do what: the bot's own channel permissions, and host-or-moderator checks."""
+
+from __future__ import annotations
+
+import discord
+
+# Exactly what the bot needs, and what its invite URL asks for.
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    attach_files=True,
+)
+
+# Human names of the permissions the bot checks, as Discord's settings screen shows them.
+PERMISSION_NAMES = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "create_public_threads": "Create Public Threads",
+    "attach_files": "Attach Files",
+}
+
+
+def missing_bot_permissions(interaction: discord.Interaction, *, create_thread: bool = False) -> list[str]:
+    """The names of permissions the bot lacks in the interaction's channel to host a table there."""
+    if interaction.guild_id is None:
+        return []
+    perms = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
+    if create_thread:
+        needed.append("create_public_threads")
+    return [PERMISSION_NAMES[name] for name in needed if not getattr(perms, name)]
+
+
+def missing_permissions_message(missing: list[str]) -> str:
+    """The refusal shown when the bot lacks channel permissions."""
+    names = ", ".join(f"**{name}**" for name in missing)
+    return (
+        f"I can't host a game here: I am missing the {names} permission in this channel. "
+        "Ask a server admin to grant it to my role (channel settings → Permissions), then try again."
+    )
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Whether the user may manage tables they do not host (Manage Channels here)."""
+    return interaction.guild_id is not None and interaction.permissions.manage_channels

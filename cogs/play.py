@@ -1,0 +1,209 @@
+"""Taking turns: /play with autocomplete, /hand, and the clicks of panels, DM prompts and table messages.
+
+Thin: a click or command is translated into one table-service call; the answer is the user's
+refreshed panel. Refusals (stale button, not your turn, illegal move) go to cogs.errors, except
+a stale click, which also refreshes the panel so the player sees the current choices.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import text
+from cogs.choices import Choice, choice_name, encode_value, filter_choices, resolve_value
+from cogs.client import GnomehostBot
+from cogs.components import set_handler
+from cogs.custom_ids import ComponentId, Kind
+from cogs.errors import UserFacingError, send_ephemeral
+from cogs.panels import Panel, build_panel
+from engine.core.actions import Action
+from engine.core.game import summarise_actions
+from host.errors import StaleVersion
+from host.results import MoveResult, StepInfo, TableInfo
+
+log = logging.getLogger(__name__)
+
+OUTDATED = "⚠️ That message is out of date (the game moved on). Here is where you stand now."
+
+
+def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
+    """Keyword arguments to send or edit a panel message (edits replace components and picture)."""
+    kwargs: dict[str, Any] = {"content": panel.content, "allowed_mentions": discord.AllowedMentions.none()}
+    if editing:
+        kwargs["view"] = panel.view
+        kwargs["attachments"] = [panel.file] if panel.file is not None else []
+    else:
+        if panel.view is not None:
+            kwargs["view"] = panel.view
+        if panel.file is not None:
+            kwargs["file"] = panel.file
+    return kwargs
+
+
+def played_label(result: MoveResult, fallback: str) -> str:
+    """The label of the move the submitter just made (shown to them only)."""
+    return result.submitted.label if result.submitted is not None else fallback
+
+
+class PlayCog(commands.Cog):
+    """/play, /hand and the turn components."""
+
+    def __init__(self, bot: GnomehostBot) -> None:
+        self.bot = bot
+
+    # -- finding the user's table ---------------------------------------------------------------------
+
+    async def table_for_user(self, interaction: discord.Interaction, game_id: int | None) -> TableInfo:
+        """The game named, else this channel's game when the user plays in it, else their only/most urgent game."""
+        service, user = self.bot.service, interaction.user.id
+        if game_id is not None:
+            return await service.get_table(game_id)
+        here = await service.table_for_channel(interaction.channel_id or 0)
+        if here is not None and (here.is_seated(user) or interaction.guild_id is not None):
+            return here
+        tables = await service.tables_for_user(user)
+        if not tables:
+            raise UserFacingError("You are not playing in any open game. Join one with the lobby's Join button.")
+        pending = [t for t in tables if any(p.user_id == user for p in t.pending)]
+        return (pending or tables)[0]
+
+    async def user_steps(self, table: TableInfo, user_id: int) -> list[StepInfo]:
+        """The current step of each of the user's seats that has something to choose."""
+        players = table.players_of(user_id)
+        if not players:
+            return [await self.bot.service.legal_actions_for(table.game_id, user_id)]
+        steps = [await self.bot.service.legal_actions_for(table.game_id, user_id, player=p) for p in players]
+        return [s for s in steps if s.can_act]
+
+    # -- /play ---------------------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Take one of your legal actions for the current step")
+    @app_commands.describe(action="Start typing to filter your choices", game="A game number (default: this channel's)")
+    async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
+        """Apply the chosen action for the invoking player."""
+        async with self.bot.inflight.track():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            table = await self.table_for_user(interaction, game)
+            user = interaction.user.id
+            steps = await self.user_steps(table, user)
+            choices = [Choice(s.player or 0, a.id, a.label) for s in steps for a in s.actions]
+            if not choices:
+                waiting = steps[0].waiting_for if steps else table.pending
+                raise UserFacingError(
+                    "You have nothing to decide right now. " + text.pending_line(table, waiting, None)
+                )
+            chosen = resolve_value(action, choices)
+            if chosen is None:
+                allowed = summarise_actions([_as_action(c) for c in choices])
+                raise UserFacingError(f"“{action[:100]}” is not one of your choices now. You can choose: {allowed}.")
+            step = next(s for s in steps if (s.player or 0) == chosen.seat)
+            await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version, player=step.player)
+            log.info("game %s: /play by %s applied", table.game_id, user)
+            panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
+                                      note=f"✅ {chosen.label}", file_limit=interaction.filesize_limit,
+                                      with_image=False)
+            await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+
+    @play.autocomplete("action")
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        """The invoking user's legal actions now, filtered by what they typed (≤ 25)."""
+        try:
+            table = await self.table_for_user(interaction, interaction.namespace.game)
+            steps = await self.user_steps(table, interaction.user.id)
+        except Exception as error:  # autocomplete has no error channel: offer nothing, log bugs
+            if not isinstance(error, UserFacingError) and not hasattr(error, "message"):
+                log.exception("autocomplete failed")
+            return []
+        several = len(steps) > 1
+        public = None
+        if several:
+            public = (await self.bot.service.view_for(table.game_id, None)).view
+        choices = [Choice(s.player or 0, a.id, a.label) for s in steps for a in s.actions]
+        result = []
+        for c in filter_choices(choices, current):
+            seat = text.faction_names(public).get(c.seat) if several else None
+            result.append(app_commands.Choice(name=choice_name(c, seat or (f"seat {c.seat + 1}" if several else None)),
+                                              value=encode_value(c, several)))
+        return result
+
+    # -- /hand ---------------------------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="Your private view and choices, only for you")
+    @app_commands.describe(game="A game number (default: this channel's, or your current game)")
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """The user's panel, ephemeral; works in any channel and with DMs closed."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.table_for_user(interaction, game)
+        panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
+                                  file_limit=interaction.filesize_limit)
+        await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+
+    # -- components ------------------------------------------------------------------------------------
+
+    async def turn_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        """"Take my turn": open the clicking player's ephemeral panel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.bot.service.get_table(cid.game)
+        if not table.is_seated(interaction.user.id):
+            raise UserFacingError("You are not playing in this game, so there is no turn to take. "
+                                  "Watch along, or join the next game's lobby.")
+        note = OUTDATED if cid.version != table.version else ""
+        panel = await build_panel(self.bot.service, cid.game, interaction.user.id, note=note,
+                                  file_limit=interaction.filesize_limit)
+        await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+
+    async def action_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        """An action button or select choice in a panel or DM prompt: submit it, then refresh the panel."""
+        await interaction.response.defer()
+        service, user = self.bot.service, interaction.user.id
+        action_id = values[0] if values else cid.arg
+        if cid.action_index is not None and not values:
+            step = await service.legal_actions_for(cid.game, user, player=cid.seat)
+            if step.version == cid.version and cid.action_index < len(step.actions):
+                action_id = step.actions[cid.action_index].id
+        try:
+            result = await service.submit(cid.game, user, action_id, cid.version, player=cid.seat)
+        except StaleVersion as stale:
+            panel = await build_panel(service, cid.game, user, player=cid.seat, note=OUTDATED,
+                                      file_limit=interaction.filesize_limit)
+            await interaction.edit_original_response(**panel_kwargs(panel, editing=True))
+            await send_ephemeral(interaction, stale.message)
+            return
+        log.info("game %s: move by %s applied, now version %s", cid.game, user, result.version)
+        note = f"✅ {played_label(result, action_id)}"
+        panel = await build_panel(service, cid.game, user, player=cid.seat, note=note,
+                                  file_limit=interaction.filesize_limit)
+        await interaction.edit_original_response(**panel_kwargs(panel, editing=True))
+
+    async def page_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+        """Previous/Next in a long list of choices: show that page."""
+        await interaction.response.defer()
+        table = await self.bot.service.get_table(cid.game)
+        note = OUTDATED if cid.version != table.version else ""
+        page = int(cid.arg) if cid.arg.isdigit() else 0
+        panel = await build_panel(self.bot.service, cid.game, interaction.user.id, player=cid.seat, page=page,
+                                  note=note, file_limit=interaction.filesize_limit, with_image=False)
+        kwargs = panel_kwargs(panel, editing=True)
+        kwargs.pop("attachments")  # turning a page keeps the picture already shown
+        await interaction.edit_original_response(**kwargs)
+
+
+def _as_action(choice: Choice) -> Action:
+    return Action(id=choice.action_id, label=choice.label)
+
+
+async def setup(bot: GnomehostBot) -> None:
+    """Load /play, /hand and the turn component handlers."""
+    cog = PlayCog(bot)
+    set_handler(Kind.TURN, cog.turn_click)
+    set_handler(Kind.ACTION, cog.action_click)
+    set_handler(Kind.SELECT, cog.action_click)
+    set_handler(Kind.PAGE, cog.page_click)
+    await bot.add_cog(cog)

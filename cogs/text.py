@@ -1,0 +1,248 @@
+"""Message texts built from the table service's results. Pure: no Discord objects, no I/O.
+
+Channel texts are built from public data only (TableInfo, public events, public views);
+private texts (panel, /hand, DM) take a player's view explicitly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
+from engine.core.decisions import DecisionKind
+from engine.core.events import Event
+from engine.core.outcome import Outcome
+from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
+
+SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
+PRIVATE_TEXT_BUDGET = 1500
+# Bookkeeping keys of views that mean nothing to a reader (the player index is shown as a name).
+HIDDEN_KEYS = frozenset({"player", "game", "schema"})
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def mention(user_id: int) -> str:
+    """A Discord user mention."""
+    return f"<@{user_id}>"
+
+
+def seat_label(seat: SeatInfo) -> str:
+    """How a seat is named in messages: a mention, or "AI n"."""
+    return seat.label if seat.is_ai or seat.user_id is None else mention(seat.user_id)
+
+
+def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None = None) -> str:
+    """A player index as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one."""
+    seat = next((s for s in table.seats if s.player == player), None)
+    who = seat_label(seat) if seat is not None else f"player {player + 1}"
+    faction = faction_names(view).get(player) if view else None
+    return f"{who} ({faction})" if faction else who
+
+
+def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
+    """Player index -> the name of the side they play, read from a public view's "seats" list when present."""
+    names: dict[int, list[str]] = {}
+    seats = (view or {}).get("seats")
+    if isinstance(seats, list):
+        for entry in seats:
+            if isinstance(entry, Mapping) and isinstance(entry.get("player"), int):
+                name = entry.get("name") or entry.get("clan") or entry.get("label")
+                if name:
+                    names.setdefault(entry["player"], []).append(str(name))
+    return {p: " & ".join(n) for p, n in names.items()}
+
+
+def format_options(options: Mapping[str, Any]) -> str:
+    """Options as "name=value, …" (options left to the game's default are skipped)."""
+    shown = [f"{name}={value}" for name, value in options.items() if value is not None]
+    return ", ".join(shown) or "defaults"
+
+
+def lobby_text(table: TableInfo) -> str:
+    """The lobby message: game, options, seats, host, and what to do."""
+    seats = [f"{i + 1}. {seat_label(s)}" for i, s in enumerate(table.seats)] or ["(nobody yet)"]
+    head = f"**{table.title}** — game #{table.game_id}"
+    if table.status is TableStatus.LOBBY:
+        state = f"Lobby: {len(table.seats)}/{table.max_players} seats (needs {table.min_players})."
+        hint = "Join, add AI players, then the host presses Start."
+    elif table.status is TableStatus.ACTIVE:
+        state, hint = "The game has started.", "Use the table messages below, /play or /hand."
+    else:
+        state, hint = f"This game is {table.status.value}.", ""
+    lines = [
+        head,
+        f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}",
+        state,
+        *seats,
+    ]
+    if hint:
+        lines.append(hint)
+    return fit_lines(lines, MESSAGE_CONTENT)
+
+
+def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mapping[str, Any] | None) -> str:
+    """Who the game waits for; secret choices are named as such and never what they are about."""
+    if not pending:
+        return ""
+    names = [player_label(table, p.player, view) for p in pending]
+    if all(p.kind in SECRET_KINDS for p in pending):
+        return "Waiting for a secret choice from: " + ", ".join(names)
+    return "Now: " + ", ".join(names)
+
+
+def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None) -> str:
+    """The final ranking with scores."""
+    lines = [f"**Game over** ({outcome.reason})."]
+    place = 1
+    for group in outcome.ranking:
+        ordinal = ORDINALS.get(place, f"{place}th")
+        who = ", ".join(
+            f"{player_label(table, p, view)} — {_number(outcome.scores.get(p, 0))} pts" for p in group
+        )
+        lines.append(f"{ordinal}: {who}")
+        place += len(group)
+    return "\n".join(lines)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def table_message(table: TableInfo, update: TableUpdate) -> str:
+    """The public table message after a change: headline, narration, then who is pending or the result."""
+    view = update.public_view
+    narration = [e.text for e in public_only(update.public_events)]
+    lines = [f"**{trim(update.headline, 300)}**", *narration] if update.headline else narration
+    if update.outcome is not None:
+        tail = outcome_text(table, update.outcome, view)
+    elif update.kind in (UpdateKind.CANCELLED, UpdateKind.QUARANTINED):
+        tail = ""
+    else:
+        tail = pending_line(table, update.pending, view)
+    return fit_lines(lines, MESSAGE_CONTENT, tail=trim(tail, 800))
+
+
+def public_only(events: Iterable[Event]) -> list[Event]:
+    """The public events among `events` (a second guard: the service already split them)."""
+    return [e for e in events if e.public]
+
+
+def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
+    """The distinct human users among the pending players, in order."""
+    users: list[int] = []
+    for p in pending:
+        if p.user_id is not None and not p.is_ai and p.user_id not in users:
+            users.append(p.user_id)
+    return users
+
+
+def status_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
+    """/game status: the table's state in a few lines, public data only."""
+    lines = [f"**{table.title}** — game #{table.game_id}, {table.status.value}, version {table.version}"]
+    lines.append(f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}")
+    if view is not None:
+        for key in ("round", "round_limit", "phase"):
+            if key in view and isinstance(view[key], str | int):
+                lines.append(f"{key.replace('_', ' ')}: {view[key]}")
+    if table.outcome is not None:
+        lines.append(outcome_text(table, table.outcome, view))
+    elif table.pending:
+        lines.append(pending_line(table, table.pending, view))
+    if table.status_reason:
+        lines.append(f"Note: {table.status_reason}")
+    return fit_lines(lines, MESSAGE_CONTENT)
+
+
+def players_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
+    """/game players: who sits where."""
+    lines = [f"**{table.title}** — game #{table.game_id}: {len(table.seats)} player(s)"]
+    pending = {p.player for p in table.pending}
+    for seat in table.seats:
+        if seat.player is None:
+            lines.append(f"• {seat_label(seat)} (in the lobby)")
+        else:
+            mark = " ⏳" if seat.player in pending else ""
+            lines.append(f"• {player_label(table, seat.player, view)}{mark}")
+    return fit_lines(lines, MESSAGE_CONTENT)
+
+
+def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT) -> list[str]:
+    """The narration as lines (private ones marked 🔒), newest kept when it is too long for one message."""
+    texts = [("🔒 " if line.private else "") + line.text for line in lines] or ["Nothing has happened yet."]
+    # The most recent lines matter most: drop from the start, never from the end.
+    kept: list[str] = []
+    used = 0
+    for text in reversed(texts):
+        text = trim(text, limit)
+        if used + len(text) + 1 > limit - 40:
+            kept.append(f"… {len(texts) - len(kept)} earlier line(s) not shown")
+            break
+        kept.append(text)
+        used += len(text) + 1
+    return list(reversed(kept))
+
+
+def private_events_text(events: Sequence[Event]) -> list[str]:
+    """Private narration lines for one player (DM or panel only)."""
+    return [f"🔒 {e.text}" for e in events]
+
+
+def secret_part(private_view: Mapping[str, Any], public_view: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What a player's view adds to the public view: the keys that are new or differ."""
+    public = public_view or {}
+    return {k: v for k, v in private_view.items() if k not in public or public[k] != v}
+
+
+def describe(value: Any, budget: int = PRIVATE_TEXT_BUDGET) -> str:
+    """A compact, game-neutral text of a JSON-like view fragment (named items by name, nesting indented)."""
+    lines: list[str] = []
+    # A view that wraps its secrets in one key ({"me": {...}}) reads better unwrapped.
+    while isinstance(value, Mapping) and len(value) == 1 and isinstance(next(iter(value.values())), Mapping):
+        value = next(iter(value.values()))
+    _describe_into(lines, value, 0)
+    return fit_lines(lines, budget) if lines else ""
+
+
+def _short(value: Any) -> str | None:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str | int | float):
+        return str(value)
+    if isinstance(value, Mapping):
+        for key in ("label", "name", "title"):
+            if isinstance(value.get(key), str):
+                done = value.get("complete")
+                return value[key] + (" ✓" if done is True else "")
+        return None
+    if isinstance(value, list):
+        parts = [_short(v) for v in value]
+        if all(p is not None for p in parts):
+            return ", ".join(p for p in parts if p is not None) or "none"
+    return None
+
+
+def _describe_into(lines: list[str], value: Any, depth: int) -> None:
+    pad = "  " * depth
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if item is None or item == "" or item == [] or item == {} or key in HIDDEN_KEYS:
+                continue
+            short = _short(item)
+            name = str(key).replace("_", " ")
+            if short is not None:
+                lines.append(trim(f"{pad}{name}: {short}", 300))
+            else:
+                lines.append(f"{pad}{name}:")
+                _describe_into(lines, item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            short = _short(item)
+            if short is not None:
+                lines.append(trim(f"{pad}• {short}", 300))
+            else:
+                _describe_into(lines, item, depth + 1)
+    else:
+        lines.append(trim(f"{pad}{_short(value)}", 300))

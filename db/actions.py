@@ -1,0 +1,67 @@
+"""The action log: append-only, one row per stored move (or undo marker), numbered 1, 2, 3 ... per game."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One log entry. For source 'undo', `undoes` is the seq taken back and `action_id` is 'undo'."""
+
+    game_id: int
+    seq: int
+    player: int
+    action_id: str
+    source: str
+    user_id: int | None
+    undoes: int | None
+    events: list[dict[str, Any]]
+    created_at: float
+
+
+async def append(conn: aiosqlite.Connection, row: ActionRow) -> None:
+    """Store one entry; sqlite3.IntegrityError if (game, seq) already exists."""
+    await conn.execute(
+        "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            row.game_id,
+            row.seq,
+            row.player,
+            row.action_id,
+            row.source,
+            row.user_id,
+            row.undoes,
+            json.dumps(row.events),
+            row.created_at,
+        ),
+    )
+
+
+async def list_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
+    """Every entry of a game's log, in seq order."""
+    async with conn.execute(
+        "SELECT game_id, seq, player, action_id, source, user_id, undoes, events, created_at "
+        "FROM actions WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    ) as cursor:
+        rows = await cursor.fetchall()
+    return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]), r[8]) for r in rows]
+
+
+def effective_moves(rows: list[ActionRow]) -> list[ActionRow]:
+    """The moves that count: the log with every undone move (and the undo markers) removed."""
+    kept: list[ActionRow] = []
+    for row in rows:
+        if row.source == "undo":
+            if not kept or kept[-1].seq != row.undoes:
+                raise ValueError(f"undo entry {row.seq} does not take back the last move")
+            kept.pop()
+        else:
+            kept.append(row)
+    return kept

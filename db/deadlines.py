@@ -1,0 +1,94 @@
+"""The deadlines table: when each pending human is next reminded (or played for by the AFK policy)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import aiosqlite
+
+TURN = "turn"
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRow:
+    """One deadline of one pending player."""
+
+    game_id: int
+    player: int
+    kind: str
+    due_at: float
+    reminders: int
+    version: int
+
+
+async def replan(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    pending: Iterable[int],
+    reset: Iterable[int],
+    due_at: float | None,
+    version: int,
+) -> None:
+    """Keep the deadlines of players still pending, drop the others, add new ones.
+
+    Players in `reset` (the one who just moved) start afresh. `due_at` None
+    means deadlines are off: every deadline of the game is dropped.
+    """
+    pending = sorted(set(pending))
+    reset = sorted(set(reset))
+    if due_at is None or not pending:
+        await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        return
+    marks = ", ".join("?" for _ in pending)
+    await conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player NOT IN ({marks})", (game_id, *pending))
+    if reset:
+        marks = ", ".join("?" for _ in reset)
+        await conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player IN ({marks})", (game_id, *reset))
+    await conn.executemany(
+        "INSERT OR IGNORE INTO deadlines (game_id, player, kind, due_at, reminders, version) VALUES (?, ?, ?, ?, 0, ?)",
+        [(game_id, p, TURN, due_at, version) for p in pending],
+    )
+
+
+async def due(conn: aiosqlite.Connection, now: float, limit: int = 200) -> list[DeadlineRow]:
+    """Deadlines due at `now`, earliest first."""
+    async with conn.execute(
+        "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines WHERE due_at <= ? "
+        "ORDER BY due_at, game_id, player LIMIT ?",
+        (now, limit),
+    ) as cursor:
+        return [DeadlineRow(*r) for r in await cursor.fetchall()]
+
+
+async def for_game(conn: aiosqlite.Connection, game_id: int) -> list[DeadlineRow]:
+    """Every deadline of a game."""
+    async with conn.execute(
+        "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines WHERE game_id = ? ORDER BY player",
+        (game_id,),
+    ) as cursor:
+        return [DeadlineRow(*r) for r in await cursor.fetchall()]
+
+
+async def next_due_at(conn: aiosqlite.Connection) -> float | None:
+    """When the earliest deadline falls, or None when there is none."""
+    async with conn.execute("SELECT MIN(due_at) FROM deadlines") as cursor:
+        row = await cursor.fetchone()
+    return None if row is None or row[0] is None else float(row[0])
+
+
+async def reminded(conn: aiosqlite.Connection, row: DeadlineRow, next_due: float) -> None:
+    """Count one more reminder and set the next due time."""
+    await conn.execute(
+        "UPDATE deadlines SET reminders = reminders + 1, due_at = ? WHERE game_id = ? AND player = ? AND kind = ?",
+        (next_due, row.game_id, row.player, row.kind),
+    )
+
+
+async def delete(conn: aiosqlite.Connection, game_id: int, player: int | None = None) -> None:
+    """Drop the deadlines of a game (or of one of its players)."""
+    if player is None:
+        await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+    else:
+        await conn.execute("DELETE FROM deadlines WHERE game_id = ? AND player = ?", (game_id, player))

@@ -1,0 +1,216 @@
+"""The games table: one row per table (lobby, running or over), with its snapshot cache and version."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "active")
+
+_COLUMNS = (
+    "id, guild_id, channel_id, game_name, options, seed, status, status_reason, host_user_id, settings, "
+    "players, version, snapshot, pending, ai_pending, outcome, created_at, updated_at"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One stored game. `snapshot` stays the raw JSON text so verification compares exactly what is stored."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_name: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    status_reason: str | None
+    host_user_id: int
+    settings: dict[str, Any]
+    players: int | None
+    version: int
+    snapshot: str | None
+    pending: list[dict[str, Any]]
+    ai_pending: bool
+    outcome: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+
+
+def _row(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game_name=row["game_name"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        status_reason=row["status_reason"],
+        host_user_id=row["host_user_id"],
+        settings=json.loads(row["settings"]),
+        players=row["players"],
+        version=row["version"],
+        snapshot=row["snapshot"],
+        pending=json.loads(row["pending"]),
+        ai_pending=bool(row["ai_pending"]),
+        outcome=json.loads(row["outcome"]) if row["outcome"] is not None else None,
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+async def insert_game(
+    conn: aiosqlite.Connection,
+    *,
+    guild_id: int | None,
+    channel_id: int,
+    game_name: str,
+    options: dict[str, Any],
+    seed: int,
+    host_user_id: int,
+    settings: dict[str, Any],
+    now: float,
+) -> int:
+    """A new lobby row; sqlite3.IntegrityError when the channel already has an open game."""
+    cursor = await conn.execute(
+        "INSERT INTO games (guild_id, channel_id, game_name, options, seed, status, host_user_id, settings, "
+        "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+        (guild_id, channel_id, game_name, json.dumps(options), seed, host_user_id, json.dumps(settings), now, now),
+    )
+    await cursor.close()
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    """The game with this id, or None."""
+    async with conn.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    return _row(row) if row else None
+
+
+async def open_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The lobby or running game in this channel, or None."""
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return _row(row) if row else None
+
+
+async def ids_with_status(conn: aiosqlite.Connection, status: str) -> list[int]:
+    """Ids of every game with this status, oldest first."""
+    async with conn.execute("SELECT id FROM games WHERE status = ? ORDER BY id", (status,)) as cursor:
+        return [r[0] for r in await cursor.fetchall()]
+
+
+async def ids_with_ai_pending(conn: aiosqlite.Connection) -> list[int]:
+    """Running games where an AI seat must move (an AI turn interrupted by a crash)."""
+    async with conn.execute(
+        "SELECT id FROM games WHERE status = 'active' AND ai_pending = 1 ORDER BY id"
+    ) as cursor:
+        return [r[0] for r in await cursor.fetchall()]
+
+
+async def count_by_status(conn: aiosqlite.Connection) -> dict[str, int]:
+    """How many games have each status."""
+    async with conn.execute("SELECT status, COUNT(*) FROM games GROUP BY status") as cursor:
+        return {r[0]: r[1] for r in await cursor.fetchall()}
+
+
+async def start_game(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    players: int,
+    snapshot: str,
+    pending: list[dict[str, Any]],
+    ai_pending: bool,
+    now: float,
+) -> bool:
+    """Lobby -> active with the initial snapshot at version 0; False if the game is no longer a lobby."""
+    cursor = await conn.execute(
+        "UPDATE games SET status = 'active', players = ?, version = 0, snapshot = ?, pending = ?, ai_pending = ?, "
+        "updated_at = ? WHERE id = ? AND status = 'lobby'",
+        (players, snapshot, json.dumps(pending), int(ai_pending), now, game_id),
+    )
+    await cursor.close()
+    return cursor.rowcount == 1
+
+
+async def advance(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    *,
+    expected_version: int,
+    snapshot: str,
+    pending: list[dict[str, Any]],
+    ai_pending: bool,
+    finished: bool,
+    outcome: dict[str, Any] | None,
+    now: float,
+) -> bool:
+    """version + 1 with the new snapshot, only if the game is running at `expected_version`.
+
+    False means another writer changed the game first: the caller must roll back.
+    """
+    cursor = await conn.execute(
+        "UPDATE games SET version = version + 1, snapshot = ?, pending = ?, ai_pending = ?, status = ?, "
+        "outcome = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        (
+            snapshot,
+            json.dumps(pending),
+            int(ai_pending),
+            "finished" if finished else "active",
+            json.dumps(outcome) if outcome is not None else None,
+            now,
+            game_id,
+            expected_version,
+        ),
+    )
+    await cursor.close()
+    return cursor.rowcount == 1
+
+
+async def set_status(
+    conn: aiosqlite.Connection,
+    game_id: int,
+    status: str,
+    *,
+    reason: str | None,
+    now: float,
+    only_from: tuple[str, ...] = OPEN_STATUSES,
+) -> bool:
+    """Change the status (cancel, quarantine) if the current one is in `only_from`; False otherwise."""
+    marks = ", ".join("?" for _ in only_from)
+    cursor = await conn.execute(
+        f"UPDATE games SET status = ?, status_reason = ?, ai_pending = 0, updated_at = ? "
+        f"WHERE id = ? AND status IN ({marks})",
+        (status, reason, now, game_id, *only_from),
+    )
+    await cursor.close()
+    return cursor.rowcount == 1
+
+
+async def set_settings(conn: aiosqlite.Connection, game_id: int, settings: dict[str, Any], now: float) -> None:
+    """Store new table settings."""
+    await conn.execute(
+        "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?", (json.dumps(settings), now, game_id)
+    )
+
+
+async def set_ai_pending(conn: aiosqlite.Connection, game_id: int, ai_pending: bool, now: float) -> None:
+    """Mark whether an AI seat must move (after a seat changed hands)."""
+    await conn.execute(
+        "UPDATE games SET ai_pending = ?, updated_at = ? WHERE id = ?", (int(ai_pending), now, game_id)
+    )
+
+
+async def touch(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
+    """Record that the lobby changed."""
+    await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))

@@ -1,0 +1,115 @@
+"""Declaring Combat and Theft (§7.3, §7.5, §9.1, R-A48, R-A52): the legal targets and their checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.associates import board
+from engine.associates.actions.common import active_fig, pay
+from engine.associates.cards import card_type
+from engine.associates.components import guild_of
+from engine.associates.context import Ctx
+from engine.associates.resolution import declare
+from engine.associates.state import State, carries, designated, figs_in_zone
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+
+LAIR_ONLY = ("siege", "burglary")
+
+
+def targets(s: State, kind: str, source: str | None) -> list[dict[str, str]]:
+    """Legal targets of a Combat/Theft by the active figurine for this source card type."""
+    fig = active_fig(s)
+    g = guild_of(fig)
+    zone = s["figs"][fig]["zone"]
+    out: list[dict[str, str]] = []
+    if source not in LAIR_ONLY:
+        zones = [zone]
+        if kind == "combat" and carries(s, fig, "tromblon"):
+            zones += list(board.adjacent(zone))  # R-A48: figurines only
+        for z in zones:
+            for f in figs_in_zone(s, z):
+                if guild_of(f) != g and (source != "bailiff" or guild_of(f) == designated(s)):
+                    out.append({"fig": f})
+    if source != "bailiff":
+        for lg, lair in s["lairs"].items():
+            if lg != g and lair["zone"] == zone and lair["state"] == "intact":
+                out.append({"lair": lg})
+    return out
+
+
+def target_id(t: dict[str, str]) -> str:
+    """Action id of a target step."""
+    return f"tgt:f:{t['fig']}" if "fig" in t else f"tgt:l:{t['lair']}"
+
+
+def legal(s: State, draft: dict[str, Any]) -> list[Action]:
+    """One step: pick the target (the declaration happens at once)."""
+    kind = draft["kind"]
+    source = card_type(draft["source"]) if draft["source"] else None
+    verb = "Attack" if kind == "combat" else "Rob"
+    out = []
+    for t in targets(s, kind, source):
+        name = t["fig"] if "fig" in t else f"the {t['lair']} lair"
+        out.append(Action(target_id(t), f"{verb} {name}"))
+    return out
+
+
+def parse_target(s: State, action_id: str) -> dict[str, str]:
+    """The target named by a 'tgt:f:<fig>' / 'tgt:l:<guild>' id, or IllegalAction for unknown ids."""
+    parts = action_id.split(":")
+    if len(parts) != 3 or parts[0] != "tgt" or parts[1] not in ("f", "l"):
+        raise IllegalAction("Choose one of the listed targets.", "E_UNKNOWN_ACTION")
+    if parts[1] == "f":
+        if parts[2] not in s["figs"]:
+            raise IllegalAction("Unknown figurine.", "E_UNKNOWN_FIGURINE")
+        return {"fig": parts[2]}
+    if parts[2] not in s["lairs"]:
+        raise IllegalAction("That lair is not in this game.", "E_NO_SUCH_LAIR")
+    return {"lair": parts[2]}
+
+
+def check_target(s: State, kind: str, source: str | None, t: dict[str, str]) -> None:
+    """Raise the precise §17.10 rejection for an illegal target."""
+    fig = active_fig(s)
+    g = guild_of(fig)
+    zone = s["figs"][fig]["zone"]
+    if t in targets(s, kind, source):
+        return
+    if "fig" in t:
+        other = t["fig"]
+        if guild_of(other) == g:
+            raise IllegalAction("You cannot target your own guild's figurines.", "E_OWN_TARGET")
+        if s["figs"][other]["zone"] is None:
+            raise IllegalAction("That figurine is not on the board.", "E_OUT_OF_REACH")
+        if source in LAIR_ONLY:
+            raise IllegalAction("This card targets an adverse lair only.", "E_LAIR_ONLY")
+        if source == "bailiff":
+            raise IllegalAction("Bailiff targets a figurine of the guild you designated this turn.", "E_BAILIFF")
+        if kind == "theft" and s["figs"][other]["zone"] in board.adjacent(zone):
+            raise IllegalAction("A Theft is never made at range, even with a Tromblon.", "E_OUT_OF_REACH")
+        raise IllegalAction("That figurine is out of reach: same zone only (Tromblon: adjacent zone, Combat).",
+                            "E_OUT_OF_REACH")
+    lg = t["lair"]
+    if lg == g:
+        raise IllegalAction("You never target your own lair; use Transfer on it.", "E_OWN_TARGET")
+    lair = s["lairs"][lg]
+    if lair["state"] != "intact":
+        raise IllegalAction("That lair is destroyed.", "E_LAIR_DESTROYED")
+    if source == "bailiff":
+        raise IllegalAction("Bailiff targets a figurine, never a lair.", "E_BAILIFF")
+    if lair["zone"] in board.adjacent(zone) and kind == "combat" and carries(s, fig, "tromblon"):
+        raise IllegalAction("A Tromblon shoots figurines only, never a lair.", "E_TROMBLON_LAIR")
+    raise IllegalAction("Lairs are attacked or robbed only from their own zone.", "E_OUT_OF_REACH")
+
+
+def choose(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
+    """Validate the target, pay, and declare the Combat/Theft."""
+    s = ctx.s
+    kind = draft["kind"]
+    source = card_type(draft["source"]) if draft["source"] else None
+    t = parse_target(s, action_id)
+    check_target(s, kind, source, t)
+    s["draft"] = None
+    pay(ctx, draft["source"])
+    declare(ctx, kind, active_fig(s), t, draft["source"])

@@ -1,0 +1,298 @@
+"""Playing white, violet and red cards in one's own activation (§11.3, R-A32, R-A40)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.associates import board
+from engine.associates.actions import attack, crafting, movement, transfer
+from engine.associates.actions.common import active_fig, active_seat, play_card
+from engine.associates.cards import card_name, card_type
+from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, guild_of
+from engine.associates.context import Ctx
+from engine.associates.reactions import spend_gold, spendable_gold
+from engine.associates.state import State, designated, effective_terrain, figs_in_zone, intact_lair_at, lair_intact
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+
+ATTACK_CARDS = {"aggressiveness": "combat", "petit_malin": "theft", "siege": "combat", "burglary": "theft",
+                "bailiff": "combat"}
+SCAVENGE = {"hill": "sacred_wood", "forest": "sacred_wood", "ruin": "moonstone", "stone_circle": "moonstone"}
+ZONE_CARDS = ("trap", "mined_terrain", "storm")
+FIG_CARDS = ("pumpkin", "root")
+BLUE = ("protection", "shield", "alarm", "bribe", "tomb")
+ZONE_PAGE = 23  # + undo + end = 25 menu entries
+
+
+def zone_choices(s: State, t: str) -> list[str]:
+    """Legal zones for Trap, Mined Terrain or Storm."""
+    fig = active_fig(s)
+    here = s["figs"][fig]["zone"]
+    if t == "trap":
+        if s["supply"]["trap"] <= 0:
+            return []
+        return [z for z in board.zone_ids() if not intact_lair_at(s, z) and s["zones"][z]["trap"] is None]
+    near = [here, *board.adjacent(here)]
+    if t == "mined_terrain":
+        if s["supply"]["trap"] <= 0:
+            return []
+        return [z for z in near if not intact_lair_at(s, z) and s["zones"][z]["trap"] is None]
+    if s["supply"]["storm"] <= 0:
+        return []
+    return [z for z in near if s["zones"][z]["storm"] is None]
+
+
+def fig_choices(s: State, t: str) -> list[str]:
+    """Legal figurine targets for Pumpkin or Root."""
+    fig = active_fig(s)
+    g = guild_of(fig)
+    here = s["figs"][fig]["zone"]
+    if t == "pumpkin":
+        if s["figs"][fig]["kind"] != "fairy" or s["supply"]["pumpkin"] <= 0:
+            return []
+        return [f for f in figs_in_zone(s, here) if guild_of(f) != g and not s["figs"][f]["pumpkin"]]
+    if s["supply"]["root"] <= 0:
+        return []
+    out = []
+    for z in [here, *board.adjacent(here)]:
+        out += [f for f in figs_in_zone(s, z) if guild_of(f) != g and not s["figs"][f]["rooted"]]
+    return out
+
+
+def improv_kinds(s: State) -> list[str]:
+    """Action types Improvisation could start now."""
+    fig = active_fig(s)
+    out = []
+    if movement.can_move(s, fig):
+        out.append("move")
+    if transfer.possible(s, fig):
+        out.append("transfer")
+    if attack.targets(s, "combat", "improvisation"):
+        out.append("combat")
+    if attack.targets(s, "theft", "improvisation"):
+        out.append("theft")
+    if any(crafting.feasible(s, a, False) for a in ARTEFACTS):
+        out.append("craft")
+    return out
+
+
+def why_not(s: State, card: str) -> str | None:
+    """None if the card can be played now by the active player, else the player-facing reason."""
+    t = card_type(card)
+    fig = active_fig(s)
+    g = guild_of(fig)
+    f = s["figs"][fig]
+    if t in BLUE:
+        return f"{card_name(card)} is a reaction card: it is played only in its window during an adverse action."
+    if t == "sprint":
+        return "Sprint is played while declaring a Movement (choose Move, then add Sprint)."
+    if t == "ransom":
+        return None if s["ransom"] else "Ransom is playable only as the first command after your Combat eliminated " \
+                                        "an adverse figurine."
+    if t in ATTACK_CARDS:
+        if t == "bailiff" and not designated(s):
+            return "Bailiff needs a designated guild."
+        if not attack.targets(s, ATTACK_CARDS[t], t):
+            return {"siege": "Siege needs an adverse intact lair in this zone.",
+                    "burglary": "Burglary needs an adverse intact lair in this zone.",
+                    "bailiff": "Bailiff needs a figurine of the designated guild in reach."}.get(
+                t, "There is no legal target in reach.")
+        return None
+    if t == "improvisation":
+        return None if improv_kinds(s) else "No action is possible for this figurine."
+    if t == "quick_hands":
+        return None if transfer.possible(s, fig) else "There is nothing to transfer."
+    if t == "second_wind":
+        return None if f["stuns"] > 0 else "Second Wind needs a Stunned token on the active figurine."
+    if t == "ambush" or t == "war_cry":
+        return None
+    if t == "forge":
+        return None if any(crafting.feasible(s, a, True) for a in ARTEFACTS) else \
+            "Forge needs the components of an artefact among your figurines in this zone (and supply)."
+    if t == "scavenge":
+        comp = SCAVENGE.get(effective_terrain(s, f["zone"]))
+        if comp is None:
+            return "Scavenge works only on a hill, forest, ruin or stone circle."
+        return None if s["supply"][comp] > 0 else f"No {ITEM_NAMES[comp]} left in the supply."
+    if t in ZONE_CARDS:
+        if s["supply"]["trap" if t != "storm" else "storm"] <= 0:
+            return f"No {card_name(card)} token is left in the supply."
+        return None if zone_choices(s, t) else "No legal zone for this token."
+    if t in FIG_CARDS:
+        if t == "pumpkin" and f["kind"] != "fairy":
+            return "Pumpkin must be played by an active Fairy."
+        if s["supply"][t] <= 0:
+            return f"No {card_name(card)} token is left in the supply."
+        return None if fig_choices(s, t) else "No legal adverse figurine for this card."
+    if t in ("safe", "bank"):
+        if not lair_intact(s, g):
+            return f"{card_name(card)} needs your intact lair."
+        if s["lairs"][g][f"{t}_token"]:
+            return f"Your lair already has a {card_name(card)} token."
+        if s["supply"]["safe_bank"] <= 0:
+            return "No Safe/Bank token is left in the supply."
+        return None
+    return "This card cannot be played now."
+
+
+def playable(s: State) -> list[Action]:
+    """'play:<card>' for every card of the active hand that has a legal use now."""
+    out = []
+    seen: set[str] = set()
+    for c in s["players"][active_seat(s)]["hand"]:
+        t = card_type(c)
+        if t in seen:
+            continue  # one copy per type keeps the menu short; the copies are identical
+        if why_not(s, c) is None:
+            seen.add(t)
+            out.append(Action(f"play:{c}", f"Play {card_name(c)}"))
+    return out
+
+
+def play(ctx: Ctx, card: str) -> None:
+    """Start playing a card: direct effect now, or open its target draft."""
+    s = ctx.s
+    if card not in s["players"][active_seat(s)]["hand"]:
+        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+    reason = why_not(s, card)
+    if reason is not None:
+        code = "E_REACTION_CARD" if card_type(card) in BLUE else "E_CARD_CONDITION"
+        if card_type(card) == "sprint":
+            code = "E_NO_MOVEMENT"
+        raise IllegalAction(reason, code)
+    t = card_type(card)
+    if t in ATTACK_CARDS:
+        s["draft"] = {"kind": ATTACK_CARDS[t], "source": card, "steps": []}
+    elif t == "improvisation":
+        s["draft"] = {"kind": "improv", "source": card, "steps": []}
+    elif t == "quick_hands":
+        s["draft"] = {"kind": "transfer", "source": card, "steps": []}
+    elif t == "forge":
+        s["draft"] = {"kind": "craft", "source": card, "steps": [], "forge": True}
+    elif t in ZONE_CARDS:
+        s["draft"] = {"kind": "zone", "source": card, "steps": []}
+    elif t in FIG_CARDS:
+        s["draft"] = {"kind": "fig", "source": card, "steps": []}
+    else:
+        _direct(ctx, card)
+
+
+def _direct(ctx: Ctx, card: str) -> None:
+    s = ctx.s
+    t = card_type(card)
+    fig = active_fig(s)
+    g = guild_of(fig)
+    f = s["figs"][fig]
+    play_card(ctx, card)
+    if t == "ambush":
+        if g not in s["effects"]["ambush"]:
+            s["effects"]["ambush"].append(g)
+    elif t == "war_cry":
+        s["effects"]["war_cry"][g] = s["effects"]["war_cry"].get(g, 0) + 1
+    elif t == "second_wind":
+        f["stuns"] -= 1
+        ctx.say(f"{fig} removes a Stunned token.", "second_wind", figurine=fig)
+    elif t == "scavenge":
+        comp = SCAVENGE[effective_terrain(s, f["zone"])]
+        s["supply"][comp] -= 1
+        f["treasure"][comp] += 1
+        ctx.say(f"{fig} scavenges 1 {ITEM_NAMES[comp]}.", "scavenge", figurine=fig, component=comp)
+    elif t == "ransom":
+        victim = s["ransom"]
+        s["ransom"] = None
+        paid = min(2, spendable_gold(s, victim))
+        spend_gold(s, victim, paid)
+        f["treasure"]["gold"] += paid
+        ctx.say(f"Ransom: the {GUILD_INFO[victim]['title']} pay {paid} GP to {fig}.", "ransom", gold=paid)
+    elif t in ("safe", "bank"):
+        s["lairs"][g][f"{t}_token"] = card
+        s["supply"]["safe_bank"] -= 1
+        ctx.say(f"A {card_name(card)} token is placed on the {GUILD_INFO[g]['title']} lair.", "token")
+
+
+def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
+    """Steps of the card drafts: zone, figurine, recipe, Improvisation type."""
+    kind = draft["kind"]
+    t = card_type(draft["source"]) if draft["source"] else None
+    if kind == "zone":
+        zones = zone_choices(s, t)
+        if len(zones) > ZONE_PAGE and not draft["steps"]:
+            # Too many zones for one menu (Trap may go almost anywhere): pick a board row first.
+            rows = sorted({board.zone_ids().index(z) // 5 for z in zones})
+            return [Action(f"row:{r}", f"Zones of row {r + 1}: " + ", ".join(
+                board.zone_name(z) for z in zones if board.zone_ids().index(z) // 5 == r)) for r in rows]
+        if draft["steps"]:
+            row = int(draft["steps"][-1][4:])
+            zones = [z for z in zones if board.zone_ids().index(z) // 5 == row]
+        return [Action(f"z:{z}", f"{card_name(draft['source'])} on {board.zone_name(z)}") for z in zones]
+    if kind == "fig":
+        return [Action(f"f:{x}", f"{card_name(draft['source'])} on {x}") for x in fig_choices(s, t)]
+    if kind == "craft":
+        forge = bool(draft.get("forge"))
+        return [Action(f"recipe:{a}", f"Craft a {ITEM_NAMES[a]}") for a in ARTEFACTS if crafting.feasible(s, a, forge)]
+    if kind == "improv":
+        return [Action(f"do:{k}", f"Improvise: {k}") for k in improv_kinds(s)]
+    return []
+
+
+def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
+    """Apply a card-draft step (each completes the play)."""
+    s = ctx.s
+    kind = draft["kind"]
+    card = draft["source"]
+    t = card_type(card) if card else None
+    fig = active_fig(s)
+    if kind == "zone" and action_id.startswith("row:") and not draft["steps"]:
+        if action_id not in {a.id for a in draft_legal(s, draft)}:
+            raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
+        draft["steps"].append(action_id)
+        return
+    if kind == "zone" and action_id.startswith("z:"):
+        z = action_id[2:]
+        if not board.is_zone(z):
+            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+        if z not in zone_choices(s, t):
+            if intact_lair_at(s, z) and t != "storm":
+                raise IllegalAction(f"{card_name(card)} cannot go on an intact lair.", "E_TOKEN_ZONE")
+            raise IllegalAction(f"{card_name(card)} cannot go there (one token per zone"
+                                + ("; your zone or an adjacent one" if t != "trap" else "") + ").", "E_TOKEN_ZONE")
+        s["draft"] = None
+        play_card(ctx, card)
+        if t == "storm":
+            s["zones"][z]["storm"] = active_seat(s)
+            s["supply"]["storm"] -= 1
+        else:
+            s["zones"][z]["trap"] = {"kind": t, "card": card}
+            s["supply"]["trap"] -= 1
+        ctx.say(f"A {card_name(card)} token is placed on {board.zone_name(z)}.", "token", zone=z, token=t)
+        return
+    if kind == "fig" and action_id.startswith("f:"):
+        x = action_id[2:]
+        if x not in fig_choices(s, t):
+            raise IllegalAction(f"{card_name(card)} needs an adverse figurine without that token "
+                                + ("in the Fairy's zone." if t == "pumpkin" else "here or adjacent."), "E_CARD_TARGET")
+        s["draft"] = None
+        play_card(ctx, card)
+        s["supply"][t] -= 1
+        if t == "pumpkin":
+            s["figs"][x]["pumpkin"] = True
+            s["figs"][x]["activated"] = True  # marked activated at once, with no actions
+        else:
+            s["figs"][x]["rooted"] = True
+        ctx.say(f"{x} is under a {card_name(card)} token this turn.", "token", figurine=x, token=t)
+        return
+    if kind == "craft" and action_id.startswith("recipe:"):
+        a = action_id[7:]
+        crafting.check(s, a, bool(draft.get("forge")))
+        s["draft"] = None
+        play_card(ctx, card)
+        crafting.craft(ctx, a, bool(draft.get("forge")))
+        return
+    if kind == "improv" and action_id.startswith("do:"):
+        k = action_id[3:]
+        if k not in improv_kinds(s):
+            raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION")
+        s["draft"] = {"kind": k, "source": card, "steps": []}
+        return
+    del fig
+    raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION")

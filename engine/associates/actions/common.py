@@ -1,0 +1,49 @@
+"""Helpers shared by the action modules: the active figurine, paying an action or a card."""
+
+from __future__ import annotations
+
+from engine.associates.cards import card_name, card_type
+from engine.associates.context import Ctx
+from engine.associates.state import State
+from engine.core.errors import IllegalAction
+
+VIOLET = ("trap", "mined_terrain", "safe", "bank")
+
+
+def active_fig(s: State) -> str:
+    """The active figurine's id."""
+    return str(s["active"]["fig"])
+
+
+def active_seat(s: State) -> int:
+    """The seat whose activation is open."""
+    return int(s["active"]["player"])
+
+
+def require_action(s: State) -> None:
+    """Reject a normal action when none is left (§17.7)."""
+    if s["active"]["actions"] <= 0:
+        raise IllegalAction("This figurine has no action left. You can play cards or end the activation.",
+                            "E_NO_ACTIONS_LEFT")
+
+
+def pay(ctx: Ctx, card: str | None) -> None:
+    """Spend one action (normal action) or play the card that grants it (7.6)."""
+    s = ctx.s
+    if card is None:
+        require_action(s)
+        s["active"]["actions"] -= 1
+    else:
+        play_card(ctx, card)
+
+
+def play_card(ctx: Ctx, card: str) -> None:
+    """Move a card from the active player's hand into play (public)."""
+    s = ctx.s
+    seat = active_seat(s)
+    hand = s["players"][seat]["hand"]
+    if card not in hand:
+        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+    hand.remove(card)
+    (s["violet"] if card_type(card) in VIOLET else s["played"]).append(card)
+    ctx.say(f"Seat {seat} plays {card_name(card)}.", "card", seat=seat, card=card, type=card_type(card))

@@ -1,0 +1,131 @@
+"""Movement (§7.1, R-A12, R-A13, R-A38): a path built zone by zone, Sprints, Traps on the way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.associates import board
+from engine.associates.actions.common import active_fig, active_seat, pay, play_card
+from engine.associates.cards import card_name, card_type
+from engine.associates.components import guild_of
+from engine.associates.context import Ctx
+from engine.associates.harm import stun_figure
+from engine.associates.state import State, carries, guild_at, power_works
+from engine.core.actions import CONFIRM_ID, Action
+from engine.core.errors import IllegalAction
+
+
+def path_of(draft: dict[str, Any]) -> list[str]:
+    """Zones chosen so far."""
+    return [x[3:] for x in draft["steps"] if x.startswith("to:")]
+
+
+def sprints_of(draft: dict[str, Any]) -> list[str]:
+    """Sprint cards added to this Movement."""
+    return [x[7:] for x in draft["steps"] if x.startswith("sprint:")]
+
+
+def allowance(s: State, fig: str, sprints: int) -> int:
+    """1 (Fairy's Flight: 2) + Magic Broom + Sprints (R-A12)."""
+    base = 2 if s["figs"][fig]["kind"] == "fairy" and power_works(s, fig) else 1
+    return base + (1 if carries(s, fig, "broom") else 0) + sprints
+
+
+def can_move(s: State, fig: str) -> bool:
+    """A Rooted figurine cannot move."""
+    return not s["figs"][fig]["rooted"]
+
+
+def legal(s: State, draft: dict[str, Any]) -> list[Action]:
+    """Next zones, Sprint cards, confirm."""
+    fig = active_fig(s)
+    start = s["figs"][fig]["zone"]
+    path = path_of(draft)
+    sprints = sprints_of(draft)
+    out: list[Action] = []
+    if len(path) < allowance(s, fig, len(sprints)):
+        last = path[-1] if path else start
+        for z in board.adjacent(last):
+            if z != start and z not in path:
+                out.append(Action(f"to:{z}", f"Move to {board.zone_name(z)}"))
+    seen_types = False
+    for c in s["players"][active_seat(s)]["hand"]:
+        if card_type(c) == "sprint" and c not in sprints and not seen_types:
+            out.append(Action(f"sprint:{c}", "Add Sprint: +1 zone"))
+            seen_types = True  # one Sprint offered at a time keeps the list short
+    if path:
+        out.append(Action(CONFIRM_ID, "Confirm path: " + " → ".join(board.zone_name(z) for z in path)))
+    return out
+
+
+def step(s: State, draft: dict[str, Any], action_id: str) -> None:
+    """Validate and record one path step or Sprint."""
+    fig = active_fig(s)
+    start = s["figs"][fig]["zone"]
+    path = path_of(draft)
+    sprints = sprints_of(draft)
+    if action_id.startswith("to:"):
+        z = action_id[3:]
+        if not board.is_zone(z):
+            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+        if len(path) >= allowance(s, fig, len(sprints)):
+            raise IllegalAction(f"This Movement covers at most {allowance(s, fig, len(sprints))} zone(s). "
+                                "Confirm the path, add a Sprint, or undo.", "E_PATH_TOO_LONG")
+        last = path[-1] if path else start
+        if z not in board.adjacent(last):
+            raise IllegalAction(f"{board.zone_name(z)} is not adjacent to {board.zone_name(last)}.", "E_NOT_ADJACENT")
+        if z == start or z in path:
+            raise IllegalAction("A path may not visit a zone twice or return to its start.", "E_PATH_REPEAT")
+        draft["steps"].append(action_id)
+        return
+    if action_id.startswith("sprint:"):
+        c = action_id[7:]
+        if c not in s["players"][active_seat(s)]["hand"] or card_type(c) != "sprint" or c in sprints:
+            raise IllegalAction("That Sprint is not in your hand.", "E_CARD_NOT_IN_HAND")
+        draft["steps"].append(action_id)
+        return
+    raise IllegalAction("Choose the next zone, add a Sprint, confirm or undo.", "E_UNKNOWN_ACTION")
+
+
+def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
+    """Pay, play the Sprints, walk the path checking Traps at each border (R-A38)."""
+    s = ctx.s
+    fig = active_fig(s)
+    path = path_of(draft)
+    if not path:
+        raise IllegalAction("The path is empty: choose at least one zone.", "E_EMPTY_PATH")
+    s["draft"] = None
+    pay(ctx, draft["source"])
+    for c in sprints_of(draft):
+        play_card(ctx, c)
+    ctx.say(f"{fig} moves: " + " → ".join(board.zone_name(z) for z in path) + ".", "move", figurine=fig, path=path)
+    for z in path:
+        if _trap_check(ctx, fig, s["figs"][fig]["zone"]):
+            return
+        s["figs"][fig]["zone"] = z
+        if _trap_check(ctx, fig, z):
+            return
+
+
+def _trap_check(ctx: Ctx, fig: str, zone: str) -> bool:
+    """Trigger an adverse Trap/Mined Terrain on `zone`; True if the figurine is being eliminated."""
+    from engine.associates.flow import card_owner, discard_violet
+    from engine.associates.resolution import start_elimination
+
+    s = ctx.s
+    trap = s["zones"][zone]["trap"]
+    if trap is None:
+        return False
+    owner_guild = guild_at(s, card_owner(s, trap["card"]))
+    if owner_guild == guild_of(fig):
+        return False  # own figurines never trigger it
+    amount = 2 if trap["kind"] == "mined_terrain" else 1
+    ctx.say(f"{card_name(trap['card'])} on {board.zone_name(zone)} triggers on {fig}!", "trap", zone=zone)
+    s["zones"][zone]["trap"] = None
+    s["supply"]["trap"] += 1
+    discard_violet(ctx, trap["card"])
+    _placed, full = stun_figure(ctx, fig, amount, owner_guild, card_name(trap["card"]))
+    if full:
+        start_elimination(ctx, fig, "trap")
+        return True
+    return False

@@ -1,0 +1,205 @@
+"""Transfer (§7.2, R-A16): Take, Drop or Give, items chosen one step at a time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.associates import board
+from engine.associates.actions.common import active_fig, pay
+from engine.associates.components import COMPONENTS, ITEM_NAMES, ITEMS, empty_treasure, guild_of, treasure_size
+from engine.associates.context import Ctx
+from engine.associates.missions import secondary
+from engine.associates.state import State, effective_terrain, figs_in_zone, on_own_intact_lair
+from engine.core.actions import CONFIRM_ID, Action
+from engine.core.errors import IllegalAction
+
+PROSPECT_TERRAINS = ("hill", "forest", "ruin", "stone_circle")
+
+
+def sources(s: State, fig: str) -> dict[str, dict[str, int]]:
+    """Treasures a Take may draw on: loose, own safe (on own intact lair), own Tomb here."""
+    zone = s["figs"][fig]["zone"]
+    out = {"loose": s["zones"][zone]["loose"]}
+    g = guild_of(fig)
+    if on_own_intact_lair(s, fig):
+        out["safe"] = s["lairs"][g]["safe"]
+    if g in s["zones"][zone]["tombs"]:
+        out["tomb"] = s["zones"][zone]["tombs"][g]
+    return out
+
+
+def friends_here(s: State, fig: str) -> list[str]:
+    """Friendly figurines in the same zone (Give targets)."""
+    zone = s["figs"][fig]["zone"]
+    return [f for f in figs_in_zone(s, zone) if f != fig and guild_of(f) == guild_of(fig)]
+
+
+def possible(s: State, fig: str) -> bool:
+    """Whether any Transfer could move something."""
+    if treasure_size(s["figs"][fig]["treasure"]):
+        return True
+    return any(treasure_size(t) for t in sources(s, fig).values())
+
+
+def mode_of(draft: dict[str, Any]) -> str | None:
+    """take | drop | give:<fig> | None (not chosen yet)."""
+    if not draft["steps"]:
+        return None
+    first = draft["steps"][0]
+    return first[5:] if first.startswith("mode:") else first
+
+
+def selection(s: State, fig: str, draft: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Chosen counts per source ('own' for Drop/Give), replaying the steps."""
+    sel: dict[str, dict[str, int]] = {}
+    avail = sources(s, fig)
+    avail["own"] = s["figs"][fig]["treasure"]
+    for x in draft["steps"][1:]:
+        parts = x.split(":")
+        src, item = ("own", parts[1]) if parts[0] == "d" else (parts[1], parts[2])
+        cur = sel.setdefault(src, empty_treasure())
+        cur[item] += (avail[src][item] - cur[item]) if parts[-1] == "all" else 1
+    return sel
+
+
+def legal(s: State, draft: dict[str, Any]) -> list[Action]:
+    """Mode step, then item steps, then confirm."""
+    fig = active_fig(s)
+    m = mode_of(draft)
+    out: list[Action] = []
+    if m is None:
+        srcs = sources(s, fig)
+        if any(treasure_size(t) for t in srcs.values()):
+            out.append(Action("mode:take", "Take items here"))
+        if treasure_size(s["figs"][fig]["treasure"]):
+            where = "into your safe" if on_own_intact_lair(s, fig) else "loose here"
+            out.append(Action("mode:drop", f"Drop items {where}"))
+            for f in friends_here(s, fig):
+                out.append(Action(f"give:{f}", f"Give items to {f}"))
+        return out
+    sel = selection(s, fig, draft)
+    if m == "take":
+        for src, t in sources(s, fig).items():
+            chosen = sel.get(src, empty_treasure())
+            for item in ITEMS:
+                left = t[item] - chosen[item]
+                if left > 0:
+                    out.append(Action(f"t:{src}:{item}", f"Take 1 {ITEM_NAMES[item]} ({src})"))
+                if left > 1 and item == "gold":  # "all" for gold only keeps the menu within 25
+                    out.append(Action(f"t:{src}:{item}:all", f"Take all {left} {ITEM_NAMES[item]} ({src})"))
+    else:
+        t = s["figs"][fig]["treasure"]
+        chosen = sel.get("own", empty_treasure())
+        for item in ITEMS:
+            left = t[item] - chosen[item]
+            if left > 0:
+                out.append(Action(f"d:{item}", f"Add 1 {ITEM_NAMES[item]}"))
+            if left > 1 and item == "gold":
+                out.append(Action(f"d:{item}:all", f"Add all {left} {ITEM_NAMES[item]}"))
+    if any(treasure_size(v) for v in sel.values()):
+        out.append(Action(CONFIRM_ID, "Confirm the Transfer"))
+    return out
+
+
+def step(s: State, draft: dict[str, Any], action_id: str) -> None:
+    """Validate and record one Transfer step (§17.9)."""
+    fig = active_fig(s)
+    m = mode_of(draft)
+    if m is None:
+        if action_id == "mode:take":
+            if not any(treasure_size(t) for t in sources(s, fig).values()):
+                raise IllegalAction("There is nothing here you may take.", "E_NOTHING_TO_TAKE")
+        elif action_id == "mode:drop":
+            if not treasure_size(s["figs"][fig]["treasure"]):
+                raise IllegalAction("This figurine carries nothing to drop.", "E_NOTHING_TO_DROP")
+        elif action_id.startswith("give:"):
+            other = action_id[5:]
+            if other not in s["figs"] or guild_of(other) != guild_of(fig):
+                raise IllegalAction("You can only give to a figurine of your own guild.", "E_GIVE_ADVERSE")
+            if other not in friends_here(s, fig):
+                raise IllegalAction("You can only give to a friendly figurine in the same zone.", "E_GIVE_ZONE")
+            if not treasure_size(s["figs"][fig]["treasure"]):
+                raise IllegalAction("This figurine carries nothing to give.", "E_NOTHING_TO_DROP")
+        else:
+            raise IllegalAction("Choose Take, Drop or Give first.", "E_UNKNOWN_ACTION")
+        draft["steps"].append(action_id)
+        return
+    parts = action_id.split(":")
+    if m == "take":
+        if parts[0] != "t":
+            raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
+        if len(parts) < 3 or parts[2] not in ITEMS:
+            raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+        src, item = parts[1], parts[2]
+        g = guild_of(fig)
+        if src == "safe" and "safe" not in sources(s, fig):
+            raise IllegalAction("You may only take from your own guild's safe, standing on your intact lair.",
+                                "E_ADVERSE_SAFE")
+        if src == "tomb" and "tomb" not in sources(s, fig):
+            holder = [k for k in s["zones"][s["figs"][fig]["zone"]]["tombs"] if k != g]
+            raise IllegalAction("Only the owner's figurines may take from a Tomb." if holder else
+                                "There is no Tomb of yours here.", "E_ADVERSE_TOMB")
+        avail = sources(s, fig).get(src)
+        if avail is None:
+            raise IllegalAction("Unknown source.", "E_UNKNOWN_ITEM")
+        chosen = selection(s, fig, draft).get(src, empty_treasure())
+        if avail[item] - chosen[item] <= 0:
+            raise IllegalAction(f"There is no {ITEM_NAMES[item]} left to take there.", "E_ITEM_NOT_PRESENT")
+    else:
+        if parts[0] != "d":
+            raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
+        if len(parts) < 2 or parts[1] not in ITEMS:
+            raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+        item = parts[1]
+        chosen = selection(s, fig, draft).get("own", empty_treasure())
+        if s["figs"][fig]["treasure"][item] - chosen[item] <= 0:
+            raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
+    draft["steps"].append(action_id)
+
+
+def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
+    """Pay and move the chosen items; Prospectors; empty Tombs return their token."""
+    s = ctx.s
+    fig = active_fig(s)
+    m = mode_of(draft)
+    sel = selection(s, fig, draft)
+    if m is None or not any(treasure_size(v) for v in sel.values()):
+        raise IllegalAction("A Transfer must move at least one item.", "E_EMPTY_TRANSFER")
+    s["draft"] = None
+    pay(ctx, draft["source"])
+    mine = s["figs"][fig]["treasure"]
+    zone = s["figs"][fig]["zone"]
+    g = guild_of(fig)
+    if m == "take":
+        srcs = sources(s, fig)
+        for src, chosen in sel.items():
+            for item in ITEMS:
+                srcs[src][item] -= chosen[item]
+                mine[item] += chosen[item]
+        text = "; ".join(f"{_txt(c)} from {src}" for src, c in sel.items() if treasure_size(c))
+        ctx.say(f"{fig} takes {text}.", "transfer", figurine=fig, mode="take")
+        if "tomb" in sel and treasure_size(s["zones"][zone]["tombs"][g]) == 0:
+            del s["zones"][zone]["tombs"][g]
+            s["supply"]["tomb"] += 1
+        loose = sel.get("loose", empty_treasure())
+        if g == "artisans" and any(loose[c] for c in COMPONENTS) and effective_terrain(s, zone) in PROSPECT_TERRAINS:
+            secondary(ctx, "artisans", fig, "Prospectors")
+        return
+    chosen = sel["own"]
+    if m == "drop":
+        dest = s["lairs"][g]["safe"] if on_own_intact_lair(s, fig) else s["zones"][zone]["loose"]
+        where = "into the safe" if on_own_intact_lair(s, fig) else f"loose on {board.zone_name(zone)}"
+    else:
+        other = m[5:]
+        dest = s["figs"][other]["treasure"]
+        where = f"to {other}"
+    for item in ITEMS:
+        mine[item] -= chosen[item]
+        dest[item] += chosen[item]
+    ctx.say(f"{fig} puts {_txt(chosen)} {where}.", "transfer", figurine=fig, mode=m.split(":")[0])
+
+
+def _txt(t: dict[str, int]) -> str:
+    from engine.associates.components import describe_treasure
+
+    return describe_treasure(t)

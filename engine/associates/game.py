@@ -1,0 +1,233 @@
+"""AssociatesGame: the engine contract (engine.core.Game) for Gnomes & Associates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.associates import activation, phases, reactions
+from engine.associates.components import GUILD_INFO, ITEM_NAMES
+from engine.associates.context import Ctx
+from engine.associates.flow import activatable_figs, visited_seat
+from engine.associates.invariants import check
+from engine.associates.scoring import ranking, scores
+from engine.associates.state import SCHEMA, State, copy_state, new_state, seat_of
+from engine.associates.view import private_part, public_view
+from engine.core.actions import Action
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import Game, require_pending
+from engine.core.options import OptionSpec, validate_options
+from engine.core.outcome import Outcome
+from engine.core.rng import Rng
+
+
+class AssociatesGame(Game[State]):
+    """Gnomes & Associates, board side A, 2-4 players (spec associates.md)."""
+
+    name = "associates"
+    title = "Gnomes & Associates"
+    player_range = (2, 4)
+
+    def options(self) -> list[OptionSpec]:
+        """Mode, figurines per guild, turn cap, neutral lair, first player (§5, §15)."""
+        return [
+            OptionSpec("mode", "choice", "standard",
+                       "standard; simplified = no guild cards (17-card decks); even_simpler = simplified, no "
+                       "terrain dice effects, lair tests always yellow, no Alarm (16 cards)",
+                       choices=("standard", "simplified", "even_simpler")),
+            OptionSpec("figurines", "int", 2, "figurines per guild: 2, or 4 (draw 6, keep 5)", choices=(2, 4)),
+            OptionSpec("turn_cap", "int", 30, "the game ends after this turn at the latest", minimum=10, maximum=99),
+            OptionSpec("neutral_lair", "choice", "auto",
+                       "2 players: auto = neutral lair iff Thieves or Brigands play (R-A27); always; never",
+                       choices=("auto", "always", "never")),
+            OptionSpec("first_player", "int", -1, "seat of the first player; -1 = seeded random (R-A29)",
+                       minimum=-1, maximum=3),
+        ]
+
+    # -- creation ------------------------------------------------------------------------------
+
+    def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> State:
+        """A game waiting for the guild choice of the first player."""
+        lo, hi = self.player_range
+        if not isinstance(players, int) or not lo <= players <= hi:
+            raise IllegalAction(f"Gnomes & Associates (side A) seats {lo} to {hi} players.", "E_PLAYER_COUNT")
+        opts = validate_options(self.options(), options)
+        rng = Rng.from_seed(seed)
+        first = opts["first_player"]
+        if first is None or first < 0:
+            first = rng.randbelow(players)
+        elif first >= players:
+            raise IllegalAction(f"Option first_player must be below {players}.", "E_OPTION")
+        opts["first_player"] = -1 if (options or {}).get("first_player", -1) in (None, -1) else first
+        s = new_state(players, seed, opts, first)
+        s["rng"] = rng.state
+        return s
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def pending(self, state: State) -> list[Decision]:
+        """Who must act now (§6.5)."""
+        s = state
+        phase = s["phase"]
+        if phase == "guild":
+            return [Decision(s["guild_picker"], DecisionKind.SETUP, "Choose your guild.")]
+        if phase == "designate":
+            return [Decision(seat_of(s, "usurers"), DecisionKind.SETUP, "Designate an adverse guild.")]  # type: ignore[arg-type]
+        if phase == "activation":
+            res = s["res"]
+            if res is not None and res["stage"] in ("w1", "w2", "w3"):
+                prompts = {"w1": "React before the roll?", "w2": "React to the roll?",
+                           "w3": "Your figurine is eliminated: play Tomb?"}
+                return [Decision(res["asked"], DecisionKind.REACTION, prompts[res["stage"]])]
+            if res is not None and res["stage"] == "choose":
+                return [Decision(res["player"], DecisionKind.TURN, f"Choose up to {res['allowance']} item(s).")]
+            seat = visited_seat(s)
+            if s["active"] is None:
+                return [Decision(seat, DecisionKind.TURN, "Activate a figurine.")]
+            return [Decision(seat, DecisionKind.TURN, f"{s['active']['fig']}: act, play cards or end.")]
+        if phase == "keep":
+            return [Decision(p, DecisionKind.SIMULTANEOUS, "Keep 5 cards.") for p in phases.keep_pending(s)]
+        if phase == "reinforce":
+            return [Decision(s["reinforce"]["seat"], DecisionKind.TURN, "Place a reinforcement.")]
+        return []
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        """One small step of `player`'s current decision; empty if not pending."""
+        s = state
+        if not any(d.player == player for d in self.pending(s)):
+            return []
+        phase = s["phase"]
+        if phase == "guild":
+            return phases.guild_legal(s)
+        if phase == "designate":
+            return phases.designate_legal(s)
+        if phase == "keep":
+            return phases.keep_legal(s, player)
+        if phase == "reinforce":
+            return phases.reinforce_legal(s)
+        res = s["res"]
+        if res is not None:
+            if res["stage"] == "choose":
+                return activation.theft_legal(s)
+            return reactions.legal(s)
+        if s["active"] is None:
+            return activation.choose_legal(s)
+        return activation.legal(s)
+
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        """The new state after `player` takes `action` (input never mutated)."""
+        require_pending(self, state, player)
+        action_id = action.id if isinstance(action, Action) else str(action)
+        s = copy_state(state)
+        ctx = Ctx(s)
+        phase = s["phase"]
+        if phase == "guild":
+            phases.guild_apply(ctx, player, action_id)
+        elif phase == "designate":
+            phases.designate_apply(ctx, action_id)
+        elif phase == "keep":
+            phases.keep_apply(ctx, player, action_id)
+        elif phase == "reinforce":
+            phases.reinforce_apply(ctx, player, action_id)
+        elif s["res"] is not None:
+            if s["res"]["stage"] == "choose":
+                activation.theft_apply(ctx, action_id)
+            else:
+                reactions.apply(ctx, player, action_id)
+        elif s["active"] is None:
+            activation.choose_apply(ctx, action_id)
+        else:
+            activation.apply(ctx, action_id)
+        ctx.close()
+        public = [e for e in ctx.events if e.public]
+        if public or phase != "keep":
+            s["last"] = [{"text": e.text, "kind": e.kind, "data": e.data} for e in public]
+        return s, ctx.events
+
+    # -- views and results ---------------------------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict[str, Any]:
+        """Public view, plus `player`'s hand, drafts and last draw (see view.py)."""
+        v = public_view(state, self.pending(state))
+        out = self.outcome(state)
+        if out is not None:
+            v["outcome"] = out.to_json()
+        if player is not None and 0 <= player < state["n"]:
+            v.update(private_part(state, player))
+        return v
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Ranking by GP with the §14 tie-breaks, once the game is over."""
+        s = state
+        if s["phase"] != "over":
+            return None
+        sc = scores(s)
+        return Outcome(
+            ranking=ranking(s),
+            scores={seat: float(b["total"]) for seat, b in sc.items()},
+            reason=s["ended"]["reason"],
+            details={"guilds": {str(seat): s["players"][seat]["guild"] for seat in sc},
+                     "breakdown": {str(seat): b for seat, b in sc.items()},
+                     "reached": s["ended"]["guilds"], "turn": s["turn"],
+                     "first_objective_guild": s["first_objective_guild"]},
+        )
+
+    def timeout_action(self, state: State, player: int) -> Action:
+        """The §12.3/§12.4 default for `player`'s pending decision."""
+        s = state
+        phase = s["phase"]
+        if phase == "guild":
+            g = phases.free_guilds(s)[0]
+            return Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}")
+        if phase == "designate":
+            return Action(phases.designate_default(s), "Default designation")
+        if phase == "keep":
+            return Action(phases.KEEPDEFAULT_ID, "Keep the default five")
+        if phase == "reinforce":
+            return Action(phases.AUTO_ID, "Place by default")
+        res = s["res"]
+        if res is not None:
+            if res["stage"] == "choose":
+                return Action(activation.TAKEMAX_ID, "Take the most")
+            return Action(reactions.PASS_ID, "No reaction (pass)")
+        if s["active"] is None:
+            figs = activatable_figs(s, visited_seat(s))
+            return Action(activation.IDLE_ID, f"Activate {figs[0]} and end at once")
+        return Action(activation.END_ID, "End the activation")
+
+    def dump(self, state: State) -> dict[str, Any]:
+        """JSON-safe snapshot (the state is JSON data already)."""
+        return copy_state(state)
+
+    def load(self, data: dict[str, Any]) -> State:
+        """The state written by dump; IllegalAction on an unknown schema."""
+        if data.get("schema") != SCHEMA:
+            raise IllegalAction(f"Unsupported saved-game schema {data.get('schema')!r}.", "E_SCHEMA")
+        return copy_state(data)
+
+    # -- reports -------------------------------------------------------------------------------
+
+    def num_players(self, state: State) -> int:
+        """Seats at the table."""
+        return int(state["n"])
+
+    def factions(self, state: State) -> dict[int, list[str]]:
+        """Seat -> [guild]."""
+        return {i: [p["guild"]] if p["guild"] else [] for i, p in enumerate(state["players"])}
+
+    def round_number(self, state: State) -> int:
+        """The turn number."""
+        return int(state["turn"])
+
+    def check_invariants(self, state: State) -> list[str]:
+        """Conservation and consistency checks (invariants.py)."""
+        return check(state)
+
+
+def item_label(item: str) -> str:
+    """Display name of an item id."""
+    return ITEM_NAMES[item]
+
+
+GAME = AssociatesGame()

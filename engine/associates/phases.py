@@ -1,0 +1,201 @@
+"""Decisions outside activations: guild choice, designation, keep-5, reinforcement placement."""
+
+from __future__ import annotations
+
+from engine.associates import board
+from engine.associates.cards import build_deck, card_name
+from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, guild_of
+from engine.associates.context import Ctx
+from engine.associates.flow import (
+    HAND_SIZE,
+    continue_reinforcements,
+    default_designation,
+    default_keep,
+    designate,
+    designation_choices,
+    draw_cards,
+    eliminated_figs,
+    place_reinforcement,
+    reinforcement_zones,
+    resolve_keeps,
+    start_turn,
+)
+from engine.associates.state import State, guilds_in_game, place_board, seat_order
+from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.errors import IllegalAction
+
+AUTO_ID = "auto"
+KEEPDEFAULT_ID = "keepdefault"
+
+
+# -- guild choice (§5.3) -----------------------------------------------------------------------
+
+def free_guilds(s: State) -> list[str]:
+    """Guilds not yet taken, in 12.4 default order."""
+    taken = guilds_in_game(s)
+    return [g for g in GUILD_DEFAULT_ORDER if g not in taken]
+
+
+def guild_legal(s: State) -> list[Action]:
+    """'guild:<g>' for every free guild."""
+    out = []
+    for g in free_guilds(s):
+        hint = " (2 players: take exactly one of Thieves/Brigands)" if s["n"] == 2 else ""
+        out.append(Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}{hint}"))
+    return out
+
+
+def guild_apply(ctx: Ctx, seat: int, action_id: str) -> None:
+    """Take a guild; after the last choice, set up the board and decks and start turn 1."""
+    s = ctx.s
+    g = action_id[6:] if action_id.startswith("guild:") else ""
+    if g not in GUILDS:
+        raise IllegalAction("Unknown guild: choose artisans, brigands, thieves or usurers.", "E_UNKNOWN_GUILD")
+    if g not in free_guilds(s):
+        raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {', '.join(free_guilds(s))}.",
+                            "E_GUILD_TAKEN")
+    s["players"][seat]["guild"] = g
+    ctx.say(f"Seat {seat} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
+    if len(guilds_in_game(s)) < s["n"]:
+        s["guild_picker"] = (seat + 1) % s["n"]
+        return
+    s["guild_picker"] = None
+    place_board(s)
+    for sp in seat_order(s):
+        p = s["players"][sp]
+        p["deck"] = build_deck(p["guild"], s["options"]["mode"])
+        ctx.rng.shuffle(p["deck"])
+        ctx.say(f"Seat {sp} shuffles their deck.", "shuffle", seat=sp, cards=len(p["deck"]))
+        draw_cards(ctx, sp, HAND_SIZE)
+        p["drawn"] = []
+    start_turn(ctx)
+
+
+# -- designation (§6.1, §13.4) -----------------------------------------------------------------
+
+def designate_legal(s: State) -> list[Action]:
+    """'designate:<g>' for each adverse guild."""
+    return [Action(f"designate:{g}", f"Designate the {GUILD_INFO[g]['title']}") for g in designation_choices(s)]
+
+
+def designate_apply(ctx: Ctx, action_id: str) -> None:
+    """Designate, or reject (§17.15)."""
+    g = action_id[10:] if action_id.startswith("designate:") else ""
+    if g == "usurers":
+        raise IllegalAction("The Usurers cannot designate themselves.", "E_BAD_DESIGNATION")
+    if g not in designation_choices(ctx.s):
+        raise IllegalAction("Designate a guild in the game other than the Usurers (never the neutral lair): "
+                            + ", ".join(designation_choices(ctx.s)) + ".", "E_BAD_DESIGNATION")
+    designate(ctx, g)
+
+
+def designate_default(s: State) -> str:
+    """The 12.4 default designation id."""
+    return f"designate:{default_designation(s)}"
+
+
+# -- keep 5 (§6.4 step 3) ----------------------------------------------------------------------
+
+def keep_legal(s: State, seat: int) -> list[Action]:
+    """'keep:<card>' one at a time until 5, then confirm; 'keepdefault' always."""
+    p = s["players"][seat]
+    kept = p["keep"]["kept"]
+    out = [Action(KEEPDEFAULT_ID, "Keep the default five (held cards first)")]
+    if len(kept) < HAND_SIZE:
+        seen: set[str] = set()
+        for c in p["hand"]:
+            if c not in kept and card_name(c) not in seen:
+                seen.add(card_name(c))  # copies are identical: offer one per name
+                out.append(Action(f"keep:{c}", f"Keep {card_name(c)}"))
+    else:
+        out.append(Action(CONFIRM_ID, "Confirm these five cards"))
+    if kept:
+        out.append(Action(UNDO_ID, "Undo the last kept card"))
+    return out
+
+
+def keep_apply(ctx: Ctx, seat: int, action_id: str) -> None:
+    """One keep-5 step; resolve once every player is done (§17.16)."""
+    s = ctx.s
+    p = s["players"][seat]
+    k = p["keep"]
+    if action_id == KEEPDEFAULT_ID:
+        k["kept"] = default_keep(s, seat)
+        k["done"] = True
+    elif action_id == CONFIRM_ID:
+        if len(k["kept"]) != HAND_SIZE:
+            raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(k['kept'])}).", "E_KEEP_COUNT")
+        k["done"] = True
+    elif action_id == UNDO_ID:
+        if not k["kept"]:
+            raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+        k["kept"].pop()
+        return
+    elif action_id.startswith("keep:"):
+        c = action_id[5:]
+        if c not in p["hand"] or c in k["kept"]:
+            raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND")
+        if len(k["kept"]) >= HAND_SIZE:
+            raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
+        k["kept"].append(c)
+        return
+    else:
+        raise IllegalAction("Choose cards to keep, then confirm.", "E_UNKNOWN_ACTION")
+    ctx.tell(seat, "Your five cards are set.", "keep")
+    if all(pl["keep"] is None or pl["keep"]["done"] for pl in s["players"]):
+        resolve_keeps(ctx)
+
+
+def keep_pending(s: State) -> list[int]:
+    """Seats that still must choose their five cards."""
+    return [i for i in seat_order(s) if s["players"][i]["keep"] is not None and not s["players"][i]["keep"]["done"]]
+
+
+# -- reinforcements (§6.4 step 4) --------------------------------------------------------------
+
+def reinforce_legal(s: State) -> list[Action]:
+    """Choose the figurine, then the zone; 'auto' is the 12.4 default."""
+    r = s["reinforce"]
+    seat = r["seat"]
+    out = [Action(AUTO_ID, "Place by default")]
+    if r["fig"] is None:
+        out += [Action(f"rfig:{f}", f"Place {f}") for f in eliminated_figs(s, seat)]
+    else:
+        g = guild_of(r["fig"])
+        out += [Action(f"rzone:{z}", f"On {board.zone_name(z)}") for z in reinforcement_zones(s, g)]
+        out.append(Action(UNDO_ID, "Choose another figurine"))
+    return out
+
+
+def reinforce_apply(ctx: Ctx, seat: int, action_id: str) -> None:
+    """A reinforcement step (§17.17)."""
+    s = ctx.s
+    r = s["reinforce"]
+    missing = eliminated_figs(s, seat)
+    if action_id == AUTO_ID:
+        fig = r["fig"] or missing[0]
+        zone = reinforcement_zones(s, guild_of(fig))[0]
+    elif action_id == UNDO_ID and r["fig"] is not None:
+        r["fig"] = None
+        return
+    elif action_id.startswith("rfig:") and r["fig"] is None:
+        fig = action_id[5:]
+        if fig not in missing:
+            raise IllegalAction("Choose one of your eliminated figurines.", "E_UNKNOWN_FIGURINE")
+        r["fig"] = fig
+        return
+    elif action_id.startswith("rzone:") and r["fig"] is not None:
+        zone = action_id[6:]
+        fig = r["fig"]
+        if not board.is_zone(zone):
+            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+        if zone not in reinforcement_zones(s, guild_of(fig)):
+            raise IllegalAction("A reinforcement goes on a plain or on a zone your guild controls.",
+                                "E_BAD_REINFORCEMENT")
+    else:
+        raise IllegalAction("Choose an eliminated figurine, then a plain or controlled zone.", "E_UNKNOWN_ACTION")
+    r["fig"] = None
+    r["seat"] = None
+    r["pos"] += 1
+    place_reinforcement(ctx, fig, zone)
+    continue_reinforcements(ctx)

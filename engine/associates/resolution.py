@@ -1,0 +1,291 @@
+"""Resolution of one Combat or Theft (§7.7): declaration, windows, pool, roll, effects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.associates import board
+from engine.associates.cards import card_type
+from engine.associates.components import ITEMS, NEUTRAL, THEFT_DEFAULT_ORDER, guild_of, treasure_size
+from engine.associates.context import Ctx
+from engine.associates.dice import roll, successes
+from engine.associates.dicepool import PoolInput, dice_pool
+from engine.associates.harm import destroy_lair, eliminate, move_treasure, stun_figure
+from engine.associates.missions import secondary, thieves_theft
+from engine.associates.reactions import has_w1, has_w2, has_w3
+from engine.associates.state import (
+    State,
+    designated,
+    effective_terrain,
+    is_defended,
+    mode,
+    on_own_intact_lair,
+    power_works,
+    seat_of,
+)
+
+NO_REACTION = "No reaction."
+
+
+def target_zone(s: State, target: dict[str, str]) -> str:
+    """Zone of a figurine or lair target."""
+    if "fig" in target:
+        return str(s["figs"][target["fig"]]["zone"])
+    return str(s["lairs"][target["lair"]]["zone"])
+
+
+def target_guild(target: dict[str, str]) -> str:
+    """Guild owning the target (or 'neutral')."""
+    return guild_of(target["fig"]) if "fig" in target else target["lair"]
+
+
+def target_treasure(s: State, target: dict[str, str]) -> dict[str, int]:
+    """The treasure a Theft takes from: carried treasure or the lair safe."""
+    if "fig" in target:
+        return s["figs"][target["fig"]]["treasure"]
+    return s["lairs"][target["lair"]]["safe"]
+
+
+def describe_target(target: dict[str, str]) -> str:
+    """Short text for a target."""
+    return target["fig"] if "fig" in target else f"the {target['lair']} lair"
+
+
+def pool_input(s: State, res: dict[str, Any]) -> PoolInput:
+    """Build the §8 input from the state and the action in progress."""
+    actor = res["actor"]
+    target = res["target"]
+    a_zone = s["figs"][actor]["zone"]
+    t_zone = target_zone(s, target)
+    is_lair = "lair" in target
+    storms = len({z for z in (a_zone, t_zone) if s["zones"][z]["storm"] is not None})
+    return PoolInput(
+        action=res["type"],
+        actor_kind=s["figs"][actor]["kind"],
+        actor_terrain=effective_terrain(s, a_zone),
+        target_is_lair=is_lair,
+        target_terrain=effective_terrain(s, t_zone),
+        target_on_own_lair=(not is_lair) and on_own_intact_lair(s, target["fig"]),
+        lair_neutral=is_lair and target["lair"] == NEUTRAL,
+        lair_defended=is_lair and is_defended(s, target["lair"]),
+        alarm=res["alarm"],
+        source=res["source"],
+        war_cries=int(s["effects"]["war_cry"].get(guild_of(actor), 0)),
+        protections=res["protections"],
+        storms=storms,
+        mode=mode(s),
+    )
+
+
+def declare(ctx: Ctx, kind: str, actor: str, target: dict[str, str], card: str | None) -> None:
+    """§7.7 step 1: the Combat/Theft is declared; then W1 or the roll."""
+    s = ctx.s
+    defender = seat_of(s, target_guild(target))
+    s["res"] = {
+        "type": kind, "actor": actor, "player": seat_of(s, guild_of(actor)), "target": target,
+        "source": card_type(card) if card else None, "card": card, "defender": defender,
+        "stage": "declared", "protections": 0, "alarm": False, "shields": 0, "faces": [], "n": 0, "colour": "",
+        "rerolled": False, "picks": [], "allowance": 0, "asked": None, "fig": None, "cause": None,
+    }
+    via = f" with {card_type(card)}" if card else ""
+    ctx.say(f"{actor} declares {'a Combat' if kind == 'combat' else 'a Theft'} against {describe_target(target)}{via}.",
+            "declare", actor=actor, action=kind, target=target, source=s["res"]["source"])
+    open_w1(ctx)
+
+
+def open_w1(ctx: Ctx) -> None:
+    """W1 opens only if the defender has a legal response (R-A36)."""
+    s = ctx.s
+    res = s["res"]
+    if res["defender"] is not None:
+        if has_w1(s, res):
+            res["stage"] = "w1"
+            res["asked"] = res["defender"]
+            res["picks"] = []
+            return
+        ctx.say(NO_REACTION, "reaction", window="W1")
+    do_roll(ctx)
+
+
+def do_roll(ctx: Ctx) -> None:
+    """§8: compute the pool and roll it."""
+    s = ctx.s
+    res = s["res"]
+    n, colour = dice_pool(pool_input(s, res))
+    res["n"], res["colour"] = n, colour
+    res["faces"] = roll(ctx.rng, n)
+    hits = successes(res["faces"], colour)
+    ctx.say(f"{res['actor']} rolls {n} {colour}: {res['faces']} — {hits} success(es).", "roll", n=n, colour=colour,
+            faces=list(res["faces"]), successes=hits, actor=res["actor"])
+    open_w2(ctx)
+
+
+def open_w2(ctx: Ctx) -> None:
+    """W2 opens only if the defender can Malin or Shield."""
+    s = ctx.s
+    res = s["res"]
+    if res["defender"] is not None:
+        if has_w2(s, res):
+            res["stage"] = "w2"
+            res["asked"] = res["defender"]
+            res["picks"] = []
+            return
+        ctx.say(NO_REACTION, "reaction", window="W2")
+    apply_roll(ctx)
+
+
+def malin_reroll(ctx: Ctx, gnome: str) -> None:
+    """3.1 / R-A6: the whole roll is rolled again, final; W2 reopens without Malin."""
+    s = ctx.s
+    res = s["res"]
+    s["figs"][gnome]["malin_used"] = True
+    res["rerolled"] = True
+    res["faces"] = roll(ctx.rng, res["n"])
+    hits = successes(res["faces"], res["colour"])
+    ctx.say(f"{gnome} uses Malin: re-roll {res['n']} {res['colour']}: {res['faces']} — {hits} success(es).",
+            "roll", n=res["n"], colour=res["colour"], faces=list(res["faces"]), successes=hits, malin=gnome)
+    open_w2(ctx)
+
+
+def apply_roll(ctx: Ctx) -> None:
+    """§7.7 step 5: apply a Combat, or compute the Theft allowance."""
+    s = ctx.s
+    res = s["res"]
+    res["stage"] = "apply"
+    res["asked"] = None
+    hits = successes(res["faces"], res["colour"])
+    if res["type"] == "combat":
+        apply_combat(ctx, max(0, hits - 2 * res["shields"]))
+        return
+    allowance = hits
+    actor = res["actor"]
+    if s["figs"][actor]["kind"] == "goblin" and hits >= 1 and power_works(s, actor):
+        allowance += 1  # Light Fingers
+    if "lair" in res["target"] and s["lairs"][res["target"]["lair"]]["safe_token"]:
+        allowance = min(allowance, 1)  # Safe cap, after Light Fingers
+    res["allowance"] = allowance
+    res["hits"] = hits
+    if allowance == 0 or treasure_size(target_treasure(s, res["target"])) == 0:
+        finish_theft(ctx, {})
+        return
+    res["stage"] = "choose"
+    res["picks"] = []
+
+
+def apply_combat(ctx: Ctx, net: int) -> None:
+    """§7.3: stuns on a figurine (Amulet, Ambush, elimination) or on a lair (destruction)."""
+    s = ctx.s
+    res = s["res"]
+    actor = res["actor"]
+    target = res["target"]
+    if "lair" in target:
+        lair = s["lairs"][target["lair"]]
+        placed = min(net, 3 - lair["stuns"])
+        lair["stuns"] += placed
+        ctx.say(f"The {target['lair']} lair receives {placed} Stunned token(s) — {lair['stuns']}/3.", "stun",
+                lair=target["lair"], tokens=placed, stuns=lair["stuns"])
+        if lair["stuns"] >= 3:
+            destroy_lair(ctx, target["lair"], actor)  # R-A18
+        s["res"] = None
+        return
+    fig = target["fig"]
+    placed, full = stun_figure(ctx, fig, net, guild_of(actor), f"Combat by {actor}", actor)
+    if placed and guild_of(actor) in s["effects"]["ambush"]:
+        t = s["figs"][fig]["treasure"]
+        if treasure_size(t):
+            move_treasure(t, s["figs"][actor]["treasure"])  # R-A39: before any elimination drop
+            ctx.say(f"Ambush: {fig}'s whole treasure goes to {actor}.", "ambush")
+    if full:
+        start_elimination(ctx, fig, "combat")
+        return
+    s["res"] = None
+
+
+def start_elimination(ctx: Ctx, fig: str, cause: str) -> None:
+    """§7.9: W3 for the owner (if Tomb is possible), then the elimination."""
+    s = ctx.s
+    owner = seat_of(s, guild_of(fig))
+    res = s["res"] or {"type": "elim", "actor": None, "target": {"fig": fig}, "defender": owner, "picks": []}
+    s["res"] = res
+    res["fig"] = fig
+    res["cause"] = cause
+    if has_w3(s, fig):
+        res["stage"] = "w3"
+        res["asked"] = owner
+        return
+    ctx.say(NO_REACTION, "reaction", window="W3")
+    finish_elimination(ctx, None)
+
+
+def finish_elimination(ctx: Ctx, tomb_card: str | None) -> None:
+    """§7.9 steps 3-6: drop or Tomb, remove, Highwaymen, Ransom; close the activation if needed."""
+    from engine.associates.flow import close_activation
+
+    s = ctx.s
+    res = s["res"]
+    fig = res["fig"]
+    eliminate(ctx, fig, tomb_card)
+    s["res"] = None
+    if res["cause"] == "combat":
+        actor = res["actor"]
+        if guild_of(actor) == "brigands":
+            secondary(ctx, "brigands", actor, f"{actor} eliminated {fig}")
+        s["ransom"] = guild_of(fig)  # Ransom may be the very next command
+    active = s["active"]
+    if active is not None and active["fig"] == fig:
+        close_activation(ctx, "is eliminated; its activation ends")
+
+
+def theft_default_picks(s: State) -> dict[str, int]:
+    """12.4: take the maximum allowed, gold first, then artefacts, moonstone, sacred wood."""
+    res = s["res"]
+    t = target_treasure(s, res["target"])
+    left = res["allowance"]
+    picks: dict[str, int] = {}
+    for item in THEFT_DEFAULT_ORDER:
+        k = min(left, t[item])
+        if k:
+            picks[item] = k
+            left -= k
+    return picks
+
+
+def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
+    """§7.5: move the chosen items, then Thieves' mission, Pickpockets, Interest."""
+    s = ctx.s
+    res = s["res"]
+    actor = res["actor"]
+    target = res["target"]
+    t = target_treasure(s, target)
+    mine = s["figs"][actor]["treasure"]
+    taken = 0
+    for item in ITEMS:
+        k = picks.get(item, 0)
+        t[item] -= k
+        mine[item] += k
+        taken += k
+    text = ", ".join(f"{k} {i}" for i, k in picks.items() if k) or "nothing"
+    ctx.say(f"{actor} steals {text} from {describe_target(target)}.", "theft", actor=actor, items=dict(picks))
+    s["res"] = None
+    ag = guild_of(actor)
+    tg = target_guild(target)
+    if ag == "thieves" and "lair" in target:
+        success = res.get("hits", 0) >= 1 if tg == NEUTRAL else taken >= 1  # R-A22
+        thieves_theft(ctx, actor, tg, success)
+    if ag == "thieves" and "fig" in target and taken >= 1:
+        secondary(ctx, "thieves", actor, "Pickpockets")
+    if ag == "usurers" and picks.get("gold", 0) >= 1 and tg == designated(s):
+        secondary(ctx, "usurers", actor, "Interest")
+
+
+def zone_label(zone: str) -> str:
+    """Display name of a zone (re-export for menus)."""
+    return board.zone_name(zone)
+
+
+def pool_of(s: State, kind: str, actor: str, target: dict[str, str], source: str | None = None,
+            protections: int = 0, alarm: bool = False) -> tuple[int, str]:
+    """(dice, colour) a Combat/Theft would roll now: the §8 pool read from a state (tests, previews)."""
+    res = {"type": kind, "actor": actor, "target": target, "source": source, "protections": protections,
+           "alarm": alarm}
+    return dice_pool(pool_input(s, res))

@@ -1,0 +1,286 @@
+"""How each phase applies one player's action to a copied state (spec §4.3 step 4, §5.2, §5.3, §10).
+
+Each handler raises IllegalAction with the first applicable code in the priority order of §10:
+E_NOT_YOUR_CLAN, E_OBJ_ALREADY, E_ALREADY_MOVED, E_NOT_IN_COMBAT, E_NOT_YOUR_TURN, then content checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, private_event, public_event
+from engine.vendetta.actions import (
+    PASS_ID,
+    describe_assignment,
+    destination_choices,
+    drafted_from,
+    new_combat_draft,
+    new_move_draft,
+    parse_atk,
+    parse_choose,
+    parse_count,
+    parse_decl,
+)
+from engine.vendetta.board import load_board
+from engine.vendetta.clans import CLANS
+from engine.vendetta.combat import present_clans, validate_assignment
+from engine.vendetta.flow import current_declarer, current_mover, finish_movement, run_combats, start_round
+from engine.vendetta.movement import is_count, reach, single_focus, validate_declaration
+from engine.vendetta.objectives import CARDS, catalogue_sorted
+from engine.vendetta.state import VendettaState
+
+
+def clans_of(state: VendettaState, player: int) -> list[str]:
+    """The seats `player` controls, in seat order."""
+    return [c for c in state.seats if state.owner[c] == player]
+
+
+def _require_own(state: VendettaState, player: int, clan: str) -> None:
+    if state.owner.get(clan) != player:
+        raise IllegalAction(f"You do not control the {clan!r} clan.", "E_NOT_YOUR_CLAN")
+
+
+def _draft_error(text: str) -> IllegalAction:
+    return IllegalAction(text, "E_DRAFT")
+
+
+# --- objectives --------------------------------------------------------------------------------
+
+
+def validate_choice(offered: Sequence[str], k: int, card_ids: Sequence[str]) -> list[str]:
+    """The chosen cards in catalogue order, or IllegalAction (E_OBJ_COUNT before E_OBJ_NOT_OFFERED) (R-V26)."""
+    if len(card_ids) != k:
+        raise IllegalAction(f"Keep exactly {k} objectives (you chose {len(card_ids)}).", "E_OBJ_COUNT")
+    seen: set[str] = set()
+    for cid in card_ids:
+        if cid not in offered:
+            raise IllegalAction(f"{cid!r} is not one of the cards you were offered.", "E_OBJ_NOT_OFFERED")
+        if cid in seen:
+            raise IllegalAction(f"{cid!r} is chosen twice.", "E_OBJ_NOT_OFFERED")
+        seen.add(cid)
+    return catalogue_sorted(card_ids)
+
+
+def active_objective_clan(state: VendettaState, player: int) -> str:
+    """The first seat of `player` still choosing objectives."""
+    mine = clans_of(state, player)
+    if not mine:
+        raise IllegalAction("You have no clan in this game.", "E_NOT_YOUR_TURN")
+    for clan in mine:
+        if clan not in state.chosen:
+            return clan
+    raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY")
+
+
+def apply_objectives(state: VendettaState, player: int, action_id: str, events: list[Event]) -> None:
+    """A pick, undo, confirm or whole choice of objectives."""
+    if action_id.startswith("choose:"):
+        clan, ids = parse_choose(action_id)
+        _require_own(state, player, clan)
+        if clan in state.chosen:
+            raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY")
+        _choose(state, clan, ids, events)
+        return
+    clan = active_objective_clan(state, player)
+    draft = state.drafts.setdefault(clan, {"kind": "objectives", "clan": clan, "cards": []})
+    cards: list[str] = draft["cards"]
+    if action_id.startswith("pick:"):
+        cid = action_id[5:]
+        if len(cards) >= state.objectives_kept:
+            raise IllegalAction(f"You already picked {len(cards)}; confirm or undo.", "E_OBJ_COUNT")
+        if cid not in state.offered[clan] or cid in cards:
+            raise IllegalAction(f"{cid!r} is not an offered card you can still pick.", "E_OBJ_NOT_OFFERED")
+        cards.append(cid)
+    elif action_id == UNDO_ID:
+        if not cards:
+            raise _draft_error("Nothing to undo.")
+        cards.pop()
+    elif action_id == CONFIRM_ID:
+        _choose(state, clan, list(cards), events)
+    else:
+        raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
+
+
+def _choose(state: VendettaState, clan: str, ids: list[str], events: list[Event]) -> None:
+    state.chosen[clan] = validate_choice(state.offered[clan], state.objectives_kept, ids)
+    state.drafts.pop(clan, None)
+    names = ", ".join(CARDS[c].name for c in state.chosen[clan])
+    events.append(private_event(state.owner[clan], f"{CLANS[clan].name} keeps: {names}.", "info",
+                                clan=clan, chosen=list(state.chosen[clan])))
+    events.append(public_event(f"{CLANS[clan].name} has chosen its objectives.", "info", clan=clan))
+    if all(c in state.chosen for c in state.seats):
+        events.append(public_event("Every clan has chosen its objectives.", "info"))
+        start_round(state, events)
+
+
+# --- movement ----------------------------------------------------------------------------------
+
+
+def _mover_for(state: VendettaState, player: int) -> str:
+    mover = current_mover(state)
+    if mover is not None and state.owner[mover] == player:
+        return mover
+    mine = clans_of(state, player)
+    if mine and all(c in state.moved for c in mine):
+        raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED")
+    who = CLANS[mover].name if mover else "nobody"
+    raise IllegalAction(f"It is not your turn to move (waiting for {who}).", "E_NOT_YOUR_TURN")
+
+
+def apply_movement(state: VendettaState, player: int, action_id: str, events: list[Event]) -> None:
+    """A movement step, a whole declaration, or a pass."""
+    if action_id.startswith("decl:"):
+        clan, triples = parse_decl(action_id)
+        _require_own(state, player, clan)
+        if clan in state.moved:
+            raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED")
+        if clan != current_mover(state):
+            raise IllegalAction("It is not your turn to move.", "E_NOT_YOUR_TURN")
+        finish_movement(state, clan, validate_declaration(state.board, clan, triples), events)
+        return
+    clan = _mover_for(state, player)
+    draft = state.drafts.setdefault(clan, new_move_draft(clan))
+    board = load_board()
+    if action_id == PASS_ID:
+        finish_movement(state, clan, [], events)
+    elif action_id == CONFIRM_ID:
+        if not draft["triples"] or draft["origin"] is not None:
+            raise _draft_error("Finish or undo the move you are building, or pass.")
+        triples = [tuple(t) for t in draft["triples"]]
+        finish_movement(state, clan, validate_declaration(state.board, clan, triples), events)
+    elif action_id == UNDO_ID:
+        if draft["dest"] is not None:
+            draft["dest"] = None
+        elif draft["origin"] is not None:
+            draft["origin"] = None
+        elif draft["triples"]:
+            draft["triples"].pop()
+        else:
+            raise _draft_error("Nothing to undo.")
+    elif action_id.startswith("from:"):
+        origin = action_id[5:]
+        if origin not in board:
+            raise IllegalAction(f"There is no territory called {origin!r}.", "E_UNKNOWN_TERRITORY")
+        if draft["origin"] is not None:
+            raise _draft_error("You already chose where to move from; choose a destination or undo.")
+        if state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin) < 1:
+            raise IllegalAction(f"You have no gnome left to move on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
+        if not destination_choices(state, clan, draft, origin):
+            pairs = [(o, d) for o, d, _n in draft["triples"]]
+            if not any(single_focus([*pairs, (origin, d)]) for d in board.order if d != origin):
+                raise IllegalAction("That origin breaks the single focus of your move.", "E_FOCUS")
+            raise IllegalAction("No destination can be reached from there.", "E_UNREACHABLE")
+        draft["origin"] = origin
+    elif action_id.startswith("to:"):
+        dest = action_id[3:]
+        if dest not in board:
+            raise IllegalAction(f"There is no territory called {dest!r}.", "E_UNKNOWN_TERRITORY")
+        if draft["origin"] is None or draft["dest"] is not None:
+            raise _draft_error("Choose where to move from first.")
+        if dest == draft["origin"]:
+            raise IllegalAction("Origin and destination must differ.", "E_SAME_TERRITORY")
+        pairs = [(o, d) for o, d, _n in draft["triples"]]
+        if not single_focus([*pairs, (draft["origin"], dest)]):
+            raise IllegalAction("That destination breaks the single focus of your move.", "E_FOCUS")
+        if dest not in reach(clan, draft["origin"], state.board):
+            raise IllegalAction(f"{board.name(dest)} cannot be reached: other clans block the way.", "E_UNREACHABLE")
+        draft["dest"] = dest
+    elif action_id.startswith("n:"):
+        if draft["origin"] is None or draft["dest"] is None:
+            raise _draft_error("Choose an origin and a destination first.")
+        n = parse_count(action_id[2:])
+        if not isinstance(n, int) or not is_count(n):
+            raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT")
+        origin, dest = draft["origin"], draft["dest"]
+        if n > state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin):
+            raise IllegalAction(f"Not enough gnomes left on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
+        for triple in draft["triples"]:
+            if triple[0] == origin and triple[1] == dest:
+                triple[2] += n  # merged like §5.2 step 2
+                break
+        else:
+            draft["triples"].append([origin, dest, n])
+        draft["origin"] = draft["dest"] = None
+    else:
+        raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
+
+
+# --- combat ------------------------------------------------------------------------------------
+
+
+def _declarer_for(state: VendettaState, player: int) -> str:
+    declarer = current_declarer(state)
+    if declarer is not None and state.owner[declarer] == player:
+        return declarer
+    assert state.combat is not None
+    if any(state.owner[c] == player for c in state.combat["order"]):
+        raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN")
+    raise IllegalAction("None of your clans fights here.", "E_NOT_IN_COMBAT")
+
+
+def apply_combat(state: VendettaState, player: int, action_id: str, events: list[Event]) -> None:
+    """A declaration step or a whole combat declaration."""
+    fight = state.combat
+    assert fight is not None
+    here = state.board[fight["territory"]]
+    if action_id.startswith("atk:"):
+        clan, pairs = parse_atk(action_id)
+        _require_own(state, player, clan)
+        if clan not in present_clans(here):
+            raise IllegalAction(f"{CLANS[clan].name} has no gnome in this fight.", "E_NOT_IN_COMBAT")
+        if clan != current_declarer(state):
+            raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN")
+        _declare(state, clan, validate_assignment(here, clan, pairs), events)
+        return
+    clan = _declarer_for(state, player)
+    draft = state.drafts.setdefault(clan, new_combat_draft(clan, fight["territory"]))
+    assigned = {t for t, _n in draft["assign"]}
+    remaining = here[clan] - sum(n for _t, n in draft["assign"])
+    if action_id.startswith("all:"):
+        _declare(state, clan, validate_assignment(here, clan, [(action_id[4:], here[clan])]), events)
+    elif action_id == CONFIRM_ID:
+        if draft["target"] is not None:
+            raise _draft_error("Choose how many dice for the target, or undo.")
+        _declare(state, clan, validate_assignment(here, clan, draft["assign"]), events)
+    elif action_id == UNDO_ID:
+        if draft["target"] is not None:
+            draft["target"] = None
+        elif draft["assign"]:
+            draft["assign"].pop()
+        else:
+            raise _draft_error("Nothing to undo.")
+    elif action_id.startswith("target:"):
+        target = action_id[7:]
+        if draft["target"] is not None:
+            raise _draft_error("Choose how many dice for the current target first.")
+        if target == clan or target not in present_clans(here) or target in assigned:
+            raise IllegalAction(f"{target!r} is not a target you can still choose.", "E_TARGET")
+        if remaining < 1:
+            raise IllegalAction("All your dice are assigned; confirm.", "E_DICE_TOTAL")
+        draft["target"] = target
+    elif action_id.startswith("dice:"):
+        if draft["target"] is None:
+            raise _draft_error("Choose a target first.")
+        n = parse_count(action_id[5:])
+        others_left = [c for c in present_clans(here) if c not in (clan, draft["target"]) and c not in assigned]
+        if not isinstance(n, int) or not is_count(n) or n > remaining or (not others_left and n != remaining):
+            raise IllegalAction(f"Choose between 1 and {remaining} dice (all of them for the last target).",
+                                "E_DICE_TOTAL")
+        draft["assign"].append([draft["target"], n])
+        draft["target"] = None
+    else:
+        raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
+
+
+def _declare(state: VendettaState, clan: str, assignment: list[tuple[str, int]], events: list[Event]) -> None:
+    assert state.combat is not None
+    state.combat["declarations"].append([clan, [[t, n] for t, n in assignment]])
+    state.drafts.pop(clan, None)
+    events.append(public_event(f"{CLANS[clan].name} aims {describe_assignment(assignment)}.", "declare",
+                               clan=clan, territory=state.combat["territory"],
+                               assignment=[[t, n] for t, n in assignment]))
+    run_combats(state, events)
+
+

@@ -1,0 +1,359 @@
+"""The machinery every part of the service shares: the game cache, per-game locks, loading with
+verification, committing one move, quarantine and announcements.
+
+A move is stored by `commit_move`: the engine applies it in memory, then ONE
+transaction bumps games.version (only if it still equals the version we read),
+writes the snapshot, appends the log entry and re-plans deadlines. Only after
+COMMIT is the in-memory game updated, so a failure anywhere leaves both the
+file and the cache at the old state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from db import actions as actions_repo
+from db import deadlines as deadlines_repo
+from db import games as games_repo
+from db import seats as seats_repo
+from db.connection import Database
+from engine.core.actions import Action
+from engine.core.decisions import Decision
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.game import Game
+from engine.core.rng import seed_state
+from host.errors import GameNotActive, GameNotFound, IllegalMove
+from host.live import LiveGame, snapshot_text, verify
+from host.notifier import Notifier
+from host.results import (
+    AppliedMove,
+    MoveResult,
+    MoveSource,
+    PrivateUpdate,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+GameResolver = Callable[[str], Game[Any]]
+
+# Keep at most this many games that are over in the cache; open games always stay.
+MAX_CACHED_CLOSED = 256
+
+
+class Conflict(Exception):
+    """The stored game changed under us (another process moved first): reload and re-check."""
+
+
+@dataclass
+class Applied:
+    """One committed move with the events it produced (all audiences)."""
+
+    move: AppliedMove
+    events: list[Event]
+
+
+@dataclass
+class Core:
+    """Shared state of one TableService."""
+
+    db: Database
+    notifier: Notifier
+    clock: Clock
+    resolve: GameResolver
+    user_label: Callable[[int], str] = field(default=lambda uid: f"<@{uid}>")
+    cache: dict[int, LiveGame] = field(default_factory=dict)
+    locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+    verified: set[int] = field(default_factory=set)
+
+    # -- locks and loading ------------------------------------------------------------------
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The lock that serialises every change of one game inside this process."""
+        lock = self.locks.get(game_id)
+        if lock is None:
+            lock = self.locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def get(self, game_id: int) -> LiveGame:
+        """The game for reading (no lock needed: the cache is only replaced in synchronous steps)."""
+        live = self.cache.get(game_id)
+        if live is not None:
+            return live
+        async with self.lock(game_id):
+            return await self.load_locked(game_id)
+
+    async def load_locked(self, game_id: int, *, fresh: bool = False) -> LiveGame:
+        """The game, loaded from the database if not cached (or if `fresh`). Caller holds the lock.
+
+        A running game is verified against replay the first time this process
+        loads it; a failure quarantines it (the returned game then says so).
+        """
+        if not fresh:
+            live = self.cache.get(game_id)
+            if live is not None:
+                return live
+        async with self.db.reading() as conn:
+            row = await games_repo.get_game(conn, game_id)
+            if row is None:
+                raise GameNotFound(game_id)
+            seats = await seats_repo.list_seats(conn, game_id)
+            needs_check = row.status == TableStatus.ACTIVE and game_id not in self.verified
+            rows = await actions_repo.list_actions(conn, game_id) if needs_check else []
+        try:
+            game = self.resolve(row.game_name)
+        except KeyError:
+            raise GameNotFound(game_id, f"Game #{game_id} is {row.game_name!r}, which this bot cannot run.") from None
+        live = LiveGame.from_rows(row, seats, game)
+        problem = verify(live, rows) if needs_check else None
+        if problem is None and live.snapshot is not None:
+            try:
+                live.load_state()
+            except Exception as exc:  # a snapshot that cannot be loaded is a verdict, not a crash
+                problem = f"the stored snapshot cannot be loaded ({type(exc).__name__})"
+                if live.status != TableStatus.ACTIVE:
+                    log.error("game %s: %s", game_id, problem)
+                    problem = None
+        self._remember(live)
+        if problem is not None:
+            await self.quarantine(live, problem)
+        elif needs_check:
+            self.verified.add(game_id)
+        return live
+
+    def _remember(self, live: LiveGame) -> None:
+        self.cache[live.id] = live
+        closed = [g for g in self.cache.values() if g.status not in (TableStatus.LOBBY, TableStatus.ACTIVE)]
+        if len(closed) > MAX_CACHED_CLOSED:
+            for old in sorted(closed, key=lambda g: g.updated_at)[: len(closed) - MAX_CACHED_CLOSED]:
+                self.cache.pop(old.id, None)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a game from the cache (after a conflict with another writer)."""
+        self.cache.pop(game_id, None)
+
+    @staticmethod
+    def require_active(live: LiveGame) -> None:
+        """GameNotActive unless the game is running."""
+        if live.status != TableStatus.ACTIVE:
+            raise GameNotActive(live.status.value)
+
+    # -- moves ------------------------------------------------------------------------------
+
+    async def commit_move(
+        self, live: LiveGame, player: int, action: Action, source: MoveSource, user_id: int | None
+    ) -> Applied:
+        """Apply a parsed, legal action and store it atomically; Conflict if another writer moved first."""
+        game = live.game
+        try:
+            state, events = game.apply(live.state, player, action)
+        except IllegalAction as exc:
+            raise IllegalMove(exc) from exc
+        seq = live.version + 1
+        decisions = game.pending(state)
+        # A decision still open for someone else keeps its opening version (their buttons stay valid);
+        # the mover's next decision opens now.
+        since = {d.player: live.since.get(d.player, seq) if d.player != player else seq for d in decisions}
+        return await self._store(live, state, decisions, since, seq, player, action.id, source, user_id, None, events)
+
+    async def commit_state(
+        self,
+        live: LiveGame,
+        state: Any,
+        *,
+        player: int,
+        source: MoveSource,
+        user_id: int | None,
+        undoes: int,
+        events: list[Event],
+    ) -> Applied:
+        """Store an undo entry that moves the game to `state` (the replay without the undone move)."""
+        seq = live.version + 1
+        decisions = live.game.pending(state)
+        since = {d.player: seq for d in decisions}
+        return await self._store(live, state, decisions, since, seq, player, "undo", source, user_id, undoes, events)
+
+    async def _store(
+        self,
+        live: LiveGame,
+        state: Any,
+        decisions: list[Decision],
+        since: dict[int, int],
+        seq: int,
+        player: int,
+        action_id: str,
+        source: MoveSource,
+        user_id: int | None,
+        undoes: int | None,
+        events: list[Event],
+    ) -> Applied:
+        game = live.game
+        snapshot = snapshot_text(game, state)
+        outcome = game.outcome(state)
+        finished = outcome is not None
+        now = self.clock()
+        pending_json = [{**d.to_json(), "since": since.get(d.player, seq)} for d in decisions]
+        ai_pending = not finished and any(live.is_ai(d.player) for d in decisions)
+        humans = [d.player for d in decisions if not live.is_ai(d.player)]
+        delay = live.settings.reminder_delay
+        async with self.db.transaction() as conn:
+            ok = await games_repo.advance(
+                conn,
+                live.id,
+                expected_version=live.version,
+                snapshot=snapshot,
+                pending=pending_json,
+                ai_pending=ai_pending,
+                finished=finished,
+                outcome=outcome.to_json() if outcome else None,
+                now=now,
+            )
+            if not ok:
+                raise Conflict
+            try:
+                await actions_repo.append(
+                    conn,
+                    actions_repo.ActionRow(
+                        game_id=live.id,
+                        seq=seq,
+                        player=player,
+                        action_id=action_id,
+                        source=source.value,
+                        user_id=user_id,
+                        undoes=undoes,
+                        events=[e.to_json() for e in events],
+                        created_at=now,
+                    ),
+                )
+            except sqlite3.IntegrityError:
+                raise Conflict from None
+            await deadlines_repo.replan(
+                conn,
+                live.id,
+                pending=[] if finished else humans,
+                reset=[player],
+                due_at=now + delay if delay > 0 else None,
+                version=seq,
+            )
+        # Committed: now (and only now) the cache moves on, in one synchronous step.
+        live.set_state(state, seq, since, decisions)
+        live.snapshot = snapshot
+        live.updated_at = now
+        if finished:
+            live.status = TableStatus.FINISHED
+        log.debug("game %s: stored entry %s (player %s, %s)", live.id, seq, player, source.value)
+        return Applied(AppliedMove(seq, player, user_id, source), events)
+
+    def ai_seed(self, live: LiveGame, player: int) -> int:
+        """The seed of the AI decision at the next version: fixed by the game seed, version and seat."""
+        return seed_state(live.seed ^ (live.version + 1) * 0x9E3779B1 ^ player * 0x85EBCA77)
+
+    # -- quarantine -------------------------------------------------------------------------
+
+    async def quarantine(self, live: LiveGame, reason: str) -> None:
+        """Freeze a game whose stored history failed a check: status, log line, message to its channel."""
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            changed = await games_repo.set_status(
+                conn, live.id, TableStatus.QUARANTINED.value, reason=reason, now=now, only_from=("active",)
+            )
+            await deadlines_repo.delete(conn, live.id)
+        if not changed:
+            return
+        live.status = TableStatus.QUARANTINED
+        live.status_reason = reason
+        live.updated_at = now
+        log.error("game %s (%s) quarantined: %s", live.id, live.game_name, reason)
+        headline = (
+            f"Game #{live.id} is suspended: {reason}. Nothing was changed; a moderator can look at it. "
+            "The channel is free for a new game."
+        )
+        await self.post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))
+
+    # -- announcements ----------------------------------------------------------------------
+
+    async def post(self, live: LiveGame, update: TableUpdate) -> None:
+        """Post a public update; a notifier failure is logged, never raised (the change is committed)."""
+        try:
+            await self.notifier.post_to_table(live.info(), update)
+        except Exception:
+            log.exception("notifier failed to post update %s of game %s", update.kind, live.id)
+
+    def result(self, live: LiveGame, applied: Iterable[Applied]) -> MoveResult:
+        """The MoveResult of a batch of committed moves."""
+        applied = list(applied)
+        public: list[Event] = []
+        private: dict[int, list[Event]] = {}
+        for item in applied:
+            for event in item.events:
+                if event.public:
+                    public.append(event)
+                else:
+                    for p in sorted(event.visible_to or ()):
+                        private.setdefault(p, []).append(event)
+        outcome = live.outcome()
+        return MoveResult(
+            game_id=live.id,
+            version=live.version,
+            moves=tuple(a.move for a in applied),
+            public_events=tuple(public),
+            private_events={p: tuple(evs) for p, evs in private.items()},
+            public_view=live.game.view(live.state, None),
+            pending=live.pending_players() if live.status == TableStatus.ACTIVE else (),
+            ended=outcome is not None,
+            outcome=outcome,
+            table=live.info(),
+        )
+
+    async def announce(
+        self,
+        live: LiveGame,
+        result: MoveResult,
+        kind: UpdateKind,
+        headline: str = "",
+        *,
+        everyone_private: bool = False,
+    ) -> None:
+        """Post a batch publicly, then tell each human with private news (or every human) privately."""
+        if result.ended:
+            kind = UpdateKind.ENDED
+        update = TableUpdate(
+            game_id=live.id,
+            kind=kind,
+            headline=headline,
+            version=result.version,
+            public_events=result.public_events,
+            public_view=result.public_view,
+            pending=result.pending,
+            outcome=result.outcome,
+        )
+        await self.post(live, update)
+        table = result.table
+        for seat in live.human_seats():
+            player = seat.player
+            if player is None or seat.user_id is None:
+                continue
+            events = result.private_events.get(player, ())
+            if not events and not everyone_private:
+                continue
+            private = PrivateUpdate(live.id, player, result.version, events, live.game.view(live.state, player))
+            try:
+                await self.notifier.send_private(table, seat.user_id, private)
+            except Exception:
+                log.exception("notifier failed to send a private update of game %s", live.id)
+
+
+def ai_players_pending(live: LiveGame) -> list[int]:
+    """AI seats the game waits for, in decision order."""
+    if live.status != TableStatus.ACTIVE:
+        return []
+    return [d.player for d in live.decisions if live.is_ai(d.player)]

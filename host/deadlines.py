@@ -1,0 +1,185 @@
+"""Turn deadlines: reminders and the AFK policy, driven by one scheduler loop.
+
+Deadlines live in the database (one row per pending human), so they survive a
+restart: the loop only asks "what is due now?". No timer per game exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from enum import StrEnum
+
+from db import deadlines as deadlines_repo
+from engine.ai import choose_for
+from host.core import Applied, Conflict, Core
+from host.live import LiveGame
+from host.play import play_ai
+from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
+
+log = logging.getLogger(__name__)
+
+# One decision may take several draft steps; the AFK policy plays them all, up to this many.
+MAX_AFK_STEPS = 200
+DUE_BATCH = 200
+
+
+class Step(StrEnum):
+    """What a due deadline does."""
+
+    REMIND = "remind"
+    ACT = "act"
+    DROP = "drop"
+
+
+def next_step(settings: TableSettings, reminders: int) -> Step:
+    """The AFK policy as a rule: remind `afk_after` times, then act (AI/SKIP) or stop reminding (REMIND)."""
+    if settings.afk_policy == AfkPolicy.REMIND:
+        return Step.REMIND if reminders < settings.max_reminders else Step.DROP
+    return Step.ACT if reminders >= settings.afk_after else Step.REMIND
+
+
+async def run_due(core: Core, now: float) -> int:
+    """Fire every deadline due at `now`; returns how many reminded or acted."""
+    fired = 0
+    while True:
+        async with core.db.reading() as conn:
+            rows = await deadlines_repo.due(conn, now, DUE_BATCH)
+        if not rows:
+            return fired
+        progressed = 0
+        for row in rows:
+            try:
+                if await _fire(core, row, now):
+                    fired += 1
+                progressed += 1
+            except Exception:
+                # One broken game must not stop the others' deadlines: drop its row, log, go on.
+                log.exception("game %s: deadline for player %s failed", row.game_id, row.player)
+                async with core.db.transaction() as conn:
+                    await deadlines_repo.delete(conn, row.game_id, row.player)
+        if len(rows) < DUE_BATCH or not progressed:
+            return fired
+
+
+async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool:
+    async with core.lock(row.game_id):
+        live = await core.load_locked(row.game_id)
+        async with core.db.reading() as conn:
+            current = [d for d in await deadlines_repo.for_game(conn, row.game_id) if d.player == row.player]
+        if not current or current[0].due_at > now:
+            return False  # re-planned since we listed it
+        deadline = current[0]
+        pending = {d.player for d in live.decisions}
+        if live.status != TableStatus.ACTIVE or row.player not in pending or live.is_ai(row.player):
+            async with core.db.transaction() as conn:
+                await deadlines_repo.delete(conn, row.game_id, row.player)
+            return False
+        step = next_step(live.settings, deadline.reminders)
+        if step == Step.DROP:
+            async with core.db.transaction() as conn:
+                await deadlines_repo.delete(conn, row.game_id, row.player)
+            return False
+        if step == Step.REMIND:
+            async with core.db.transaction() as conn:
+                await deadlines_repo.reminded(conn, deadline, now + live.settings.reminder_delay)
+            await _remind(core, live, row.player, deadline.reminders + 1)
+            return True
+        await _act(core, live, row.player)
+        return True
+
+
+async def _remind(core: Core, live: LiveGame, player: int, count: int) -> None:
+    who = [p for p in live.pending_players() if p.player == player]
+    seat = live.seat_of_player(player)
+    if not who or seat is None or seat.user_id is None:
+        return
+    settings = live.settings
+    if settings.afk_policy == AfkPolicy.REMIND:
+        tail = ""
+    else:
+        left = max(settings.afk_after - count, 0)
+        what = "the AI will play for you" if settings.afk_policy == AfkPolicy.AI else "your turn will be skipped"
+        tail = f" If you are still away after {left} more reminder(s), {what}."
+    message = f"{core.user_label(seat.user_id)}, the game is waiting for you: {who[0].prompt}.{tail}"
+    try:
+        await core.notifier.ping_pending(live.info(), who, message)
+    except Exception:
+        log.exception("notifier failed to ping in game %s", live.id)
+
+
+async def _act(core: Core, live: LiveGame, player: int) -> None:
+    """Play the absent player's whole decision (every draft step) by the table's AFK policy."""
+    seat = live.seat_of_player(player)
+    user = seat.user_id if seat else None
+    use_ai = live.settings.afk_policy == AfkPolicy.AI
+    source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
+    applied: list[Applied] = []
+    for _ in range(MAX_AFK_STEPS):
+        if live.status != TableStatus.ACTIVE or player not in {d.player for d in live.decisions}:
+            break
+        if use_ai:
+            action = choose_for(live.game, live.state, player, core.ai_seed(live, player))
+        else:
+            action = live.game.timeout_action(live.state, player)
+        try:
+            applied.append(await core.commit_move(live, player, action, source, None))
+        except Conflict:
+            core.forget(live.id)
+            return
+    await play_ai(core, live, applied)
+    if not applied:
+        return
+    how = "the AI played for them" if use_ai else "their turn was played by the default (a pass where allowed)"
+    headline = f"{core.user_label(user) if user is not None else f'Player {player}'} was away: {how}."
+    log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
+    await core.announce(live, core.result(live, applied), UpdateKind.AFK, headline)
+
+
+class Scheduler:
+    """The one background loop that runs due deadlines, sleeping until the next one (at most `interval`).
+
+    Stopping never cancels a round in the middle: a move being stored finishes first.
+    """
+
+    def __init__(self, core: Core, interval: float) -> None:
+        self._core = core
+        self._interval = interval
+        self._task: asyncio.Task[None] | None = None
+        self._stopping = asyncio.Event()
+
+    @property
+    def running(self) -> bool:
+        """Whether the loop is running."""
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        """Start the loop (no-op if it runs already)."""
+        if not self.running:
+            self._stopping.clear()
+            self._task = asyncio.create_task(self._loop(), name="gnomehost-deadlines")
+
+    async def stop(self) -> None:
+        """Ask the loop to stop after its current round and wait for it."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping.set()
+        await task
+
+    async def _loop(self) -> None:
+        core = self._core
+        while not self._stopping.is_set():
+            try:
+                await run_due(core, core.clock())
+                async with core.db.reading() as conn:
+                    upcoming = await deadlines_repo.next_due_at(conn)
+            except Exception:
+                log.exception("deadline loop round failed")
+                upcoming = None
+            delay = self._interval
+            if upcoming is not None:
+                delay = min(self._interval, max(upcoming - core.clock(), 0.0))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), timeout=max(delay, 0.01))

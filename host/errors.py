@@ -1,0 +1,207 @@
+"""The table service's refusals. Every one carries a player-facing `.message` and a stable `.code`.
+
+Catch `HostError` for everything the service refuses on purpose. An engine
+`IllegalAction` raised while applying a move is wrapped in `IllegalMove`, which
+is BOTH a HostError and an engine IllegalAction: a caller may catch either
+family and gets the engine's `.message` and `.code` unchanged. Anything else
+escaping the service is a bug (and the stored game is left untouched).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.errors import IllegalAction
+
+
+class HostError(Exception):
+    """Base of every refusal by the table service; `.message` is safe to show the user."""
+
+    code = "H_ERROR"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        Exception.__init__(self, message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class GameNotFound(HostError):
+    """No table with that id (or none in that channel)."""
+
+    code = "H_NOT_FOUND"
+
+    def __init__(self, game_id: int | None = None, message: str | None = None) -> None:
+        default = f"There is no game #{game_id}." if game_id is not None else "There is no game here."
+        super().__init__(message or default)
+        self.game_id = game_id
+
+
+class NotSeated(HostError):
+    """The user holds no seat (or not the seat named) at this table."""
+
+    code = "H_NOT_SEATED"
+
+    def __init__(self, message: str = "You are not playing in this game.") -> None:
+        super().__init__(message)
+
+
+class NotYourTurn(HostError):
+    """The user is seated but none of their players is pending."""
+
+    code = "H_NOT_YOUR_TURN"
+
+    def __init__(self, waiting_for: str) -> None:
+        super().__init__(f"It is not your turn: the game is waiting for {waiting_for}.")
+        self.waiting_for = waiting_for
+
+
+class StaleVersion(HostError):
+    """The click came from an outdated message: the game moved on since it was shown."""
+
+    code = "H_STALE"
+
+    def __init__(self, expected: int, current: int, situation: str) -> None:
+        super().__init__(f"That button is out of date (the game moved on). Now: {situation}")
+        self.expected = expected
+        self.current = current
+        self.situation = situation
+
+
+class GameNotActive(HostError):
+    """The game is not running (still in the lobby, finished, cancelled or quarantined)."""
+
+    code = "H_NOT_ACTIVE"
+
+    def __init__(self, status: str, message: str | None = None) -> None:
+        super().__init__(message or _NOT_ACTIVE_MESSAGES.get(status, f"This game is {status}."))
+        self.status = status
+
+
+_NOT_ACTIVE_MESSAGES = {
+    "lobby": "This game has not started yet.",
+    "finished": "This game is over.",
+    "cancelled": "This game was cancelled.",
+    "quarantined": "This game is suspended: its stored history failed a check. A moderator has been told.",
+}
+
+
+class IllegalMove(HostError, IllegalAction):
+    """The engine refused the move; `.message` says what is allowed instead, `.code` is the engine's E_* code."""
+
+    code = "E_ILLEGAL"
+
+    def __init__(self, error: IllegalAction) -> None:
+        HostError.__init__(self, error.message, error.code)
+
+
+class UndoNotAllowed(HostError):
+    """Undo refused: off at this table, not your move, someone acted since, or it revealed something."""
+
+    code = "H_UNDO"
+
+
+class NotAllowed(HostError):
+    """The user may not do this (only the host or a moderator may)."""
+
+    code = "H_NOT_ALLOWED"
+
+
+class InvalidSettings(HostError):
+    """A table setting out of range."""
+
+    code = "H_SETTINGS"
+
+
+# -- lobby ------------------------------------------------------------------------------
+
+
+class LobbyError(HostError):
+    """A lobby rule was broken."""
+
+    code = "H_LOBBY"
+
+
+class UnknownGame(LobbyError):
+    """No game of that name is registered."""
+
+    code = "H_UNKNOWN_GAME"
+
+    def __init__(self, name: str, known: Sequence[str]) -> None:
+        super().__init__(f"There is no game called {name!r}. Games: {', '.join(known)}.")
+
+
+class InvalidOption(LobbyError):
+    """An unknown option name or a value out of range; the message names what is allowed."""
+
+    code = "H_OPTION"
+
+
+class ChannelBusy(LobbyError):
+    """The channel (or thread) already has a lobby or running game."""
+
+    code = "H_CHANNEL_BUSY"
+
+    def __init__(self, game_id: int | None) -> None:
+        what = f"game #{game_id}" if game_id is not None else "a game"
+        super().__init__(
+            f"This channel already has {what} open. Finish or cancel it first, or start a game in a thread."
+        )
+        self.game_id = game_id
+
+
+class GameFull(LobbyError):
+    """Every seat is taken."""
+
+    code = "H_FULL"
+
+    def __init__(self, max_players: int) -> None:
+        super().__init__(f"This game is full ({max_players} players).")
+
+
+class AlreadyJoined(LobbyError):
+    """The user already holds a seat."""
+
+    code = "H_ALREADY_JOINED"
+
+    def __init__(self) -> None:
+        super().__init__("You have already joined this game.")
+
+
+class NotJoined(LobbyError):
+    """The user has no seat to leave."""
+
+    code = "H_NOT_JOINED"
+
+    def __init__(self) -> None:
+        super().__init__("You have not joined this game.")
+
+
+class AlreadyStarted(LobbyError):
+    """The lobby is closed: the game has started (or ended)."""
+
+    code = "H_STARTED"
+
+    def __init__(self, message: str = "This game has already started.") -> None:
+        super().__init__(message)
+
+
+class NotHost(LobbyError):
+    """Only the host (or a moderator, where allowed) may do this."""
+
+    code = "H_NOT_HOST"
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"Only the host can {what}.")
+
+
+class NotEnoughPlayers(LobbyError):
+    """Start refused: too few seats taken."""
+
+    code = "H_TOO_FEW"
+
+    def __init__(self, have: int, need: int) -> None:
+        super().__init__(f"This game needs at least {need} players; {have} joined. Invite someone or add an AI.")

@@ -1,0 +1,206 @@
+"""A game held in memory by the service: its stored row, seats and current engine state.
+
+Also the pure helpers around it: the snapshot text, replay of a stored log,
+verification of a snapshot against replay, and building the TableInfo.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.actions import ActionRow, effective_moves
+from db.games import GameRow
+from db.seats import SeatRow
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.game import Game, replay
+from engine.core.outcome import Outcome
+from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus
+
+
+def snapshot_text(game: Game[Any], state: Any) -> str:
+    """The canonical JSON text of a state: what is stored and what verification compares."""
+    return json.dumps(game.dump(state), sort_keys=True, separators=(",", ":"))
+
+
+def canonical(text: str) -> str:
+    """Stored JSON text re-serialised canonically (key order and spacing do not count)."""
+    return json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+
+
+def replay_log(game: Game[Any], players: int, seed: int, options: dict[str, Any], rows: list[ActionRow]) -> Any:
+    """The state reached by the effective moves of a stored log (undone moves left out)."""
+    moves = [(row.player, row.action_id) for row in effective_moves(rows)]
+    state, _history = replay(game, players, seed, options, moves)
+    return state
+
+
+@dataclass
+class LiveGame:
+    """One table in memory. Mutated only under the service's per-game lock, in one synchronous step."""
+
+    id: int
+    game: Game[Any]
+    game_name: str
+    guild_id: int | None
+    channel_id: int
+    host_user_id: int
+    options: dict[str, Any]
+    seed: int
+    status: TableStatus
+    status_reason: str | None
+    settings: TableSettings
+    players: int | None
+    version: int
+    seats: list[SeatRow]
+    created_at: float
+    updated_at: float
+    state: Any = None
+    snapshot: str | None = None
+    # player -> the version at which their current decision opened (stale-click rule).
+    since: dict[int, int] = field(default_factory=dict)
+    decisions: list[Decision] = field(default_factory=list)
+
+    @classmethod
+    def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game[Any]) -> LiveGame:
+        """Build from stored rows. The state is NOT loaded here (see `load_state`)."""
+        live = cls(
+            id=row.id,
+            game=game,
+            game_name=row.game_name,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_user_id=row.host_user_id,
+            options=row.options,
+            seed=row.seed,
+            status=TableStatus(row.status),
+            status_reason=row.status_reason,
+            settings=TableSettings.from_json(row.settings),
+            players=row.players,
+            version=row.version,
+            seats=list(seats),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            snapshot=row.snapshot,
+        )
+        live.since = {int(d["player"]): int(d.get("since", row.version)) for d in row.pending}
+        return live
+
+    def load_state(self) -> None:
+        """Load the engine state from the stored snapshot (raises on a corrupt snapshot)."""
+        if self.snapshot is not None:
+            self.set_state(self.game.load(json.loads(self.snapshot)), self.version, self.since)
+
+    def set_state(
+        self, state: Any, version: int, since: dict[int, int], decisions: list[Decision] | None = None
+    ) -> None:
+        """Install a new current state and its pending decisions (computed when not given)."""
+        self.state = state
+        self.version = version
+        self.since = since
+        if decisions is None:
+            decisions = self.game.pending(state) if state is not None else []
+        self.decisions = decisions
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def seat_of_player(self, player: int) -> SeatRow | None:
+        """The seat playing this player index."""
+        for seat in self.seats:
+            if seat.player == player:
+                return seat
+        return None
+
+    def is_ai(self, player: int) -> bool:
+        """Whether an AI holds this player index."""
+        seat = self.seat_of_player(player)
+        return seat is not None and seat.user_id is None
+
+    def players_of(self, user_id: int) -> list[int]:
+        """The player indexes a user holds (started games only)."""
+        return [s.player for s in self.seats if s.user_id == user_id and s.player is not None]
+
+    def human_seats(self) -> list[SeatRow]:
+        """Seats held by users."""
+        return [s for s in self.seats if s.user_id is not None]
+
+    # -- derived ----------------------------------------------------------------------------
+
+    def pending_players(self) -> tuple[PendingPlayer, ...]:
+        """Who the game waits for, with the users holding those seats."""
+        out = []
+        for d in self.decisions:
+            seat = self.seat_of_player(d.player)
+            user = seat.user_id if seat else None
+            out.append(PendingPlayer(d.player, user, DecisionKind(d.kind), d.prompt, is_ai=user is None))
+        return tuple(out)
+
+    def pending_json(self) -> list[dict[str, Any]]:
+        """The pending decisions as stored in games.pending (with the version each opened at)."""
+        return [{**d.to_json(), "since": self.since.get(d.player, self.version)} for d in self.decisions]
+
+    def ai_pending(self) -> bool:
+        """Whether an AI seat must move now."""
+        return self.status == TableStatus.ACTIVE and any(self.is_ai(d.player) for d in self.decisions)
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+        if self.state is None or self.status not in (TableStatus.ACTIVE, TableStatus.FINISHED):
+            return None
+        return self.game.outcome(self.state)
+
+    def info(self) -> TableInfo:
+        """A frozen TableInfo of the table as it stands."""
+        low, high = self.game.player_range
+        seats = tuple(SeatInfo(s.join_order, s.user_id, s.user_id is None, s.player) for s in self.seats)
+        if self.status != TableStatus.LOBBY:
+            seats = tuple(sorted(seats, key=lambda s: (s.player is None, s.player, s.join_order)))
+        return TableInfo(
+            game_id=self.id,
+            game_name=self.game_name,
+            title=self.game.title or self.game_name,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            host_user_id=self.host_user_id,
+            status=self.status,
+            options=dict(self.options),
+            seats=seats,
+            min_players=low,
+            max_players=high,
+            version=self.version,
+            settings=self.settings,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+            pending=self.pending_players() if self.status == TableStatus.ACTIVE else (),
+            outcome=self.outcome(),
+            status_reason=self.status_reason,
+        )
+
+
+def verify(live: LiveGame, rows: list[ActionRow]) -> str | None:
+    """Why the stored game disagrees with its replay, or None when snapshot, version and log agree.
+
+    The reason names no hidden data (it may reach a public channel and the logs).
+    """
+    if live.players is None:
+        return "a running game without a player count"
+    if live.snapshot is None:
+        return "a running game without a snapshot"
+    last_seq = rows[-1].seq if rows else 0
+    if last_seq != live.version:
+        return f"the log ends at entry {last_seq} but the game is at version {live.version}"
+    if [r.seq for r in rows] != list(range(1, len(rows) + 1)):
+        return "the log has a gap in its numbering"
+    try:
+        replayed = replay_log(live.game, live.players, live.seed, live.options, rows)
+    except Exception as exc:  # any failure of replay is a verdict, not a crash
+        code = getattr(exc, "code", type(exc).__name__)
+        return f"the log no longer replays ({code})"
+    try:
+        stored = canonical(live.snapshot)
+    except ValueError:
+        return "the stored snapshot is not valid JSON"
+    if snapshot_text(live.game, replayed) != stored:
+        return f"the stored snapshot differs from the replay of its {len(rows)} log entries"
+    return None

@@ -1,0 +1,355 @@
+"""The lobby and the table's administration: create, join, leave, AI seats, start, cancel,
+replacing a player, settings."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import sqlite3
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from db import deadlines as deadlines_repo
+from db import games as games_repo
+from db import seats as seats_repo
+from engine.core.errors import IllegalAction
+from engine.core.options import validate_options
+from engine.core.rng import Rng
+from host.core import Applied, Core
+from host.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    ChannelBusy,
+    GameFull,
+    GameNotActive,
+    InvalidOption,
+    InvalidSettings,
+    NotEnoughPlayers,
+    NotHost,
+    NotJoined,
+    NotSeated,
+    UnknownGame,
+)
+from host.live import LiveGame, snapshot_text
+from host.play import play_ai
+from host.results import AfkPolicy, MoveResult, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+
+log = logging.getLogger(__name__)
+
+MAX_REMINDER_DELAY = 30 * 24 * 3600.0
+# Seat shuffling draws from its own stream so it never shifts the game's own dice.
+SEAT_STREAM = 0x5EA7_0DE5
+
+
+async def create_table(
+    core: Core,
+    game_names: Callable[[], list[str]],
+    game_name: str,
+    options: Mapping[str, Any] | None,
+    host_user_id: int,
+    guild_id: int | None,
+    channel_id: int,
+    settings: TableSettings,
+    host_joins: bool,
+    seed: int,
+) -> TableInfo:
+    """See TableService.create_table."""
+    try:
+        game = core.resolve(game_name)
+    except KeyError:
+        raise UnknownGame(game_name, game_names()) from None
+    try:
+        checked = validate_options(game.options(), dict(options or {}))
+    except IllegalAction as exc:
+        raise InvalidOption(exc.message) from exc
+    now = core.clock()
+    try:
+        async with core.db.transaction() as conn:
+            busy = await games_repo.open_game_in_channel(conn, channel_id)
+            if busy is not None:
+                raise ChannelBusy(busy.id)
+            game_id = await games_repo.insert_game(
+                conn,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                options=checked,
+                seed=seed,
+                host_user_id=host_user_id,
+                settings=settings.to_json(),
+                now=now,
+            )
+            if host_joins:
+                await seats_repo.add_seat(conn, game_id, host_user_id)
+    except sqlite3.IntegrityError:
+        # Another process opened a game in this channel between our check and insert.
+        raise ChannelBusy(None) from None
+    log.info("game %s: %s lobby opened in channel %s", game_id, game_name, channel_id)
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id, fresh=True)
+    return live.info()
+
+
+def _require_lobby(live: LiveGame) -> None:
+    if live.status == TableStatus.ACTIVE:
+        raise AlreadyStarted()
+    if live.status != TableStatus.LOBBY:
+        raise AlreadyStarted(f"This game is {live.status.value}; its lobby is closed.")
+
+
+def _require_host(live: LiveGame, user_id: int, what: str, moderator: bool = False) -> None:
+    if user_id != live.host_user_id and not moderator:
+        raise NotHost(what)
+
+
+async def _reload_seats(core: Core, live: LiveGame) -> None:
+    async with core.db.reading() as conn:
+        live.seats = await seats_repo.list_seats(conn, live.id)
+
+
+async def join(core: Core, game_id: int, user_id: int) -> TableInfo:
+    """See TableService.join."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        _require_lobby(live)
+        if any(s.user_id == user_id for s in live.seats) and not live.settings.multiseat:
+            raise AlreadyJoined()
+        await _add_seat(core, live, user_id)
+        return live.info()
+
+
+async def add_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
+    """See TableService.add_ai."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        _require_lobby(live)
+        _require_host(live, by_user_id, "add AI players")
+        await _add_seat(core, live, None)
+        return live.info()
+
+
+async def _add_seat(core: Core, live: LiveGame, user_id: int | None) -> None:
+    high = live.game.player_range[1]
+    async with core.db.transaction() as conn:
+        # Counted inside the write transaction: a second process cannot overfill the table.
+        taken = await seats_repo.list_seats(conn, live.id)
+        if len(taken) >= high:
+            raise GameFull(high)
+        await seats_repo.add_seat(conn, live.id, user_id)
+        await games_repo.touch(conn, live.id, core.clock())
+    await _reload_seats(core, live)
+
+
+async def leave(core: Core, game_id: int, user_id: int) -> TableInfo:
+    """See TableService.leave."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        _require_lobby(live)
+        mine = [s for s in live.seats if s.user_id == user_id]
+        if not mine:
+            raise NotJoined()
+        await _remove_seat(core, live, mine[-1].join_order)
+        return live.info()
+
+
+async def remove_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
+    """See TableService.remove_ai."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        _require_lobby(live)
+        _require_host(live, by_user_id, "remove AI players")
+        ai = [s for s in live.seats if s.user_id is None]
+        if not ai:
+            raise NotJoined()
+        await _remove_seat(core, live, ai[-1].join_order)
+        return live.info()
+
+
+async def _remove_seat(core: Core, live: LiveGame, join_order: int) -> None:
+    async with core.db.transaction() as conn:
+        await seats_repo.remove_seat(conn, live.id, join_order)
+        await games_repo.touch(conn, live.id, core.clock())
+    await _reload_seats(core, live)
+
+
+async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> MoveResult:
+    """See TableService.start."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        _require_lobby(live)
+        _require_host(live, by_user_id, "start the game")
+        count = len(live.seats)
+        low = live.game.player_range[0]
+        if count < low:
+            raise NotEnoughPlayers(count, low)
+        order = [s.join_order for s in live.seats]
+        if not join_order:
+            Rng.from_seed(live.seed ^ SEAT_STREAM).shuffle(order)
+        assignment = {seat: player for player, seat in enumerate(order)}
+        try:
+            state = live.game.new_game(count, live.seed, live.options)
+        except IllegalAction as exc:
+            raise InvalidOption(exc.message) from exc
+        decisions = live.game.pending(state)
+        snapshot = snapshot_text(live.game, state)
+        ai_seats = {s.join_order for s in live.seats if s.user_id is None}
+        ai_players = {assignment[j] for j in ai_seats}
+        humans = [d.player for d in decisions if d.player not in ai_players]
+        now = core.clock()
+        since = {d.player: 0 for d in decisions}
+        async with core.db.transaction() as conn:
+            await seats_repo.assign_players(conn, game_id, assignment)
+            ok = await games_repo.start_game(
+                conn,
+                game_id,
+                players=count,
+                snapshot=snapshot,
+                pending=[{**d.to_json(), "since": 0} for d in decisions],
+                ai_pending=any(d.player in ai_players for d in decisions),
+                now=now,
+            )
+            if not ok:
+                raise AlreadyStarted()
+            delay = live.settings.reminder_delay
+            await deadlines_repo.replan(
+                conn, game_id, pending=humans, reset=[], due_at=now + delay if delay > 0 else None, version=0
+            )
+        live.seats = [dataclasses.replace(s, player=assignment[s.join_order]) for s in live.seats]
+        live.players = count
+        live.status = TableStatus.ACTIVE
+        live.snapshot = snapshot
+        live.updated_at = now
+        live.set_state(state, 0, since, decisions)
+        core.verified.add(game_id)
+        log.info("game %s: started with %s players", game_id, count)
+        applied: list[Applied] = []
+        await play_ai(core, live, applied)
+        result = core.result(live, applied)
+        await core.announce(live, result, UpdateKind.STARTED, "The game begins.", everyone_private=True)
+        return result
+
+
+async def cancel(core: Core, game_id: int, by_user_id: int, moderator: bool) -> TableInfo:
+    """See TableService.cancel."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
+            raise GameNotActive(live.status.value)
+        _require_host(live, by_user_id, "cancel the game", moderator)
+        was_running = live.status == TableStatus.ACTIVE
+        now = core.clock()
+        reason = "cancelled by a moderator" if by_user_id != live.host_user_id else "cancelled by the host"
+        async with core.db.transaction() as conn:
+            if not await games_repo.set_status(conn, game_id, TableStatus.CANCELLED.value, reason=reason, now=now):
+                core.forget(game_id)
+                raise GameNotActive("cancelled")
+            await deadlines_repo.delete(conn, game_id)
+        live.status = TableStatus.CANCELLED
+        live.status_reason = reason
+        live.updated_at = now
+        log.info("game %s: %s", game_id, reason)
+        if was_running:
+            await core.post(live, TableUpdate(game_id, UpdateKind.CANCELLED, f"The game was {reason}.", live.version))
+        return live.info()
+
+
+async def replace_player(
+    core: Core, game_id: int, old_user_id: int, new_user_id: int | None, by_user_id: int, moderator: bool
+) -> TableInfo:
+    """See TableService.replace_player."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        core.require_active(live)
+        _require_host(live, by_user_id, "replace players", moderator)
+        seats = [s for s in live.seats if s.user_id == old_user_id]
+        if not seats:
+            raise NotSeated(f"{core.user_label(old_user_id)} is not playing in this game.")
+        taken = new_user_id is not None and any(s.user_id == new_user_id for s in live.seats)
+        if taken and not live.settings.multiseat:
+            raise AlreadyJoined()
+        now = core.clock()
+        moved = [s.player for s in seats if s.player is not None]
+        new_seats = [dataclasses.replace(s, user_id=new_user_id) if s.user_id == old_user_id else s for s in live.seats]
+        ai_after = {s.player for s in new_seats if s.user_id is None}
+        ai_pending = any(d.player in ai_after for d in live.decisions)
+        async with core.db.transaction() as conn:
+            for seat in seats:
+                await seats_repo.set_user(conn, game_id, seat.join_order, new_user_id)
+            await games_repo.set_ai_pending(conn, game_id, ai_pending, now)
+            if new_user_id is None:
+                for player in moved:
+                    await deadlines_repo.delete(conn, game_id, player)
+        live.seats = new_seats
+        live.updated_at = now
+        who = core.user_label(new_user_id) if new_user_id is not None else "the AI"
+        log.info("game %s: seats of a player handed over (%s)", game_id, "AI" if new_user_id is None else "user")
+        await core.post(
+            live,
+            TableUpdate(
+                game_id,
+                UpdateKind.REPLACED,
+                f"{core.user_label(old_user_id)} was replaced by {who}.",
+                live.version,
+                public_view=live.game.view(live.state, None),
+                pending=live.pending_players(),
+            ),
+        )
+        applied: list[Applied] = []
+        await play_ai(core, live, applied)
+        if applied:
+            await core.announce(live, core.result(live, applied), UpdateKind.MOVES)
+        return live.info()
+
+
+def _checked_settings(current: TableSettings, changes: Mapping[str, Any]) -> TableSettings:
+    known = {f.name for f in dataclasses.fields(TableSettings)}
+    unknown = sorted(set(changes) - known)
+    if unknown:
+        raise InvalidSettings(f"Unknown setting {unknown[0]}. Settings: {', '.join(sorted(known))}.")
+    try:
+        merged = TableSettings.from_json({**current.to_json(), **changes})
+    except (TypeError, ValueError):
+        policies = ", ".join(p.value for p in AfkPolicy)
+        raise InvalidSettings(f"Invalid setting value. The AFK policy is one of {policies}.") from None
+    if not 0 <= merged.reminder_delay <= MAX_REMINDER_DELAY:
+        raise InvalidSettings("The reminder delay must be between 0 (off) and 30 days.")
+    if not 0 <= merged.afk_after <= 20:
+        raise InvalidSettings("The number of reminders before the AFK policy acts must be between 0 and 20.")
+    if not 1 <= merged.max_reminders <= 50:
+        raise InvalidSettings("The maximum number of reminders must be between 1 and 50.")
+    return merged
+
+
+def check_settings(settings: TableSettings) -> TableSettings:
+    """The settings if every value is in range; InvalidSettings otherwise."""
+    return _checked_settings(settings, {})
+
+
+async def update_settings(
+    core: Core, game_id: int, by_user_id: int, moderator: bool, changes: Mapping[str, Any]
+) -> TableInfo:
+    """See TableService.update_settings."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
+            raise GameNotActive(live.status.value)
+        _require_host(live, by_user_id, "change the table settings", moderator)
+        settings = _checked_settings(live.settings, changes)
+        now = core.clock()
+        humans = [d.player for d in live.decisions if not live.is_ai(d.player)]
+        async with core.db.transaction() as conn:
+            await games_repo.set_settings(conn, game_id, settings.to_json(), now)
+            if live.status == TableStatus.ACTIVE:
+                delay = settings.reminder_delay
+                # A new delay starts every pending player's clock afresh.
+                await deadlines_repo.replan(
+                    conn,
+                    game_id,
+                    pending=humans,
+                    reset=humans,
+                    due_at=now + delay if delay > 0 else None,
+                    version=live.version,
+                )
+        live.settings = settings
+        live.updated_at = now
+        return live.info()

@@ -1,0 +1,162 @@
+"""Playing: a user's submit, the AI seats that follow it, and undo."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from db import actions as actions_repo
+from engine.ai import choose_for
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, public_event
+from engine.core.game import reveals_information
+from host.core import Applied, Conflict, Core, ai_players_pending
+from host.errors import IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
+from host.live import LiveGame, replay_log
+from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
+
+log = logging.getLogger(__name__)
+
+# An all-AI game plays to its end inside one call; this only stops a game that never ends.
+MAX_AI_MOVES = 50_000
+# How often a submit re-checks after losing a race against another process.
+MAX_CONFLICT_RETRIES = 3
+
+
+def situation(core: Core, live: LiveGame) -> str:
+    """A short public description of what the game waits for now."""
+    if live.status != TableStatus.ACTIVE:
+        return f"the game is {live.status.value}."
+    names = []
+    for d in live.decisions:
+        seat = live.seat_of_player(d.player)
+        who = core.user_label(seat.user_id) if seat and seat.user_id is not None else f"AI (player {d.player})"
+        names.append(f"{who}: {d.prompt}")
+    return ("waiting for " + "; ".join(names) + ".") if names else "nothing is pending."
+
+
+def waiting_for(core: Core, live: LiveGame) -> str:
+    """Who the game waits for, for a NotYourTurn message."""
+    who = []
+    for d in live.decisions:
+        seat = live.seat_of_player(d.player)
+        who.append(core.user_label(seat.user_id) if seat and seat.user_id is not None else f"AI player {d.player}")
+    return ", ".join(who) or "nobody"
+
+
+def pick_player(core: Core, live: LiveGame, user_id: int, expected_version: int, player: int | None) -> int:
+    """The pending player this click acts for, after the seat, stale-click and turn checks.
+
+    A button stays valid while the decision it was built for is still open: a
+    simultaneous choice is not made stale by the other players' choices, but a
+    player's own earlier buttons are stale once they moved.
+    """
+    mine = live.players_of(user_id)
+    if not mine:
+        raise NotSeated()
+    if player is not None:
+        if player not in mine:
+            raise NotSeated("You do not hold that seat.")
+        mine = [player]
+    pending = [d.player for d in live.decisions if d.player in mine]
+    if expected_version != live.version:
+        fresh = [p for p in pending if live.since.get(p, live.version) <= expected_version <= live.version]
+        if not fresh:
+            raise StaleVersion(expected_version, live.version, situation(core, live))
+        return fresh[0]
+    if not pending:
+        raise NotYourTurn(waiting_for(core, live))
+    return pending[0]
+
+
+async def submit(
+    core: Core, game_id: int, user_id: int, action_id: str, expected_version: int, player: int | None
+) -> MoveResult:
+    """See TableService.submit."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        for attempt in range(MAX_CONFLICT_RETRIES + 1):
+            if expected_version > live.version:
+                # The click saw a newer game than our cache: another process moved it.
+                live = await core.load_locked(game_id, fresh=True)
+            core.require_active(live)
+            acting = pick_player(core, live, user_id, expected_version, player)
+            try:
+                action = live.game.parse_action(live.state, acting, action_id)
+            except IllegalAction as exc:
+                raise IllegalMove(exc) from exc
+            try:
+                first = await core.commit_move(live, acting, action, MoveSource.HUMAN, user_id)
+            except Conflict:
+                log.info("game %s: lost a race to another writer (attempt %s)", game_id, attempt + 1)
+                live = await core.load_locked(game_id, fresh=True)
+                continue
+            applied = [first]
+            await play_ai(core, live, applied)
+            result = replace(core.result(live, applied), submitted=ActionChoice(action.id, action.label))
+            await core.announce(live, result, UpdateKind.MOVES)
+            return result
+        core.require_active(live)
+        raise StaleVersion(expected_version, live.version, situation(core, live))
+
+
+async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
+    """Play every pending AI seat until a human is pending or the game ends. Each move is stored.
+
+    A failure here never undoes what is already committed: it is logged, the game
+    keeps its ai_pending mark, and recovery (or the next move) tries again.
+    """
+    for _ in range(MAX_AI_MOVES):
+        ai = ai_players_pending(live)
+        if not ai:
+            return
+        player = ai[0]
+        try:
+            action = choose_for(live.game, live.state, player, core.ai_seed(live, player))
+            applied.append(await core.commit_move(live, player, action, MoveSource.AI, None))
+        except Conflict:
+            log.warning("game %s: another writer moved during an AI turn; leaving it to them", live.id)
+            return
+        except Exception:
+            log.exception("game %s: the AI failed to move for player %s", live.id, player)
+            return
+    log.error("game %s: stopped after %s AI moves in a row", live.id, MAX_AI_MOVES)
+
+
+async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
+    """See TableService.undo."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        core.require_active(live)
+        if not live.settings.undo:
+            raise UndoNotAllowed("Undo is off at this table (the host can turn it on).")
+        async with core.db.reading() as conn:
+            rows = await actions_repo.list_actions(conn, game_id)
+        moves = actions_repo.effective_moves(rows)
+        if not moves:
+            raise UndoNotAllowed("There is no move to take back.")
+        last = moves[-1]
+        if last.source != MoveSource.HUMAN or last.user_id != user_id:
+            raise UndoNotAllowed("Only the player who made the last move can take it back, before anyone else acts.")
+        if reveals_information(Event.from_json(e) for e in last.events):
+            raise UndoNotAllowed("That move revealed something (a roll, a card, a secret), so it cannot be taken back.")
+        assert live.players is not None
+        kept = [r for r in rows if r.seq <= last.seq]  # the log up to the move, undo markers included
+        state = replay_log(live.game, live.players, live.seed, live.options, [*kept[:-1]])
+        note = public_event(f"Player {last.player} took back their last move.", "undo", player=last.player)
+        try:
+            applied = await core.commit_state(
+                live,
+                state,
+                player=last.player,
+                source=MoveSource.UNDO,
+                user_id=user_id,
+                undoes=last.seq,
+                events=[note],
+            )
+        except Conflict:
+            core.forget(game_id)
+            raise UndoNotAllowed("The game moved on while you asked; nothing was taken back.") from None
+        result = core.result(live, [applied])
+        await core.announce(live, result, UpdateKind.UNDO)
+        return result

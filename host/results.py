@@ -1,0 +1,297 @@
+"""What the table service returns: frozen, JSON-free value objects the Discord layer reads.
+
+Nothing here holds a live reference into the service; every object is a snapshot
+taken when the call returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from engine.core.decisions import DecisionKind
+from engine.core.events import Event
+from engine.core.outcome import Outcome
+
+
+class TableStatus(StrEnum):
+    """Life cycle of a table. Only LOBBY and ACTIVE occupy their channel."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    QUARANTINED = "quarantined"  # replay disagreed with the stored game: frozen for a human to look at
+
+
+class AfkPolicy(StrEnum):
+    """What happens to a pending human who lets the reminder delay pass."""
+
+    REMIND = "remind"  # ping only, never act for them
+    AI = "ai"  # after `afk_after` reminders the AI plays that one decision
+    SKIP = "skip"  # after `afk_after` reminders the game's timeout default (a pass where allowed) is played
+
+
+class MoveSource(StrEnum):
+    """Who made a stored move."""
+
+    HUMAN = "human"
+    AI = "ai"  # an AI seat, or the AI standing in for an AFK human
+    TIMEOUT = "timeout"  # the game's timeout default, played by the AFK policy SKIP
+    UNDO = "undo"  # a stored undo marker: takes back the move it names
+
+
+class UpdateKind(StrEnum):
+    """Why the service posts to a table's channel."""
+
+    STARTED = "started"
+    MOVES = "moves"
+    UNDO = "undo"
+    ENDED = "ended"
+    AFK = "afk"  # a move was played for an absent player
+    REPLACED = "replaced"
+    CANCELLED = "cancelled"
+    QUARANTINED = "quarantined"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """Per-table settings the host may change at any time.
+
+    `reminder_delay` is in seconds; 0 turns reminders and the AFK policy off.
+    `afk_after` is how many reminders a pending human gets before the AFK
+    policy acts (ignored for REMIND, which stops reminding after `max_reminders`).
+    `undo` allows /game undo at this table. `multiseat` lets one user hold
+    several seats (hot-seat play and tests).
+    """
+
+    reminder_delay: float = 3600.0
+    afk_policy: AfkPolicy = AfkPolicy.REMIND
+    afk_after: int = 2
+    max_reminders: int = 5
+    undo: bool = False
+    multiseat: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON-safe dict."""
+        return {
+            "reminder_delay": self.reminder_delay,
+            "afk_policy": self.afk_policy.value,
+            "afk_after": self.afk_after,
+            "max_reminders": self.max_reminders,
+            "undo": self.undo,
+            "multiseat": self.multiseat,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableSettings:
+        """Settings written by `to_json`; unknown keys are ignored, missing ones take defaults."""
+        base = cls()
+        return cls(
+            reminder_delay=float(data.get("reminder_delay", base.reminder_delay)),
+            afk_policy=AfkPolicy(data.get("afk_policy", base.afk_policy)),
+            afk_after=int(data.get("afk_after", base.afk_after)),
+            max_reminders=int(data.get("max_reminders", base.max_reminders)),
+            undo=bool(data.get("undo", base.undo)),
+            multiseat=bool(data.get("multiseat", base.multiseat)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat: who sits there and, once the game started, which player index it plays."""
+
+    join_order: int
+    user_id: int | None  # None for an AI seat
+    is_ai: bool
+    player: int | None = None  # None while in the lobby
+
+    @property
+    def label(self) -> str:
+        """A neutral name for logs and AI seats ("AI 2"); humans are named by the Discord layer."""
+        return f"AI {self.join_order + 1}" if self.is_ai else f"user {self.user_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class PendingPlayer:
+    """A player the game waits for: index, who holds the seat, what kind of decision, its prompt."""
+
+    player: int
+    user_id: int | None  # None for an AI seat
+    kind: DecisionKind
+    prompt: str
+    is_ai: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as it stands: lobby or game, seats, settings, status, who is pending."""
+
+    game_id: int
+    game_name: str
+    title: str
+    guild_id: int | None
+    channel_id: int
+    host_user_id: int
+    status: TableStatus
+    options: Mapping[str, Any]
+    seats: tuple[SeatInfo, ...]
+    min_players: int
+    max_players: int
+    version: int
+    settings: TableSettings
+    created_at: float
+    updated_at: float
+    pending: tuple[PendingPlayer, ...] = ()
+    outcome: Outcome | None = None
+    status_reason: str | None = None  # why a table was quarantined or cancelled
+
+    @property
+    def is_open(self) -> bool:
+        """True while the table occupies its channel (lobby or running)."""
+        return self.status in (TableStatus.LOBBY, TableStatus.ACTIVE)
+
+    def players_of(self, user_id: int) -> tuple[int, ...]:
+        """The player indexes this user holds (empty before the start or when not seated)."""
+        return tuple(s.player for s in self.seats if s.user_id == user_id and s.player is not None)
+
+    def user_of(self, player: int) -> int | None:
+        """The user holding player index `player`; None for an AI seat or an unknown index."""
+        for seat in self.seats:
+            if seat.player == player:
+                return seat.user_id
+        return None
+
+    def is_seated(self, user_id: int) -> bool:
+        """Whether this user holds any seat at the table."""
+        return any(s.user_id == user_id for s in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChoice:
+    """One choice offered to a player now: stable id (for custom_id) and the label to show."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class StepInfo:
+    """A user's current step: what they may choose now, or nothing with who the game waits for.
+
+    `version` is the state version to put into buttons and pass back to `submit`.
+    """
+
+    game_id: int
+    version: int
+    player: int | None
+    kind: DecisionKind | None
+    prompt: str
+    actions: tuple[ActionChoice, ...]
+    waiting_for: tuple[PendingPlayer, ...] = ()
+
+    @property
+    def can_act(self) -> bool:
+        """Whether the user has anything to choose now."""
+        return bool(self.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A view of the game for one viewer: public when `player` is None, else that player's private view."""
+
+    game_id: int
+    game_name: str
+    version: int
+    status: TableStatus
+    player: int | None
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedMove:
+    """One stored move: its sequence number in the log, who made it and how."""
+
+    seq: int
+    player: int
+    user_id: int | None
+    action_id: str
+    label: str
+    source: MoveSource
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What a state change did (a submit with the AI moves it triggered, a start, an undo, an AFK move).
+
+    `public_events` may go to the channel; `private_events[p]` are the events only
+    player p (among others) may see, never to be shown publicly. `version` is the
+    new state version (the seq of the last stored log entry). `moves` says who
+    moved and how, never what (a secret choice stays secret); `submitted` is the
+    submitter's own choice, for their ephemeral confirmation only.
+    """
+
+    game_id: int
+    version: int
+    moves: tuple[AppliedMove, ...]
+    public_events: tuple[Event, ...]
+    private_events: Mapping[int, tuple[Event, ...]]
+    public_view: dict[str, Any]
+    pending: tuple[PendingPlayer, ...]
+    ended: bool
+    outcome: Outcome | None
+    table: TableInfo
+    submitted: ActionChoice | None = None  # the submitter's own choice (for their private confirmation only)
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One narration line of the history, as a given viewer may see it."""
+
+    seq: int
+    player: int | None  # the player who moved (None for lines not tied to a move)
+    text: str
+    kind: str
+    private: bool  # True when this line is visible only to some players (the viewer among them)
+    at: float
+    source: MoveSource
+
+
+@dataclass(frozen=True, slots=True)
+class TableUpdate:
+    """What the service asks the Discord layer to post in a table's channel. Public data only."""
+
+    game_id: int
+    kind: UpdateKind
+    headline: str
+    version: int
+    public_events: tuple[Event, ...] = ()
+    public_view: dict[str, Any] | None = None
+    pending: tuple[PendingPlayer, ...] = ()
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateUpdate:
+    """What the service asks the Discord layer to send one player privately (DM, or /hand as fallback)."""
+
+    game_id: int
+    player: int
+    version: int
+    events: tuple[Event, ...]
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class RecoveryReport:
+    """What startup recovery found."""
+
+    running: int
+    verified: int
+    deferred: int  # verified lazily on first touch (large databases)
+    quarantined: tuple[int, ...] = ()
+    resumed_ai: tuple[int, ...] = ()
+    seconds: float = 0.0
+    notes: tuple[str, ...] = field(default_factory=tuple)

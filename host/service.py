@@ -1,0 +1,395 @@
+"""The table service: the one place where a move is validated, applied, stored and announced.
+
+Public API used by the Discord layer (cogs). Nothing here imports discord.
+Every method is a coroutine; errors the user should see are `host.errors.HostError`.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from db import games as games_repo
+from db import seats as seats_repo
+from db.connection import Database, open_database
+from engine import registry
+from engine.core.game import Game
+from host import deadlines, history, lobby, play, recovery
+from host.core import Core
+from host.errors import GameNotActive, GameNotFound, HostError, NotSeated
+from host.notifier import Notifier
+from host.results import (
+    ActionChoice,
+    GameView,
+    LogLine,
+    MoveResult,
+    RecoveryReport,
+    StepInfo,
+    TableInfo,
+    TableSettings,
+)
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+SeedSource = Callable[[], int]
+GameResolver = Callable[[str], Game[Any]]
+
+
+def default_seed() -> int:
+    """A fresh random game seed (63 bits, so it fits SQLite's signed INTEGER)."""
+    return secrets.randbits(63)
+
+
+class ServiceClosed(HostError):
+    """The service is shutting down and takes no new work."""
+
+    code = "H_CLOSED"
+
+
+class TableService:
+    """Lobby, moves, AI seats, deadlines, recovery, history and undo for every table.
+
+    Open it with `await TableService.open(path, notifier)`; call `start_scheduler()`
+    once the bot is ready and `await close()` on shutdown.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        notifier: Notifier,
+        *,
+        clock: Clock | None = None,
+        seed_source: SeedSource | None = None,
+        games: GameResolver | None = None,
+        game_names: Callable[[], list[str]] | None = None,
+        verify_all_limit: int = 200,
+        user_label: Callable[[int], str] | None = None,
+    ) -> None:
+        """A service over an already opened database (see `open`, which also runs recovery)."""
+        core = Core(db=db, notifier=notifier, clock=clock or time.time, resolve=games or registry.get)
+        if user_label is not None:
+            core.user_label = user_label
+        self._core = core
+        self._seed_source = seed_source or default_seed
+        self._game_names = game_names or registry.names
+        self._verify_all_limit = verify_all_limit
+        self._scheduler = deadlines.Scheduler(core, 5.0)
+        self._closed = False
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ServiceClosed("The bot is restarting; try again in a moment.")
+
+    @property
+    def database(self) -> Database:
+        """The open database (for tools and tests)."""
+        return self._core.db
+
+    def game_names(self) -> list[str]:
+        """The names of the games this service can host."""
+        return self._game_names()
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        notifier: Notifier,
+        *,
+        clock: Clock | None = None,
+        seed_source: SeedSource | None = None,
+        games: GameResolver | None = None,
+        game_names: Callable[[], list[str]] | None = None,
+        verify_all_limit: int = 200,
+        recover: bool = True,
+    ) -> TableService:
+        """Open (creating or upgrading) the database at `path` and run startup recovery.
+
+        `clock` returns the time in epoch seconds (default time.time), `seed_source`
+        makes new game seeds (default secrets.randbits(63)), `games`/`game_names`
+        replace the engine registry (tests). Running games are verified against replay
+        at once when there are at most `verify_all_limit` of them, else lazily on first
+        touch. Raises db.errors.SchemaTooNew for a database written by a newer version.
+        """
+        service = cls(
+            await open_database(path),
+            notifier,
+            clock=clock,
+            seed_source=seed_source,
+            games=games,
+            game_names=game_names,
+            verify_all_limit=verify_all_limit,
+        )
+        if recover:
+            try:
+                await service.recover()
+            except BaseException:
+                await service.close()
+                raise
+        return service
+
+    async def close(self) -> None:
+        """Stop the scheduler, wait for in-flight moves, close the database."""
+        self._closed = True
+        await self._scheduler.stop()
+        # Wait for every in-flight change: each holds its game's lock until stored and announced.
+        for lock in list(self._core.locks.values()):
+            async with lock:
+                pass
+        await self._core.db.close()
+
+    def set_notifier(self, notifier: Notifier) -> None:
+        """Replace the notifier (the Discord layer may build it after the service)."""
+        self._core.notifier = notifier
+
+    # -- lobby ------------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game_name: str,
+        options: Mapping[str, Any] | None,
+        host_user_id: int,
+        guild_id: int | None,
+        channel_id: int,
+        *,
+        settings: TableSettings | None = None,
+        host_joins: bool = True,
+        seed: int | None = None,
+    ) -> TableInfo:
+        """Open a lobby for `game_name` in `channel_id` (a channel or thread id).
+
+        Options are validated against the game's OptionSpecs (defaults filled in).
+        The seed is drawn now (or given, for tests) and stored. Raises UnknownGame,
+        InvalidOption, ChannelBusy.
+        """
+        self._check_open()
+        return await lobby.create_table(
+            self._core,
+            self._game_names,
+            game_name,
+            options,
+            host_user_id,
+            guild_id,
+            channel_id,
+            lobby.check_settings(settings or TableSettings()),
+            host_joins,
+            self._seed_source() if seed is None else seed,
+        )
+
+    async def join(self, game_id: int, user_id: int) -> TableInfo:
+        """Take a seat in the lobby. Raises GameNotFound, AlreadyStarted, AlreadyJoined, GameFull."""
+        self._check_open()
+        return await lobby.join(self._core, game_id, user_id)
+
+    async def leave(self, game_id: int, user_id: int) -> TableInfo:
+        """Give up a lobby seat. Raises GameNotFound, AlreadyStarted, NotJoined."""
+        self._check_open()
+        return await lobby.leave(self._core, game_id, user_id)
+
+    async def add_ai(self, game_id: int, by_user_id: int) -> TableInfo:
+        """Seat an AI player (host only). Raises GameNotFound, AlreadyStarted, NotHost, GameFull."""
+        self._check_open()
+        return await lobby.add_ai(self._core, game_id, by_user_id)
+
+    async def remove_ai(self, game_id: int, by_user_id: int) -> TableInfo:
+        """Remove the last-added AI seat (host only). Raises GameNotFound, AlreadyStarted, NotHost, NotJoined."""
+        self._check_open()
+        return await lobby.remove_ai(self._core, game_id, by_user_id)
+
+    async def start(self, game_id: int, by_user_id: int, *, join_order: bool = False) -> MoveResult:
+        """Start the game (host only): seats get player indexes, random from the seed or in join order.
+
+        AI seats that are pending at once are played before returning; the opening
+        table message and each human's private view are sent through the notifier.
+        Raises GameNotFound, AlreadyStarted, NotHost, NotEnoughPlayers, InvalidOption.
+        """
+        self._check_open()
+        return await lobby.start(self._core, game_id, by_user_id, join_order)
+
+    async def cancel(self, game_id: int, by_user_id: int, *, moderator: bool = False) -> TableInfo:
+        """Cancel a lobby or running game (the host, or anyone the caller vouches for as moderator).
+
+        Frees the channel. Raises GameNotFound, NotHost, GameNotActive (already over).
+        """
+        self._check_open()
+        return await lobby.cancel(self._core, game_id, by_user_id, moderator)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def get_table(self, game_id: int) -> TableInfo:
+        """The table with this id, whatever its status. Raises GameNotFound."""
+        return (await self._core.get(game_id)).info()
+
+    async def table_for_channel(self, channel_id: int) -> TableInfo | None:
+        """The open (lobby or running) table in this channel or thread, if any."""
+        async with self._core.db.reading() as conn:
+            row = await games_repo.open_game_in_channel(conn, channel_id)
+        if row is None:
+            return None
+        try:
+            return (await self._core.get(row.id)).info()
+        except GameNotFound:
+            return None
+
+    async def tables_for_user(self, user_id: int) -> list[TableInfo]:
+        """Open tables where this user holds a seat, newest first (for /hand without a channel)."""
+        async with self._core.db.reading() as conn:
+            ids = await seats_repo.open_game_ids_for_user(conn, user_id)
+        tables = [(await self._core.get(game_id)).info() for game_id in ids]
+        return [t for t in tables if t.is_open]
+
+    async def legal_actions_for(self, game_id: int, user_id: int, *, player: int | None = None) -> StepInfo:
+        """The user's current step: choices (id, label), decision kind, prompt and version.
+
+        When none of the user's players is pending, the choices are empty and
+        `waiting_for` names who the game waits for. `player` picks one seat when the
+        user holds several. Raises GameNotFound, NotSeated, GameNotActive.
+        """
+        live = await self._core.get(game_id)
+        self._core.require_active(live)
+        mine = live.players_of(user_id)
+        if not mine or (player is not None and player not in mine):
+            raise NotSeated() if not mine else NotSeated("You do not hold that seat.")
+        if player is not None:
+            mine = [player]
+        for decision in live.decisions:
+            if decision.player in mine:
+                actions = live.game.legal_actions(live.state, decision.player)
+                return StepInfo(
+                    game_id=live.id,
+                    version=live.version,
+                    player=decision.player,
+                    kind=decision.kind,
+                    prompt=decision.prompt,
+                    actions=tuple(ActionChoice(a.id, a.label) for a in actions),
+                    waiting_for=live.pending_players(),
+                )
+        return StepInfo(
+            game_id=live.id,
+            version=live.version,
+            player=mine[0],
+            kind=None,
+            prompt="It is not your turn: the game is waiting for " + play.waiting_for(self._core, live) + ".",
+            actions=(),
+            waiting_for=live.pending_players(),
+        )
+
+    async def view_for(self, game_id: int, user_id: int | None, *, player: int | None = None) -> GameView:
+        """The public view (user_id None, or a user not seated) or the user's private view.
+
+        Works for finished games too. Raises GameNotFound, GameNotActive (lobby).
+        """
+        live = await self._core.get(game_id)
+        if live.state is None:
+            raise GameNotActive(live.status.value)
+        mine = live.players_of(user_id) if user_id is not None else []
+        if player is not None and player not in mine:
+            raise NotSeated("You do not hold that seat.")
+        viewer = player if player is not None else (mine[0] if mine else None)
+        return GameView(
+            game_id=live.id,
+            game_name=live.game_name,
+            version=live.version,
+            status=live.status,
+            player=viewer,
+            view=live.game.view(live.state, viewer),
+        )
+
+    async def log(self, game_id: int, viewer_user_id: int | None) -> list[LogLine]:
+        """The narration of the game as this viewer may see it: public lines, plus their own private lines.
+
+        A spectator (None or not seated) sees public lines only. Raises GameNotFound.
+        """
+        return await history.log_lines(self._core, game_id, viewer_user_id)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        game_id: int,
+        user_id: int,
+        action_id: str,
+        expected_version: int,
+        *,
+        player: int | None = None,
+    ) -> MoveResult:
+        """Play `action_id` for the user's pending player, then any AI seats now pending.
+
+        The move is committed (log entry + snapshot + version, one transaction) before
+        this returns; the announcement goes through the notifier. `expected_version`
+        is the version the user's button or menu was built from.
+        Raises GameNotFound, GameNotActive, NotSeated, NotYourTurn, StaleVersion,
+        IllegalMove (also an engine IllegalAction).
+        """
+        self._check_open()
+        return await play.submit(self._core, game_id, user_id, action_id, expected_version, player)
+
+    async def undo(self, game_id: int, user_id: int) -> MoveResult:
+        """Take back the last move: only its mover, only if no one acted since, only if it revealed nothing.
+
+        Stored as an undo entry (the log stays append-only); the state is the replay
+        without the undone move. Raises GameNotFound, GameNotActive, UndoNotAllowed.
+        """
+        self._check_open()
+        return await play.undo(self._core, game_id, user_id)
+
+    async def replace_player(
+        self,
+        game_id: int,
+        old_user_id: int,
+        new_user_id: int | None,
+        *,
+        by_user_id: int,
+        moderator: bool = False,
+    ) -> TableInfo:
+        """Give every seat of `old_user_id` to `new_user_id` (None = an AI takes over).
+
+        Host or moderator only. If the AI now holds a pending seat it plays at once.
+        Raises GameNotFound, GameNotActive, NotHost, NotSeated, AlreadyJoined.
+        """
+        self._check_open()
+        return await lobby.replace_player(self._core, game_id, old_user_id, new_user_id, by_user_id, moderator)
+
+    async def update_settings(
+        self,
+        game_id: int,
+        by_user_id: int,
+        *,
+        moderator: bool = False,
+        **changes: Any,
+    ) -> TableInfo:
+        """Change table settings (fields of TableSettings: reminder_delay, afk_policy, afk_after, undo, ...).
+
+        Host or moderator only. Deadlines of pending players are re-planned.
+        Raises GameNotFound, NotHost, InvalidSettings.
+        """
+        self._check_open()
+        return await lobby.update_settings(self._core, game_id, by_user_id, moderator, changes)
+
+    # -- time -------------------------------------------------------------------------------
+
+    async def run_due_deadlines(self, now: float | None = None) -> int:
+        """Fire every deadline due at `now` (default: the clock): reminders, AFK moves. Returns how many fired."""
+        return await deadlines.run_due(self._core, self._core.clock() if now is None else now)
+
+    def start_scheduler(self, interval: float = 5.0) -> None:
+        """Start the single background loop that runs due deadlines (at most `interval` seconds apart)."""
+        self._check_open()
+        if not self._scheduler.running:
+            self._scheduler = deadlines.Scheduler(self._core, interval)
+            self._scheduler.start()
+
+    async def stop_scheduler(self) -> None:
+        """Stop the background loop and wait for it to finish its current round."""
+        await self._scheduler.stop()
+
+    async def recover(self) -> RecoveryReport:
+        """Startup recovery: verify running games, quarantine failures, resume interrupted AI turns.
+
+        Never raises for a broken game (it is quarantined and its channel told).
+        """
+        return await recovery.recover(self._core, self._verify_all_limit)

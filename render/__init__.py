@@ -1,0 +1,41 @@
+"""Pictures of games: a view dict in, PNG bytes out.
+
+Pure: no engine state, no I/O at call time (a game module may load its packaged
+board data once), no Discord. Each game lives in ``render/<game_name>.py`` and
+provides ``board(public_view) -> bytes`` and ``private(player_view) -> bytes``;
+adding a game adds only that module.
+
+A renderer draws only from the view it is given, so a secret that is not in a
+public view cannot reach a public picture.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from types import ModuleType
+from typing import Any
+
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def module_for(game_name: str) -> ModuleType:
+    """The renderer module of `game_name`; KeyError if the game has none."""
+    if not _NAME.match(game_name) or game_name in {"common", "gallery"}:
+        raise KeyError(f"no renderer for game {game_name!r}")
+    try:
+        return importlib.import_module(f"render.{game_name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"render.{game_name}":
+            raise KeyError(f"no renderer for game {game_name!r}") from None
+        raise
+
+
+def board(game_name: str, public_view: dict[str, Any]) -> bytes:
+    """PNG of the table: the board and the public side panel, drawn from the public view."""
+    return module_for(game_name).board(public_view)
+
+
+def private(game_name: str, player_view: dict[str, Any]) -> bytes:
+    """PNG of one player's private view (hand, objectives, draft), drawn from that player's view."""
+    return module_for(game_name).private(player_view)

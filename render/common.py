@@ -1,0 +1,418 @@
+"""Drawing helpers shared by every game's renderer.
+
+Pictures are palette ("P" mode) PNGs. A palette image is a third of the bytes
+of an RGB one, so it encodes about four times faster; that is what lets a board
+render cost little more than encoding a blank picture (the benchmark's floor).
+
+The pipeline, per board:
+  1. the static layer (map, names, links, loot icons) is drawn once in RGB with
+     anti-aliasing, then quantised to at most ``STATIC_COLOURS`` palette entries
+     and cached;
+  2. each render copies that palette image and draws only what changes, using
+     palette indices from the board's ``Palette`` (the static entries plus the
+     dynamic colours, added on first use);
+  3. text drawn at render time is a cached sprite: the glyph coverage quantised
+     to four levels, each a palette entry blending the text colour into the known
+     background colour, so dynamic text is anti-aliased too.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.png import BandedEncoder
+
+log = logging.getLogger(__name__)
+
+RGB = tuple[int, int, int]
+Point = tuple[float, float]
+Box = tuple[int, int, int, int]
+
+FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
+
+# zlib level 1: the pictures are large flat areas, so higher levels buy a few
+# percent of bytes for a lot of time (and optimize=True would force level 9).
+PNG_COMPRESS_LEVEL = 1
+
+# Palette entries reserved for the quantised static layer; the rest (up to 256)
+# hold the colours drawn at render time and the text blend levels.
+STATIC_COLOURS = 150
+
+# Shared ink colours.
+INK: RGB = (26, 26, 26)
+PAPER: RGB = (250, 246, 236)
+MUTED: RGB = (96, 96, 96)
+HIGHLIGHT: RGB = (230, 0, 126)  # magenta: stands out for every type of colour vision
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The project font (DejaVu Sans Bold, shipped in render/fonts) at `size` pixels."""
+    return ImageFont.truetype(str(FONT_PATH), size)
+
+
+def hex_to_rgb(value: str) -> RGB:
+    """'#C62828' -> (198, 40, 40)."""
+    value = value.lstrip("#")
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """The colour `t` of the way from `a` to `b` (0 = a, 1 = b)."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def luminance(c: RGB) -> float:
+    """Relative luminance 0..1 (sRGB approximation), to choose readable ink."""
+    return (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255
+
+
+def ink_on(background: RGB) -> RGB:
+    """Dark or light ink, whichever reads on `background`."""
+    return INK if luminance(background) > 0.5 else (255, 255, 255)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int) -> int:
+    """Width in pixels of `text` in the project font at `size`."""
+    return int(font(size).getlength(text))
+
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def _fragments(text: str) -> list[tuple[str, str]]:
+    """Split text into (piece, break) where break is "space", "hard" (after a '-') or "soft"."""
+    out: list[tuple[str, str]] = []
+    for word in text.split():
+        piece = ""
+        for ch in word:
+            if ch == "-":
+                out.append((piece + "-", "hard"))
+                piece = ""
+            elif ch == SOFT_HYPHEN:
+                out.append((piece, "soft"))
+                piece = ""
+            else:
+                piece += ch
+        if piece:
+            out.append((piece, "space"))
+        elif out:
+            out[-1] = (out[-1][0], "space") if out[-1][1] == "soft" else out[-1]
+    return out
+
+
+def unbroken_fit(text: str, size: int, max_width: int) -> bool:
+    """Whether `text` wraps at `size` without cutting any word at an unmarked place."""
+    return all(text_width(piece + ("-" if brk == "soft" else ""), size) <= max_width for piece, brk in _fragments(text))
+
+
+def wrap(text: str, size: int, max_width: int) -> list[str]:
+    """Greedy wrap at spaces, hyphens and soft hyphens; a piece still too wide is cut with a hyphen."""
+    pieces: list[tuple[str, str]] = []
+    for piece, brk in _fragments(text):
+        while text_width(piece + "-", size) > max_width and len(piece) > 3:
+            cut = len(piece) // 2
+            for i in range(len(piece) - 1, 1, -1):
+                if text_width(piece[:i] + "-", size) <= max_width:
+                    cut = i
+                    break
+            pieces.append((piece[:cut], "soft"))
+            piece = piece[cut:]
+        pieces.append((piece, brk))
+    lines: list[str] = []
+    line = ""
+    prev = "space"
+    for piece, brk in pieces:
+        joined = line + (" " if prev == "space" and line else "") + piece
+        if not line or text_width(joined, size) <= max_width:
+            line = joined
+        else:
+            lines.append(line + ("-" if prev == "soft" else ""))
+            line = piece
+        prev = brk
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_size(text: str, size: int, max_width: int, minimum: int = 10) -> int:
+    """The largest font size <= `size` (not below `minimum`) at which `text` fits `max_width`."""
+    while size > minimum and text_width(text, size) > max_width:
+        size -= 1
+    return size
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = 0.0) -> list[Point]:
+    """Vertices of a regular polygon; rotation in degrees, 0 puts a vertex at 12 o'clock."""
+    import math
+
+    out: list[Point] = []
+    for i in range(sides):
+        a = math.radians(rotation + 360 * i / sides - 90)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[Point] | None:
+    """Outline of a faction marker shape centred on (cx, cy) with half-size `r`; None for a circle."""
+    if shape == "circle":
+        return None
+    if shape == "square":
+        k = r * 0.86
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        # Drop the centroid a little so the count inside sits in the wide part.
+        return regular_polygon(cx, cy + r * 0.18, r * 1.2, 3)
+    if shape == "triangle_down":
+        return regular_polygon(cx, cy - r * 0.18, r * 1.2, 3, rotation=180)
+    if shape == "diamond":
+        return regular_polygon(cx, cy, r * 1.12, 4)
+    if shape == "hexagon":
+        return regular_polygon(cx, cy, r * 1.02, 6, rotation=30)
+    if shape == "pentagon":
+        return regular_polygon(cx, cy, r * 1.05, 5)
+    raise ValueError(f"unknown marker shape {shape!r}")
+
+
+def draw_shape(
+    draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: object, outline: object, width: int
+) -> None:
+    """A faction marker shape, filled and outlined (colours are RGB or palette indices)."""
+    pts = shape_points(shape, cx, cy, r)
+    if pts is None:
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    else:
+        draw.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def shape_box(shape: str, cx: float, cy: float, r: float) -> Box:
+    """The bounding box of a marker shape, for layout checks."""
+    pts = shape_points(shape, cx, cy, r)
+    if pts is None:
+        return (int(cx - r), int(cy - r), int(cx + r + 1), int(cy + r + 1))
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return (int(min(xs)), int(min(ys)), int(max(xs) + 1), int(max(ys) + 1))
+
+
+class Palette:
+    """A board's palette: the static layer's entries, then colours added on first use.
+
+    Indices never change once given, so a cached static image stays valid while
+    later renders add colours; every render writes the current palette.
+    """
+
+    def __init__(self, colours: Sequence[RGB]) -> None:
+        self._colours: list[RGB] = list(colours)
+        self._index: dict[RGB, int] = {}
+        for i, c in enumerate(self._colours):
+            self._index.setdefault(c, i)
+
+    def __len__(self) -> int:
+        return len(self._colours)
+
+    def index(self, colour: RGB) -> int:
+        """The palette index of `colour`, adding it if there is room, else the nearest entry."""
+        found = self._index.get(colour)
+        if found is not None:
+            return found
+        if len(self._colours) < 256:
+            self._colours.append(colour)
+            self._index[colour] = len(self._colours) - 1
+            return len(self._colours) - 1
+        log.warning("palette full; drawing %s with the nearest colour", colour)
+
+        def distance(i: int) -> int:
+            return sum((a - b) ** 2 for a, b in zip(self._colours[i], colour, strict=True))
+
+        best = min(range(len(self._colours)), key=distance)
+        self._index[colour] = best
+        return best
+
+    def data(self) -> list[int]:
+        """Flat RGB list for Image.putpalette."""
+        return [v for c in self._colours for v in c]
+
+
+class Layer:
+    """A cached static picture and its palette; `canvas()` hands out a copy to draw on."""
+
+    def __init__(self, rgb: Image.Image) -> None:
+        quantised = rgb.quantize(colors=STATIC_COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        raw = quantised.getpalette() or []
+        used = max(quantised.getextrema()[1], 0) + 1  # type: ignore[index]
+        colours = [(raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]) for i in range(used)]
+        self.image = quantised
+        self.palette = Palette(colours)
+        self.size = rgb.size
+        self._encoder: BandedEncoder | None = None
+
+    def canvas(self) -> Canvas:
+        """A fresh drawable copy of the static picture."""
+        return Canvas(self.image.copy(), self.palette, self)
+
+    def encoder(self) -> BandedEncoder:
+        """The PNG encoder holding this layer's pre-compressed bands (built on first use)."""
+        if self._encoder is None:
+            self._encoder = BandedEncoder(self.image)
+        return self._encoder
+
+
+class Canvas:
+    """A palette image being drawn on, with RGB-speaking helpers."""
+
+    def __init__(self, image: Image.Image, palette: Palette, layer: Layer | None = None) -> None:
+        self.image = image
+        self.palette = palette
+        self.layer = layer
+        self.draw = ImageDraw.Draw(image)
+
+    def png(self) -> bytes:
+        """The picture as PNG bytes; only the bands drawn on since the static layer are compressed."""
+        if self.layer is not None:
+            return self.layer.encoder().encode(self.image, self.palette.data())
+        return encode(self.image, self.palette)
+
+    def c(self, colour: RGB) -> int:
+        """Palette index of an RGB colour."""
+        return self.palette.index(colour)
+
+    def rect(self, box: Sequence[float], fill: RGB | None, outline: RGB | None = None, width: int = 1) -> None:
+        """A filled and/or outlined rectangle."""
+        self.draw.rectangle(
+            tuple(box),  # type: ignore[arg-type]
+            fill=None if fill is None else self.c(fill),
+            outline=None if outline is None else self.c(outline),
+            width=width,
+        )
+
+    def rounded(
+        self, box: Sequence[float], radius: int, fill: RGB | None, outline: RGB | None = None, width: int = 1
+    ) -> None:
+        """A rounded rectangle."""
+        self.draw.rounded_rectangle(
+            tuple(box),  # type: ignore[arg-type]
+            radius=radius,
+            fill=None if fill is None else self.c(fill),
+            outline=None if outline is None else self.c(outline),
+            width=width,
+        )
+
+    def line(self, points: Sequence[Point], colour: RGB, width: int) -> None:
+        """A polyline."""
+        self.draw.line(list(points), fill=self.c(colour), width=width, joint="curve")
+
+    def polygon(self, points: Sequence[Point], fill: RGB | None, outline: RGB | None = None, width: int = 1) -> None:
+        """A polygon."""
+        self.draw.polygon(
+            list(points),
+            fill=None if fill is None else self.c(fill),
+            outline=None if outline is None else self.c(outline),
+            width=width,
+        )
+
+    def ellipse(self, box: Sequence[float], fill: RGB | None, outline: RGB | None = None, width: int = 1) -> None:
+        """An ellipse."""
+        self.draw.ellipse(
+            tuple(box),  # type: ignore[arg-type]
+            fill=None if fill is None else self.c(fill),
+            outline=None if outline is None else self.c(outline),
+            width=width,
+        )
+
+    def shape(self, shape: str, cx: float, cy: float, r: float, fill: RGB, outline: RGB, width: int = 2) -> None:
+        """A faction marker shape."""
+        draw_shape(self.draw, shape, cx, cy, r, self.c(fill), self.c(outline), width)
+
+    def text(
+        self, xy: Point, text: str, size: int, fg: RGB, bg: RGB, anchor: str = "la", max_width: int | None = None
+    ) -> int:
+        """Anti-aliased text over a uniform `bg`; returns the drawn width.
+
+        `anchor` is Pillow-like but limited: first letter l/m/r, second a/m (top/middle).
+        With `max_width`, the font shrinks (to 60 % at most) so the text fits.
+        """
+        if not text:
+            return 0
+        if max_width is not None:
+            size = fit_size(text, size, max_width, minimum=max(8, int(size * 0.6)))
+        sprite, mask, (ox, oy) = self._sprite(text, size, fg, bg)
+        full_w = text_width(text, size)
+        x, y = xy
+        if anchor[0] == "m":
+            x -= full_w / 2
+        elif anchor[0] == "r":
+            x -= full_w
+        if len(anchor) > 1 and anchor[1] == "m":
+            y -= size * 0.58
+        self.image.paste(sprite, (round(x + ox), round(y + oy)), mask)
+        return full_w
+
+    def _sprite(self, text: str, size: int, fg: RGB, bg: RGB) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+        levels = (self.c(mix(bg, fg, 0.33)), self.c(mix(bg, fg, 0.66)), self.c(fg))
+        return _text_sprite(text, size, levels)
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(
+    text: str, size: int, levels: tuple[int, int, int]
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """Glyph coverage as palette indices (3 blend levels) plus a 1-bit mask, and its offset."""
+    f = font(size)
+    left, top, right, bottom = f.getbbox(text)
+    w, h = max(1, right - left), max(1, bottom - top)
+    cover = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(cover).text((-left, -top), text, font=f, fill=255)
+    # 0..255 coverage -> nothing / 1/3 / 2/3 / full ink, as palette indices.
+    lut = [0] * 256
+    for v in range(256):
+        lut[v] = 0 if v < 43 else levels[0] if v < 128 else levels[1] if v < 213 else levels[2]
+    sprite = Image.frombytes("P", (w, h), cover.point(lut).tobytes())
+    mask = cover.point(lambda v: 255 if v >= 43 else 0, "1")
+    return sprite, mask, (left, top)
+
+
+def encode(image: Image.Image, palette: Palette | None = None) -> bytes:
+    """PNG bytes at a low compression level (never optimize=True: it forces level 9)."""
+    if palette is not None:
+        image.putpalette(palette.data())
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def rgb_text(
+    draw: ImageDraw.ImageDraw, xy: Point, text: str, size: int, fill: RGB, anchor: str = "la", stroke: RGB | None = None
+) -> None:
+    """Anti-aliased text on an RGB image (static layers), optionally with a halo for contrast."""
+    draw.text(
+        xy,
+        text,
+        font=font(size),
+        fill=fill,
+        anchor=anchor,
+        stroke_width=2 if stroke else 0,
+        stroke_fill=stroke,
+    )
+
+
+def boxes_overlap(a: Box, b: Box) -> bool:
+    """Whether two (x0, y0, x1, y1) boxes share any pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(box: Box, size: tuple[int, int]) -> bool:
+    """Whether a box lies wholly within an image of `size`."""
+    return box[0] >= 0 and box[1] >= 0 and box[2] <= size[0] and box[3] <= size[1]
+
+
+def flatten(items: Iterable[Iterable[Point]]) -> list[Point]:
+    """All points of several point lists."""
+    return [p for pts in items for p in pts]

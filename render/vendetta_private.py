@@ -1,0 +1,210 @@
+"""Violent Vendetta: one player's private picture.
+
+For each clan the player controls: its objective cards (the eight offered while
+choosing, with the draft's picks marked; the kept ones afterwards) with progress
+towards each requirement, worked out from the public token counts and board in
+the same view, and the decision being drafted (objectives, a move, combat dice).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, wrap
+from render.vendetta_style import CLOCKWISE, FOODS, WIDTH, clan_style, draw_icon, geometry
+
+PAD = 14
+CARD_W = (WIDTH - 3 * PAD) // 2
+CARD_H = 142
+BANNER_H = 34
+CARD_BG: RGB = (255, 255, 255)
+NEUTRAL: RGB = (110, 110, 110)
+DONE: RGB = (0, 114, 178)  # progress met: blue, with a tick (not green/red, for colour-blind readers)
+HEADER_H = 78
+SECTION_HEAD_H = 84
+DRAFT_LINE = 24
+
+
+def _cards_for(me: dict[str, Any], clan: str) -> tuple[list[dict[str, Any]], str]:
+    """The cards to show for `clan` and whether they are the offer or the kept set."""
+    chosen = (me.get("chosen") or {}).get(clan)
+    if chosen:
+        return list(chosen), "kept"
+    return list((me.get("offered") or {}).get(clan) or []), "offered"
+
+
+def _draft_lines(view: dict[str, Any], clan: str) -> list[str]:
+    """The decision being drafted for `clan`, in words."""
+    draft = (view.get("me") or {}).get("draft") or {}
+    if draft.get("clan") != clan:
+        return []
+    geo = geometry()
+    names = {s.get("clan"): str(s.get("name", s.get("clan"))) for s in view.get("seats") or []}
+
+    def place(tid: str | None) -> str:
+        t = geo.territories.get(tid or "")
+        return t.name if t else str(tid)
+
+    kind = draft.get("kind")
+    if kind == "objectives":
+        return [f"Picked so far: {len(draft.get('cards') or [])} of {view.get('objectives_kept', '?')}"]
+    if kind == "move":
+        lines = [f"{n} from {place(o)} to {place(d)}" for o, d, n in draft.get("triples") or []]
+        return ["Your move so far:"] + (lines or ["nothing yet"])
+    if kind == "combat":
+        parts = [f"{dice} at {names.get(t, t)}" for t, dice in draft.get("assign") or []]
+        return [f"Your dice at {place(draft.get('territory'))}: " + (", ".join(parts) or "none assigned yet")]
+    return []
+
+
+def _progress(
+    card: dict[str, Any], clan: str, tokens: dict[str, int], board: dict[str, Any]
+) -> list[tuple[str, str, bool]]:
+    """(icon token, text, met) for each requirement of a card, against the current tokens and board."""
+    out: list[tuple[str, str, bool]] = []
+    spare = sum(int(n) for t, n in tokens.items() if t.startswith("gnome_") and t != f"gnome_{clan}")
+    for token, need in (card.get("tokens") or {}).items():
+        have = spare if token == "gnome_any" else int(tokens.get(token, 0))
+        out.append((token, f"{min(have, int(need))}/{need}", have >= int(need)))
+    geo = geometry()
+    for statue in card.get("statues") or []:
+        held = int((board.get(statue) or {}).get(clan, 0)) > 0
+        t = geo.territories.get(statue)
+        out.append(("statue", t.name if t else statue, held))
+    return out
+
+
+def _section_height(view: dict[str, Any], clan: str) -> int:
+    cards, _ = _cards_for(view.get("me") or {}, clan)
+    rows = (len(cards) + 1) // 2
+    return SECTION_HEAD_H + len(_draft_lines(view, clan)) * DRAFT_LINE + rows * (CARD_H + PAD) + PAD
+
+
+@lru_cache(maxsize=32)
+def _background(height: int) -> Layer:
+    return Layer(Image.new("RGB", (WIDTH, height), PAPER))
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the player's objectives and draft."""
+    me = view.get("me") or {}
+    clans = list(me.get("clans") or [])
+    height = HEADER_H + sum(_section_height(view, c) for c in clans) + PAD
+    cv = _background(height).canvas()
+    seats = {s.get("clan"): s for s in view.get("seats") or []}
+
+    phase = view.get("phase", "")
+    title = "Your objectives"
+    cv.text((PAD, 14), title, 28, INK, PAPER)
+    sub = f"Round {view.get('round', 0)} of {view.get('round_limit', '?')} · {phase}" if view.get("round") else phase
+    cv.text((PAD, 50), f"Player {me.get('player', '?')} · {sub} · secret: only you see this", 16, MUTED, PAPER)
+
+    y = HEADER_H
+    for clan in clans:
+        seat = seats.get(clan) or {}
+        y = _section(cv, view, clan, seat, y)
+    return cv.png()
+
+
+def _section(cv: Canvas, view: dict[str, Any], clan: str, seat: dict[str, Any], y: int) -> int:
+    me = view.get("me") or {}
+    style = clan_style(clan, seat.get("colour"))
+    cv.rect((0, y, WIDTH, y + 2), (200, 190, 170))
+    cv.shape(style.shape, PAD + 14, y + 26, 14, style.colour, style.outline, 2)
+    name = str(seat.get("name", clan))
+    cards, mode = _cards_for(me, clan)
+    kept = view.get("objectives_kept", seat.get("objectives_kept", "?"))
+    if mode == "kept":
+        status = f"{name}: your {len(cards)} kept objectives"
+    else:
+        status = f"{name}: choose {kept} of these {len(cards)}"
+    cv.text((PAD + 36, y + 12), status, 22, INK, PAPER, max_width=WIDTH - PAD * 2 - 36)
+    # The clan's own token counts, so the progress below can be checked at a glance.
+    tokens = {k: int(v) for k, v in (seat.get("tokens") or {}).items()}
+    x = PAD
+    ty = y + 58
+    for token in FOODS + tuple(f"gnome_{c}" for c in CLOCKWISE):
+        draw_icon(cv.draw, token, x + 11, ty, 11, cv.c)
+        cv.text((x + 26, ty), str(tokens.get(token, 0)), 18, INK if tokens.get(token) else MUTED, PAPER, anchor="lm")
+        x += 77 if token in FOODS else 56
+    y += SECTION_HEAD_H
+    for line in _draft_lines(view, clan):
+        cv.text((PAD, y), line, 18, HIGHLIGHT, PAPER, max_width=WIDTH - 2 * PAD)
+        y += DRAFT_LINE
+
+    draft = me.get("draft") or {}
+    picked = set(draft.get("cards") or []) if draft.get("kind") == "objectives" and draft.get("clan") == clan else set()
+    complete = {c.get("id"): bool(c.get("complete")) for c in (me.get("checklist") or {}).get(clan) or []}
+    board = view.get("board") or {}
+    for i, card in enumerate(cards):
+        cx = PAD + (i % 2) * (CARD_W + PAD)
+        cy = y + (i // 2) * (CARD_H + PAD)
+        _card(cv, card, clan, tokens, board, cx, cy, card.get("id") in picked, complete.get(card.get("id")))
+    rows = (len(cards) + 1) // 2
+    return y + rows * (CARD_H + PAD) + PAD
+
+
+def _card(
+    cv: Canvas,
+    card: dict[str, Any],
+    clan: str,
+    tokens: dict[str, int],
+    board: dict[str, Any],
+    x: int,
+    y: int,
+    picked: bool,
+    complete: bool | None,
+) -> None:
+    owner = card.get("owner")
+    banner = clan_style(owner).colour if owner else NEUTRAL
+    edge = HIGHLIGHT if picked else (120, 110, 90)
+    cv.rounded((x, y, x + CARD_W, y + CARD_H), 10, CARD_BG, edge, 5 if picked else 2)
+    cv.rounded((x + 3, y + 3, x + CARD_W - 3, y + BANNER_H), 8, banner)
+    ink = ink_on(banner)
+    if owner:
+        cv.shape(clan_style(owner).shape, x + 20, y + BANNER_H / 2 + 2, 9, banner, clan_style(owner).outline, 2)
+    title = str(card.get("name", "?"))
+    cv.text((x + 36, y + BANNER_H / 2 + 2), title, 19, ink, banner, anchor="lm", max_width=CARD_W - 110)
+    cv.text((x + CARD_W - 12, y + BANNER_H / 2 + 2), str(card.get("id", "")), 14, ink, banner, anchor="rm")
+    items = _progress(card, clan, tokens, board)
+    iy = y + BANNER_H + 12
+    ix = x + 12
+    statues = [it for it in items if it[0] == "statue"]
+    for token, text, met in (it for it in items if it[0] != "statue"):
+        if token == "gnome_any":
+            cv.ellipse((ix, iy, ix + 22, iy + 22), (236, 200, 90), (120, 90, 20), 2)
+            cv.text((ix + 11, iy + 11), "?", 15, INK, (236, 200, 90), anchor="mm")
+        else:
+            draw_icon(cv.draw, token, ix + 11, iy + 11, 11, cv.c)
+        w = cv.text((ix + 28, iy + 11), text + (" ✓" if met else ""), 19, DONE if met else INK, CARD_BG, anchor="lm")
+        ix += 28 + w + 16
+        if ix > x + CARD_W - 90:
+            ix = x + 12
+            iy += 30
+    if statues:
+        if ix != x + 12:
+            iy += 30
+        for _, name, held in statues:
+            cv.text(
+                (x + 12, iy + 11),
+                ("✓ " if held else "✗ ") + name,
+                16,
+                DONE if held else INK,
+                CARD_BG,
+                anchor="lm",
+                max_width=CARD_W - 24,
+            )
+            iy += 24
+    if complete is not None:
+        label = "COMPLETE" if complete else "not yet"
+        cv.text((x + CARD_W - 12, y + CARD_H - 22), label, 15, DONE if complete else MUTED, CARD_BG, anchor="ra")
+    elif picked:
+        cv.text((x + CARD_W - 12, y + CARD_H - 22), "PICKED", 15, HIGHLIGHT, CARD_BG, anchor="ra")
+    req = str(card.get("requirement", ""))
+    if req and not statues:
+        lines = wrap(req, 14, CARD_W - 120)
+        for j, line in enumerate(lines[:2]):
+            cv.text((x + 12, y + CARD_H - 40 + j * 17), line, 14, MUTED, CARD_BG)

@@ -1,0 +1,95 @@
+from cogs import text
+from engine.core.decisions import DecisionKind
+from engine.core.events import private_event, public_event
+from engine.core.outcome import Outcome
+from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+
+VIEW = {"seats": [{"player": 0, "name": "Dingleson"}, {"player": 1, "name": "Schnitzel"}]}
+
+
+def make_table(status=TableStatus.ACTIVE, pending=()):
+    return TableInfo(
+        game_id=7, game_name="vendetta", title="Vendetta", guild_id=1, channel_id=2, host_user_id=10,
+        status=status, options={"round_limit": 10, "objectives_kept": None},
+        seats=(SeatInfo(0, 10, False, 1), SeatInfo(1, None, True, 0)),
+        min_players=2, max_players=6, version=3, settings=TableSettings(), created_at=0.0, updated_at=0.0,
+        pending=tuple(pending),
+    )
+
+
+def test_player_label_names_user_and_faction():
+    table = make_table()
+    assert text.player_label(table, 1, VIEW) == "<@10> (Schnitzel)"
+    assert text.player_label(table, 0, VIEW) == "AI 2 (Dingleson)"
+    assert text.player_label(table, 5, None) == "player 6"
+
+
+def test_lobby_text_lists_seats_and_options():
+    out = text.lobby_text(make_table(TableStatus.LOBBY))
+    assert "game #7" in out and "round_limit=10" in out and "objectives_kept" not in out
+    assert "<@10>" in out and "AI 2" in out and "Lobby" in out
+
+
+def test_table_message_uses_public_events_only_and_mentions_pending():
+    pending = (PendingPlayer(1, 10, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(7, UpdateKind.MOVES, "Round 2", 4,
+                         public_events=(public_event("Red moved."), private_event(1, "You drew SECRETCARD")),
+                         public_view=VIEW, pending=pending)
+    out = text.table_message(make_table(), update)
+    assert "Red moved." in out and "SECRETCARD" not in out
+    assert out.splitlines()[-1] == "Now: <@10> (Schnitzel)"
+
+
+def test_secret_choices_say_only_who_chooses():
+    pending = (PendingPlayer(1, 10, DecisionKind.SIMULTANEOUS, "Choose Home Harvest"),)
+    line = text.pending_line(make_table(), pending, VIEW)
+    assert line.startswith("Waiting for a secret choice from:") and "Harvest" not in line
+
+
+def test_outcome_text_ranks_with_scores():
+    outcome = Outcome(ranking=((1,), (0,)), scores={0: 2, 1: 5.5}, reason="round_limit")
+    out = text.outcome_text(make_table(), outcome, VIEW)
+    lines = out.splitlines()
+    assert lines[1] == "1st: <@10> (Schnitzel) — 5.5 pts"
+    assert lines[2] == "2nd: AI 2 (Dingleson) — 2 pts"
+
+
+def test_table_message_is_within_2000_chars():
+    events = tuple(public_event("x" * 300) for _ in range(50))
+    update = TableUpdate(7, UpdateKind.MOVES, "h" * 500, 4, public_events=events, public_view=VIEW,
+                         pending=(PendingPlayer(1, 10, DecisionKind.TURN, "p"),))
+    out = text.table_message(make_table(), update)
+    assert len(out) <= 2000 and out.endswith("(Schnitzel)")
+
+
+def test_pending_mentions_skip_ai_and_duplicates():
+    pending = [PendingPlayer(0, None, DecisionKind.TURN, "", is_ai=True), PendingPlayer(1, 10, DecisionKind.TURN, ""),
+               PendingPlayer(2, 10, DecisionKind.TURN, "")]
+    assert text.pending_mentions(pending) == [10]
+
+
+def test_secret_part_and_describe():
+    public = {"round": 1, "seats": []}
+    private = {"round": 1, "seats": [], "me": {"player": 0, "hand": [{"name": "Acorn"}, {"name": "Berry"}],
+                                               "draft": None, "purse": 3}}
+    secret = text.secret_part(private, public)
+    assert list(secret) == ["me"]
+    out = text.describe(secret)
+    assert "hand: Acorn, Berry" in out and "purse: 3" in out
+    assert "draft" not in out and "player" not in out
+
+
+def test_describe_nested_and_budget():
+    out = text.describe({"a": {"b": [{"x": {"y": 1}}]}, "long": ["w" * 50] * 100}, budget=500)
+    assert len(out) <= 500
+
+
+def test_log_text_keeps_newest():
+    from host.results import LogLine, MoveSource
+
+    lines = [LogLine(i, 0, f"line {i} " + "z" * 100, "info", i % 2 == 0, 0.0, MoveSource.HUMAN) for i in range(100)]
+    out = text.log_text(lines)
+    joined = "\n".join(out)
+    assert len(joined) <= 2000
+    assert "line 99" in joined and "earlier line(s)" in out[0]
+    assert any(x.startswith("🔒") for x in out)

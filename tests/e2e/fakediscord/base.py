@@ -1,0 +1,205 @@
+"""Harness base: lifecycle, users and channels, readiness, the synced command tree."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .server import FakeDiscord
+from .state import AppCommand, Channel, User
+
+
+class HarnessBase:
+    """Lifecycle, guild/users/channels, readiness and commands of the harness (see :class:`Harness`)."""
+
+    def __init__(self, token: str = "fake-token") -> None:
+        self.server = FakeDiscord(token=token)
+        self.state = self.server.state
+
+    # -- lifecycle --------------------------------------------------------------------
+    async def start(self) -> None:
+        """Start the fake Discord on a free 127.0.0.1 port."""
+        await self.server.start()
+
+    async def stop(self) -> None:
+        """Stop the fake Discord."""
+        await self.server.stop()
+
+    @property
+    def token(self) -> str:
+        """The bot token the fake accepts."""
+        return self.server.token
+
+    @property
+    def api_base(self) -> str:
+        """DISCORD_API_BASE for the bot (``http://127.0.0.1:PORT/api/v10``)."""
+        return self.server.api_base
+
+    @property
+    def gateway_url(self) -> str:
+        """DISCORD_GATEWAY_URL for the bot (``ws://127.0.0.1:PORT/gateway``)."""
+        return self.server.gateway_url
+
+    def env(self, tmp_path: Path | None = None) -> dict[str, str]:
+        """Environment keys for a bot process pointed at this fake."""
+        env = {
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+            "LOG_LEVEL": "DEBUG",
+            "DEV_GUILD_ID": "",  # neutralise a developer's .env; pass str(h.guild_id) to test guild sync
+        }
+        if tmp_path is not None:
+            env["DATABASE_PATH"] = str(tmp_path / "gnomehost.db")
+        return env
+
+    # -- guild, users, channels -------------------------------------------------------------
+    @property
+    def guild_id(self) -> int:
+        """Id of the single guild."""
+        return self.state.guild.id
+
+    @property
+    def channel(self) -> Channel:
+        """The default guild text channel (``#gnome-games``)."""
+        return self.state.main_channel
+
+    @property
+    def bot_user(self) -> User:
+        """The bot's user (id == application id)."""
+        return self.state.bot_user
+
+    def add_user(self, name: str, *, user_id: int | None = None, dms_closed: bool = False,
+                 manage_channels: bool = False) -> User:
+        """Create a guild member. Add users before the bot connects so GUILD_CREATE lists them.
+
+        ``dms_closed``: POST /channels/{dm}/messages to this user answers 403 / code 50007.
+        ``manage_channels``: the member has the Manage Channels permission.
+        """
+        assert self.find_user(name) is None, f"user {name!r} already exists"
+        return self.state.add_user(name, user_id=user_id, dms_closed=dms_closed, manage_channels=manage_channels)
+
+    def find_user(self, name: str) -> User | None:
+        """The user called ``name``, or None."""
+        return next((u for u in self.state.users.values() if u.name == name), None)
+
+    def user(self, name: str) -> User:
+        """The user called ``name`` (AssertionError if absent)."""
+        found = self.find_user(name)
+        assert found is not None, f"no user {name!r}; users: {[u.name for u in self.state.users.values()]}"
+        return found
+
+    def set_dms_closed(self, user: User, closed: bool = True) -> None:
+        """Open or close a user's DMs."""
+        user.dms_closed = closed
+
+    def add_channel(self, name: str) -> Channel:
+        """Create another guild text channel (before the bot connects)."""
+        return self.state.add_channel(name)
+
+    def deny_bot_permission(self, channel: Channel, *names: str) -> None:
+        """Deny the bot permissions (e.g. ``"attach_files"``) in a channel via an overwrite.
+
+        Seen by the bot in interactions' ``app_permissions``; the REST side then answers 403 / 50013.
+        """
+        from .state import PERM
+
+        deny = 0
+        for n in names:
+            deny |= PERM[n]
+        channel.permission_overwrites = [
+            ow for ow in channel.permission_overwrites if ow["id"] != str(self.state.guild.bot_role_id)
+        ]
+        channel.permission_overwrites.append(
+            {"id": str(self.state.guild.bot_role_id), "type": 0, "allow": "0", "deny": str(deny)}
+        )
+
+    def get_channel(self, channel_id: int) -> Channel:
+        """A channel, thread or DM by id (AssertionError if unknown)."""
+        ch = self.state.channels.get(int(channel_id))
+        assert ch is not None, f"no channel {channel_id}"
+        return ch
+
+    def threads(self, parent_id: int | None = None) -> list[Channel]:
+        """Threads the bot created (optionally only under one parent channel)."""
+        return [c for c in self.state.channels.values()
+                if c.is_thread and (parent_id is None or c.parent_id == parent_id)]
+
+    # -- readiness --------------------------------------------------------------------------
+    async def wait_connected(self, timeout: float = 20.0) -> None:
+        """Wait until a bot has an identified (or resumed) gateway connection."""
+        await self.server.wait_until(lambda: self.server.gateway.active is not None, timeout,
+                                     "the bot to connect and IDENTIFY on the gateway", self._debug)
+
+    async def wait_disconnected(self, timeout: float = 10.0) -> None:
+        """Wait until no gateway connection is open (e.g. after killing the bot)."""
+        await self.server.wait_until(lambda: all(c.closed for c in self.server.gateway.connections), timeout,
+                                     "the bot's gateway connection to close", self._debug)
+
+    async def wait_ready(self, timeout: float = 20.0, *, commands: bool = True) -> dict[str, dict[str, Any]]:
+        """Wait until the bot identified (GUILD_CREATE sent) and, if ``commands``, synced its commands.
+
+        Returns the synced command tree (see :attr:`commands`).
+        """
+        await self.wait_connected(timeout)
+        if commands:
+            await self.server.wait_until(lambda: self.state.commands, timeout,
+                                         "the bot to sync application commands (PUT .../commands)", self._debug)
+        return self.commands
+
+    async def wait_on_ready(self, timeout: float = 20.0) -> None:
+        """Wait until discord.py has fired ``on_ready`` in the bot (approximately).
+
+        discord.py dispatches ``on_ready`` only after ``guild_ready_timeout`` (2 s) without a new
+        GUILD_CREATE; the fake cannot observe it, so this waits until 2.2 s after the active
+        connection's GUILD_CREATE. Interactions work before that; use this for on_ready work
+        (e.g. a scheduler the bot starts there).
+        """
+        await self.wait_connected(timeout)
+        conn = self.server.gateway.active
+        assert conn is not None
+        if conn.guild_create_at is None:  # a resumed session: on_ready already happened
+            return
+        ready_at = conn.guild_create_at + 2.2
+        await self.server.wait_until(lambda: time.monotonic() >= ready_at, timeout, "the bot's on_ready",
+                                     poll=0.05)
+
+    async def drop_gateway(self, code: int = 4000, *, wait_resume: bool = True, timeout: float = 15.0) -> None:
+        """Close the bot's gateway connection (a network blip). With ``wait_resume`` wait until it is back
+        (discord.py RESUMEs on 4000; the fake answers RESUMED)."""
+        old = await self.server.gateway.drop(code)
+        if wait_resume:
+            await self.server.wait_until(
+                lambda: (a := self.server.gateway.active) is not None and a is not old, timeout,
+                "the bot to reconnect to the gateway", self._debug)
+
+    @property
+    def commands(self) -> dict[str, dict[str, Any]]:
+        """Synced command tree: name -> command JSON as the bot PUT it (options, choices, autocomplete)."""
+        return {name: ac.data for (_, name), ac in self.state.commands.items()}
+
+    def command(self, name: str) -> dict[str, Any]:
+        """One synced command's JSON (AssertionError if the bot did not sync it)."""
+        found = self._find_command(name)
+        return found.data
+
+    def _find_command(self, name: str) -> AppCommand:
+        for (_, cname), ac in self.state.commands.items():
+            if cname == name:
+                return ac
+        raise AssertionError(f"command /{name} was not synced; synced: {sorted(self.commands)}")
+
+    def _debug(self) -> str:
+        s = self.server.summary()
+        tail = [str(q) for q in self.server.requests[-8:]]
+        return f"fake discord: {s}; last requests: {tail}"
+
+    async def wait_idle(self, quiet: float = 0.2, timeout: float = 10.0) -> None:
+        """Wait until the bot made no REST request for ``quiet`` seconds (AssertionError after ``timeout``)."""
+        def idle() -> bool:
+            last = self.server.requests[-1].at if self.server.requests else 0.0
+            return time.monotonic() - last >= quiet
+
+        await self.server.wait_until(idle, timeout, f"the bot to be quiet for {quiet}s", self._debug,
+                                     poll=min(0.05, quiet / 2))

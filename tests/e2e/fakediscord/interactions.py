@@ -1,0 +1,240 @@
+"""Harness part that dispatches interactions (slash, autocomplete, buttons, selects) and waits for answers."""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+import time
+from typing import Any
+
+from . import records as r
+from .base import HarnessBase
+from .records import InteractionRecord
+from .state import DM, AppCommand, Channel, Message, User
+
+OPTION_TYPES = {
+    "SUB_COMMAND": 1, "SUB_COMMAND_GROUP": 2, "STRING": 3, "INTEGER": 4, "BOOLEAN": 5, "USER": 6,
+    "CHANNEL": 7, "ROLE": 8, "MENTIONABLE": 9, "NUMBER": 10, "ATTACHMENT": 11,
+}
+
+
+class HarnessInteractions(HarnessBase):
+    """Users act: every method builds an INTERACTION_CREATE, dispatches it and waits for the bot's answer."""
+
+    def _base_payload(self, user: User, itype: int, channel: Channel) -> tuple[dict[str, Any], InteractionRecord]:
+        st = self.state
+        iid = st.ids.next()
+        token = "ix." + secrets.token_urlsafe(40)
+        payload: dict[str, Any] = {
+            "id": str(iid),
+            "application_id": str(st.application_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "locale": "en-US",
+            "attachment_size_limit": st.attachment_size_limit,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(st.guild.id)},
+        }
+        if channel.type == DM:
+            payload["context"] = 1
+            payload["user"] = user.to_json()
+            payload["channel"] = channel.to_json()
+            payload["channel_id"] = str(channel.id)
+            payload["app_permissions"] = str(self.server.bot_permissions(channel))
+            guild_id = None
+        else:
+            payload["context"] = 0
+            payload["guild_id"] = str(st.guild.id)
+            payload["guild"] = {"id": str(st.guild.id), "locale": "en-US", "features": []}
+            payload["guild_locale"] = "en-US"
+            payload["member"] = user.member_json(with_permissions=True)
+            payload["channel"] = channel.to_json()
+            payload["channel_id"] = str(channel.id)
+            payload["app_permissions"] = str(self.server.bot_permissions(channel))
+            guild_id = st.guild.id
+        rec = InteractionRecord(id=iid, token=token, type=itype, user=user, channel_id=channel.id,
+                                guild_id=guild_id, payload=payload,
+                                attachment_size_limit=st.attachment_size_limit)
+        return payload, rec
+
+    async def _dispatch(self, rec: InteractionRecord) -> None:
+        await self.wait_connected(timeout=10.0)
+        self.server.interactions.append(rec)
+        self.server.interactions_by_token[rec.token] = rec
+        rec.dispatched_at = time.monotonic()
+        ok = await self.server.gateway.dispatch("INTERACTION_CREATE", rec.payload)
+        assert ok, "no bot connected to the gateway"
+
+    async def _await_answer(self, rec: InteractionRecord, timeout: float, settle: float) -> InteractionRecord:
+        await self.server.wait_until(lambda: rec.acknowledged, timeout,
+                                     f"a callback to {rec.describe()}", self._debug)
+        if rec.callback_type == r.CB_DEFERRED_MESSAGE:
+            await self.server.wait_until(
+                lambda: rec.edits or rec.followups, timeout,
+                f"the deferred answer (edit of @original or followup) to {rec.describe()}", self._debug)
+        if settle > 0:
+            await self.wait_idle(quiet=settle, timeout=max(2.0, settle * 10))
+        return rec
+
+    async def wait_answer(self, rec: InteractionRecord, timeout: float = 20.0, *,
+                          followups: int = 0) -> InteractionRecord:
+        """Wait until the bot answered ``rec`` beyond its callback: an edit of @original or a followup
+        (typical after a type 6 deferred update), or, with ``followups=n``, until it sent n followups."""
+        if followups:
+            await self.server.wait_until(lambda: len(rec.followups) >= followups, timeout,
+                                         f"{followups} followup(s) to {rec.describe()}", self._debug)
+        else:
+            await self.server.wait_until(lambda: rec.edits or rec.followups, timeout,
+                                         f"an edit or followup answering {rec.describe()}", self._debug)
+        return rec
+
+    def _build_options(self, cmd: AppCommand, subcommand: str | None, options: dict[str, Any],
+                       focused: str | None = None, focused_value: str = "") -> tuple[list[dict[str, Any]], dict]:
+        """Turn ``{"name": value}`` into Discord's typed option list (using the synced command)."""
+        resolved: dict[str, dict[str, Any]] = {}
+        spec_opts: list[dict[str, Any]] = cmd.data.get("options") or []
+        path = subcommand.split() if subcommand else []
+        wrappers: list[dict[str, Any]] = []
+        for part in path:
+            match = next((o for o in spec_opts if o.get("name") == part and o.get("type") in (1, 2)), None)
+            assert match is not None, (
+                f"/{cmd.name} has no subcommand {part!r}; it has {[o.get('name') for o in spec_opts]}")
+            wrappers.append({"name": part, "type": match["type"], "options": []})
+            spec_opts = match.get("options") or []
+        leaf: list[dict[str, Any]] = []
+        values = dict(options)
+        if focused is not None:
+            values[focused] = focused_value
+        for name, value in values.items():
+            spec = next((o for o in spec_opts if o.get("name") == name), None)
+            assert spec is not None, (
+                f"/{cmd.name} {subcommand or ''} has no option {name!r}; it has {[o.get('name') for o in spec_opts]}")
+            otype = int(spec["type"])
+            opt: dict[str, Any] = {"name": name, "type": otype}
+            if name == focused:
+                opt["value"] = str(focused_value)
+                opt["focused"] = True
+            elif otype in (6, 9) and isinstance(value, User):
+                opt["value"] = str(value.id)
+                resolved.setdefault("users", {})[str(value.id)] = value.to_json()
+                resolved.setdefault("members", {})[str(value.id)] = value.member_json(with_user=False,
+                                                                                      with_permissions=True)
+            elif otype == 7 and isinstance(value, Channel):
+                opt["value"] = str(value.id)
+                resolved.setdefault("channels", {})[str(value.id)] = {
+                    "id": str(value.id), "type": value.type, "name": value.name, "permissions": str(0xFFFFFFFF),
+                    **({"parent_id": str(value.parent_id)} if value.parent_id else {}),
+                    **({"thread_metadata": value.to_json()["thread_metadata"]} if value.is_thread else {}),
+                }
+            elif otype in (6, 7, 8, 9):
+                opt["value"] = str(value)
+            else:
+                opt["value"] = value
+            leaf.append(opt)
+        if wrappers:
+            wrappers[-1]["options"] = leaf
+            for outer, inner in itertools.pairwise(wrappers):
+                outer["options"] = [inner]
+            return [wrappers[0]], resolved
+        return leaf, resolved
+
+    def _command_data(self, cmd: AppCommand, subcommand: str | None, options: dict[str, Any],
+                      focused: str | None = None, focused_value: str = "") -> dict[str, Any]:
+        opts, resolved = self._build_options(cmd, subcommand, options or {}, focused, focused_value)
+        data: dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        if cmd.guild_id is not None:
+            data["guild_id"] = str(cmd.guild_id)
+        return data
+
+    async def slash(self, user: User, command: str, *, subcommand: str | None = None,
+                    options: dict[str, Any] | None = None, channel: Channel | int | None = None,
+                    timeout: float = 20.0, settle: float = 0.1) -> InteractionRecord:
+        """Invoke ``/command [subcommand] options...`` as ``user`` and wait for the bot's answer.
+
+        ``subcommand`` may be ``"sub"`` or ``"group sub"``. Option values: str/int/float/bool, or a
+        :class:`User` / :class:`Channel` for user/channel options (``resolved`` is filled in).
+        Waits for the callback, then (for a deferred type 5) for the edit/followup, then until the bot
+        is quiet for ``settle`` seconds. Returns the :class:`InteractionRecord`.
+        """
+        ch = self._resolve_channel(channel)
+        cmd = self._find_command(command)
+        payload, rec = self._base_payload(user, r.APPLICATION_COMMAND, ch)
+        payload["data"] = self._command_data(cmd, subcommand, options or {})
+        await self._dispatch(rec)
+        return await self._await_answer(rec, timeout, settle)
+
+    async def autocomplete(self, user: User, command: str, *, subcommand: str | None = None,
+                           options: dict[str, Any] | None = None, focused: str, value: str = "",
+                           channel: Channel | int | None = None, timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Ask the bot for autocomplete choices of option ``focused`` (typed text ``value``).
+
+        Returns the choices list (``[{"name": .., "value": ..}]``); the record is in :attr:`interactions`.
+        """
+        rec = await self.autocomplete_record(user, command, subcommand=subcommand, options=options,
+                                             focused=focused, value=value, channel=channel, timeout=timeout)
+        assert rec.callback_type == r.CB_AUTOCOMPLETE, (
+            f"autocomplete answered with callback type {rec.callback_type}, expected 8: {rec.describe()}")
+        return rec.choices
+
+    async def autocomplete_record(self, user: User, command: str, *, subcommand: str | None = None,
+                                  options: dict[str, Any] | None = None, focused: str, value: str = "",
+                                  channel: Channel | int | None = None, timeout: float = 10.0) -> InteractionRecord:
+        """Like :meth:`autocomplete` but returns the whole :class:`InteractionRecord`."""
+        ch = self._resolve_channel(channel)
+        cmd = self._find_command(command)
+        payload, rec = self._base_payload(user, r.AUTOCOMPLETE, ch)
+        payload["data"] = self._command_data(cmd, subcommand, options or {}, focused, value)
+        await self._dispatch(rec)
+        await self.server.wait_until(lambda: rec.acknowledged, timeout,
+                                     f"autocomplete choices for {rec.describe()}", self._debug)
+        return rec
+
+    async def click(self, user: User, message: Message, custom_id: str, *, timeout: float = 20.0,
+                    settle: float = 0.1, check_exists: bool = True) -> InteractionRecord:
+        """Click the button ``custom_id`` on ``message`` as ``user`` and wait for the answer.
+
+        With ``check_exists`` (default) the button must be on the message's current components.
+        Works on channel messages, ephemeral messages and DM messages.
+        """
+        return await self._component(user, message, custom_id, 2, None, timeout, settle, check_exists)
+
+    async def select(self, user: User, message: Message, custom_id: str, values: list[str], *,
+                     timeout: float = 20.0, settle: float = 0.1, check_exists: bool = True) -> InteractionRecord:
+        """Choose ``values`` in the select menu ``custom_id`` on ``message`` and wait for the answer."""
+        return await self._component(user, message, custom_id, 3, values, timeout, settle, check_exists)
+
+    async def _component(self, user: User, message: Message, custom_id: str, ctype: int,
+                         values: list[str] | None, timeout: float, settle: float,
+                         check_exists: bool) -> InteractionRecord:
+        comp = message.find_component(custom_id)
+        if check_exists:
+            assert comp is not None, (
+                f"message {message.id} has no component {custom_id!r}; it has {message.custom_ids()}")
+            assert not comp.get("disabled"), f"component {custom_id!r} on message {message.id} is disabled"
+            if values is not None:
+                offered = {o.get("value") for o in comp.get("options") or []}
+                if offered:
+                    bad = [v for v in values if v not in offered]
+                    assert not bad, f"select {custom_id!r} does not offer {bad}; it offers {sorted(offered)}"
+        if comp is not None:
+            ctype = int(comp.get("type", ctype))
+        ch = self.get_channel(message.channel_id)
+        payload, rec = self._base_payload(user, r.MESSAGE_COMPONENT, ch)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": ctype}
+        if values is not None:
+            data["values"] = list(values)
+        payload["data"] = data
+        payload["message"] = message.to_json()
+        rec.source_message = message
+        await self._dispatch(rec)
+        return await self._await_answer(rec, timeout, settle)
+
+    def _resolve_channel(self, channel: Channel | int | None) -> Channel:
+        if channel is None:
+            return self.channel
+        if isinstance(channel, Channel):
+            return channel
+        return self.get_channel(channel)

@@ -1,0 +1,537 @@
+"""Issue 5's end-to-end scenarios: the real `python bot.py` against the loopback Discord.
+
+Players act only as people do: slash commands, autocomplete, buttons and select menus on the
+messages the bot shows them (table messages, ephemeral panels, DM prompts). After each game the
+test replays the same seed and actions directly on the engine and compares the result, and
+checks every request the bot made (scenario 5) for spec, limits, deadlines and hidden items.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import random
+import re
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cogs.custom_ids import Kind, decode
+from engine import registry
+from engine.core.actions import UNDO_ID
+from engine.core.game import replay
+from tests.e2e.fakediscord import Harness, LiveBot, Message, User
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
+
+# Small, fast settings per game: the e2e suite must stay quick on 2 cores.
+FAST_OPTIONS: dict[str, dict[str, Any]] = {
+    "vendetta": {"round_limit": 10},
+}
+MENTION = re.compile(r"<@(\d+)>")
+SETTLE = 0.02
+MAX_DECISIONS = 1500
+
+
+# -- reading what the bot shows ----------------------------------------------------------------------
+
+
+def kind_of(custom_id: str) -> Kind | None:
+    cid = decode(custom_id)
+    return None if cid is None else cid.kind
+
+
+def turn_button(msg: Message) -> str | None:
+    return next((c for c in msg.custom_ids() if kind_of(c) is Kind.TURN), None)
+
+
+def is_table_message(msg: Message) -> bool:
+    return turn_button(msg) is not None or "**Game over**" in msg.content
+
+
+def latest_table_message(fake: Harness, channel_id: int) -> Message:
+    msgs = [m for m in fake.channel_messages(channel_id) if is_table_message(m)]
+    assert msgs, f"no table message in channel {channel_id}"
+    return msgs[-1]
+
+
+def pending_user_ids(msg: Message) -> list[int]:
+    """The users mentioned on the table message's "Now:" / "Waiting for …" line."""
+    for line in reversed(msg.content.splitlines()):
+        if line.startswith(("Now:", "Waiting for")):
+            return [int(x) for x in MENTION.findall(line)]
+    return []
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One choice offered on a panel: a button, or one option of a select."""
+
+    custom_id: str
+    action_id: str
+    seat: int
+    value: str | None = None  # select value; None for a button
+
+
+def offers(msg: Message) -> list[Offer]:
+    """Every action a panel or DM prompt offers (except Undo step: the random players never take back)."""
+    found: list[Offer] = []
+    for custom_id in msg.custom_ids():
+        cid = decode(custom_id)
+        if cid is None or cid.seat is None:
+            continue
+        if cid.kind is Kind.ACTION and cid.action_index is None and cid.arg != UNDO_ID:
+            found.append(Offer(custom_id, cid.arg, cid.seat))
+        elif cid.kind is Kind.SELECT:
+            comp = msg.find_component(custom_id) or {}
+            for option in comp.get("options") or []:
+                if option["value"] != UNDO_ID:
+                    found.append(Offer(custom_id, option["value"], cid.seat, option["value"]))
+    return found
+
+
+# -- the database the bot wrote (read only: the seed is drawn by the bot) --------------------------------
+
+
+@dataclass
+class StoredGame:
+    game_name: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    status: str
+    version: int
+    seats: dict[int, int | None]  # player -> user id (None for AI)
+    actions: list[tuple[int, str, str]]  # (player, action id, source), undone moves and undo entries removed
+    undos: int = 0
+
+
+def read_game(db_path: Path, game_id: int) -> StoredGame:
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        row = conn.execute(
+            "SELECT game_name, options, seed, players, status, version FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        assert row is not None, f"game {game_id} not in the database"
+        seats = dict(conn.execute("SELECT player, user_id FROM seats WHERE game_id = ?", (game_id,)).fetchall())
+        rows = conn.execute(
+            "SELECT seq, player, action_id, source, undoes FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+    finally:
+        conn.close()
+    undone = {undoes for _, _, _, source, undoes in rows if source == "undo"}
+    actions = [(p, a, src) for seq, p, a, src, _ in rows if src != "undo" and seq not in undone]
+    return StoredGame(row[0], json.loads(row[1]), row[2], row[3] or 0, row[4], row[5], seats, actions, len(undone))
+
+
+# -- hidden items (scenario 5) ----------------------------------------------------------------------------
+
+
+def string_leaves(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(string_leaves(v) for v in value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(string_leaves(v) for v in value)) if value else set()
+    return set()
+
+
+def hidden_items(game_name: str, stored: StoredGame) -> set[str]:
+    """Strings only ever seen in private views: none may reach a channel, an attachment name or INFO log."""
+    game = registry.get(game_name)
+    state = game.new_game(stored.players, stored.seed, stored.options)
+    states = [state]
+    public_text: list[str] = [game.title]
+    for player, action_id, _source in stored.actions:
+        state, events = game.apply(state, player, game.parse_action(state, player, action_id))
+        states.append(state)
+        public_text += [e.text for e in events if e.public]
+    secret: set[str] = set()
+    for s in states:
+        public = game.view(s, None)
+        public_text += sorted(string_leaves(public))
+        for p in range(stored.players):
+            mine = game.view(s, p)
+            diff = {k: v for k, v in mine.items() if public.get(k) != v}
+            secret |= string_leaves(diff)
+    blob = "\n".join(public_text)
+    return {s for s in secret if len(s) >= 5 and s not in blob}
+
+
+def assert_scenario_5(fake: Harness, bot: LiveBot, hidden: set[str]) -> None:
+    """Spec, limits, 3 s deadlines (validate_all), and no hidden item in any public place."""
+    problems = fake.validate_all()
+    assert not problems, "\n".join(problems[:20])
+    assert not fake.late_interactions()
+    assert all(rec.callback_type is not None for rec in fake.interactions)
+    public_msgs = [m for ch in fake.state.channels.values() if ch.type != 1
+                   for m in fake.channel_messages(ch.id, include_deleted=True)]
+    for msg in public_msgs:
+        texts = [msg.content, json.dumps(msg.embeds), *(a.filename for a in msg.attachments)]
+        texts += [json.dumps(h) for h in msg.history]
+        for item in hidden:
+            for t in texts:
+                assert item not in t, f"hidden item {item!r} in public message {msg.id}: {t[:300]!r}"
+    info_lines = [line for line in bot.log_text().splitlines() if " INFO " in line]
+    for item in hidden:
+        for line in info_lines:
+            assert item not in line, f"hidden item {item!r} in an INFO log line: {line[:300]}"
+    assert "Traceback" not in bot.log_text(), bot.log_tail(60)
+
+
+async def finished(fake: Harness, rec: Any) -> Any:
+    """Wait until a deferred component click (type 6) was followed by its edit or followup."""
+    await fake.server.wait_until(lambda: rec.edits or rec.followups, 20.0, f"the answer to {rec.describe()}")
+    return rec
+
+
+# -- driving a game as players do ------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """What the test knows of one game: id, channel, players, and every move it made in order."""
+
+    fake: Harness
+    game_id: int
+    channel_id: int
+    users: dict[int, User]
+    rng: random.Random
+    seats: dict[int, int] = field(default_factory=dict)  # user id -> seat, learnt from panels
+    panels: dict[int, Message] = field(default_factory=dict)
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    surfaces: dict[str, int] = field(default_factory=dict)
+    hand_only: set[int] = field(default_factory=set)  # users who open their panel with /hand only
+
+    def count(self, surface: str) -> None:
+        self.surfaces[surface] = self.surfaces.get(surface, 0) + 1
+
+    def learn(self, user: User, msg: Message) -> None:
+        for o in offers(msg):
+            self.seats[user.id] = o.seat
+
+    async def open_panel(self, user: User) -> Message:
+        """Open the user's panel: "Take my turn" on the newest table message, or /hand, or their DM prompt."""
+        fake = self.fake
+        roll = self.rng.random()
+        if user.id not in self.hand_only and roll < 0.2:
+            prompts = [m for m in fake.dm_messages(user) if offers(m)]
+            if prompts:
+                self.count("dm")
+                return prompts[-1]
+        if user.id in self.hand_only or roll < 0.35:
+            rec = await fake.slash(user, "hand", channel=self.channel_id, settle=SETTLE)
+            self.count("hand")
+        else:
+            msg = latest_table_message(fake, self.channel_id)
+            rec = await fake.click(user, msg, turn_button(msg) or "", settle=SETTLE)
+            self.count("turn")
+        assert rec.original is not None and rec.original.ephemeral, rec.describe()
+        return rec.original
+
+    async def act(self, user: User) -> None:
+        """One decision of `user`, by /play autocomplete or by their panel; records the applied move."""
+        fake = self.fake
+        if user.id in self.seats and user.id not in self.hand_only and self.rng.random() < 0.25:
+            choices = await fake.autocomplete(user, "play", options={"action": ""}, focused="action",
+                                              channel=self.channel_id)
+            assert 0 < len(choices) <= 25
+            choices = [c for c in choices if c["value"] != UNDO_ID]
+            if choices:
+                pick = self.rng.choice(choices)
+                rec = await fake.slash(user, "play", options={"action": pick["value"]}, channel=self.channel_id,
+                                       settle=SETTLE)
+                assert rec.ephemeral, rec.describe()
+                assert rec.content.startswith("✅"), rec.describe()
+                self.moves.append((self.seats[user.id], pick["value"]))
+                self.count("play")
+                return
+        panel = self.panels.get(user.id)
+        if panel is None or not offers(panel):
+            panel = await self.open_panel(user)
+        choice = self.rng.choice(offers(panel)) if offers(panel) else None
+        if choice is None:
+            self.panels.pop(user.id, None)
+            return
+        if choice.value is None:
+            rec = await fake.click(user, panel, choice.custom_id, settle=SETTLE)
+        else:
+            rec = await fake.select(user, panel, choice.custom_id, [choice.value], settle=SETTLE)
+        await finished(fake, rec)
+        updated = rec.original
+        assert updated is not None, rec.describe()
+        if updated.content.startswith("✅"):
+            self.moves.append((choice.seat, choice.action_id))
+            self.learn(user, panel)
+        else:  # the panel was out of date: nothing was applied, the refreshed panel is shown
+            assert "out of date" in updated.content, rec.describe()
+        self.panels[user.id] = updated
+
+    async def play_to_end(self, max_decisions: int = MAX_DECISIONS) -> Message:
+        """Let the pending humans act (a seeded random one each time) until the game is over."""
+        for _ in range(max_decisions):
+            msg = latest_table_message(self.fake, self.channel_id)
+            if "**Game over**" in msg.content:
+                return msg
+            pending = [uid for uid in pending_user_ids(msg) if uid in self.users]
+            assert pending, f"table message names no pending player: {msg.content!r}"
+            await self.act(self.users[self.rng.choice(pending)])
+        raise AssertionError(f"game {self.game_id} did not end within {max_decisions} decisions")
+
+
+async def open_lobby(fake: Harness, host: User, game: str, options: dict[str, Any],
+                     channel_id: int | None = None) -> tuple[int, Message]:
+    rec = await fake.slash(host, "game", subcommand="new", options={"game": game, **options},
+                           channel=channel_id, settle=SETTLE)
+    lobby = rec.original
+    assert lobby is not None and "Lobby" in lobby.content and not lobby.ephemeral, rec.describe()
+    cid = decode(lobby.custom_ids()[0])
+    assert cid is not None
+    return cid.game, lobby
+
+
+def lobby_button(lobby: Message, action: str) -> str:
+    return next(c for c in lobby.custom_ids() if c.endswith(f":{action}"))
+
+
+def final_result(msg: Message) -> dict[int, float]:
+    """user id -> score, as the final table message announces them."""
+    scores: dict[int, float] = {}
+    for line in msg.content.splitlines():
+        for part in re.findall(r"<@(\d+)>[^—]*— (-?[\d.]+) pts", line):
+            scores[int(part[0])] = float(part[1])
+    return scores
+
+
+def check_against_engine(stored: StoredGame, table: Table, final: Message) -> None:
+    """Direct engine play with the stored seed and the test's own moves gives the announced result."""
+    game = registry.get(stored.game_name)
+    humans = [(p, a) for p, a, source in stored.actions if source == "human"]
+    assert humans == table.moves, "the bot applied other moves than the players chose"
+    assert all(source in ("human", "ai") for _, _, source in stored.actions)
+    state, _ = replay(game, stored.players, stored.seed, stored.options, [(p, a) for p, a, _ in stored.actions])
+    outcome = game.outcome(state)
+    assert outcome is not None, "direct engine play did not finish the game"
+    assert stored.status == "finished"
+    announced = final_result(final)
+    expected = {stored.seats[p]: float(s) for p, s in outcome.scores.items() if stored.seats[p] is not None}
+    assert announced == expected, (announced, expected)
+    first = next(line for line in final.content.splitlines() if line.startswith("1st:"))
+    for p in outcome.winners:
+        if stored.seats[p] is not None:
+            assert f"<@{stored.seats[p]}>" in first
+
+
+def db_path(bot: LiveBot) -> Path:
+    return Path(bot.process.extra_env["DATABASE_PATH"])
+
+
+# -- scenario 1 --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_name", registry.names())
+async def test_scenario_1_three_players_full_game(fake: Harness, bot: LiveBot, game_name: str) -> None:
+    """Three humans play a whole game with commands, autocomplete and buttons; engine replay agrees."""
+    started = time.monotonic()
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    game_id, lobby = await open_lobby(fake, alice, game_name, FAST_OPTIONS.get(game_name, {}))
+    for user in (bob, carol):
+        rec = await finished(fake, await fake.click(user, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+        assert rec.within_deadline
+    rec = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    assert "started" in (rec.original.content if rec.original else ""), rec.describe()
+    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob, carol)}, random.Random(1))
+    final = await table.play_to_end()
+    stored = read_game(db_path(bot), game_id)
+    check_against_engine(stored, table, final)
+    assert {"turn", "play"} <= set(table.surfaces), table.surfaces
+    assert_scenario_5(fake, bot, hidden_items(game_name, stored))
+    print(f"{game_name}: {len(table.moves)} moves via {table.surfaces} in {time.monotonic() - started:.1f}s")
+
+
+async def start_table(fake: Harness, host: User, joiners: list[User], ais: int, game_name: str = "vendetta",
+                      channel_id: int | None = None) -> tuple[int, Message]:
+    """Open a lobby, let `joiners` join and the host add `ais` AI players, then start it with the Start button."""
+    game_id, lobby = await open_lobby(fake, host, game_name, FAST_OPTIONS.get(game_name, {}), channel_id)
+    for user in joiners:
+        await finished(fake, await fake.click(user, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    for _ in range(ais):
+        await finished(fake, await fake.click(host, lobby, lobby_button(lobby, "ai"), settle=SETTLE))
+    rec = await finished(fake, await fake.click(host, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    assert rec.original is not None and "started" in rec.original.content, rec.describe()
+    return game_id, lobby
+
+
+# -- scenario 2 --------------------------------------------------------------------------------------------
+
+
+async def test_scenario_2_closed_dms(fake: Harness, bot: LiveBot) -> None:
+    """A player with closed DMs gets one channel notice and plays through /hand and the panel."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    fake.set_dms_closed(bob)
+    game_id, _ = await start_table(fake, alice, [bob], ais=1)
+    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(2),
+                  hand_only={bob.id})
+    final = await table.play_to_end()
+    notices = [m for m in fake.channel_messages(fake.channel) if "can't DM you" in m.content]
+    assert len(notices) == 1, [m.content for m in notices]
+    assert f"<@{bob.id}>" in notices[0].content and "/hand" in notices[0].content
+    assert fake.dm_messages(bob) == []
+    assert fake.dm_messages(alice), "alice (DMs open) got no DM"
+    assert table.surfaces.get("hand", 0) > 0
+    stored = read_game(db_path(bot), game_id)
+    assert any(source == "ai" for _, _, source in stored.actions)
+    check_against_engine(stored, table, final)
+    assert_scenario_5(fake, bot, hidden_items("vendetta", stored))
+
+
+# -- scenario 3 --------------------------------------------------------------------------------------------
+
+
+def refusal(rec: Any) -> str:
+    """The text of the ephemeral refusal an interaction got."""
+    msgs = [m for m in rec.messages if m.ephemeral] + [m for m in rec.followups if m.ephemeral]
+    assert msgs, f"no ephemeral answer: {rec.describe()}"
+    return "\n".join(m.content for m in msgs)
+
+
+async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveBot) -> None:
+    """Outdated buttons, non-players and double clicks are refused privately; exactly one move applies."""
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    game_id, lobby = await open_lobby(fake, alice, "vendetta", FAST_OPTIONS["vendetta"])
+    await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    # A non-host presses Start: refused, the lobby stays open.
+    rec = await finished(fake, await fake.click(carol, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    assert "host" in refusal(rec).lower()
+    assert read_game(db_path(bot), game_id).status == "lobby"
+    await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    table_msg = latest_table_message(fake, fake.channel.id)
+    version = read_game(db_path(bot), game_id).version
+
+    # A non-player presses "Take my turn".
+    rec = await fake.click(carol, table_msg, turn_button(table_msg) or "", settle=SETTLE)
+    assert "not playing" in refusal(rec)
+
+    # Alice double-clicks one choice of her panel: exactly one move is applied.
+    rec = await fake.click(alice, table_msg, turn_button(table_msg) or "", settle=SETTLE)
+    panel = rec.original
+    assert panel is not None and panel.ephemeral
+    first_panel = copy.deepcopy(panel)  # the panel as it was before any click (for the stale click)
+    choice = offers(panel)[0]
+    if choice.value is None:
+        clicks = [fake.click(alice, panel, choice.custom_id, settle=SETTLE) for _ in range(2)]
+    else:
+        clicks = [fake.select(alice, panel, choice.custom_id, [choice.value], settle=SETTLE) for _ in range(2)]
+    r1, r2 = await asyncio.gather(*clicks)
+    await finished(fake, r1)
+    await finished(fake, r2)
+    await fake.wait_idle(quiet=0.2)
+    stored = read_game(db_path(bot), game_id)
+    assert stored.version == version + 1, "a double click must apply exactly one move"
+    refused = [r for r in (r1, r2) if any("out of date" in m.content for m in r.followups)]
+    assert len(refused) == 1, [r.describe() for r in (r1, r2)]
+
+    # The same button again, from the outdated panel: refused, nothing changes.
+    if choice.value is None:
+        rec = await fake.click(alice, first_panel, choice.custom_id, settle=SETTLE, check_exists=False)
+    else:
+        rec = await fake.select(alice, first_panel, choice.custom_id, [choice.value], settle=SETTLE,
+                                check_exists=False)
+    await finished(fake, rec)
+    assert "out of date" in refusal(rec)
+    # A non-player using a copied action button: refused, nothing changes.
+    rec = await fake.click(carol, first_panel, choice.custom_id, settle=SETTLE, check_exists=False)
+    await finished(fake, rec)
+    assert "not playing" in refusal(rec).lower() or "do not hold" in refusal(rec).lower()
+    # The first table message's "Take my turn" is outdated now: the panel says so and opens the current step.
+    rec = await fake.click(alice, table_msg, turn_button(table_msg) or "", settle=SETTLE)
+    assert rec.original is not None and "out of date" in rec.original.content
+    await fake.wait_idle(quiet=0.2)
+    assert read_game(db_path(bot), game_id).version == version + 1
+    assert_scenario_5(fake, bot, hidden_items("vendetta", read_game(db_path(bot), game_id)))
+
+
+# -- scenario 4 --------------------------------------------------------------------------------------------
+
+
+async def test_scenario_4_restart_keeps_buttons(fake: Harness, bot: LiveBot) -> None:
+    """SIGKILL mid-lobby and mid-game: buttons posted before each kill still work and the game finishes."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id, lobby = await open_lobby(fake, alice, "vendetta", FAST_OPTIONS["vendetta"])
+    await bot.restart()
+    await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "ai"), settle=SETTLE))
+    await bot.restart()
+    rec = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    assert rec.original is not None and "started" in rec.original.content
+    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(4))
+    while len(table.moves) < 12:
+        await table.act(table.users[table.rng.choice(pending_user_ids(latest_table_message(fake, fake.channel.id)))])
+    before_kill = latest_table_message(fake, fake.channel.id)
+    await bot.restart()
+    pending = [u for u in pending_user_ids(before_kill) if u in table.users]
+    rec = await fake.click(table.users[pending[0]], before_kill, turn_button(before_kill) or "", settle=SETTLE)
+    assert rec.original is not None and offers(rec.original), rec.describe()
+    table.panels[pending[0]] = rec.original
+    final = await table.play_to_end()
+    stored = read_game(db_path(bot), game_id)
+    check_against_engine(stored, table, final)
+    assert_scenario_5(fake, bot, hidden_items("vendetta", stored))
+
+
+# -- scenario 5 --------------------------------------------------------------------------------------------
+
+
+async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory: Any) -> None:
+    """Every command once (thread, settings, status, board, log, players, rules, undo, replace, cancel),
+    a channel where the bot lacks a permission; all requests valid, nothing hidden in public."""
+    alice, bob, mod = fake.user("alice"), fake.user("bob"), fake.user("mod")
+    locked = fake.add_channel("no-files")
+    fake.deny_bot_permission(locked, "attach_files")
+    bot = bot_factory("bot.py")
+    await bot.start(timeout=30.0)
+    try:
+        rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta"}, channel=locked)
+        assert rec.ephemeral and "Attach Files" in rec.content, rec.describe()
+
+        rec = await fake.slash(alice, "game", subcommand="new",
+                               options={"game": "vendetta", "thread": True, **FAST_OPTIONS["vendetta"]})
+        threads = fake.threads(fake.channel.id)
+        assert len(threads) == 1 and f"<#{threads[0].id}>" in rec.content, rec.describe()
+        thread = threads[0].id
+        lobby = await fake.wait_for_message(thread, lambda m: bool(m.custom_ids()))
+        await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+        rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True}, channel=thread)
+        assert "undo on" in rec.content, rec.describe()
+        rec = await fake.slash(alice, "game", subcommand="start", channel=thread)
+        assert "started" in rec.content, rec.describe()
+        game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]
+        for sub in ("status", "board", "players", "log", "rules"):
+            rec = await fake.slash(bob, "game", subcommand=sub, channel=thread)
+            assert rec.ephemeral and rec.content, rec.describe()
+        topics = await fake.autocomplete(bob, "game", subcommand="rules", focused="topic", channel=thread)
+        assert len(topics) <= 25
+        table = Table(fake, game_id, thread, {u.id: u for u in (alice, bob)}, random.Random(5))
+        await table.act(alice)
+        rec = await fake.slash(alice, "game", subcommand="undo", channel=thread)
+        assert rec.ephemeral and rec.content, rec.describe()
+        rec = await fake.slash(bob, "game", subcommand="replace", options={"user": alice}, channel=thread)
+        assert rec.ephemeral and "host" in rec.content.lower(), rec.describe()
+        rec = await fake.slash(mod, "game", subcommand="replace", options={"user": bob}, channel=thread)
+        assert "AI" in rec.content, rec.describe()
+        rec = await fake.slash(bob, "game", subcommand="cancel", channel=thread)
+        assert rec.ephemeral, rec.describe()
+        rec = await fake.slash(mod, "game", subcommand="cancel", channel=thread)
+        assert "cancelled" in rec.content, rec.describe()
+        await fake.wait_idle(quiet=0.2)
+        stored = read_game(Path(bot.process.extra_env["DATABASE_PATH"]), game_id)
+        assert stored.status == "cancelled"
+        assert_scenario_5(fake, bot, hidden_items("vendetta", stored))
+    finally:
+        await bot.stop()

@@ -1,0 +1,121 @@
+"""Random full games for every player count and scoring: the engine contract holds after every move."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.ai import RandomPlayer
+from engine.core.actions import MAX_ID_LEN, MAX_LABEL_LEN
+from engine.core.game import replay
+from engine.core.rng import Rng
+from engine.vendetta import GAME
+from engine.vendetta.state import VendettaState
+
+CONFIGS = [
+    (2, {"clans_per_player": 2}),
+    (2, {"clans_per_player": 3}),
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (6, {}),
+]
+MAX_MENU = 25
+
+
+def secrets_of(state: VendettaState, player: int) -> set[str]:
+    """Quoted card ids that only `player` may see while the game goes on."""
+    return {f'"{cid}"' for c in state.seats if state.owner[c] == player for cid in state.offered[c]}
+
+
+def check_step(state: VendettaState, new: VendettaState, events: list, before: str) -> None:
+    assert json.dumps(GAME.dump(state), sort_keys=True) == before, "apply mutated its input"
+    assert GAME.check_invariants(new) == []
+    finished = GAME.outcome(new) is not None
+    secrets = {p: secrets_of(new, p) for p in range(new.players)}
+    everything = set().union(*secrets.values())
+    public_text = json.dumps(GAME.view(new, None))
+    if not finished:
+        assert not any(s in public_text for s in everything), "public view leaks a card"
+        for p in range(new.players):
+            text = json.dumps(GAME.view(new, p))
+            others = everything - secrets[p]
+            assert not any(s in text for s in others), f"player {p}'s view leaks another player's card"
+            assert GAME.view(new, p)["me"]["player"] == p
+    assert "me" not in GAME.view(new, None)
+    for event in events:
+        text = json.dumps(event.to_json())
+        if event.public and not (finished and event.kind == "reveal"):
+            assert not any(s in text for s in everything), f"public event leaks a card: {event.text}"
+        elif not event.public:
+            owners = event.visible_to or frozenset()
+            assert not any(s in text for p in range(new.players) if p not in owners for s in secrets[p])
+
+
+def play_random_game(players: int, seed: int, options: dict[str, Any], deep: bool = True) -> tuple[
+        VendettaState, list[tuple[int, str]]]:
+    """A full random game; checks the contract after each move; returns the final state and the move list."""
+    state = GAME.new_game(players, seed, options)
+    bots = [RandomPlayer(seed * 31 + p) for p in range(players)]
+    picker = Rng.from_seed(seed)
+    moves: list[tuple[int, str]] = []
+    for _ in range(20_000):
+        pending = GAME.pending(state)
+        if not pending:
+            break
+        player = pending[picker.randbelow(len(pending))].player
+        legal = GAME.legal_actions(state, player)
+        assert 1 <= len(legal) <= MAX_MENU
+        assert len({a.id for a in legal}) == len(legal)
+        assert all(len(a.id) <= MAX_ID_LEN and 0 < len(a.label) <= MAX_LABEL_LEN for a in legal)
+        assert GAME.timeout_action(state, player) in legal
+        for other in range(players):
+            if other not in {d.player for d in pending}:
+                assert GAME.legal_actions(state, other) == []
+        action = bots[player].choose(GAME, state, player)
+        before = json.dumps(GAME.dump(state), sort_keys=True) if deep else ""
+        new, events = GAME.apply(state, player, action)
+        if deep:
+            check_step(state, new, events, before)
+        moves.append((player, action.id))
+        state = new
+    return state, moves
+
+
+def check_finished(players: int, seed: int, options: dict[str, Any], state: VendettaState,
+                   moves: list[tuple[int, str]]) -> None:
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    assert outcome.reason in ("objectives", "round_limit")
+    assert sorted(p for group in outcome.ranking for p in group) == list(range(players))
+    assert set(outcome.scores) == set(range(players))
+    replayed, _ = replay(GAME, players, seed, options, moves)
+    assert GAME.dump(replayed) == GAME.dump(state)
+    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+    public = GAME.view(state, None)
+    assert public["phase"] == "finished" and public["outcome"] is not None
+    assert all("chosen" in seat for seat in public["seats"])
+
+
+@pytest.mark.parametrize("scoring", ["basic", "advanced"])
+@pytest.mark.parametrize(("players", "extra"), CONFIGS, ids=["2x2", "2x3", "3", "4", "5", "6"])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_random_games_keep_the_contract(players: int, extra: dict[str, Any], scoring: str, seed: int) -> None:
+    options = {"scoring": scoring, "round_limit": 10, **extra}
+    state, moves = play_random_game(players, seed, options)
+    check_finished(players, seed, options, state, moves)
+    if players == 2:
+        assert state.scoring == "advanced"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_full_length_random_game_finishes(players: int) -> None:
+    state, moves = play_random_game(players, 1000 + players, {}, deep=False)
+    check_finished(players, 1000 + players, {}, state, moves)
+    assert GAME.check_invariants(state) == []
+    assert state.round <= 30

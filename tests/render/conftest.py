@@ -1,0 +1,33 @@
+"""Shared fixtures for the render tests: decoded pictures and engine sample games."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+
+from PIL import Image, ImageChops, ImageStat
+
+from render import gallery
+
+
+def decode(png: bytes) -> Image.Image:
+    """PNG bytes -> RGB image (palette resolved), for pixel comparisons."""
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel, 0..255."""
+    assert a.size == b.size, f"sizes differ: {a.size} vs {b.size}"
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+@cache
+def engine_samples(game: str) -> tuple[gallery.Sample, ...]:
+    """Start-to-end samples of seeded random games at the smallest player count and at 4 players, made once."""
+    from engine import registry
+
+    low, high = registry.get(game).player_range
+    counts = sorted({low, min(max(low, 4), high)})
+    return tuple(s for n in counts for s in gallery.engine_samples(game, n))
