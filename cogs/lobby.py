@@ -186,9 +186,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         spec = registry.get(game)
         validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
         async with self.bot.inflight.track():
-            await interaction.response.defer(thinking=True)
+            # Ephemeral: a refusal (channel busy, bad option) must reach only the user; the lobby is posted below.
+            await interaction.response.defer(ephemeral=True, thinking=True)
             channel_id = interaction.channel_id or 0
-            target: discord.abc.Messageable | None = None
             if thread:
                 parent = interaction.channel
                 if not isinstance(parent, discord.TextChannel):
@@ -197,18 +197,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
                 created = await parent.create_thread(  # type: ignore[union-attr]
                     name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
                 )
-                channel_id, target = created.id, created
+                channel_id = created.id
             table = await self.bot.service.create_table(
                 game, options, interaction.user.id, interaction.guild_id, channel_id
             )
             log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
-            if target is None:
-                await interaction.followup.send(
-                    text.lobby_text(table), view=lobby_view(table.game_id), allowed_mentions=NO_PINGS
-                )
-            else:
-                await target.send(text.lobby_text(table), view=lobby_view(table.game_id), allowed_mentions=NO_PINGS)
-                await interaction.followup.send(f"Lobby for game #{table.game_id} opened in <#{channel_id}>.")
+            target = self.bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
+            await target.send(text.lobby_text(table), view=lobby_view(table.game_id), allowed_mentions=NO_PINGS)
+            where = f" in <#{channel_id}>" if thread else ""
+            await interaction.followup.send(f"Lobby for game #{table.game_id} is open{where}.", ephemeral=True)
 
     # lobby buttons -------------------------------------------------------------------------------------
 
@@ -251,10 +248,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         """Cancel the open table here."""
         table = await self.table_here(interaction)
         async with self.bot.inflight.track():
-            await interaction.response.defer(thinking=True)
-            await self.bot.service.cancel(table.game_id, interaction.user.id, moderator=is_moderator(interaction))
-            await interaction.followup.send(f"Game #{table.game_id} was cancelled by {interaction.user.mention}.",
-                                            allowed_mentions=NO_PINGS)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            result = await self.bot.service.cancel(
+                table.game_id, interaction.user.id, moderator=is_moderator(interaction)
+            )
+            if table.status is TableStatus.LOBBY:  # a running game's cancellation is announced by the service
+                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+                await channel.send(f"Game #{table.game_id} ({table.title}) was {result.status_reason or 'cancelled'}.",
+                                   allowed_mentions=NO_PINGS)
+            await interaction.followup.send(f"Game #{table.game_id} was cancelled.", ephemeral=True)
 
     # /game status, board, log, players, rules ----------------------------------------------------------------
 
@@ -369,14 +371,15 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         if by is not None and by.bot:
             raise UserFacingError("A bot cannot take a seat; leave `by` empty to let the AI play.")
         async with self.bot.inflight.track():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            # The service announces the replacement in the table's channel.
             await self.bot.service.replace_player(
                 table.game_id, user.id, by.id if by else None,
                 by_user_id=interaction.user.id, moderator=is_moderator(interaction),
             )
             who = by.mention if by else "the AI"
-            await interaction.followup.send(f"{user.mention}'s seat in game #{table.game_id} now goes to {who}.",
-                                            allowed_mentions=NO_PINGS)
+            await interaction.followup.send(f"{user.mention}'s seats in game #{table.game_id} now go to {who}.",
+                                            ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="undo", description="Take back your last move (where the table allows it)")
     async def undo(self, interaction: discord.Interaction) -> None:

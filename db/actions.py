@@ -24,23 +24,37 @@ class ActionRow:
     created_at: float
 
 
+_INSERT = (
+    "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _values(row: ActionRow) -> tuple[object, ...]:
+    return (
+        row.game_id,
+        row.seq,
+        row.player,
+        row.action_id,
+        row.source,
+        row.user_id,
+        row.undoes,
+        json.dumps(row.events),
+        row.created_at,
+    )
+
+
 async def append(conn: aiosqlite.Connection, row: ActionRow) -> None:
     """Store one entry; sqlite3.IntegrityError if (game, seq) already exists."""
-    await conn.execute(
-        "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            row.game_id,
-            row.seq,
-            row.player,
-            row.action_id,
-            row.source,
-            row.user_id,
-            row.undoes,
-            json.dumps(row.events),
-            row.created_at,
-        ),
-    )
+    await conn.execute(_INSERT, _values(row))
+
+
+async def append_many(conn: aiosqlite.Connection, rows: list[ActionRow]) -> None:
+    """Store several entries (one statement per row, one round trip); IntegrityError on a taken seq."""
+    if len(rows) == 1:
+        await conn.execute(_INSERT, _values(rows[0]))
+    else:
+        await conn.executemany(_INSERT, [_values(r) for r in rows])
 
 
 async def list_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:

@@ -148,6 +148,7 @@ async def advance(
     game_id: int,
     *,
     expected_version: int,
+    new_version: int,
     snapshot: str,
     pending: list[dict[str, Any]],
     ai_pending: bool,
@@ -155,14 +156,17 @@ async def advance(
     outcome: dict[str, Any] | None,
     now: float,
 ) -> bool:
-    """version + 1 with the new snapshot, only if the game is running at `expected_version`.
+    """Move the game to `new_version` with its snapshot, only if it is running at `expected_version`.
 
     False means another writer changed the game first: the caller must roll back.
     """
+    if new_version <= expected_version:
+        raise ValueError("a game only moves forward")
     cursor = await conn.execute(
-        "UPDATE games SET version = version + 1, snapshot = ?, pending = ?, ai_pending = ?, status = ?, "
+        "UPDATE games SET version = ?, snapshot = ?, pending = ?, ai_pending = ?, status = ?, "
         "outcome = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
         (
+            new_version,
             snapshot,
             json.dumps(pending),
             int(ai_pending),

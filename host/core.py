@@ -1,9 +1,9 @@
 """The machinery every part of the service shares: the game cache, per-game locks, loading with
 verification, committing one move, quarantine and announcements.
 
-A move is stored by `commit_move`: the engine applies it in memory, then ONE
-transaction bumps games.version (only if it still equals the version we read),
-writes the snapshot, appends the log entry and re-plans deadlines. Only after
+Moves are stored by `store`: the engine applies them in memory (a Batch), then
+ONE transaction moves games.version on (only if it still equals the version we
+read), writes the snapshot, appends the log entries and re-plans deadlines. Only after
 COMMIT is the in-memory game updated, so a failure anywhere leaves both the
 file and the cache at the old state.
 """
@@ -16,6 +16,8 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import aiosqlite
 
 from db import actions as actions_repo
 from db import deadlines as deadlines_repo
@@ -60,6 +62,83 @@ class Applied:
 
     move: AppliedMove
     events: list[Event]
+
+
+def ai_seed(game_seed: int, seq: int, player: int) -> int:
+    """The seed of an AI decision: fixed by the game seed, the log position and the seat."""
+    return seed_state(game_seed ^ seq * 0x9E3779B1 ^ player * 0x85EBCA77)
+
+
+@dataclass
+class Step:
+    """One move applied in memory, not yet stored."""
+
+    seq: int
+    player: int
+    action_id: str
+    source: MoveSource
+    user_id: int | None
+    undoes: int | None
+    events: list[Event]
+    state: Any
+    decisions: list[Decision]
+    since: dict[int, int]
+
+
+class Batch:
+    """Moves applied in memory on top of a live game, to be stored together by `Core.store`."""
+
+    def __init__(self, live: LiveGame) -> None:
+        self.live = live
+        self.steps: list[Step] = []
+
+    @property
+    def state(self) -> Any:
+        """The state after the moves so far."""
+        return self.steps[-1].state if self.steps else self.live.state
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """The pending decisions after the moves so far."""
+        return self.steps[-1].decisions if self.steps else self.live.decisions
+
+    @property
+    def seq(self) -> int:
+        """The seq of the last move so far (the live version when empty)."""
+        return self.steps[-1].seq if self.steps else self.live.version
+
+    def apply(self, player: int, action: Action, source: MoveSource, user_id: int | None) -> Step:
+        """Apply a legal action in memory; IllegalMove if the engine refuses it."""
+        try:
+            state, events = self.live.game.apply(self.state, player, action)
+        except IllegalAction as exc:
+            raise IllegalMove(exc) from exc
+        return self.add(state, player, action.id, source, user_id, events)
+
+    def add(
+        self,
+        state: Any,
+        player: int,
+        action_id: str,
+        source: MoveSource,
+        user_id: int | None,
+        events: list[Event],
+        *,
+        undoes: int | None = None,
+        reopen_all: bool = False,
+    ) -> Step:
+        """Append a move whose resulting state is already known."""
+        seq = self.seq + 1
+        before = self.steps[-1].since if self.steps else self.live.since
+        decisions = self.live.game.pending(state)
+        # A decision still open for someone else keeps its opening version (their buttons stay
+        # valid); the mover's next decision, and every decision after an undo, opens now.
+        since = {
+            d.player: seq if reopen_all or d.player == player else before.get(d.player, seq) for d in decisions
+        }
+        step = Step(seq, player, action_id, source, user_id, undoes, events, state, decisions, since)
+        self.steps.append(step)
+        return step
 
 
 @dataclass
@@ -153,17 +232,9 @@ class Core:
         self, live: LiveGame, player: int, action: Action, source: MoveSource, user_id: int | None
     ) -> Applied:
         """Apply a parsed, legal action and store it atomically; Conflict if another writer moved first."""
-        game = live.game
-        try:
-            state, events = game.apply(live.state, player, action)
-        except IllegalAction as exc:
-            raise IllegalMove(exc) from exc
-        seq = live.version + 1
-        decisions = game.pending(state)
-        # A decision still open for someone else keeps its opening version (their buttons stay valid);
-        # the mover's next decision opens now.
-        since = {d.player: live.since.get(d.player, seq) if d.player != player else seq for d in decisions}
-        return await self._store(live, state, decisions, since, seq, player, action.id, source, user_id, None, events)
+        batch = Batch(live)
+        batch.apply(player, action, source, user_id)
+        return (await self.store(batch))[0]
 
     async def commit_state(
         self,
@@ -177,39 +248,52 @@ class Core:
         events: list[Event],
     ) -> Applied:
         """Store an undo entry that moves the game to `state` (the replay without the undone move)."""
-        seq = live.version + 1
-        decisions = live.game.pending(state)
-        since = {d.player: seq for d in decisions}
-        return await self._store(live, state, decisions, since, seq, player, "undo", source, user_id, undoes, events)
+        batch = Batch(live)
+        batch.add(state, player, "undo", source, user_id, events, undoes=undoes, reopen_all=True)
+        return (await self.store(batch))[0]
 
-    async def _store(
-        self,
-        live: LiveGame,
-        state: Any,
-        decisions: list[Decision],
-        since: dict[int, int],
-        seq: int,
-        player: int,
-        action_id: str,
-        source: MoveSource,
-        user_id: int | None,
-        undoes: int | None,
-        events: list[Event],
-    ) -> Applied:
+    async def store(self, batch: Batch) -> list[Applied]:
+        """Store a batch of moves atomically, then (only then) move the cached game on.
+
+        The UPDATE succeeds only if the stored version is still the one the batch
+        started from; otherwise Conflict and nothing is written. The write may
+        share its transaction (and disk sync) with other games' writes.
+        """
+        live = batch.live
+        if not batch.steps:
+            return []
         game = live.game
+        last = batch.steps[-1]
+        state, decisions, since, version = last.state, last.decisions, last.since, last.seq
         snapshot = snapshot_text(game, state)
         outcome = game.outcome(state)
         finished = outcome is not None
         now = self.clock()
-        pending_json = [{**d.to_json(), "since": since.get(d.player, seq)} for d in decisions]
+        pending_json = [{**d.to_json(), "since": since.get(d.player, version)} for d in decisions]
         ai_pending = not finished and any(live.is_ai(d.player) for d in decisions)
         humans = [d.player for d in decisions if not live.is_ai(d.player)]
         delay = live.settings.reminder_delay
-        async with self.db.transaction() as conn:
+        rows = [
+            actions_repo.ActionRow(
+                game_id=live.id,
+                seq=step.seq,
+                player=step.player,
+                action_id=step.action_id,
+                source=step.source.value,
+                user_id=step.user_id,
+                undoes=step.undoes,
+                events=[e.to_json() for e in step.events],
+                created_at=now,
+            )
+            for step in batch.steps
+        ]
+
+        async def work(conn: aiosqlite.Connection) -> None:
             ok = await games_repo.advance(
                 conn,
                 live.id,
                 expected_version=live.version,
+                new_version=version,
                 snapshot=snapshot,
                 pending=pending_json,
                 ai_pending=ai_pending,
@@ -220,42 +304,34 @@ class Core:
             if not ok:
                 raise Conflict
             try:
-                await actions_repo.append(
-                    conn,
-                    actions_repo.ActionRow(
-                        game_id=live.id,
-                        seq=seq,
-                        player=player,
-                        action_id=action_id,
-                        source=source.value,
-                        user_id=user_id,
-                        undoes=undoes,
-                        events=[e.to_json() for e in events],
-                        created_at=now,
-                    ),
-                )
+                await actions_repo.append_many(conn, rows)
             except sqlite3.IntegrityError:
                 raise Conflict from None
             await deadlines_repo.replan(
                 conn,
                 live.id,
                 pending=[] if finished else humans,
-                reset=[player],
+                reset={step.player for step in batch.steps},
                 due_at=now + delay if delay > 0 else None,
-                version=seq,
+                version=version,
             )
+
+        try:
+            await self.db.write(work)
+        except asyncio.CancelledError:
+            # We cannot know whether the write was committed: the next touch reloads from the file.
+            self.forget(live.id)
+            raise
         # Committed: now (and only now) the cache moves on, in one synchronous step.
-        live.set_state(state, seq, since, decisions)
+        live.set_state(state, version, since, decisions)
         live.snapshot = snapshot
         live.updated_at = now
         if finished:
             live.status = TableStatus.FINISHED
-        log.debug("game %s: stored entry %s (player %s, %s)", live.id, seq, player, source.value)
-        return Applied(AppliedMove(seq, player, user_id, source), events)
-
-    def ai_seed(self, live: LiveGame, player: int) -> int:
-        """The seed of the AI decision at the next version: fixed by the game seed, version and seat."""
-        return seed_state(live.seed ^ (live.version + 1) * 0x9E3779B1 ^ player * 0x85EBCA77)
+        log.debug("game %s: stored entries up to %s", live.id, version)
+        return [
+            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events) for step in batch.steps
+        ]
 
     # -- quarantine -------------------------------------------------------------------------
 
@@ -352,8 +428,3 @@ class Core:
                 log.exception("notifier failed to send a private update of game %s", live.id)
 
 
-def ai_players_pending(live: LiveGame) -> list[int]:
-    """AI seats the game waits for, in decision order."""
-    if live.status != TableStatus.ACTIVE:
-        return []
-    return [d.player for d in live.decisions if live.is_ai(d.player)]

@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from db import deadlines as deadlines_repo
 from engine.ai import choose_for
-from host.core import Applied, Conflict, Core
+from host.core import Batch, Conflict, Core, ai_seed
 from host.live import LiveGame
 from host.play import play_ai
 from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
@@ -115,19 +115,20 @@ async def _act(core: Core, live: LiveGame, player: int) -> None:
     user = seat.user_id if seat else None
     use_ai = live.settings.afk_policy == AfkPolicy.AI
     source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
-    applied: list[Applied] = []
+    batch = Batch(live)
     for _ in range(MAX_AFK_STEPS):
-        if live.status != TableStatus.ACTIVE or player not in {d.player for d in live.decisions}:
+        if player not in {d.player for d in batch.decisions}:
             break
         if use_ai:
-            action = choose_for(live.game, live.state, player, core.ai_seed(live, player))
+            action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
         else:
-            action = live.game.timeout_action(live.state, player)
-        try:
-            applied.append(await core.commit_move(live, player, action, source, None))
-        except Conflict:
-            core.forget(live.id)
-            return
+            action = live.game.timeout_action(batch.state, player)
+        batch.apply(player, action, source, None)
+    try:
+        applied = await core.store(batch)
+    except Conflict:
+        core.forget(live.id)
+        return
     await play_ai(core, live, applied)
     if not applied:
         return

@@ -110,6 +110,12 @@ class NotAllowed(HostError):
     code = "H_NOT_ALLOWED"
 
 
+class ServiceClosed(HostError):
+    """The service is shutting down and takes no new work."""
+
+    code = "H_CLOSED"
+
+
 class InvalidSettings(HostError):
     """A table setting out of range."""
 

@@ -10,7 +10,7 @@ from engine.ai import choose_for
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.game import reveals_information
-from host.core import Applied, Conflict, Core, ai_players_pending
+from host.core import Applied, Batch, Conflict, Core, ai_seed
 from host.errors import IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
 from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 # An all-AI game plays to its end inside one call; this only stops a game that never ends.
 MAX_AI_MOVES = 50_000
+# AI moves stored per transaction.
+AI_BATCH = 500
 # How often a submit re-checks after losing a race against another process.
 MAX_CONFLICT_RETRIES = 3
 
@@ -101,24 +103,40 @@ async def submit(
 
 
 async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
-    """Play every pending AI seat until a human is pending or the game ends. Each move is stored.
+    """Play every pending AI seat until a human is pending or the game ends. Each move is logged.
 
-    A failure here never undoes what is already committed: it is logged, the game
-    keeps its ai_pending mark, and recovery (or the next move) tries again.
+    The moves of one AI run are stored in one transaction (one disk sync): none
+    of them was acknowledged to anyone, and after a crash recovery plays them
+    again identically (the AI's choice depends only on the seed and the state).
+    A failure here never undoes what is already committed: it is logged, the
+    game keeps its ai_pending mark, and recovery (or the next move) tries again.
     """
-    for _ in range(MAX_AI_MOVES):
-        ai = ai_players_pending(live)
-        if not ai:
+    total = 0
+    while total < MAX_AI_MOVES:
+        batch = Batch(live)
+        failed = False
+        while len(batch.steps) < AI_BATCH and live.status == TableStatus.ACTIVE:
+            waiting = [d.player for d in batch.decisions if live.is_ai(d.player)]
+            if not waiting:
+                break
+            player = waiting[0]
+            try:
+                action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
+                batch.apply(player, action, MoveSource.AI, None)
+            except Exception:
+                log.exception("game %s: the AI failed to move for player %s", live.id, player)
+                failed = True
+                break
+        if not batch.steps:
             return
-        player = ai[0]
         try:
-            action = choose_for(live.game, live.state, player, core.ai_seed(live, player))
-            applied.append(await core.commit_move(live, player, action, MoveSource.AI, None))
+            applied.extend(await core.store(batch))
         except Conflict:
             log.warning("game %s: another writer moved during an AI turn; leaving it to them", live.id)
+            core.forget(live.id)
             return
-        except Exception:
-            log.exception("game %s: the AI failed to move for player %s", live.id, player)
+        total += len(batch.steps)
+        if failed:
             return
     log.error("game %s: stopped after %s AI moves in a row", live.id, MAX_AI_MOVES)
 

@@ -212,13 +212,11 @@ class GameView:
 
 @dataclass(frozen=True, slots=True)
 class AppliedMove:
-    """One stored move: its sequence number in the log, who made it and how."""
+    """One stored move: its sequence number in the log, who made it and how (never what: it may be secret)."""
 
     seq: int
     player: int
-    user_id: int | None
-    action_id: str
-    label: str
+    user_id: int | None  # the user who clicked; None for AI seats and AFK moves
     source: MoveSource
 
 

@@ -20,7 +20,7 @@ from engine import registry
 from engine.core.game import Game
 from host import deadlines, history, lobby, play, recovery
 from host.core import Core
-from host.errors import GameNotActive, GameNotFound, HostError, NotSeated
+from host.errors import GameNotActive, GameNotFound, NotSeated, ServiceClosed
 from host.notifier import Notifier
 from host.results import (
     ActionChoice,
@@ -43,12 +43,6 @@ GameResolver = Callable[[str], Game[Any]]
 def default_seed() -> int:
     """A fresh random game seed (63 bits, so it fits SQLite's signed INTEGER)."""
     return secrets.randbits(63)
-
-
-class ServiceClosed(HostError):
-    """The service is shutting down and takes no new work."""
-
-    code = "H_CLOSED"
 
 
 class TableService:
@@ -106,6 +100,7 @@ class TableService:
         game_names: Callable[[], list[str]] | None = None,
         verify_all_limit: int = 200,
         recover: bool = True,
+        synchronous: str = "FULL",
     ) -> TableService:
         """Open (creating or upgrading) the database at `path` and run startup recovery.
 
@@ -113,10 +108,13 @@ class TableService:
         makes new game seeds (default secrets.randbits(63)), `games`/`game_names`
         replace the engine registry (tests). Running games are verified against replay
         at once when there are at most `verify_all_limit` of them, else lazily on first
-        touch. Raises db.errors.SchemaTooNew for a database written by a newer version.
+        touch. `synchronous` FULL makes each acknowledged move survive a power cut too;
+        NORMAL (faster) survives a crash of the bot process only. `recover` False skips
+        recovery (call `recover()` yourself later). Raises db.errors.SchemaTooNew for a
+        database written by a newer version.
         """
         service = cls(
-            await open_database(path),
+            await open_database(path, synchronous=synchronous),
             notifier,
             clock=clock,
             seed_source=seed_source,

@@ -24,11 +24,15 @@ def module_for(game_name: str) -> ModuleType:
     if not _NAME.match(game_name) or game_name in {"common", "gallery"}:
         raise KeyError(f"no renderer for game {game_name!r}")
     try:
-        return importlib.import_module(f"render.{game_name}")
+        module = importlib.import_module(f"render.{game_name}")
     except ModuleNotFoundError as exc:
         if exc.name == f"render.{game_name}":
             raise KeyError(f"no renderer for game {game_name!r}") from None
         raise
+    # Helper modules (render/png.py, render/vendetta_style.py, ...) are not games.
+    if not (callable(getattr(module, "board", None)) and callable(getattr(module, "private", None))):
+        raise KeyError(f"no renderer for game {game_name!r}")
+    return module
 
 
 def board(game_name: str, public_view: dict[str, Any]) -> bytes:

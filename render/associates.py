@@ -8,13 +8,32 @@ render/associates_private.py). Both read only the view they are given.
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import associates_private
+from render import associates_private, associates_samples
+from render.associates_style import (
+    BORDER,
+    ITEM_LETTERS,
+    ITEMS,
+    KEY_COLOURS,
+    MAP_SIZE,
+    TERRAIN_WORDS,
+    WIDTH,
+    FigureLayout,
+    Zone,
+    draw_item,
+    figurine_layout,
+    guild_of_code,
+    guild_style,
+    marker_box,
+    zone_fill,
+    zones,
+)
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -29,23 +48,6 @@ from render.common import (
     text_width,
     unbroken_fit,
     wrap,
-)
-from render.associates_style import (
-    BORDER,
-    ITEM_LETTERS,
-    ITEMS,
-    MAP_SIZE,
-    TERRAIN_WORDS,
-    WIDTH,
-    Zone,
-    draw_item,
-    figurine_boxes,
-    figurine_centres,
-    figurine_radius,
-    guild_of_code,
-    guild_style,
-    zone_fill,
-    zones,
 )
 
 KIND_LETTERS = {"gnome": "Gn", "troll": "Tr", "goblin": "Gb", "fairy": "Fa"}
@@ -75,8 +77,8 @@ FIG_CHUNK = 110
 ROW_NOW: RGB = (255, 221, 170)
 ROW_WAITING: RGB = (214, 232, 250)
 
-NAME_SIZE = 15
-TOKEN_ROW_DY = 62  # token row (lair, loose treasure, traps) below the zone centre
+NAME_SIZE = 17
+TOKEN_ROW_UP = 17  # token row (lair, loose treasure, traps) just above the zone's bottom edge
 
 
 def panel_height(guilds: int) -> int:
@@ -98,14 +100,14 @@ def label_boxes(z: Zone) -> list[tuple[int, int, int, int]]:
     """Boxes of a zone's name lines and terrain line (for layout tests)."""
     size, lines = name_lines(z)
     out = []
-    y = z.cy - 72
+    y = z.top + 6
     for line in lines:
         w = text_width(line, size)
         out.append((int(z.cx - w / 2), int(y), int(z.cx + w / 2) + 1, int(y + size + 2)))
         y += size + 2
     word = TERRAIN_WORDS.get(z.terrain, z.terrain)
-    w = text_width(word, 11)
-    out.append((int(z.cx - w / 2), int(z.cy - 36), int(z.cx + w / 2) + 1, int(z.cy - 23)))
+    w = text_width(word, 13)
+    out.append((int(z.cx - w / 2), int(y + 1), int(z.cx + w / 2) + 1, int(y + 16)))
     return out
 
 
@@ -129,7 +131,7 @@ def static_layer(guilds: int) -> Layer:
         for (x0, y0, x1, _), line in zip(boxes, lines, strict=False):
             rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink, anchor="ma")
         x0, y0, x1, _ = boxes[-1]
-        rgb_text(d, ((x0 + x1) / 2, y0), TERRAIN_WORDS.get(z.terrain, z.terrain), 11, (80, 74, 60), anchor="ma")
+        rgb_text(d, ((x0 + x1) / 2, y0), TERRAIN_WORDS.get(z.terrain, z.terrain), 13, (80, 74, 60), anchor="ma")
     top = MAP_SIZE
     y = top + COLS_Y + 12
     for x, label, anchor in (
@@ -141,7 +143,8 @@ def static_layer(guilds: int) -> Layer:
         (COL_FIGS, "Figurines: stuns/spaces, gold, items", "lm"),
     ):
         rgb_text(d, (x, y), label, 14, MUTED, anchor=anchor)
-    return Layer(img)
+    fills = tuple(zone_fill(z) for z in zones().values())
+    return Layer(img, (*KEY_COLOURS, *fills, INK, MUTED, PAPER))
 
 
 # -- map -----------------------------------------------------------------------------------
@@ -171,7 +174,7 @@ def _token_row(cv: Canvas, z: Zone, view: dict[str, Any], zone_view: dict[str, A
     widths = [_entry_width(kind, data) for kind, data in entries]
     total = sum(widths) + 4 * (len(widths) - 1)
     x = z.cx - total / 2
-    y = z.cy + TOKEN_ROW_DY
+    y = z.bottom - TOKEN_ROW_UP
     bg = zone_fill(z)
     for (kind, data), w in zip(entries, widths, strict=True):
         _entry(cv, kind, data, x, y, bg)
@@ -182,11 +185,14 @@ def _entry_width(kind: str, data: Any) -> int:
     if kind == "lair":
         stuns = int(data.get("stuns", 0))
         gold = int((data.get("safe") or {}).get("gold", 0))
-        return 24 + (text_width(str(gold), 14) + 4 if gold else 0) + (16 if stuns else 0) + (
-            14 * (bool(data.get("safe_token")) + bool(data.get("bank_token")))
+        return (
+            24
+            + (text_width(str(gold), 14) + 4 if gold else 0)
+            + (16 if stuns else 0)
+            + (14 * (bool(data.get("safe_token")) + bool(data.get("bank_token"))))
         )
     if kind == "item":
-        return 18 + text_width(str(data[1]), 14) + 2
+        return 22 + text_width(str(data[1]), 15) + 2
     if kind == "tomb":
         gold = int((data[1] or {}).get("gold", 0))
         return 20 + (text_width(str(gold), 14) + 2 if gold else 0)
@@ -218,18 +224,22 @@ def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB) -> Non
                 x += 14
     elif kind == "item":
         item, n = data
+        draw_item(cv.draw, item, x + 10, y, 10, cv.c)
         if item in ITEM_LETTERS:
-            draw_item(cv.draw, item, x + 8, y, 8, cv.c)
-            cv.text((x + 8, y), ITEM_LETTERS[item][0], 9, INK, (190, 150, 220), anchor="mm")
-        else:
-            draw_item(cv.draw, item, x + 8, y, 8, cv.c)
-        cv.text((x + 18, y), str(n), 14, INK, bg, anchor="lm")
+            cv.text((x + 10, y), ITEM_LETTERS[item][0], 11, INK, (190, 150, 220), anchor="mm")
+        cv.text((x + 22, y), str(n), 15, INK, bg, anchor="lm")
     elif kind == "trap":
         owner = guild_of_code(data.get("owner"))
         style = guild_style(owner)
         cv.rect((x, y - 9, x + 18, y + 9), style.colour, INK, 2)
-        cv.text((x + 9, y), "M" if data.get("kind") == "mined_terrain" else "T", 12, ink_on(style.colour), style.colour,
-                anchor="mm")
+        cv.text(
+            (x + 9, y),
+            "M" if data.get("kind") == "mined_terrain" else "T",
+            12,
+            ink_on(style.colour),
+            style.colour,
+            anchor="mm",
+        )
     elif kind == "storm":
         cv.ellipse((x, y - 9, x + 18, y + 9), (90, 90, 110))
         cv.text((x + 9, y), "☁", 12, (255, 255, 255), (90, 90, 110), anchor="mm")
@@ -243,31 +253,45 @@ def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB) -> Non
             cv.text((x + 20, y), str(gold), 14, INK, bg, anchor="lm")
 
 
-def draw_figurine(cv: Canvas, fig: dict[str, Any], x: float, y: float, r: int, active: bool) -> None:
+def figure_band(z: Zone) -> tuple[float, float]:
+    """Vertical band for figurines: under the name and terrain word, above the token row."""
+    return label_boxes(z)[-1][3] + 4, z.bottom - TOKEN_ROW_UP - 12
+
+
+def layout_for(zone: str, n: int) -> tuple[FigureLayout, list[Point]]:
+    """Marker layout and centres for `n` figurines on `zone`."""
+    z = zones()[zone]
+    return figurine_layout(z, n, *figure_band(z))
+
+
+def draw_figurine(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: FigureLayout, active: bool) -> None:
     """One figurine: guild shape with its kind's letters, stun and gold badges, ring if ringed."""
+    r = layout.r
     style = guild_style(fig.get("guild"))
     if active:
-        cv.ellipse((x - r - 7, y - r - 7, x + r + 7, y + r + 7), None, HIGHLIGHT, 4)
+        cv.ellipse((x - r - 5, y - r - 5, x + r + 5, y + r + 5), None, HIGHLIGHT, 4)
     if str(fig.get("id", "")).endswith("_2"):
         cv.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), None, style.outline, 2)
     cv.shape(style.shape, x, y, r, style.colour, style.outline, 2)
     letters = KIND_LETTERS.get(str(fig.get("kind")), "?")
     dy = {"triangle": r * 0.25, "triangle_down": -r * 0.25}.get(style.shape, 0.0)
-    cv.text((x, y + dy), letters, 12 if r >= 15 else 10, ink_on(style.colour), style.colour, anchor="mm")
+    cv.text((x, y + dy), letters, 15 if r >= 14 else 10, ink_on(style.colour), style.colour, anchor="mm")
+    if not layout.badges:
+        return
     stuns = int(fig.get("stuns", 0))
     if stuns:
-        bx, by = x + r + 1, y - r + 1
-        cv.ellipse((bx - 8, by - 8, bx + 8, by + 8), HIGHLIGHT, INK, 1)
-        cv.text((bx, by), str(stuns), 12, (255, 255, 255), HIGHLIGHT, anchor="mm")
+        bx, by = x + r, y - r + 2
+        cv.ellipse((bx - 7, by - 7, bx + 7, by + 7), HIGHLIGHT, INK, 1)
+        cv.text((bx, by), str(stuns), 11, (255, 255, 255), HIGHLIGHT, anchor="mm")
     gold = int((fig.get("treasure") or {}).get("gold", 0))
     if gold:
-        bx, by = x + r + 1, y + r - 1
-        cv.ellipse((bx - 8, by - 8, bx + 8, by + 8), (236, 196, 60), (120, 86, 10), 1)
-        cv.text((bx, by), str(gold), 11, INK, (236, 196, 60), anchor="mm")
+        bx, by = x + r, y + r - 2
+        cv.ellipse((bx - 7, by - 7, bx + 7, by + 7), (236, 196, 60), (120, 86, 10), 1)
+        cv.text((bx, by), str(gold), 10, INK, (236, 196, 60), anchor="mm")
     if fig.get("pumpkin") or fig.get("rooted"):
-        bx, by = x - r - 1, y - r + 1
-        cv.ellipse((bx - 8, by - 8, bx + 8, by + 8), (120, 70, 30), INK, 1)
-        cv.text((bx, by), "P" if fig.get("pumpkin") else "R", 11, (255, 255, 255), (120, 70, 30), anchor="mm")
+        bx, by = x - r, y - r + 2
+        cv.ellipse((bx - 7, by - 7, bx + 7, by + 7), (120, 70, 30), INK, 1)
+        cv.text((bx, by), "P" if fig.get("pumpkin") else "R", 10, (255, 255, 255), (120, 70, 30), anchor="mm")
 
 
 def _figs_by_zone(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -316,7 +340,7 @@ def _draw_last(cv: Canvas, view: dict[str, Any]) -> None:
             path = [p for p in data.get("path") or [] if p in zs]
             if path:
                 _outline(cv, zs[path[-1]])
-            for a, b in zip(path, path[1:], strict=False):
+            for a, b in itertools.pairwise(path):
                 _arrow(cv, (zs[a].cx, zs[a].cy), (zs[b].cx, zs[b].cy))
         elif kind in ("stun", "eliminated", "theft", "trap", "roll"):
             zone = data.get("zone") or fig_zone.get(data.get("figurine")) or fig_zone.get(data.get("actor"))
@@ -348,17 +372,19 @@ def _draw_map(cv: Canvas, view: dict[str, Any]) -> None:
         z = zs.get(zid)
         if z is None or not figs:
             continue
-        r = figurine_radius(len(figs))
-        for fig, (x, y) in zip(figs, figurine_centres(z, len(figs)), strict=True):
-            draw_figurine(cv, fig, x, y, r, fig.get("id") == active)
+        layout, centres = layout_for(zid, len(figs))
+        for fig, (x, y) in zip(figs, centres, strict=True):
+            draw_figurine(cv, fig, x, y, layout, fig.get("id") == active)
 
 
 # -- panel ---------------------------------------------------------------------------------
 
 
 def _seat_names(view: dict[str, Any]) -> dict[int, str]:
-    return {int(g.get("seat", i)): str(g.get("title") or f"Seat {g.get('seat', i)}")
-            for i, g in enumerate(view.get("guilds") or [])}
+    return {
+        int(g.get("seat", i)): str(g.get("title") or f"Seat {g.get('seat', i)}")
+        for i, g in enumerate(view.get("guilds") or [])
+    }
 
 
 def _inline_guild(cv: Canvas, x: float, y: float, guild: str | None) -> float:
@@ -374,8 +400,9 @@ def _draw_panel(cv: Canvas, view: dict[str, Any]) -> None:
     guild_of_seat = {int(g.get("seat", i)): g.get("guild") for i, g in enumerate(guilds)}
     phase = str(view.get("phase", ""))
     turn = view.get("turn", view.get("round", 0))
-    title = f"Turn {turn} of {view.get('turn_cap', '?')} · {PHASES.get(phase, phase)}" if turn else PHASES.get(
-        phase, phase)
+    title = (
+        f"Turn {turn} of {view.get('turn_cap', '?')} · {PHASES.get(phase, phase)}" if turn else PHASES.get(phase, phase)
+    )
     cv.text((PAD, top + 12), title, 26, INK, PAPER, max_width=WIDTH - 200)
     mode = str(view.get("mode", ""))
     if mode:
@@ -395,8 +422,14 @@ def _draw_panel(cv: Canvas, view: dict[str, Any]) -> None:
         x = _inline_guild(cv, x, y, fig.get("guild"))
         kind = str(fig.get("kind", active.get("figurine", "?"))).title()
         left = active.get("actions_left", 0)
-        cv.text((x, y), f"{names.get(int(active.get('player', -1)), '')} {kind}, {left} action{'s' if left != 1 else ''} left",
-                18, INK, PAPER, max_width=WIDTH - x - PAD)
+        cv.text(
+            (x, y),
+            f"{names.get(int(active.get('player', -1)), '')} {kind}, {left} action{'s' if left != 1 else ''} left",
+            18,
+            INK,
+            PAPER,
+            max_width=WIDTH - x - PAD,
+        )
     elif pending and phase != "over":
         who = ", ".join(names.get(p, f"Seat {p}") for p in pending)
         cv.text((x, y), f"Waiting for: {who}", 18, INK, PAPER, max_width=WIDTH - x - PAD)
@@ -422,7 +455,7 @@ def _draw_panel(cv: Canvas, view: dict[str, Any]) -> None:
         fx = COL_FIGS
         for fig in (f for f in figs if f.get("guild") == g.get("guild")):
             _fig_chunk(cv, fig, fx, cy, bg)
-            fx += FIG_CHUNK if len(figs) <= 8 else FIG_CHUNK - 24
+            fx += FIG_CHUNK
 
     fy = top + ROWS_Y + len(guilds) * ROW_H + 8
     fy = _draw_roll(cv, view, fy)
@@ -526,6 +559,12 @@ def private(view: dict[str, Any]) -> bytes:
     return associates_private.render(view)
 
 
+def extra_samples() -> dict[str, dict[str, Any]]:
+    """Hand-made views for the gallery and golden tests (a crowd, every token, a combat window)."""
+    return associates_samples.samples()
+
+
 def piece_boxes(zone: str, guilds: list[str]) -> list[tuple[int, int, int, int]]:
-    """Marker boxes for figurines of `guilds` standing in `zone` (layout tests)."""
-    return figurine_boxes(zones()[zone], guilds)
+    """Marker boxes (badges included) for figurines of `guilds` standing in `zone` (layout tests)."""
+    layout, centres = layout_for(zone, len(guilds))
+    return [marker_box(guild_style(g).shape, x, y, layout) for g, (x, y) in zip(guilds, centres, strict=True)]

@@ -18,7 +18,7 @@ from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_
 WIDTH = 800
 PAD = 14
 CARD_W = (WIDTH - 3 * PAD) // 2
-CARD_H = 136
+CARD_H = 146
 BANNER_H = 34
 HEADER_H = 92
 CARD_BG: RGB = (255, 255, 255)
@@ -33,8 +33,8 @@ BANNERS: dict[str, tuple[RGB, str]] = {
 }
 
 
-def _draft_ids(draft: dict[str, Any] | None) -> tuple[set[str], list[str]]:
-    """Card ids picked in the open draft, and the draft in words."""
+def _draft_ids(draft: dict[str, Any] | None, names: dict[str, str]) -> tuple[set[str], list[str]]:
+    """Card ids picked in the open draft, and the draft in words (card ids shown by name)."""
     if not draft:
         return set(), []
     picked: set[str] = set()
@@ -47,9 +47,11 @@ def _draft_ids(draft: dict[str, Any] | None) -> tuple[set[str], list[str]]:
     if activation:
         steps = [str(s) for s in activation.get("steps") or []]
         picked |= {s for s in steps if s.startswith("c-")}
-        lines.append("Action being built: " + (" → ".join(steps) or "nothing yet"))
+        lines.append("Action being built: " + (" → ".join(names.get(s, s) for s in steps) or "nothing yet"))
     if draft.get("picks"):
-        lines.append("Picks: " + ", ".join(str(p) for p in draft["picks"]))
+        picks = [str(p) for p in draft["picks"]]
+        picked |= {p for p in picks if p.startswith("c-")}
+        lines.append("Picked: " + ", ".join(names.get(p, p.replace("_", " ")) for p in picks))
     return picked, lines
 
 
@@ -62,7 +64,8 @@ def render(view: dict[str, Any]) -> bytes:
     """PNG of the player's hand, draft and last draw."""
     hand = list(view.get("hand") or [])
     drawn = {c.get("id") for c in view.get("drawn") or []}
-    picked, draft_lines = _draft_ids(view.get("draft"))
+    names = {str(c.get("id")): str(c.get("name", c.get("id"))) for c in hand}
+    picked, draft_lines = _draft_ids(view.get("draft"), names)
     me = view.get("me", {}).get("player") if isinstance(view.get("me"), dict) else None
     seat = _my_seat(view, me)
     rows = max(1, (len(hand) + 1) // 2)
@@ -112,13 +115,14 @@ def _card(cv: Canvas, card: dict[str, Any], x: int, y: int, picked: bool, new: b
     banner, meaning = BANNERS.get(str(card.get("banner")), ((180, 180, 180), str(card.get("banner", ""))))
     edge = HIGHLIGHT if picked else (120, 110, 90)
     cv.rounded((x, y, x + CARD_W, y + CARD_H), 10, CARD_BG, edge, 5 if picked else 2)
-    cv.rounded((x + 3, y + 3, x + CARD_W - 3, y + BANNER_H), 8, banner)
+    cv.rounded((x + 3, y + 3, x + CARD_W - 3, y + BANNER_H), 8, banner, (150, 140, 120), 1)
     ink = ink_on(banner)
-    cv.text((x + 12, y + BANNER_H / 2 + 2), str(card.get("name", "?")), 19, ink, banner, anchor="lm",
-            max_width=CARD_W - 130)
+    cv.text(
+        (x + 12, y + BANNER_H / 2 + 2), str(card.get("name", "?")), 19, ink, banner, anchor="lm", max_width=CARD_W - 130
+    )
     cv.text((x + CARD_W - 12, y + BANNER_H / 2 + 2), meaning, 13, ink, banner, anchor="rm")
-    for j, line in enumerate(wrap(str(card.get("text", "")), 15, CARD_W - 24)[:4]):
-        cv.text((x + 12, y + BANNER_H + 10 + j * 19), line, 15, INK, CARD_BG)
+    for j, line in enumerate(wrap(str(card.get("text", "")), 17, CARD_W - 24)[:4]):
+        cv.text((x + 12, y + BANNER_H + 8 + j * 21), line, 17, INK, CARD_BG)
     tags = []
     if picked:
         tags.append(("PICKED", HIGHLIGHT))

@@ -72,10 +72,10 @@ TERRAIN_COLOURS: dict[str, RGB] = {
 }
 TERRAIN_WORDS = {
     "plain": "plain",
-    "hill": "hill: +1 combat die",
-    "forest": "forest: +1 theft die",
-    "ruin": "ruin: combat here yellow",
-    "stone_circle": "stone circle: theft here yellow",
+    "hill": "hill",
+    "forest": "forest",
+    "ruin": "ruin",
+    "stone_circle": "stone circle",
     "lair": "lair",
 }
 BORDER: RGB = (70, 64, 52)
@@ -93,6 +93,8 @@ class Zone:
     cy: float
     polygon: tuple[Point, ...]
     box: Box
+    top: float  # where the vertical line through the centre meets the zone's edge, above...
+    bottom: float  # ...and below: the zone's irregular outline, measured where the labels go
 
 
 def board_json() -> dict[str, Any]:
@@ -111,6 +113,9 @@ def zones() -> dict[str, Zone]:
         pts = tuple((x * scale, y * scale) for x, y in z["polygon"])
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
+        # Labels and tokens span ~90 px: keep clear of the edge anywhere across that span.
+        spans = [_vertical_extent(pts, z["x"] * scale + dx) for dx in (-45, 0, 45)]
+        top, bottom = max(t for t, _ in spans), min(b for _, b in spans)
         out[z["id"]] = Zone(
             id=z["id"],
             name=z["name"],
@@ -120,8 +125,19 @@ def zones() -> dict[str, Zone]:
             cy=z["y"] * scale,
             polygon=pts,
             box=(int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1),
+            top=top,
+            bottom=bottom,
         )
     return out
+
+
+def _vertical_extent(pts: tuple[Point, ...], x: float) -> tuple[float, float]:
+    """Lowest and highest y where the vertical line at `x` crosses the polygon's edges."""
+    ys = []
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1], strict=True):
+        if min(x0, x1) <= x <= max(x0, x1) and x0 != x1:
+            ys.append(y0 + (y1 - y0) * (x - x0) / (x1 - x0))
+    return (min(ys), max(ys)) if ys else (min(p[1] for p in pts), max(p[1] for p in pts))
 
 
 def zone_fill(z: Zone) -> RGB:
@@ -134,45 +150,63 @@ def zone_fill(z: Zone) -> RGB:
 
 # -- figurine layout ---------------------------------------------------------------------
 
-FIG_R = 15
-FIG_PITCH = 42  # leaves room for the stun and gold badges on the marker's corners
-FIG_ROW = 40
-FIGS_PER_ROW = 3
-FIGS_DY = 2  # first row's centre below the zone centre
 STACK_LIMIT = 16  # four guilds x four figurines could all stand on one zone
 
 
-def figurine_centres(z: Zone, n: int) -> list[Point]:
-    """Centres of `n` figurine markers in a zone: rows of three, then four if crowded."""
+@dataclass(frozen=True)
+class FigureLayout:
+    """Marker size, whether corner badges (stuns, gold, pumpkin/root) are drawn, and pitches."""
+
+    r: int
+    badges: bool
+    pitch: int
+    row: int
+
+
+# Normal: badges on the corners, so the box is 2r+14 wide and 2r+10 tall.
+ROOMY = FigureLayout(r=18, badges=True, pitch=52, row=48)
+# A crowd: small markers without badges (the panel lists stuns and gold per figurine).
+COMPACT = FigureLayout(r=11, badges=False, pitch=30, row=28)
+
+
+def marker_box(shape: str, x: float, y: float, layout: FigureLayout) -> Box:
+    """Bounding box of one marker, badges included."""
+    if layout.badges:
+        r = layout.r
+        return (int(x - r - 7), int(y - r - 5), int(x + r + 7) + 1, int(y + r + 5) + 1)
+    return shape_box(shape, x, y, layout.r)
+
+
+def figurine_layout(z: Zone, n: int, band_top: float, band_bottom: float) -> tuple[FigureLayout, list[Point]]:
+    """Layout and centres of `n` markers in zone `z`, between the labels and the token row.
+
+    Rows as wide as the zone allows; a crowd that does not fit switches to
+    compact markers, and a block taller than the band grows downwards (kept on
+    the canvas) rather than overlapping itself.
+    """
     if n <= 0:
-        return []
-    per_row = FIGS_PER_ROW if n <= 6 else 4
-    pitch = FIG_PITCH if per_row == 3 else 34
-    rows = [min(per_row, n - i) for i in range(0, n, per_row)]
-    row_h = FIG_ROW if len(rows) <= 2 else 32
-    # Two rows fit under the name; a bigger crowd grows upwards over the terrain line.
-    y0 = z.cy + FIGS_DY - max(0, len(rows) - 2) * row_h / 2
+        return ROOMY, []
+    width = (z.box[2] - z.box[0]) * 0.9
+    for layout in (ROOMY, COMPACT):
+        per_row = max(1, int(width // layout.pitch))
+        rows = -(-n // per_row)
+        height = (rows - 1) * layout.row + 2 * layout.r
+        if layout is COMPACT or height <= band_bottom - band_top + 8:
+            break
+    y0 = (band_top + band_bottom) / 2 - (rows - 1) * layout.row / 2
+    y0 = max(y0, band_top + layout.r) if height > band_bottom - band_top else y0
+    last = y0 + (rows - 1) * layout.row
+    if last + layout.r + 6 > MAP_SIZE:
+        y0 -= last + layout.r + 6 - MAP_SIZE
     out: list[Point] = []
-    for r, k in enumerate(rows):
-        y = y0 + r * row_h
-        x0 = z.cx - (k - 1) * pitch / 2
-        out.extend((x0 + j * pitch, y) for j in range(k))
-    return out
-
-
-def figurine_radius(n: int) -> int:
-    """Marker half-size with `n` figurines in one zone."""
-    return FIG_R if n <= 6 else 12
-
-
-def figurine_boxes(z: Zone, guilds: list[str]) -> list[Box]:
-    """Marker boxes (badges included) for figurines of `guilds` in `z` (layout tests)."""
-    r = figurine_radius(len(guilds))
-    out = []
-    for g, (x, y) in zip(guilds, figurine_centres(z, len(guilds)), strict=True):
-        x0, y0, x1, y1 = shape_box(guild_style(g).shape, x, y, r)
-        out.append((min(x0, int(x - r)), min(y0, int(y - r)), max(x1, int(x + r + 1)), max(y1, int(y + r + 1))))
-    return out
+    for i in range(rows):
+        k = min(per_row, n - i * per_row)
+        x0 = z.cx - (k - 1) * layout.pitch / 2
+        # The centre point is not the middle of every irregular zone: keep the row inside its box.
+        half = layout.r + 8
+        x0 += max(0.0, z.box[0] + 2 + half - x0) - max(0.0, x0 + (k - 1) * layout.pitch + half - (z.box[2] - 2))
+        out.extend((x0 + j * layout.pitch, y0 + i * layout.row) for j in range(k))
+    return layout, out
 
 
 # -- item icons ----------------------------------------------------------------------------
@@ -195,7 +229,10 @@ def draw_item(draw: ImageDraw.ImageDraw, item: str, cx: float, cy: float, r: flo
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c(GOLD), outline=c(GOLD_EDGE), width=2)
     elif item == "sacred_wood":
         draw.rounded_rectangle(
-            (cx - r, cy - r * 0.55, cx + r, cy + r * 0.55), radius=int(r * 0.5), fill=c(WOOD), outline=c(WOOD_EDGE),
+            (cx - r, cy - r * 0.55, cx + r, cy + r * 0.55),
+            radius=int(r * 0.5),
+            fill=c(WOOD),
+            outline=c(WOOD_EDGE),
             width=2,
         )
     elif item == "moonstone":
@@ -203,3 +240,19 @@ def draw_item(draw: ImageDraw.ImageDraw, item: str, cx: float, cy: float, r: flo
         draw.polygon(pts, fill=c(MOON), outline=c(MOON_EDGE), width=2)
     else:
         draw_shape(draw, "square", cx, cy, r, c(ARTEFACT), c((60, 30, 90)), 2)
+
+
+KEY_COLOURS: tuple[RGB, ...] = (
+    GOLD,
+    GOLD_EDGE,
+    WOOD,
+    WOOD_EDGE,
+    MOON,
+    MOON_EDGE,
+    ARTEFACT,
+    BORDER,
+    (80, 74, 60),
+    *TERRAIN_COLOURS.values(),
+    *(s.colour for s in GUILD_STYLES.values()),
+    *(s.outline for s in GUILD_STYLES.values()),
+)

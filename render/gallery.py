@@ -28,6 +28,8 @@ GOLDEN_DIR = ROOT / "tests" / "render" / "golden"
 DOCS_DIR = ROOT / "docs" / "images"
 
 SEED = 7
+# Keys a player's view adds to the public one, per the games' view docstrings.
+PRIVATE_KEYS = frozenset({"me", "hand", "draft", "drawn"})
 MAX_MOVES = 5000  # a random game that has not ended by then is cut short (stages still drawn)
 
 
@@ -46,10 +48,20 @@ def _player_counts(game: Any) -> list[int]:
     return sorted({low, min(max(low, 4), high), high})
 
 
+_ACTION_KINDS = frozenset({"move", "roll", "stun", "theft", "eliminated", "transfer", "craft", "combat"})
+
+
 def _interesting(view: dict[str, Any]) -> bool:
-    """A state worth showing mid-game: something actually moved or fought."""
+    """A state worth showing mid-game: something actually moved or fought (any game's view keys)."""
     last = view.get("last_move") or {}
-    return bool(last.get("moves") or last.get("kind") == "combat" or view.get("combat"))
+    events = view.get("last") or []
+    return bool(
+        last.get("moves")
+        or last.get("kind") == "combat"
+        or view.get("combat")
+        or view.get("window")
+        or any(isinstance(e, dict) and e.get("kind") in _ACTION_KINDS for e in events)
+    )
 
 
 def play(game_name: str, players: int, seed: int = SEED) -> list[Any]:
@@ -80,10 +92,10 @@ def engine_samples(game_name: str, players: int, seed: int = SEED) -> list[Sampl
     picks: dict[str, int] = {"start": 0, "choosing": min(1, len(states) - 1)}
     views = [game.view(s, None) for s in states]
     for label, frac in (("early", 0.15), ("mid", 0.5)):
-        i = int(len(states) * frac)
-        while i < len(states) - 1 and not _interesting(views[i]):
-            i += 1
-        picks[label] = i
+        start = int(len(states) * frac)
+        # The next state where something happened, if one comes soon; else the plain one.
+        later = (j for j in range(start, min(len(states) - 1, start + len(states) // 10 + 1)) if _interesting(views[j]))
+        picks[label] = next(later, start)
     fights = [i for i, v in enumerate(views) if v.get("combat")]
     if fights:
         picks["combat"] = fights[len(fights) // 2]
@@ -108,7 +120,7 @@ def samples(game_name: str) -> Iterator[Sample]:
     if extra is not None:
         for label, view in extra().items():
             players = {int(view["me"]["player"]): view} if "me" in view else {}
-            public = {k: v for k, v in view.items() if k != "me"}
+            public = {k: v for k, v in view.items() if k not in PRIVATE_KEYS}
             yield Sample(game_name, label, public, players)
 
 

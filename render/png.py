@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-BAND_ROWS = 8
+BAND_ROWS = 16
 LEVEL = 1  # low: flat pictures gain little from more effort (and never optimize=True)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ADLER_BASE = 65521

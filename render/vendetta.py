@@ -37,7 +37,6 @@ from render.vendetta_style import (
     LOOT_ICON,
     MAP_SIZE,
     PATH,
-    PIECES_DY,
     PLANK,
     PLANK_DARK,
     WATER,
@@ -52,8 +51,13 @@ from render.vendetta_style import (
     marker_boxes,
     marker_centres,
     marker_radius,
+    pieces_dy,
     terrain_colour,
 )
+from render.vendetta_style import KEY_COLOURS as STYLE_COLOURS
+
+# Colours the static layer must keep exactly (small icons would otherwise merge away).
+KEY_COLOURS = (*STYLE_COLOURS, INK, MUTED, PAPER)
 
 # -- panel layout (below the map) ------------------------------------------------------------
 
@@ -101,8 +105,9 @@ def picture_size(seats: int) -> tuple[int, int]:
 
 def name_lines(t: Territory) -> tuple[int, list[str]]:
     """Font size and lines of a territory's name, wrapped to fit across it."""
-    # Statues are small: their names may use nearly the full width (the octagon is widest mid-way).
-    width = int(t.r * (1.9 if t.kind == "statue" else 1.7))
+    # Statues are small: their names may spill over the edge onto the brook
+    # (drawn with a halo in the statue's colour, so they still read there).
+    width = int(t.r * (2.4 if t.kind == "statue" else 1.7))
     name = hyphenate(t.name)
     limit = 3 if t.kind in ("home", "statue") else 2
     # Largest size whose lines fit without cutting a word at an unmarked place.
@@ -119,7 +124,7 @@ def name_boxes(t: Territory) -> list[tuple[int, int, int, int]]:
 
     size, lines = name_lines(t)
     line_h = size + 1
-    bottom = t.cy + PIECES_DY - marker_radius(1) - 3
+    bottom = t.cy + pieces_dy(t) - marker_radius(1) - 3
     top = bottom - len(lines) * line_h
     out = []
     for i, line in enumerate(lines):
@@ -195,9 +200,11 @@ def static_layer(seats: int) -> Layer:
     for t in geo.territories.values():
         size, lines = name_lines(t)
         for (x0, y0, x1, _), line in zip(name_boxes(t), lines, strict=True):
-            rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink_on(terrain_colour(t)), anchor="ma")
+            fill = terrain_colour(t)
+            halo = fill if t.kind == "statue" else None
+            rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink_on(fill), anchor="ma", stroke=halo)
     _panel_headings(d, seats)
-    return Layer(img)
+    return Layer(img, KEY_COLOURS)
 
 
 def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
@@ -283,8 +290,8 @@ def _arrow(cv: Canvas, a: Territory, b: Territory, count: int) -> None:
 
 
 def _badge(cv: Canvas, t: Territory, glyph: str) -> None:
-    """A round magenta badge on the upper right of a territory (combat marks)."""
-    x, y = t.cx + t.r * 0.8, t.cy - t.r * 0.8
+    """A round magenta badge on the right edge of a territory (combat marks), clear of its name."""
+    x, y = t.cx + t.r + 2, t.cy - 12
     cv.ellipse((x - 16, y - 16, x + 16, y + 16), HIGHLIGHT, INK, 2)
     cv.text((x, y), glyph, 20, (255, 255, 255), HIGHLIGHT, anchor="mm")
 
@@ -346,6 +353,20 @@ def last_move_text(view: dict[str, Any]) -> str:
     return ""
 
 
+def combat_text(view: dict[str, Any]) -> str:
+    """The fight in progress: where, which combat round, the dice declared so far."""
+    combat = view.get("combat") or {}
+    if not combat.get("territory"):
+        return ""
+    names = _clan_names(view)
+    parts = []
+    for clan, targets in combat.get("declarations") or []:
+        aims = ", ".join(f"{dice} at {names.get(t, t)}" for t, dice in targets)
+        parts.append(f"{names.get(clan, clan)}: {aims}")
+    text = f"Fight at {_place(view, combat['territory'])}, round {combat.get('round', 1)}"
+    return text + (" — " + "; ".join(parts) if parts else " — no dice declared yet") + "."
+
+
 def outcome_text(view: dict[str, Any]) -> str:
     """The result line of a finished game."""
     outcome = view.get("outcome")
@@ -400,6 +421,7 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]]) -
         cv.text((x, y), f"Waiting for {len(pending_players)} to choose", 18, INK, PAPER)
 
     combat = view.get("combat") or {}
+    variant = len({s.get("player") for s in seats}) < len(seats)
     for i, seat in enumerate(seats):
         clan = seat.get("clan", "?")
         ry = top + ROWS_Y + i * ROW_H
@@ -414,7 +436,13 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]]) -
         cy = ry + ROW_H / 2 - 1
         style = clan_style(clan, seat.get("colour"))
         cv.shape(style.shape, 24, cy, 13, style.colour, style.outline, 2)
-        cv.text((NAME_X, cy), str(seat.get("name", clan)), 19, INK, bg, anchor="lm", max_width=NAME_W)
+        name_w = NAME_W
+        if variant:
+            # Two-player variant: each player runs several clans, so say whose each is.
+            tag = f"P{int(seat.get('player', 0)) + 1}"
+            cv.text((COL_RES - 22, cy), tag, 14, MUTED, bg, anchor="rm")
+            name_w -= 26
+        cv.text((NAME_X, cy), str(seat.get("name", clan)), 19, INK, bg, anchor="lm", max_width=name_w)
         cv.text((COL_RES, cy), str(seat.get("reserve", "")), 20, INK, bg, anchor="mm")
         cv.text((COL_BOARD, cy), str(seat.get("on_board", "")), 20, INK, bg, anchor="mm")
         tokens = seat.get("tokens") or {}
@@ -434,6 +462,9 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]]) -
     outcome = outcome_text(view)
     if outcome:
         lines += [(line, 20, HIGHLIGHT) for line in wrap(outcome, 20, WIDTH - 2 * PANEL_PAD)[:2]]
+    fight = combat_text(view)
+    if fight:
+        lines += [(line, 18, INK) for line in wrap(fight, 18, WIDTH - 2 * PANEL_PAD)[:2]]
     move = last_move_text(view)
     if move:
         lines += [(line, 18, INK) for line in wrap(move, 18, WIDTH - 2 * PANEL_PAD)]

@@ -100,7 +100,7 @@ def render(view: dict[str, Any]) -> bytes:
     title = "Your objectives"
     cv.text((PAD, 14), title, 28, INK, PAPER)
     sub = f"Round {view.get('round', 0)} of {view.get('round_limit', '?')} · {phase}" if view.get("round") else phase
-    cv.text((PAD, 50), f"Player {me.get('player', '?')} · {sub} · secret: only you see this", 16, MUTED, PAPER)
+    cv.text((PAD, 50), f"{sub} · secret: only you see this", 16, MUTED, PAPER)
 
     y = HEADER_H
     for clan in clans:
@@ -129,7 +129,7 @@ def _section(cv: Canvas, view: dict[str, Any], clan: str, seat: dict[str, Any], 
     for token in FOODS + tuple(f"gnome_{c}" for c in CLOCKWISE):
         draw_icon(cv.draw, token, x + 11, ty, 11, cv.c)
         cv.text((x + 26, ty), str(tokens.get(token, 0)), 18, INK if tokens.get(token) else MUTED, PAPER, anchor="lm")
-        x += 77 if token in FOODS else 56
+        x += 77 if token in FOODS else 64
     y += SECTION_HEAD_H
     for line in _draft_lines(view, clan):
         cv.text((PAD, y), line, 18, HIGHLIGHT, PAPER, max_width=WIDTH - 2 * PAD)
@@ -162,7 +162,7 @@ def _card(
     banner = clan_style(owner).colour if owner else NEUTRAL
     edge = HIGHLIGHT if picked else (120, 110, 90)
     cv.rounded((x, y, x + CARD_W, y + CARD_H), 10, CARD_BG, edge, 5 if picked else 2)
-    cv.rounded((x + 3, y + 3, x + CARD_W - 3, y + BANNER_H), 8, banner)
+    cv.rounded((x + 3, y + 3, x + CARD_W - 3, y + BANNER_H), 8, banner, (150, 140, 120), 1)
     ink = ink_on(banner)
     if owner:
         cv.shape(clan_style(owner).shape, x + 20, y + BANNER_H / 2 + 2, 9, banner, clan_style(owner).outline, 2)

@@ -153,6 +153,14 @@ def hyphenate(text: str) -> str:
 # -- piece layout ------------------------------------------------------------------------
 
 PIECES_DY = 16  # marker row centre below the territory centre; names end just above it
+HOME_PIECES_DY = 22  # homes carry three-line names: everything sits a little lower
+
+
+def pieces_dy(t: Territory) -> float:
+    """How far below the centre of `t` its first row of pieces sits."""
+    return HOME_PIECES_DY if t.kind == "home" else PIECES_DY
+
+
 MARKER_R = 16  # half-size of a piece marker with 1-3 clans in a territory
 MARKER_R_CROWDED = 14  # with 4-6 clans, two rows
 STACK_LIMIT = 6  # every clan in one territory at once
@@ -174,7 +182,7 @@ def marker_centres(t: Territory, n: int) -> list[Point]:
     # Pieces sit just below the centre: the name takes the top of the territory.
     # A second row goes further down (over the loot icon, even past the edge):
     # the name stays readable and a crowd is rare.
-    cy0 = t.cy + PIECES_DY - (r - MARKER_R if len(rows) > 1 else 0)
+    cy0 = t.cy + pieces_dy(t) - (r - MARKER_R if len(rows) > 1 else 0)
     out: list[Point] = []
     for i, k in enumerate(rows):
         y = cy0 + i * row_pitch
@@ -240,3 +248,30 @@ def draw_icon(draw: ImageDraw.ImageDraw, token: str, cx: float, cy: float, r: fl
         draw_shape(draw, style.shape, cx, cy, r * 0.55, c(style.colour), c(style.outline), 1)
     else:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c((200, 200, 200)), outline=ink)
+
+
+KEY_COLOURS: tuple[RGB, ...] = (
+    ACORN,
+    ACORN_CAP,
+    APPLE,
+    LEAF,
+    BERRY,
+    MUSHROOM,
+    STEM,
+    COIN,
+    COIN_EDGE,
+    (255, 255, 255),
+    (40, 30, 20),
+    GARDEN,
+    WATER,
+    WATER_EDGE,
+    MEADOW,
+    STATUE,
+    ISLE,
+    BORDER,
+    PLANK,
+    PLANK_DARK,
+    PATH,
+    *(s.colour for s in CLAN_STYLES.values()),
+    *(s.outline for s in CLAN_STYLES.values()),
+)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.associates.actions import attack, cardplay, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.cards import card_type, is_card_id
-from engine.associates.components import ARTEFACTS, ITEM_NAMES
+from engine.associates.components import ARTEFACTS, ITEM_NAMES, fig_name
 from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, close_activation, open_activation, visited_seat
 from engine.associates.resolution import finish_theft, target_treasure, theft_default_picks
@@ -23,8 +25,8 @@ TAKEMAX_ID = "takemax"
 def choose_legal(s: State) -> list[Action]:
     """'activate:<fig>' per activatable figurine, plus 'idle' (the 12.4 timeout default)."""
     figs = activatable_figs(s, visited_seat(s))
-    out = [Action(f"activate:{f}", f"Activate {f}") for f in figs]
-    out.append(Action(IDLE_ID, f"Activate {figs[0]} and end at once"))
+    out = [Action(f"activate:{f}", f"Activate {fig_name(f)}") for f in figs]
+    out.append(Action(IDLE_ID, f"Activate {fig_name(figs[0])} and end at once"))  # G-3, 12.4 default
     return out
 
 
@@ -37,7 +39,7 @@ def choose_apply(ctx: Ctx, action_id: str) -> None:
         open_activation(ctx, figs[0])
         close_activation(ctx)
         return
-    if action_id == "pass":
+    if action_id == "pass":  # R-A50: no voluntary pass
         raise IllegalAction("You cannot pass while you have a figurine to activate; activate one (you may end it "
                             "at once).", "E_NO_PASS")
     if not action_id.startswith("activate:"):
@@ -91,7 +93,7 @@ def legal(s: State) -> list[Action]:
             if crafting.feasible(s, a, False):
                 out.append(Action(f"craft:{a}", f"Craft a {ITEM_NAMES[a]}"))
     out += cardplay.playable(s)
-    out.append(Action(END_ID, f"End {fig}'s activation ({s['active']['actions']} action(s) left)"))
+    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({s['active']['actions']} action(s) left)"))
     return out
 
 
@@ -99,7 +101,7 @@ def apply(ctx: Ctx, action_id: str) -> None:
     """Apply one command of the open activation."""
     s = ctx.s
     if not (action_id.startswith("play:") and is_card_id(action_id[5:]) and card_type(action_id[5:]) == "ransom"):
-        s["ransom"] = None  # Ransom only as the very next command (§7.7 step 7)
+        s["ransom"] = None  # G-6: Ransom only as the very next command (§7.7 step 7)
     if action_id == END_ID:
         close_activation(ctx)
         return
@@ -142,7 +144,7 @@ def apply(ctx: Ctx, action_id: str) -> None:
     raise IllegalAction("Unknown command: choose an action, a card, or end the activation.", "E_UNKNOWN_ACTION")
 
 
-def _draft_apply(ctx: Ctx, draft: dict, action_id: str) -> None:  # type: ignore[type-arg]
+def _draft_apply(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
     s = ctx.s
     if action_id == UNDO_ID:
         if draft["steps"]:

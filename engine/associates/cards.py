@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 # type -> (name, banner, effect text)
@@ -35,6 +36,7 @@ CARD_TYPES: Final[dict[str, tuple[str, str, str]]] = {
     "bribe": ("Bribe", "blue", "W1, alone: pay 2 GP to the acting figurine; the action is cancelled."),
 }
 
+# R-A34: 25 cards per guild, 17 common + 8 guild-specific.
 COMMON_CORE: Final[dict[str, int]] = {
     "aggressiveness": 2, "petit_malin": 2, "improvisation": 2, "sprint": 2, "protection": 2, "shield": 2,
     "trap": 1, "ambush": 1, "second_wind": 1, "quick_hands": 1, "alarm": 1,
@@ -61,7 +63,18 @@ def deck_list(guild: str, mode: str) -> list[str]:
 
 def build_deck(guild: str, mode: str) -> list[str]:
     """Card instance ids of a guild's deck, e.g. 'c-art-07-aggressiveness' (unshuffled)."""
-    return [f"c-{GUILD_PREFIX[guild]}-{i:02d}-{t}" for i, t in enumerate(deck_list(guild, mode))]
+    return list(_deck(guild, mode))
+
+
+@cache
+def _deck(guild: str, mode: str) -> tuple[str, ...]:
+    return tuple(f"c-{GUILD_PREFIX[guild]}-{i:02d}-{t}" for i, t in enumerate(deck_list(guild, mode)))
+
+
+@cache
+def sorted_deck(guild: str, mode: str) -> tuple[str, ...]:
+    """The deck's card ids, sorted (for conservation checks)."""
+    return tuple(sorted(_deck(guild, mode)))
 
 
 def card_type(card_id: str) -> str:

@@ -97,3 +97,11 @@ def describe_treasure(t: dict[str, int]) -> str:
     """Short human text of a treasure, e.g. '3 GP, 1 Moonstone'."""
     parts = [f"{t[k]} {ITEM_NAMES[k]}" for k in ITEMS if t.get(k)]
     return ", ".join(parts) if parts else "nothing"
+
+
+def fig_name(fig_id: str) -> str:
+    """Display name of a figurine, e.g. 'Brigands Troll' or 'Thieves Fairy (ringed)'."""
+    guild = guild_of(fig_id)
+    title = GUILD_INFO[guild]["title"] if guild in GUILD_INFO else guild
+    ringed = " (ringed)" if fig_id.endswith("_2") else ""
+    return f"{title} {kind_of(fig_id).capitalize()}{ringed}"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.associates import board
-from engine.associates.cards import card_guild, card_name, card_type
-from engine.associates.components import GUILD_INFO, guild_of
+from engine.associates.cards import card_guild, card_name
+from engine.associates.components import GUILD_INFO, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.state import (
     State,
@@ -103,7 +103,7 @@ def advance_visit(ctx: Ctx, start_pos: int) -> None:
     n = s["n"]
     for k in range(start_pos, start_pos + n):
         pos = k % n
-        if activatable_figs(s, order[pos]):
+        if activatable_figs(s, order[pos]):  # R-A50: a seat with nothing to activate is skipped
             s["visit"] = pos
             return
     turn_end_check(ctx)
@@ -114,7 +114,7 @@ def open_activation(ctx: Ctx, fig: str) -> None:
     s = ctx.s
     s["active"] = {"fig": fig, "player": visited_seat(s), "actions": 2}
     s["ransom"] = None
-    ctx.say(f"Seat {visited_seat(s)} activates {fig}.", "activate", figurine=fig)
+    ctx.say(f"Seat {visited_seat(s)} activates {fig_name(fig)}.", "activate", figurine=fig)
 
 
 def close_activation(ctx: Ctx, why: str = "ends its activation") -> None:
@@ -127,7 +127,7 @@ def close_activation(ctx: Ctx, why: str = "ends its activation") -> None:
     s["active"] = None
     s["draft"] = None
     s["ransom"] = None
-    ctx.say(f"{active['fig']} {why}.", "activation_end", figurine=active["fig"])
+    ctx.say(f"{fig_name(active['fig'])} {why}.", "activation_end", figurine=active["fig"])
     advance_visit(ctx, s["visit"] + 1)
 
 
@@ -275,7 +275,7 @@ def eliminated_figs(s: State, seat: int) -> list[str]:
     return [f for f in figs_of(s, guild_at(s, seat)) if not in_play(s, f)]
 
 
-def reinforcement_zones(s: State, guild: str) -> list[str]:
+def reinforcement_zones(s: State, guild: str) -> list[str]:  # R-A2, R-A20
     """Legal zones for a reinforcement (§6.4 step 4): intact lair, else plains and controlled zones."""
     if lair_intact(s, guild):
         return [s["lairs"][guild]["zone"]]
@@ -296,12 +296,12 @@ def place_reinforcement(ctx: Ctx, fig: str, zone: str) -> None:
     if reserve:
         f["treasure"]["gold"] += reserve
         s["players"][seat]["reserve_gold"] = 0
-    ctx.say(f"{fig} returns as a reinforcement on {board.zone_name(zone)}"
+    ctx.say(f"{fig_name(fig)} returns as a reinforcement on {board.zone_name(zone)}"
             + (f" with the reserve of {reserve} GP." if reserve else "."), "reinforce", figurine=fig, zone=zone)
 
 
 def continue_reinforcements(ctx: Ctx) -> None:
-    """Place figurines one per seat clockwise, round after round; stop at a choice to make."""
+    """Place figurines one per seat clockwise, round after round; stop at a choice to make (R-A20)."""
     s = ctx.s
     order = seat_order(s)
     n = s["n"]
@@ -346,8 +346,3 @@ def discard_violet(ctx: Ctx, card: str) -> None:
     if card in s["violet"]:
         s["violet"].remove(card)
         s["players"][card_owner(s, card)]["discard"].append(card)
-
-
-def violet_type(card: str) -> str:
-    """Type of a violet card (for narration)."""
-    return card_type(card)

@@ -1,11 +1,26 @@
-"""AssociatesGame: the engine contract (engine.core.Game) for Gnomes & Associates."""
+"""AssociatesGame: the engine contract (engine.core.Game) for Gnomes & Associates.
+
+Action ids (each step of a draft is one short menu; "undo" and "confirm" as in engine.core):
+  guild:<g>                      guild choice (SETUP)
+  designate:<g>                  Usurers' designation (SETUP)
+  activate:<fig> | idle          choose the figurine (idle = activate the first one and end at once)
+  move | transfer | combat | theft | craft:<artefact> | play:<card> | end      open activation
+    move draft:      to:<zone>, sprint:<card>, confirm
+    transfer draft:  mode:take | mode:drop | give:<fig>, then t:<src>:<item>[:all] or d:<item>[:all], confirm
+    combat/theft:    tgt:f:<fig> | tgt:l:<guild>   (declares at once)
+    card drafts:     z:<zone> (row:<n> first when >23 zones), f:<fig>, recipe:<artefact>, do:<action type>
+  steal:<item> | confirm | takemax                theft choice
+  r:<card> | malin:<gnome> | confirm | pass        reaction windows W1/W2/W3 (REACTION)
+  keep:<card> | confirm | keepdefault              keep 5 (SIMULTANEOUS)
+  rfig:<fig> | rzone:<zone> | auto                 reinforcement without a lair
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.associates import activation, phases, reactions
-from engine.associates.components import GUILD_INFO, ITEM_NAMES
+from engine.associates.components import GUILD_INFO, fig_name
 from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, visited_seat
 from engine.associates.invariants import check
@@ -27,7 +42,7 @@ class AssociatesGame(Game[State]):
 
     name = "associates"
     title = "Gnomes & Associates"
-    player_range = (2, 4)
+    player_range = (2, 4)  # R-A54: side A only
 
     def options(self) -> list[OptionSpec]:
         """Mode, figurines per guild, turn cap, neutral lair, first player (§5, §15)."""
@@ -85,7 +100,7 @@ class AssociatesGame(Game[State]):
             seat = visited_seat(s)
             if s["active"] is None:
                 return [Decision(seat, DecisionKind.TURN, "Activate a figurine.")]
-            return [Decision(seat, DecisionKind.TURN, f"{s['active']['fig']}: act, play cards or end.")]
+            return [Decision(seat, DecisionKind.TURN, f"{fig_name(s['active']['fig'])}: act, play cards or end.")]
         if phase == "keep":
             return [Decision(p, DecisionKind.SIMULTANEOUS, "Keep 5 cards.") for p in phases.keep_pending(s)]
         if phase == "reinforce":
@@ -148,7 +163,7 @@ class AssociatesGame(Game[State]):
     # -- views and results ---------------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:
-        """Public view, plus `player`'s hand, drafts and last draw (see view.py)."""
+        """Public view, plus `player`'s hand, drafts and last draw (see view.py; R-A46)."""
         v = public_view(state, self.pending(state))
         out = self.outcome(state)
         if out is not None:
@@ -170,7 +185,8 @@ class AssociatesGame(Game[State]):
             details={"guilds": {str(seat): s["players"][seat]["guild"] for seat in sc},
                      "breakdown": {str(seat): b for seat, b in sc.items()},
                      "reached": s["ended"]["guilds"], "turn": s["turn"],
-                     "first_objective_guild": s["first_objective_guild"]},
+                     "first_objective_guild": s["first_objective_guild"],
+                     "rematch_first_player": rematch_first(s, ranking(s))},
         )
 
     def timeout_action(self, state: State, player: int) -> Action:
@@ -193,7 +209,7 @@ class AssociatesGame(Game[State]):
             return Action(reactions.PASS_ID, "No reaction (pass)")
         if s["active"] is None:
             figs = activatable_figs(s, visited_seat(s))
-            return Action(activation.IDLE_ID, f"Activate {figs[0]} and end at once")
+            return Action(activation.IDLE_ID, f"Activate {fig_name(figs[0])} and end at once")
         return Action(activation.END_ID, "End the activation")
 
     def dump(self, state: State) -> dict[str, Any]:
@@ -225,9 +241,10 @@ class AssociatesGame(Game[State]):
         return check(state)
 
 
-def item_label(item: str) -> str:
-    """Display name of an item id."""
-    return ITEM_NAMES[item]
+def rematch_first(s: State, rank: tuple[tuple[int, ...], ...]) -> int:
+    """§14: the lowest-ranked seat starts a rematch; ties go to the later seat clockwise from the first player."""
+    last = rank[-1]
+    return max(last, key=lambda p: (p - s["first_player"]) % s["n"])
 
 
 GAME = AssociatesGame()

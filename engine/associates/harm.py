@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.associates import board
-from engine.associates.components import GUILD_INFO, ITEMS, empty_treasure, guild_of
+from engine.associates.components import GUILD_INFO, ITEMS, empty_treasure, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.missions import record_stun, sow_terror
 from engine.associates.state import State, carries, figs_in_zone, stats
@@ -26,17 +26,18 @@ def stun_figure(ctx: Ctx, fig: str, amount: int, source_guild: str | None, cause
     f = s["figs"][fig]
     if amount >= 1 and amulet_covers(s, fig):
         amount -= 1
-        ctx.say(f"An Amulet cancels one Stunned token on {fig}.", "amulet", figurine=fig)
+        ctx.say(f"An Amulet cancels one Stunned token on {fig_name(fig)}.", "amulet", figurine=fig)
     spaces = stats(fig)["spaces"]
-    placed = max(0, min(amount, spaces - f["stuns"]))
+    placed = max(0, min(amount, spaces - f["stuns"]))  # R-A15: tokens stay; surplus successes are lost
     f["stuns"] += placed
     if placed:
-        ctx.say(f"{fig} receives {placed} Stunned token(s) ({cause}) — {f['stuns']}/{spaces}.", "stun",
+        ctx.say(f"{fig_name(fig)} receives {placed} Stunned token(s) ({cause}) — {f['stuns']}/{spaces}.", "stun",
                 figurine=fig, tokens=placed, stuns=f["stuns"])
         if source_guild:
             record_stun(ctx, fig, source_guild, actor)
     else:
-        ctx.say(f"{fig} receives no Stunned token ({cause}).", "stun", figurine=fig, tokens=0, stuns=f["stuns"])
+        ctx.say(f"{fig_name(fig)} receives no Stunned token ({cause}).", "stun", figurine=fig, tokens=0,
+                stuns=f["stuns"])
     return placed, f["stuns"] >= spaces
 
 
@@ -59,7 +60,8 @@ def eliminate(ctx: Ctx, fig: str, tomb_card: str | None) -> None:
             s["supply"]["tomb"] -= 1
             tombs[g] = empty_treasure()
         move_treasure(f["treasure"], tombs[g])
-        ctx.say(f"{fig}'s treasure goes under the {GUILD_INFO[g]['title']} Tomb on {board.zone_name(zone)}.", "tomb")
+        ctx.say(f"{fig_name(fig)}'s treasure goes under the {GUILD_INFO[g]['title']} Tomb on "
+                f"{board.zone_name(zone)}.", "tomb")
     else:
         move_treasure(f["treasure"], s["zones"][zone]["loose"])
     f["zone"] = None
@@ -71,7 +73,7 @@ def eliminate(ctx: Ctx, fig: str, tomb_card: str | None) -> None:
     if f["pumpkin"]:
         f["pumpkin"] = False
         s["supply"]["pumpkin"] += 1
-    ctx.say(f"{fig} is eliminated on {board.zone_name(zone)}.", "eliminated", figurine=fig, zone=zone)
+    ctx.say(f"{fig_name(fig)} is eliminated on {board.zone_name(zone)}.", "eliminated", figurine=fig, zone=zone)
 
 
 def destroy_lair(ctx: Ctx, guild: str, actor: str | None) -> None:

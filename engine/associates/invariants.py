@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates.cards import build_deck
+from engine.associates.cards import sorted_deck
 from engine.associates.components import ARTEFACTS, COMPONENTS, SUPPLY_TOTALS, roster
 from engine.associates.state import State, guilds_in_game, stats
 
@@ -48,7 +48,7 @@ def check(s: State) -> list[str]:
     for g in guilds_in_game(s):
         seat = next(i for i, p in enumerate(s["players"]) if p["guild"] == g)
         p = s["players"][seat]
-        expected = sorted(build_deck(g, s["options"]["mode"]))
+        expected = list(sorted_deck(g, s["options"]["mode"]))
         mine = [c for c in s["played"] + s["violet"] if c.split("-")[1] == expected[0].split("-")[1]]
         have = sorted(p["hand"] + p["deck"] + p["discard"] + mine)
         if have != expected:

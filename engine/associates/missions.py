@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates.components import GUILD_INFO, SECONDARY_GP, guild_of
+from engine.associates.components import GUILD_INFO, SECONDARY_GP, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.state import figs_of, in_play, lair_intact, seat_of
 
@@ -16,18 +16,18 @@ def pay_reward(ctx: Ctx, guild: str, amount: int, acting_fig: str | None) -> str
     # R-A26: acting figurine, intact lair safe, first figurine in play, reserve.
     if acting_fig and guild_of(acting_fig) == guild and in_play(s, acting_fig):
         s["figs"][acting_fig]["treasure"]["gold"] += amount
-        return acting_fig
+        return fig_name(acting_fig)
     if lair_intact(s, guild):
         s["lairs"][guild]["safe"]["gold"] += amount
-        return f"{guild} safe"
+        return f"the {GUILD_INFO[guild]['title']} safe"
     for f in figs_of(s, guild):
         if in_play(s, f):
             s["figs"][f]["treasure"]["gold"] += amount
-            return f
+            return fig_name(f)
     seat = seat_of(s, guild)
     assert seat is not None
     s["players"][seat]["reserve_gold"] += amount
-    return f"{guild} reserve"
+    return f"the {GUILD_INFO[guild]['title']} reserve"
 
 
 def add_objective(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> None:
@@ -37,11 +37,11 @@ def add_objective(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> Non
     if seat is None:
         return
     player = s["players"][seat]
-    player["objectives"] += 1
+    player["objectives"] += 1  # R-A53: Objectives keep counting past the threshold
     player["objective_turns"].append(s["turn"])
     if s["first_objective_guild"] is None:
         s["first_objective_guild"] = guild  # R-A43: events resolve one at a time
-    reward = int(GUILD_INFO[guild]["reward"])  # type: ignore[call-overload]
+    reward = int(GUILD_INFO[guild]["reward"])  # type: ignore[call-overload]  # R-A25
     dest = pay_reward(ctx, guild, reward, acting_fig)
     ctx.say(f"{GUILD_INFO[guild]['title']} gain an Objective ({why}) — now {player['objectives']}; "
             f"+{reward} GP to {dest}.", "objective", guild=guild, objectives=player["objectives"], gold=reward)
@@ -68,7 +68,7 @@ def record_stun(ctx: Ctx, target: str, source_guild: str, actor: str | None) -> 
     if guild_of(target) != s["players"][seat]["designated"] or target in s["debts_counted"]:
         return
     s["debts_counted"].append(target)
-    add_objective(ctx, "usurers", actor, f"Debts: stunned {target}")  # R-A26: the attacker, else the safe
+    add_objective(ctx, "usurers", actor, f"Debts: stunned {target}")  # R-A26 / G-4: the attacker, else safe
 
 
 def sow_terror(ctx: Ctx, lair_guild: str, actor: str | None) -> None:

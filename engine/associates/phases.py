@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.associates import board
 from engine.associates.cards import build_deck, card_name
-from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, guild_of
+from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.flow import (
     HAND_SIZE,
@@ -40,7 +40,7 @@ def guild_legal(s: State) -> list[Action]:
     """'guild:<g>' for every free guild."""
     out = []
     for g in free_guilds(s):
-        hint = " (2 players: take exactly one of Thieves/Brigands)" if s["n"] == 2 else ""
+        hint = " (2 players: take exactly one of Thieves/Brigands)" if s["n"] == 2 else ""  # R-A28: advice
         out.append(Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}{hint}"))
     return out
 
@@ -105,7 +105,7 @@ def keep_legal(s: State, seat: int) -> list[Action]:
         seen: set[str] = set()
         for c in p["hand"]:
             if c not in kept and card_name(c) not in seen:
-                seen.add(card_name(c))  # copies are identical: offer one per name
+                seen.add(card_name(c))  # G-1: copies are identical, offer one per name
                 out.append(Action(f"keep:{c}", f"Keep {card_name(c)}"))
     else:
         out.append(Action(CONFIRM_ID, "Confirm these five cards"))
@@ -159,7 +159,7 @@ def reinforce_legal(s: State) -> list[Action]:
     seat = r["seat"]
     out = [Action(AUTO_ID, "Place by default")]
     if r["fig"] is None:
-        out += [Action(f"rfig:{f}", f"Place {f}") for f in eliminated_figs(s, seat)]
+        out += [Action(f"rfig:{f}", f"Place {fig_name(f)}") for f in eliminated_figs(s, seat)]
     else:
         g = guild_of(r["fig"])
         out += [Action(f"rzone:{z}", f"On {board.zone_name(z)}") for z in reinforcement_zones(s, g)]

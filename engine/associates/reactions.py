@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.associates.cards import card_name, card_type
-from engine.associates.components import GUILD_INFO, guild_of, treasure_size
+from engine.associates.components import GUILD_INFO, fig_name, guild_of, treasure_size
 from engine.associates.context import Ctx
 from engine.associates.state import State, figs_of, guild_at, in_play, is_defended, lair_intact, mode, power_works
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
@@ -135,7 +135,7 @@ def legal(s: State) -> list[Action]:
     elif stage == "w2":
         if not res["picks"]:
             for g in malin_gnomes(s, res):
-                out.append(Action(f"malin:{g}", f"Malin: {g} makes the attacker re-roll"))
+                out.append(Action(f"malin:{g}", f"Malin: {fig_name(g)} makes the attacker re-roll"))
         for c in w2_addable(s, res):
             out.append(Action(f"r:{c}", f"Add {card_name(c)} (-2 successes)"))
     elif stage == "w3":
@@ -221,6 +221,9 @@ def apply(ctx: Ctx, seat: int, action_id: str) -> None:
             ctx.say(f"{GUILD_INFO[guild_at(s, seat)]['title']} play Tomb.", "reaction", window="W3", cards=[card])
             rz.finish_elimination(ctx, card)
             return
+    if action_id.startswith("play:"):
+        raise IllegalAction("White, violet and red cards are played only in your own activation; here you may "
+                            "react with the listed cards or pass.", "E_NOT_IN_ACTIVATION")
     raise IllegalAction("That is not a reaction. You can add a listed card, submit, or pass.", "E_UNKNOWN_ACTION")
 
 
@@ -262,7 +265,7 @@ def _close(ctx: Ctx, stage: str, picks: list[str]) -> None:
         if any(card_type(c) == "bribe" for c in picks):
             paid = spend_gold(s, guild_at(s, seat), 2)
             s["figs"][res["actor"]]["treasure"]["gold"] += paid  # R-A55
-            ctx.say(f"Bribe: {paid} GP paid to {res['actor']}; the action is cancelled.", "bribe", gold=paid)
+            ctx.say(f"Bribe: {paid} GP paid to {fig_name(res['actor'])}; the action is cancelled.", "bribe", gold=paid)
             s["res"] = None
             return
         res["protections"] = sum(1 for c in picks if card_type(c) == "protection")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.associates import board
 from engine.associates.cards import card_type
-from engine.associates.components import ITEMS, NEUTRAL, THEFT_DEFAULT_ORDER, guild_of, treasure_size
+from engine.associates.components import ITEMS, NEUTRAL, THEFT_DEFAULT_ORDER, fig_name, guild_of, treasure_size
 from engine.associates.context import Ctx
 from engine.associates.dice import roll, successes
 from engine.associates.dicepool import PoolInput, dice_pool
@@ -48,7 +47,7 @@ def target_treasure(s: State, target: dict[str, str]) -> dict[str, int]:
 
 def describe_target(target: dict[str, str]) -> str:
     """Short text for a target."""
-    return target["fig"] if "fig" in target else f"the {target['lair']} lair"
+    return fig_name(target["fig"]) if "fig" in target else f"the {target['lair']} lair"
 
 
 def pool_input(s: State, res: dict[str, Any]) -> PoolInput:
@@ -88,7 +87,8 @@ def declare(ctx: Ctx, kind: str, actor: str, target: dict[str, str], card: str |
         "rerolled": False, "picks": [], "allowance": 0, "asked": None, "fig": None, "cause": None,
     }
     via = f" with {card_type(card)}" if card else ""
-    ctx.say(f"{actor} declares {'a Combat' if kind == 'combat' else 'a Theft'} against {describe_target(target)}{via}.",
+    what = "a Combat" if kind == "combat" else "a Theft"
+    ctx.say(f"{fig_name(actor)} declares {what} against {describe_target(target)}{via}.",
             "declare", actor=actor, action=kind, target=target, source=s["res"]["source"])
     open_w1(ctx)
 
@@ -115,7 +115,8 @@ def do_roll(ctx: Ctx) -> None:
     res["n"], res["colour"] = n, colour
     res["faces"] = roll(ctx.rng, n)
     hits = successes(res["faces"], colour)
-    ctx.say(f"{res['actor']} rolls {n} {colour}: {res['faces']} — {hits} success(es).", "roll", n=n, colour=colour,
+    ctx.say(f"{fig_name(res['actor'])} rolls {n} {colour}: {res['faces']} — {hits} success(es).", "roll",
+            n=n, colour=colour,
             faces=list(res["faces"]), successes=hits, actor=res["actor"])
     open_w2(ctx)
 
@@ -142,7 +143,7 @@ def malin_reroll(ctx: Ctx, gnome: str) -> None:
     res["rerolled"] = True
     res["faces"] = roll(ctx.rng, res["n"])
     hits = successes(res["faces"], res["colour"])
-    ctx.say(f"{gnome} uses Malin: re-roll {res['n']} {res['colour']}: {res['faces']} — {hits} success(es).",
+    ctx.say(f"{fig_name(gnome)} uses Malin: re-roll {res['n']} {res['colour']}: {res['faces']} — {hits} success(es).",
             "roll", n=res["n"], colour=res["colour"], faces=list(res["faces"]), successes=hits, malin=gnome)
     open_w2(ctx)
 
@@ -165,6 +166,7 @@ def apply_roll(ctx: Ctx) -> None:
         allowance = min(allowance, 1)  # Safe cap, after Light Fingers
     res["allowance"] = allowance
     res["hits"] = hits
+    # R-A17: the dice were rolled even against an empty target; the thief may take fewer items.
     if allowance == 0 or treasure_size(target_treasure(s, res["target"])) == 0:
         finish_theft(ctx, {})
         return
@@ -189,12 +191,12 @@ def apply_combat(ctx: Ctx, net: int) -> None:
         s["res"] = None
         return
     fig = target["fig"]
-    placed, full = stun_figure(ctx, fig, net, guild_of(actor), f"Combat by {actor}", actor)
+    placed, full = stun_figure(ctx, fig, net, guild_of(actor), f"Combat by {fig_name(actor)}", actor)
     if placed and guild_of(actor) in s["effects"]["ambush"]:
         t = s["figs"][fig]["treasure"]
         if treasure_size(t):
             move_treasure(t, s["figs"][actor]["treasure"])  # R-A39: before any elimination drop
-            ctx.say(f"Ambush: {fig}'s whole treasure goes to {actor}.", "ambush")
+            ctx.say(f"Ambush: {fig_name(fig)}'s whole treasure goes to {fig_name(actor)}.", "ambush")
     if full:
         start_elimination(ctx, fig, "combat")
         return
@@ -229,7 +231,7 @@ def finish_elimination(ctx: Ctx, tomb_card: str | None) -> None:
     if res["cause"] == "combat":
         actor = res["actor"]
         if guild_of(actor) == "brigands":
-            secondary(ctx, "brigands", actor, f"{actor} eliminated {fig}")
+            secondary(ctx, "brigands", actor, f"{fig_name(actor)} eliminated {fig_name(fig)}")
         s["ransom"] = guild_of(fig)  # Ransom may be the very next command
     active = s["active"]
     if active is not None and active["fig"] == fig:
@@ -265,7 +267,7 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
         mine[item] += k
         taken += k
     text = ", ".join(f"{k} {i}" for i, k in picks.items() if k) or "nothing"
-    ctx.say(f"{actor} steals {text} from {describe_target(target)}.", "theft", actor=actor, items=dict(picks))
+    ctx.say(f"{fig_name(actor)} steals {text} from {describe_target(target)}.", "theft", actor=actor, items=dict(picks))
     s["res"] = None
     ag = guild_of(actor)
     tg = target_guild(target)
@@ -276,11 +278,6 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
         secondary(ctx, "thieves", actor, "Pickpockets")
     if ag == "usurers" and picks.get("gold", 0) >= 1 and tg == designated(s):
         secondary(ctx, "usurers", actor, "Interest")
-
-
-def zone_label(zone: str) -> str:
-    """Display name of a zone (re-export for menus)."""
-    return board.zone_name(zone)
 
 
 def pool_of(s: State, kind: str, actor: str, target: dict[str, str], source: str | None = None,

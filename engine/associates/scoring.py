@@ -43,14 +43,14 @@ def ranking(s: State) -> tuple[tuple[int, ...], ...]:
     """Seats grouped best first: GP, then threshold reached, Objectives, artefacts (§14)."""
     sc = scores(s)
 
-    def key(p: int) -> tuple[int, int, int, int]:
+    def _key(p: int) -> tuple[int, int, int, int]:
         b = sc[p]
         return (b["total"], int(b["reached"]), b["objectives"], b["artefacts"])
 
-    ordered = sorted(sc, key=key, reverse=True)
+    ordered = sorted(sc, key=_key, reverse=True)
     groups: list[list[int]] = []
     for p in ordered:
-        if groups and key(groups[-1][0]) == key(p):
+        if groups and _key(groups[-1][0]) == _key(p):
             groups[-1].append(p)
         else:
             groups.append([p])

@@ -63,7 +63,7 @@ def new_state(n: int, seed: int, options: dict[str, Any], first_player: int) -> 
         "figs": {},
         "lairs": {},
         "zones": {z: {"loose": empty_treasure(), "trap": None, "storm": None, "tombs": {}} for z in board.zone_ids()},
-        "supply": dict(SUPPLY_TOTALS),
+        "supply": dict(SUPPLY_TOTALS),  # R-A31: gold and counters unlimited, not tracked here
         "played": [],
         "violet": [],
         "effects": {"war_cry": {}, "ambush": []},
@@ -90,7 +90,7 @@ def place_board(s: State) -> None:
     if uses_neutral_lair(s):
         s["lairs"][NEUTRAL] = {"zone": NEUTRAL_LAIR_ZONE, "state": "intact", "stuns": 0, "safe": empty_treasure(),
                                "safe_token": None, "bank_token": None}
-    for z in board.zone_ids():
+    for z in board.zone_ids():  # R-A30: the only components the game itself ever places
         comp = board.component_of(z)
         if comp:
             s["zones"][z]["loose"][comp] += 1
@@ -107,7 +107,7 @@ def uses_neutral_lair(s: State) -> bool:
     """Whether the neutral lair stands on the centre (§5.4, R-A27; option neutral_lair)."""
     if s["n"] != 2:
         return False
-    setting = s["options"].get("neutral_lair", "auto")
+    setting = s["options"].get("neutral_lair", "auto")  # G-7: host override of R-A27
     if setting == "never":
         return False
     if setting == "always":

@@ -14,7 +14,7 @@ Shape of `view(state, None)` (every key always present):
                         "dice": {"n", "colour", "faces", "successes"} | None, "rerolled", "allowance"},
       "guilds": [ {seat, guild, title, colour, hand_size, deck_size, discard: [card], in_play: [card],
                    objectives, threshold, reserve_gold, designated, last_objective_lair, score} ],
-      "figurines": [ {id, guild, kind, zone, stuns, spaces, treasure, activated, malin_used,
+      "figurines": [ {id, name, guild, kind, zone, stuns, spaces, treasure, activated, malin_used,
                       rooted, pumpkin, eliminated_this_turn} ],
       "lairs": [ {guild, zone, state, stuns, safe, safe_token, bank_token, defended} ],
       "zones": [ {id, name, terrain, effective_terrain, x, y, loose, trap: None|{kind, owner},
@@ -38,7 +38,7 @@ from typing import Any
 
 from engine.associates import board
 from engine.associates.cards import card_dict
-from engine.associates.components import GUILD_INFO, KIND_STATS, NEUTRAL
+from engine.associates.components import GUILD_INFO, KIND_STATS, NEUTRAL, fig_name
 from engine.associates.scoring import scores
 from engine.associates.state import (
     State,
@@ -68,7 +68,8 @@ def public_view(s: State, pending: list[Decision]) -> dict[str, Any]:
             "last_objective_lair": p["last_objective_lair"],
             "score": sc[seat]["total"] if seat in sc else 0,
         })
-    figs = [{"id": f, **{k: v for k, v in d.items() if k != "treasure"}, "treasure": dict(d["treasure"]),
+    figs = [{"id": f, "name": fig_name(f), **{k: v for k, v in d.items() if k != "treasure"},
+             "treasure": dict(d["treasure"]),
              "spaces": KIND_STATS[d["kind"]]["spaces"]} for f, d in s["figs"].items()]
     lairs = [{"guild": g, "zone": lair["zone"], "state": lair["state"], "stuns": lair["stuns"],
               "safe": dict(lair["safe"]), "safe_token": bool(lair["safe_token"]),

@@ -166,7 +166,7 @@ def movement_actions(state: VendettaState, clan: str) -> list[Action]:
     if draft["origin"] is None:
         for t in origin_choices(state, clan, draft):
             left = state.board[t][clan] - drafted_from(draft, t)
-            actions.append(Action(f"from:{t}", f"Move from {board.name(t)} ({left} gnomes)"))
+            actions.append(Action(f"from:{t}", f"Move from {board.name(t)} ({left} gnome{'s' if left > 1 else ''})"))
         if draft["triples"]:
             actions.append(Action(CONFIRM_ID, "Confirm this movement"))
             actions.append(Action(UNDO_ID, "Undo the last move"))

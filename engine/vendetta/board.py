@@ -59,8 +59,8 @@ def _parse(raw: dict[str, Any]) -> Board:
             kind=t["kind"],
             clan=t.get("clan"),
             statue=t.get("statue"),
-            loot=t["loot"],
-            adjacent=tuple(t["adjacent"]),
+            loot=t["loot"],  # R-V20: one fixed token type per territory
+            adjacent=tuple(t["adjacent"]),  # R-V18: bridges and passages are the same for movement
         )
         for t in raw["territories"]
     }
@@ -70,7 +70,7 @@ def _parse(raw: dict[str, Any]) -> Board:
         order=tuple(t["id"] for t in raw["territories"]),
         clockwise_homes=tuple(raw["clockwise_homes"]),
         home_sets=MappingProxyType(home_sets),
-        statues=tuple(s["territory"] for s in raw["statues"]),
+        statues=tuple(s["territory"] for s in raw["statues"]),  # R-V19: four statues
     )
 
 

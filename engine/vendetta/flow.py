@@ -13,7 +13,7 @@ from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, clockwise_from, next_clockwise
 from engine.vendetta.combat import automatic_assignment, declaration_order, resolve_combat_round
 from engine.vendetta.movement import Triple, apply_declaration
-from engine.vendetta.objectives import CARDS
+from engine.vendetta.objectives import CARDS, token_text
 from engine.vendetta.scoring import all_complete
 from engine.vendetta.state import (
     PHASE_COMBAT,
@@ -160,9 +160,10 @@ def loot(state: VendettaState, events: list[Event]) -> None:
         if len(here) == 1:
             (clan,) = here
             token = board.loot(territory)
-            state.tokens[clan][token] = state.tokens[clan].get(token, 0) + 1
+            state.tokens[clan][token] = state.tokens[clan].get(token, 0) + 1  # R-V21: the supply never runs out
             gains[clan].append(token)
-    text = "; ".join(f"{CLANS[c].name}: {', '.join(g)}" for c, g in gains.items() if g) or "nothing"
+    text = "; ".join(f"{CLANS[c].name}: {', '.join(token_text(t, 1) for t in g)}" for c, g in gains.items() if g)
+    text = text or "nothing"
     events.append(public_event(f"Loot — {text}.", "loot", gains=gains))
 
 

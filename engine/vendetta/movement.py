@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.vendetta.board import load_board
-from engine.vendetta.state import Board, add_gnomes
+from engine.vendetta.state import BoardMap, add_gnomes
 
 Triple = tuple[str, str, int]
 
@@ -55,7 +55,7 @@ def single_focus(triples: Sequence[Sequence[Any]]) -> bool:
     return len({t[0] for t in triples}) <= 1 or len({t[1] for t in triples}) <= 1
 
 
-def validate_declaration(board: Board, clan: str, triples: Iterable[Sequence[Any]]) -> list[Triple]:
+def validate_declaration(board: BoardMap, clan: str, triples: Iterable[Sequence[Any]]) -> list[Triple]:
     """The merged declaration of `clan` on this snapshot (R-V12), or IllegalAction with the first E_* code.
 
     Checks in the order of spec §5.2: each triple as submitted (count, ids, origin ≠ destination),
@@ -100,7 +100,7 @@ def validate_declaration(board: Board, clan: str, triples: Iterable[Sequence[Any
     return merged
 
 
-def apply_declaration(board: Board, clan: str, triples: Iterable[Triple]) -> None:
+def apply_declaration(board: BoardMap, clan: str, triples: Iterable[Triple]) -> None:
     """Move the gnomes of a validated declaration, all at once (R-V12). Mutates `board`."""
     moves = list(triples)
     for o, _d, n in moves:

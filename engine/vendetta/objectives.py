@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -25,11 +26,7 @@ class Card:
 
     def requirement(self) -> str:
         """The card's requirement as a short English phrase."""
-        parts = [f"{n} {_token_text(t)}" for t, n in self.tokens.items()]
-        if self.statues:
-            board = load_board()
-            parts.append("a gnome on " + " and on ".join(board.name(s) for s in self.statues))
-        return ", ".join(parts)
+        return _requirement_text(self.id)
 
     def to_json(self) -> dict[str, Any]:
         """The card as a JSON-safe dict (for a player's own view)."""
@@ -43,12 +40,25 @@ class Card:
         }
 
 
-def _token_text(token: str) -> str:
+@cache
+def _requirement_text(card_id: str) -> str:
+    card = CARDS[card_id]
+    parts = [f"{n} {token_text(t, n)}" for t, n in card.tokens.items()]
+    if card.statues:
+        board = load_board()
+        parts.append("a gnome on " + " and on ".join(board.name(s) for s in card.statues))
+    return ", ".join(parts)
+
+
+def token_text(token: str, n: int = 2) -> str:
+    """A token type in words, singular for n == 1: `mushroom`, `berries`, `red gnome tokens`."""
     if token == GNOME_ANY:
-        return "gnome tokens of other clans"
-    if token.startswith("gnome_"):
-        return f"{token[6:]} gnome tokens"
-    return {"berry": "berries"}.get(token, token + "s")
+        words = "gnome token of another clan" if n == 1 else "gnome tokens of other clans"
+    elif token.startswith("gnome_"):
+        words = f"{token[6:]} gnome token" + ("" if n == 1 else "s")
+    else:
+        words = token if n == 1 else {"berry": "berries"}.get(token, token + "s")
+    return words
 
 
 def _card(cid: str, name: str, spec: str) -> Card:

@@ -14,7 +14,7 @@ PHASE_MOVEMENT = "movement"
 PHASE_COMBAT = "combat"
 PHASE_FINISHED = "finished"
 
-Board = dict[str, dict[str, int]]
+BoardMap = dict[str, dict[str, int]]  # territory -> {clan: gnomes}, non-empty only
 
 
 @dataclass
@@ -38,7 +38,7 @@ class VendettaState:
     round: int = 0
     phase: str = PHASE_OBJECTIVES
     reserve: dict[str, int] = field(default_factory=dict)
-    board: Board = field(default_factory=dict)
+    board: BoardMap = field(default_factory=dict)
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)
     offered: dict[str, list[str]] = field(default_factory=dict)
     chosen: dict[str, list[str]] = field(default_factory=dict)
@@ -55,18 +55,24 @@ def copy_json(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars); much faster than copy.deepcopy."""
     kind = type(value)
     if kind is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if kind is list:
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if type(v) in _CONTAINERS else v for v in value]
     return value
 
 
+_CONTAINERS = (dict, list)
 _FIELDS = tuple(f.name for f in fields(VendettaState))
+# Fields that no action ever changes after new_game: clones may share them (never mutated in place).
+_FROZEN_AFTER_SETUP = frozenset({"seats", "owner", "offered", "setup_events"})
 
 
 def clone(state: VendettaState) -> VendettaState:
-    """A deep copy (apply() works on one so that its input never changes)."""
-    return VendettaState(**{name: copy_json(getattr(state, name)) for name in _FIELDS})
+    """A copy that apply() may change freely: its input state is never touched."""
+    return VendettaState(**{
+        name: getattr(state, name) if name in _FROZEN_AFTER_SETUP else copy_json(getattr(state, name))
+        for name in _FIELDS
+    })
 
 
 def dump_state(state: VendettaState) -> dict[str, Any]:
@@ -86,12 +92,8 @@ def load_state(data: dict[str, Any]) -> VendettaState:
     return VendettaState(**{name: copy_json(data[name]) for name in _FIELDS})
 
 
-def gnomes_at(board: Board, territory: str, clan: str) -> int:
-    """How many gnomes of `clan` stand on `territory`."""
-    return board.get(territory, {}).get(clan, 0)
 
-
-def add_gnomes(board: Board, territory: str, clan: str, n: int) -> None:
+def add_gnomes(board: BoardMap, territory: str, clan: str, n: int) -> None:
     """Add (or with negative n remove) gnomes, keeping only non-empty entries."""
     here = board.setdefault(territory, {})
     total = here.get(clan, 0) + n
@@ -105,11 +107,11 @@ def add_gnomes(board: Board, territory: str, clan: str, n: int) -> None:
         del board[territory]
 
 
-def on_board(board: Board, clan: str) -> int:
+def on_board(board: BoardMap, clan: str) -> int:
     """Gnomes of `clan` on the whole board."""
     return sum(here.get(clan, 0) for here in board.values())
 
 
-def contested(board: Board, order: tuple[str, ...]) -> list[str]:
+def contested(board: BoardMap, order: tuple[str, ...]) -> list[str]:
     """Territories holding two or more clans, in `order`."""
     return [t for t in order if len(board.get(t, {})) >= 2]

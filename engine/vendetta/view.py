@@ -37,7 +37,6 @@ A player's view, `view(state, p)`, is the public view plus::
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine.vendetta.board import load_board
@@ -45,7 +44,14 @@ from engine.vendetta.clans import CLANS
 from engine.vendetta.flow import current_declarer, current_mover, movement_order
 from engine.vendetta.objectives import CARDS, feasible
 from engine.vendetta.scoring import state_outcome
-from engine.vendetta.state import PHASE_FINISHED, PHASE_OBJECTIVES, VendettaState, contested, on_board
+from engine.vendetta.state import (
+    PHASE_FINISHED,
+    PHASE_OBJECTIVES,
+    VendettaState,
+    contested,
+    copy_json,
+    on_board,
+)
 
 
 def pending_players(state: VendettaState) -> list[int]:
@@ -96,11 +102,11 @@ def public_view(state: VendettaState) -> dict[str, Any]:
         "turn_order": movement_order(state),
         "first_seat": state.first_seat,
         "current_seat": current_mover(state) or current_declarer(state),
-        "board": copy.deepcopy(state.board),
+        "board": copy_json(state.board),
         "contested": contested(state.board, load_board().order),
-        "combat": copy.deepcopy(state.combat),
+        "combat": copy_json(state.combat),
         "pending": pending_players(state),
-        "last_move": copy.deepcopy(state.last_move),
+        "last_move": copy_json(state.last_move),
         "outcome": None if outcome is None else outcome.to_json(),
     }
 
@@ -112,7 +118,7 @@ def player_view(state: VendettaState, player: int) -> dict[str, Any]:
     draft = None
     for c in mine:
         if c in state.drafts:
-            draft = copy.deepcopy(state.drafts[c])
+            draft = copy_json(state.drafts[c])
             break
     view["me"] = {
         "player": player,

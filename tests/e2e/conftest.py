@@ -34,6 +34,10 @@ async def fake() -> AsyncIterator[Harness]:
         yield h
     finally:
         await h.stop()
+        # Shown by pytest when the test fails.
+        print(f"--- fake discord: {h.server.summary()}\n{h.timing_report()}")
+        if h.unknown_requests:
+            print("unknown routes:", [str(q) for q in h.unknown_requests])
 
 
 @pytest.fixture

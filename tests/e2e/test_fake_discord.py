@@ -64,7 +64,7 @@ async def test_gateway_handshake_plain_and_zlib(fake: Harness) -> None:
             assert hello["op"] == 10 and hello["d"]["heartbeat_interval"] > 0
             await ws.send_json({"op": 1, "d": None})
             assert (await ws.receive_json(timeout=5))["op"] == 11
-            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 513, "properties": {}}})
+            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1 | 2, "properties": {}}})
             ready = await ws.receive_json(timeout=5)
             guild = await ws.receive_json(timeout=5)
             assert ready["t"] == "READY" and ready["d"]["user"]["id"] == str(fake.bot_user.id)
@@ -73,6 +73,14 @@ async def test_gateway_handshake_plain_and_zlib(fake: Harness) -> None:
             names = {m["user"]["username"] for m in guild["d"]["members"]}
             assert {"alice", "bob", "carol", "mod", "Gnomehost"} <= names
             assert guild["d"]["channels"][0]["name"] == "gnome-games"
+        async with s.ws_connect(fake.gateway_url + "?v=10&encoding=json") as ws:
+            await ws.receive_json(timeout=5)
+            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}}})
+            await ws.receive_json(timeout=5)
+            guild = await ws.receive_json(timeout=5)
+            # Without the GUILD_MEMBERS intent Discord lists only the bot's own member.
+            assert [m["user"]["username"] for m in guild["d"]["members"]] == ["Gnomehost"]
+            assert guild["d"]["member_count"] == 6  # owner, alice, bob, carol, mod, the bot
         async with s.ws_connect(fake.gateway_url + "?v=10&encoding=json&compress=zlib-stream") as ws:
             inflate = zlib.decompressobj()
             frame = await ws.receive(timeout=5)
@@ -137,7 +145,10 @@ async def test_validation_reports_spec_and_limit_violations(fake: Harness) -> No
     }
     async with aiohttp.ClientSession() as s:
         async with s.post(f"{fake.api_base}/channels/{ch}/messages", headers=_auth(fake), json=bad) as resp:
-            assert resp.status == 200
+            assert resp.status == 400  # Discord refuses over-limit payloads: Invalid Form Body
+            assert (await resp.json())["code"] == 50035
+        async with s.post(f"{fake.api_base}/channels/{ch}/messages", headers=_auth(fake), json={}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50006  # empty message
         async with s.post(f"{fake.api_base}/channels/{ch}/messages", headers=_auth(fake),
                           json={"content": 5}) as resp:
             assert resp.status == 200
@@ -147,12 +158,13 @@ async def test_validation_reports_spec_and_limit_violations(fake: Harness) -> No
     assert "has 101 chars > 100" in text
     assert "button label" in text
     assert "field content: [type]" in text
-    assert fake.validate_all(spec=False, limits=False, deadlines=False) == []
+    assert fake.channel_messages(fake.channel) == [fake.latest_message(fake.channel)]  # only {"content": 5} posted
+    assert fake.validate_all(spec=False, limits=False, deadlines=False, http_errors=False) == []
 
 
 # -- a real discord.py client -----------------------------------------------------------------------
 async def test_demo_bot_flow(fake: Harness, demo: LiveBot) -> None:
-    alice, bob = fake.user("alice"), fake.user("bob")
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     tree = fake.commands
     play = next(o for o in tree["demo"]["options"] if o["name"] == "play")
     assert next(o for o in play["options"] if o["name"] == "action")["autocomplete"] is True
@@ -201,10 +213,18 @@ async def test_demo_bot_flow(fake: Harness, demo: LiveBot) -> None:
     rec = await fake.slash(alice, "demo", subcommand="admin poke", options={"target": bob, "loud": True})
     assert rec.content == f"poked BOB ({bob.id}) member=True"
 
+    opened = await fake.slash(bob, "demo", subcommand="rename")
+    assert opened.modal is not None and opened.modal["title"] == "Rename your gnome"
+    rec = await fake.submit_modal(bob, opened, {"demo:name": "Sir Dingle"})
+    assert rec.ephemeral and rec.content == "renamed to Sir Dingle"
+
     rec = await fake.slash(bob, "demo", subcommand="thread")
     await fake.wait_idle()
     (thread,) = fake.threads(fake.channel.id)
     assert thread.name == "game-1" and [m.content for m in fake.channel_messages(thread)] == ["welcome to game 1"]
+    rec = await fake.slash(carol, "demo", subcommand="play", options={"action": "move-05"}, channel=thread)
+    assert rec.original is not None and rec.original.channel_id == thread.id
+    assert fake.latest_message(thread).content == f"<@{carol.id}> played move-05 x1"
 
     assert all(ix.within_deadline for ix in fake.interactions)
     assert fake.unknown_requests == []
@@ -296,3 +316,49 @@ async def test_denied_bot_permission_is_visible_and_enforced(fake: Harness, demo
         ("/channels/{channel_id}/messages", 403, 50013)]
     assert any("error answer: POST /channels/" in p for p in fake.validate_all())
     assert fake.threads() == []
+
+
+async def test_fake_refuses_like_discord() -> None:
+    from tests.e2e.fakediscord.records import AUTOCOMPLETE
+
+    h = Harness(strict_deadline=True)
+    await h.start()
+    try:
+        alice = h.add_user("alice")
+        recs = []
+        for itype in (APPLICATION_COMMAND, AUTOCOMPLETE, APPLICATION_COMMAND):
+            _payload, rec = h._base_payload(alice, itype, h.channel)
+            h.server.interactions.append(rec)
+            h.server.interactions_by_token[rec.token] = rec
+            recs.append(rec)
+        slash, auto, late = recs
+        late.dispatched_at -= 3.5
+        url = h.api_base + "/interactions/{}/{}/callback"
+        too_many = {"type": 8, "data": {"choices": [{"name": f"c{i}", "value": str(i)} for i in range(26)]}}
+        async with aiohttp.ClientSession() as s:
+            async with s.post(url.format(slash.id, slash.token), json={"type": 8, "data": {"choices": []}}) as resp:
+                assert resp.status == 400 and (await resp.json())["code"] == 50035  # wrong callback type
+            async with s.post(url.format(auto.id, auto.token), json=too_many) as resp:
+                assert resp.status == 400 and "26 choices > 25" in await resp.text()
+            async with s.post(url.format(late.id, late.token), json={"type": 4, "data": {"content": "x"}}) as resp:
+                assert resp.status == 404 and (await resp.json())["code"] == 10062
+        assert not (slash.acknowledged or auto.acknowledged or late.acknowledged)
+        problems = h.validate_all()
+        assert sum("no callback" in p for p in problems) == 3
+        assert any("26 choices > 25" in p for p in problems)
+    finally:
+        await h.stop()
+
+
+async def test_attachment_over_interaction_limit_is_refused(fake: Harness, demo: LiveBot) -> None:
+    fake.state.attachment_size_limit = 500
+    started = time.monotonic()
+    with pytest.raises(AssertionError, match="the fake refused the bot's answer"):
+        await fake.slash(fake.user("alice"), "demo", subcommand="file", timeout=10.0)
+    assert time.monotonic() - started < 5, "a refused answer must end the wait at once"
+    rec = await fake.slash(fake.user("alice"), "demo", subcommand="file", allow_refused=True)
+    assert rec.payload["attachment_size_limit"] == 500 and rec.callback_type == 5
+    assert rec.followups == [] and rec.edits == []
+    refused = fake.http_errors()
+    assert [(q.status, q.response["code"]) for q in refused] == [(400, 50035), (400, 50035)]
+    assert any("'board.png' is 1032 bytes > attachment_size_limit 500" in p for p in fake.validate_all())

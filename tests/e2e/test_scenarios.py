@@ -32,6 +32,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 # Small, fast settings per game: the e2e suite must stay quick on 2 cores.
 FAST_OPTIONS: dict[str, dict[str, Any]] = {
     "vendetta": {"round_limit": 10},
+    "associates": {"turn_cap": 10},
 }
 MENTION = re.compile(r"<@(\d+)>")
 SETTLE = 0.02
@@ -287,10 +288,12 @@ class Table:
 
 async def open_lobby(fake: Harness, host: User, game: str, options: dict[str, Any],
                      channel_id: int | None = None) -> tuple[int, Message]:
+    channel = channel_id or fake.channel.id
     rec = await fake.slash(host, "game", subcommand="new", options={"game": game, **options},
-                           channel=channel_id, settle=SETTLE)
-    lobby = rec.original
-    assert lobby is not None and "Lobby" in lobby.content and not lobby.ephemeral, rec.describe()
+                           channel=channel, settle=SETTLE)
+    assert rec.ephemeral and "is open" in rec.content, rec.describe()
+    lobby = await fake.wait_for_message(channel, lambda m: any(kind_of(c) is Kind.LOBBY for c in m.custom_ids()))
+    assert "Lobby" in lobby.content and not lobby.ephemeral
     cid = decode(lobby.custom_ids()[0])
     assert cid is not None
     return cid.game, lobby
@@ -394,10 +397,14 @@ async def test_scenario_2_closed_dms(fake: Harness, bot: LiveBot) -> None:
 # -- scenario 3 --------------------------------------------------------------------------------------------
 
 
-def refusal(rec: Any) -> str:
-    """The text of the ephemeral refusal an interaction got."""
-    msgs = [m for m in rec.messages if m.ephemeral] + [m for m in rec.followups if m.ephemeral]
-    assert msgs, f"no ephemeral answer: {rec.describe()}"
+async def refusal(fake: Harness, rec: Any) -> str:
+    """The text of the ephemeral answer an interaction got (a followup after a deferred update)."""
+
+    def answers() -> list[Message]:
+        msgs = rec.followups if rec.callback_type == 6 else rec.messages
+        return [m for m in msgs if m.ephemeral and m.content]
+
+    msgs = await fake.server.wait_until(answers, 10.0, f"an ephemeral answer to {rec.describe()}")
     return "\n".join(m.content for m in msgs)
 
 
@@ -408,7 +415,7 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     # A non-host presses Start: refused, the lobby stays open.
     rec = await finished(fake, await fake.click(carol, lobby, lobby_button(lobby, "start"), settle=SETTLE))
-    assert "host" in refusal(rec).lower()
+    assert "host" in (await refusal(fake, rec)).lower()
     assert read_game(db_path(bot), game_id).status == "lobby"
     await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     table_msg = latest_table_message(fake, fake.channel.id)
@@ -416,7 +423,7 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
 
     # A non-player presses "Take my turn".
     rec = await fake.click(carol, table_msg, turn_button(table_msg) or "", settle=SETTLE)
-    assert "not playing" in refusal(rec)
+    assert "not playing" in await refusal(fake, rec)
 
     # Alice double-clicks one choice of her panel: exactly one move is applied.
     rec = await fake.click(alice, table_msg, turn_button(table_msg) or "", settle=SETTLE)
@@ -443,12 +450,16 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     else:
         rec = await fake.select(alice, first_panel, choice.custom_id, [choice.value], settle=SETTLE,
                                 check_exists=False)
-    await finished(fake, rec)
-    assert "out of date" in refusal(rec)
-    # A non-player using a copied action button: refused, nothing changes.
-    rec = await fake.click(carol, first_panel, choice.custom_id, settle=SETTLE, check_exists=False)
-    await finished(fake, rec)
-    assert "not playing" in refusal(rec).lower() or "do not hold" in refusal(rec).lower()
+    assert "out of date" in await refusal(fake, rec)
+    # A non-player using a copy of alice's current action button: refused, nothing changes.
+    current = rec.original
+    assert current is not None
+    other = offers(current)[0]
+    if other.value is None:
+        rec = await fake.click(carol, current, other.custom_id, settle=SETTLE)
+    else:
+        rec = await fake.select(carol, current, other.custom_id, [other.value], settle=SETTLE)
+    assert "not playing" in (await refusal(fake, rec)).lower()
     # The first table message's "Take my turn" is outdated now: the panel says so and opens the current step.
     rec = await fake.click(alice, table_msg, turn_button(table_msg) or "", settle=SETTLE)
     assert rec.original is not None and "out of date" in rec.original.content
@@ -503,7 +514,7 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         rec = await fake.slash(alice, "game", subcommand="new",
                                options={"game": "vendetta", "thread": True, **FAST_OPTIONS["vendetta"]})
         threads = fake.threads(fake.channel.id)
-        assert len(threads) == 1 and f"<#{threads[0].id}>" in rec.content, rec.describe()
+        assert len(threads) == 1 and f"<#{threads[0].id}>" in rec.content and rec.ephemeral, rec.describe()
         thread = threads[0].id
         lobby = await fake.wait_for_message(thread, lambda m: bool(m.custom_ids()))
         await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
@@ -524,11 +535,13 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         rec = await fake.slash(bob, "game", subcommand="replace", options={"user": alice}, channel=thread)
         assert rec.ephemeral and "host" in rec.content.lower(), rec.describe()
         rec = await fake.slash(mod, "game", subcommand="replace", options={"user": bob}, channel=thread)
-        assert "AI" in rec.content, rec.describe()
+        assert rec.ephemeral and "the AI" in rec.content, rec.describe()
+        await fake.wait_for_message(thread, lambda m: "replaced by the AI" in m.content)
         rec = await fake.slash(bob, "game", subcommand="cancel", channel=thread)
-        assert rec.ephemeral, rec.describe()
+        assert rec.ephemeral and "host" in rec.content.lower(), rec.describe()
         rec = await fake.slash(mod, "game", subcommand="cancel", channel=thread)
-        assert "cancelled" in rec.content, rec.describe()
+        assert rec.ephemeral and "cancelled" in rec.content, rec.describe()
+        await fake.wait_for_message(thread, lambda m: "cancelled by a moderator" in m.content)
         await fake.wait_idle(quiet=0.2)
         stored = read_game(Path(bot.process.extra_env["DATABASE_PATH"]), game_id)
         assert stored.status == "cancelled"

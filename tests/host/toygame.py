@@ -35,6 +35,7 @@ class DashState:
 
     players: int
     target: int
+    turns: int
     rng: int
     phase: str  # "bid" | "race" | "over"
     bids: tuple[int | None, ...]
@@ -51,7 +52,10 @@ class GnomeDash(Game[DashState]):
     player_range = (2, 4)
 
     def options(self) -> list[OptionSpec]:
-        return [OptionSpec("target", "int", 10, "Cells to the finish", minimum=3, maximum=30)]
+        return [
+            OptionSpec("target", "int", 10, "Cells to the finish", minimum=3, maximum=300),
+            OptionSpec("turns", "int", MAX_TURNS, "Turns before the race stops", minimum=2, maximum=5000),
+        ]
 
     def new_game(self, players: int, seed: int, options: dict[str, Any] | None = None) -> DashState:
         opts = validate_options(self.options(), options)
@@ -60,6 +64,7 @@ class GnomeDash(Game[DashState]):
         return DashState(
             players=players,
             target=opts["target"],
+            turns=opts["turns"],
             rng=Rng.from_seed(seed).state,
             phase="bid",
             bids=(None,) * players,
@@ -113,7 +118,7 @@ class GnomeDash(Game[DashState]):
             events.append(public_event(f"Player {player} passes.", "pass", player=player))
         positions = tuple(pos + moved if p == player else pos for p, pos in enumerate(state.positions))
         played = state.turns_played + 1
-        over = positions[player] >= state.target or played >= MAX_TURNS
+        over = positions[player] >= state.target or played >= state.turns
         new = replace(
             state,
             rng=rng.state,
@@ -154,6 +159,7 @@ class GnomeDash(Game[DashState]):
             "schema": 1,
             "players": state.players,
             "target": state.target,
+            "turns": state.turns,
             "rng": state.rng,
             "phase": state.phase,
             "bids": list(state.bids),
@@ -166,6 +172,7 @@ class GnomeDash(Game[DashState]):
         return DashState(
             players=data["players"],
             target=data["target"],
+            turns=data["turns"],
             rng=data["rng"],
             phase=data["phase"],
             bids=tuple(data["bids"]),

@@ -28,6 +28,8 @@ def test_unknown_game_is_a_key_error():
         render.board("no_such_game", {})
     with pytest.raises(KeyError):
         render.private("common", {})
+    with pytest.raises(KeyError):
+        render.board("png", {})
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -28,9 +28,11 @@ def test_every_polygon_and_name_lies_inside_the_map():
 
 
 def test_names_fit_their_territory_width():
+    # Statue names may reach a little over the brook (they have a halo); others stay inside.
     for t in geometry().territories.values():
+        limit = 2.4 if t.kind == "statue" else 1.8
         for x0, _, x1, _ in vendetta.name_boxes(t):
-            assert x1 - x0 <= 2 * t.r, t.id
+            assert x1 - x0 <= limit * t.r + 2, t.id
 
 
 def test_markers_never_overlap_up_to_the_stacking_limit():

@@ -7,7 +7,7 @@ from typing import Any
 from engine.associates import board
 from engine.associates.actions.common import active_fig, pay
 from engine.associates.cards import card_type
-from engine.associates.components import guild_of
+from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.resolution import declare
 from engine.associates.state import State, carries, designated, figs_in_zone
@@ -31,7 +31,7 @@ def targets(s: State, kind: str, source: str | None) -> list[dict[str, str]]:
             for f in figs_in_zone(s, z):
                 if guild_of(f) != g and (source != "bailiff" or guild_of(f) == designated(s)):
                     out.append({"fig": f})
-    if source != "bailiff":
+    if source != "bailiff":  # R-A52: lairs only from their own zone
         for lg, lair in s["lairs"].items():
             if lg != g and lair["zone"] == zone and lair["state"] == "intact":
                 out.append({"lair": lg})
@@ -50,7 +50,7 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
     verb = "Attack" if kind == "combat" else "Rob"
     out = []
     for t in targets(s, kind, source):
-        name = t["fig"] if "fig" in t else f"the {t['lair']} lair"
+        name = fig_name(t["fig"]) if "fig" in t else f"the {t['lair']} lair"
         out.append(Action(target_id(t), f"{verb} {name}"))
     return out
 

@@ -8,7 +8,7 @@ from engine.associates import board
 from engine.associates.actions import attack, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, active_seat, play_card
 from engine.associates.cards import card_name, card_type
-from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, guild_of
+from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.reactions import spend_gold, spendable_gold
 from engine.associates.state import State, designated, effective_terrain, figs_in_zone, intact_lair_at, lair_intact
@@ -85,6 +85,8 @@ def why_not(s: State, card: str) -> str | None:
     if t in BLUE:
         return f"{card_name(card)} is a reaction card: it is played only in its window during an adverse action."
     if t == "sprint":
+        if f["rooted"]:
+            return "Sprint cannot be played on a Rooted figurine: it cannot move this turn."
         return "Sprint is played while declaring a Movement (choose Move, then add Sprint)."
     if t == "ransom":
         return None if s["ransom"] else "Ransom is playable only as the first command after your Combat eliminated " \
@@ -114,7 +116,7 @@ def why_not(s: State, card: str) -> str | None:
         if comp is None:
             return "Scavenge works only on a hill, forest, ruin or stone circle."
         return None if s["supply"][comp] > 0 else f"No {ITEM_NAMES[comp]} left in the supply."
-    if t in ZONE_CARDS:
+    if t in ZONE_CARDS:  # R-A40: a token card is illegal with its supply empty
         if s["supply"]["trap" if t != "storm" else "storm"] <= 0:
             return f"No {card_name(card)} token is left in the supply."
         return None if zone_choices(s, t) else "No legal zone for this token."
@@ -136,13 +138,14 @@ def why_not(s: State, card: str) -> str | None:
 
 
 def playable(s: State) -> list[Action]:
-    """'play:<card>' for every card of the active hand that has a legal use now."""
+    """'play:<card>' for every card of the active hand that has a legal use now (R-A32: any moment of the
+    activation, even with 0 actions left)."""
     out = []
     seen: set[str] = set()
     for c in s["players"][active_seat(s)]["hand"]:
         t = card_type(c)
         if t in seen:
-            continue  # one copy per type keeps the menu short; the copies are identical
+            continue  # G-1: one copy per type keeps the menu short; the copies are identical
         if why_not(s, c) is None:
             seen.add(t)
             out.append(Action(f"play:{c}", f"Play {card_name(c)}"))
@@ -158,7 +161,7 @@ def play(ctx: Ctx, card: str) -> None:
     if reason is not None:
         code = "E_REACTION_CARD" if card_type(card) in BLUE else "E_CARD_CONDITION"
         if card_type(card) == "sprint":
-            code = "E_NO_MOVEMENT"
+            code = "E_ROOTED" if s["figs"][active_fig(s)]["rooted"] else "E_NO_MOVEMENT"
         raise IllegalAction(reason, code)
     t = card_type(card)
     if t in ATTACK_CARDS:
@@ -191,19 +194,19 @@ def _direct(ctx: Ctx, card: str) -> None:
         s["effects"]["war_cry"][g] = s["effects"]["war_cry"].get(g, 0) + 1
     elif t == "second_wind":
         f["stuns"] -= 1
-        ctx.say(f"{fig} removes a Stunned token.", "second_wind", figurine=fig)
+        ctx.say(f"{fig_name(fig)} removes a Stunned token.", "second_wind", figurine=fig)
     elif t == "scavenge":
         comp = SCAVENGE[effective_terrain(s, f["zone"])]
         s["supply"][comp] -= 1
         f["treasure"][comp] += 1
-        ctx.say(f"{fig} scavenges 1 {ITEM_NAMES[comp]}.", "scavenge", figurine=fig, component=comp)
+        ctx.say(f"{fig_name(fig)} scavenges 1 {ITEM_NAMES[comp]}.", "scavenge", figurine=fig, component=comp)
     elif t == "ransom":
         victim = s["ransom"]
         s["ransom"] = None
         paid = min(2, spendable_gold(s, victim))
         spend_gold(s, victim, paid)
         f["treasure"]["gold"] += paid
-        ctx.say(f"Ransom: the {GUILD_INFO[victim]['title']} pay {paid} GP to {fig}.", "ransom", gold=paid)
+        ctx.say(f"Ransom: the {GUILD_INFO[victim]['title']} pay {paid} GP to {fig_name(fig)}.", "ransom", gold=paid)
     elif t in ("safe", "bank"):
         s["lairs"][g][f"{t}_token"] = card
         s["supply"]["safe_bank"] -= 1
@@ -217,7 +220,7 @@ def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
     if kind == "zone":
         zones = zone_choices(s, t)
         if len(zones) > ZONE_PAGE and not draft["steps"]:
-            # Too many zones for one menu (Trap may go almost anywhere): pick a board row first.
+            # G-2: too many zones for one menu (Trap may go almost anywhere): pick a board row first.
             rows = sorted({board.zone_ids().index(z) // 5 for z in zones})
             return [Action(f"row:{r}", f"Zones of row {r + 1}: " + ", ".join(
                 board.zone_name(z) for z in zones if board.zone_ids().index(z) // 5 == r)) for r in rows]
@@ -226,7 +229,7 @@ def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
             zones = [z for z in zones if board.zone_ids().index(z) // 5 == row]
         return [Action(f"z:{z}", f"{card_name(draft['source'])} on {board.zone_name(z)}") for z in zones]
     if kind == "fig":
-        return [Action(f"f:{x}", f"{card_name(draft['source'])} on {x}") for x in fig_choices(s, t)]
+        return [Action(f"f:{x}", f"{card_name(draft['source'])} on {fig_name(x)}") for x in fig_choices(s, t)]
     if kind == "craft":
         forge = bool(draft.get("forge"))
         return [Action(f"recipe:{a}", f"Craft a {ITEM_NAMES[a]}") for a in ARTEFACTS if crafting.feasible(s, a, forge)]
@@ -241,7 +244,6 @@ def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
     kind = draft["kind"]
     card = draft["source"]
     t = card_type(card) if card else None
-    fig = active_fig(s)
     if kind == "zone" and action_id.startswith("row:") and not draft["steps"]:
         if action_id not in {a.id for a in draft_legal(s, draft)}:
             raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
@@ -279,7 +281,7 @@ def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
             s["figs"][x]["activated"] = True  # marked activated at once, with no actions
         else:
             s["figs"][x]["rooted"] = True
-        ctx.say(f"{x} is under a {card_name(card)} token this turn.", "token", figurine=x, token=t)
+        ctx.say(f"{fig_name(x)} is under a {card_name(card)} token this turn.", "token", figurine=x, token=t)
         return
     if kind == "craft" and action_id.startswith("recipe:"):
         a = action_id[7:]
@@ -294,5 +296,4 @@ def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
             raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION")
         s["draft"] = {"kind": k, "source": card, "steps": []}
         return
-    del fig
     raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION")

@@ -30,7 +30,7 @@ def require_action(s: State) -> None:
 def pay(ctx: Ctx, card: str | None) -> None:
     """Spend one action (normal action) or play the card that grants it (7.6)."""
     s = ctx.s
-    if card is None:
+    if card is None:  # R-A14: card-granted actions are extra and free
         require_action(s)
         s["active"]["actions"] -= 1
     else:
@@ -38,7 +38,7 @@ def pay(ctx: Ctx, card: str | None) -> None:
 
 
 def play_card(ctx: Ctx, card: str) -> None:
-    """Move a card from the active player's hand into play (public)."""
+    """Move a card from the active player's hand into play (public); violet cards wait in play (R-A33)."""
     s = ctx.s
     seat = active_seat(s)
     hand = s["players"][seat]["hand"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.associates.actions.common import active_fig
-from engine.associates.components import ARTEFACTS, ITEM_NAMES, RECIPES, guild_of
+from engine.associates.components import ARTEFACTS, ITEM_NAMES, RECIPES, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.missions import add_objective
 from engine.associates.state import State, figs_in_zone
@@ -53,6 +53,6 @@ def craft(ctx: Ctx, artefact: str, forge: bool) -> None:
             need -= take
     s["supply"][artefact] -= 1
     s["figs"][fig]["treasure"][artefact] += 1
-    ctx.say(f"{fig} crafts a {ITEM_NAMES[artefact]}.", "craft", figurine=fig, artefact=artefact)
+    ctx.say(f"{fig_name(fig)} crafts a {ITEM_NAMES[artefact]}.", "craft", figurine=fig, artefact=artefact)
     if guild_of(fig) == "artisans":
         add_objective(ctx, "artisans", fig, f"Manufacture: {ITEM_NAMES[artefact]}")  # R-A24

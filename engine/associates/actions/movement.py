@@ -7,7 +7,7 @@ from typing import Any
 from engine.associates import board
 from engine.associates.actions.common import active_fig, active_seat, pay, play_card
 from engine.associates.cards import card_name, card_type
-from engine.associates.components import guild_of
+from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.harm import stun_figure
 from engine.associates.state import State, carries, guild_at, power_works
@@ -98,7 +98,8 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
     pay(ctx, draft["source"])
     for c in sprints_of(draft):
         play_card(ctx, c)
-    ctx.say(f"{fig} moves: " + " → ".join(board.zone_name(z) for z in path) + ".", "move", figurine=fig, path=path)
+    route = " → ".join(board.zone_name(z) for z in path)
+    ctx.say(f"{fig_name(fig)} moves: {route}.", "move", figurine=fig, path=path)
     for z in path:
         if _trap_check(ctx, fig, s["figs"][fig]["zone"]):
             return
@@ -120,7 +121,7 @@ def _trap_check(ctx: Ctx, fig: str, zone: str) -> bool:
     if owner_guild == guild_of(fig):
         return False  # own figurines never trigger it
     amount = 2 if trap["kind"] == "mined_terrain" else 1
-    ctx.say(f"{card_name(trap['card'])} on {board.zone_name(zone)} triggers on {fig}!", "trap", zone=zone)
+    ctx.say(f"{card_name(trap['card'])} on {board.zone_name(zone)} triggers on {fig_name(fig)}!", "trap", zone=zone)
     s["zones"][zone]["trap"] = None
     s["supply"]["trap"] += 1
     discard_violet(ctx, trap["card"])

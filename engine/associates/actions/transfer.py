@@ -6,7 +6,15 @@ from typing import Any
 
 from engine.associates import board
 from engine.associates.actions.common import active_fig, pay
-from engine.associates.components import COMPONENTS, ITEM_NAMES, ITEMS, empty_treasure, guild_of, treasure_size
+from engine.associates.components import (
+    COMPONENTS,
+    ITEM_NAMES,
+    ITEMS,
+    empty_treasure,
+    fig_name,
+    guild_of,
+    treasure_size,
+)
 from engine.associates.context import Ctx
 from engine.associates.missions import secondary
 from engine.associates.state import State, effective_terrain, figs_in_zone, on_own_intact_lair
@@ -17,7 +25,8 @@ PROSPECT_TERRAINS = ("hill", "forest", "ruin", "stone_circle")
 
 
 def sources(s: State, fig: str) -> dict[str, dict[str, int]]:
-    """Treasures a Take may draw on: loose, own safe (on own intact lair), own Tomb here."""
+    """Treasures a Take may draw on: loose, own safe (on own intact lair), own Tomb here (R-A16; G-5: one Take
+    may combine them)."""
     zone = s["figs"][fig]["zone"]
     out = {"loose": s["zones"][zone]["loose"]}
     g = guild_of(fig)
@@ -75,7 +84,7 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
             where = "into your safe" if on_own_intact_lair(s, fig) else "loose here"
             out.append(Action("mode:drop", f"Drop items {where}"))
             for f in friends_here(s, fig):
-                out.append(Action(f"give:{f}", f"Give items to {f}"))
+                out.append(Action(f"give:{f}", f"Give items to {fig_name(f)}"))
         return out
     sel = selection(s, fig, draft)
     if m == "take":
@@ -85,7 +94,7 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
                 left = t[item] - chosen[item]
                 if left > 0:
                     out.append(Action(f"t:{src}:{item}", f"Take 1 {ITEM_NAMES[item]} ({src})"))
-                if left > 1 and item == "gold":  # "all" for gold only keeps the menu within 25
+                if left > 1 and item == "gold":  # G-1: "all" for gold only keeps the menu within 25
                     out.append(Action(f"t:{src}:{item}:all", f"Take all {left} {ITEM_NAMES[item]} ({src})"))
     else:
         t = s["figs"][fig]["treasure"]
@@ -177,7 +186,7 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
                 srcs[src][item] -= chosen[item]
                 mine[item] += chosen[item]
         text = "; ".join(f"{_txt(c)} from {src}" for src, c in sel.items() if treasure_size(c))
-        ctx.say(f"{fig} takes {text}.", "transfer", figurine=fig, mode="take")
+        ctx.say(f"{fig_name(fig)} takes {text}.", "transfer", figurine=fig, mode="take")
         if "tomb" in sel and treasure_size(s["zones"][zone]["tombs"][g]) == 0:
             del s["zones"][zone]["tombs"][g]
             s["supply"]["tomb"] += 1
@@ -192,11 +201,11 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
     else:
         other = m[5:]
         dest = s["figs"][other]["treasure"]
-        where = f"to {other}"
+        where = f"to {fig_name(other)}"
     for item in ITEMS:
         mine[item] -= chosen[item]
         dest[item] += chosen[item]
-    ctx.say(f"{fig} puts {_txt(chosen)} {where}.", "transfer", figurine=fig, mode=m.split(":")[0])
+    ctx.say(f"{fig_name(fig)} puts {_txt(chosen)} {where}.", "transfer", figurine=fig, mode=m.split(":")[0])
 
 
 def _txt(t: dict[str, int]) -> str:

@@ -13,8 +13,12 @@ from .state import AppCommand, Channel, User
 class HarnessBase:
     """Lifecycle, guild/users/channels, readiness and commands of the harness (see :class:`Harness`)."""
 
-    def __init__(self, token: str = "fake-token") -> None:
-        self.server = FakeDiscord(token=token)
+    def __init__(self, token: str = "fake-token", *, enforce_limits: bool = True,
+                 strict_deadline: bool = False) -> None:
+        """``enforce_limits``: refuse over-limit payloads with 400 / 50035 like Discord (default on).
+        ``strict_deadline``: refuse callbacks later than 3 s with 404 / 10062 like Discord (default off:
+        late callbacks are accepted and reported by :meth:`validate_all`)."""
+        self.server = FakeDiscord(token=token, enforce_limits=enforce_limits, strict_deadline=strict_deadline)
         self.state = self.server.state
 
     # -- lifecycle --------------------------------------------------------------------

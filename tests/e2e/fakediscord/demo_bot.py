@@ -147,6 +147,22 @@ async def thread_cmd(interaction: discord.Interaction) -> None:
     await thread.send("welcome to game 1")
 
 
+class RenameModal(discord.ui.Modal, title="Rename your gnome"):
+    """A modal with one text input."""
+
+    name: discord.ui.TextInput = discord.ui.TextInput(label="New name", custom_id="demo:name", max_length=40)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        """Confirm the new name ephemerally."""
+        await interaction.response.send_message(f"renamed to {self.name.value}", ephemeral=True)
+
+
+@demo.command(name="rename", description="Open a modal")
+async def rename(interaction: discord.Interaction) -> None:
+    """Answer with a modal (callback type 9)."""
+    await interaction.response.send_modal(RenameModal())
+
+
 admin = app_commands.Group(name="admin", description="Nested group", parent=demo)
 
 

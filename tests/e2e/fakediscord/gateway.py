@@ -1,7 +1,8 @@
 """Gateway side of the fake Discord: one websocket per bot connection.
 
 Protocol subset (what discord.py 2.7 needs): HELLO on connect, HEARTBEAT -> HEARTBEAT_ACK,
-IDENTIFY -> READY + GUILD_CREATE, RESUME -> RESUMED, REQUEST_GUILD_MEMBERS -> GUILD_MEMBERS_CHUNK,
+IDENTIFY -> READY + GUILD_CREATE (all members only with the GUILD_MEMBERS intent, as on Discord),
+RESUME -> RESUMED, REQUEST_GUILD_MEMBERS -> GUILD_MEMBERS_CHUNK,
 and DISPATCH of events the harness injects (INTERACTION_CREATE, THREAD_CREATE, ...).
 
 discord.py asks for ``?v=10&encoding=json&compress=zlib-stream``; when ``compress=zlib-stream`` is
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("fakediscord.gateway")
 
 HEARTBEAT_INTERVAL_MS = 41250
+GUILD_MEMBERS_INTENT = 1 << 1
 
 
 @dataclass
@@ -155,7 +157,8 @@ class Gateway:
             "auth_session_id_hash": "",
         }
         await conn.dispatch("READY", ready)
-        await conn.dispatch("GUILD_CREATE", st.guild_create_json())
+        members_intent = bool(int(data.get("intents") or 0) & GUILD_MEMBERS_INTENT)
+        await conn.dispatch("GUILD_CREATE", st.guild_create_json(all_members=members_intent))
         conn.guild_create_at = time.monotonic()
         conn.identified = True
         self.identify_count += 1

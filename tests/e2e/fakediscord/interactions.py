@@ -10,7 +10,7 @@ from typing import Any
 from . import records as r
 from .base import HarnessBase
 from .records import InteractionRecord
-from .state import DM, AppCommand, Channel, Message, User
+from .state import DM, AppCommand, Channel, Message, User, iter_components
 
 OPTION_TYPES = {
     "SUB_COMMAND": 1, "SUB_COMMAND_GROUP": 2, "STRING": 3, "INTEGER": 4, "BOOLEAN": 5, "USER": 6,
@@ -66,16 +66,46 @@ class HarnessInteractions(HarnessBase):
         ok = await self.server.gateway.dispatch("INTERACTION_CREATE", rec.payload)
         assert ok, "no bot connected to the gateway"
 
-    async def _await_answer(self, rec: InteractionRecord, timeout: float, settle: float) -> InteractionRecord:
-        await self.server.wait_until(lambda: rec.acknowledged, timeout,
+    async def _await_answer(self, rec: InteractionRecord, timeout: float, settle: float,
+                            allow_refused: bool = False) -> InteractionRecord:
+        """Wait for the callback, then for a type 5's edit/followup, then for ``settle`` s of quiet.
+
+        A request of this interaction that the fake refused (4xx) ends the wait at once: with an
+        AssertionError naming the refusal, or, with ``allow_refused``, by returning the record.
+        """
+        def refused() -> list[str]:
+            return [f"{q} {q.response}" for q in rec.requests if q.status >= 400]
+
+        def done(stage: str) -> bool:
+            if refused():
+                return True
+            if stage == "callback":
+                return rec.acknowledged
+            return bool(rec.edits or rec.followups)
+
+        await self.server.wait_until(lambda: done("callback"), timeout,
                                      f"a callback to {rec.describe()}", self._debug)
-        if rec.callback_type == r.CB_DEFERRED_MESSAGE:
+        if rec.callback_type == r.CB_DEFERRED_MESSAGE and not refused():
             await self.server.wait_until(
-                lambda: rec.edits or rec.followups, timeout,
+                lambda: done("answer"), timeout,
                 f"the deferred answer (edit of @original or followup) to {rec.describe()}", self._debug)
+        if refused() and not allow_refused:
+            raise AssertionError(f"the fake refused the bot's answer to {rec.describe()}: {refused()}")
         if settle > 0:
-            await self.wait_idle(quiet=settle, timeout=max(2.0, settle * 10))
+            await self._settle(settle, max_wait=max(2.0, settle * 10))
         return rec
+
+    async def _settle(self, quiet: float, max_wait: float) -> None:
+        """Like :meth:`wait_idle` but a bot that never goes quiet just ends the wait after ``max_wait``."""
+        end = time.monotonic() + max_wait
+
+        def idle_or_late() -> bool:
+            last = self.server.requests[-1].at if self.server.requests else 0.0
+            now = time.monotonic()
+            return now - last >= quiet or now >= end
+
+        await self.server.wait_until(idle_or_late, max_wait + 1.0, "the bot to settle", self._debug,
+                                     poll=min(0.05, quiet / 2))
 
     async def wait_answer(self, rec: InteractionRecord, timeout: float = 20.0, *,
                           followups: int = 0) -> InteractionRecord:
@@ -151,7 +181,7 @@ class HarnessInteractions(HarnessBase):
 
     async def slash(self, user: User, command: str, *, subcommand: str | None = None,
                     options: dict[str, Any] | None = None, channel: Channel | int | None = None,
-                    timeout: float = 20.0, settle: float = 0.1) -> InteractionRecord:
+                    timeout: float = 20.0, settle: float = 0.1, allow_refused: bool = False) -> InteractionRecord:
         """Invoke ``/command [subcommand] options...`` as ``user`` and wait for the bot's answer.
 
         ``subcommand`` may be ``"sub"`` or ``"group sub"``. Option values: str/int/float/bool, or a
@@ -164,7 +194,7 @@ class HarnessInteractions(HarnessBase):
         payload, rec = self._base_payload(user, r.APPLICATION_COMMAND, ch)
         payload["data"] = self._command_data(cmd, subcommand, options or {})
         await self._dispatch(rec)
-        return await self._await_answer(rec, timeout, settle)
+        return await self._await_answer(rec, timeout, settle, allow_refused)
 
     async def autocomplete(self, user: User, command: str, *, subcommand: str | None = None,
                            options: dict[str, Any] | None = None, focused: str, value: str = "",
@@ -193,22 +223,24 @@ class HarnessInteractions(HarnessBase):
         return rec
 
     async def click(self, user: User, message: Message, custom_id: str, *, timeout: float = 20.0,
-                    settle: float = 0.1, check_exists: bool = True) -> InteractionRecord:
+                    settle: float = 0.1, check_exists: bool = True, allow_refused: bool = False) -> InteractionRecord:
         """Click the button ``custom_id`` on ``message`` as ``user`` and wait for the answer.
 
         With ``check_exists`` (default) the button must be on the message's current components.
         Works on channel messages, ephemeral messages and DM messages.
         """
-        return await self._component(user, message, custom_id, 2, None, timeout, settle, check_exists)
+        return await self._component(user, message, custom_id, 2, None, timeout, settle, check_exists, allow_refused)
 
     async def select(self, user: User, message: Message, custom_id: str, values: list[str], *,
-                     timeout: float = 20.0, settle: float = 0.1, check_exists: bool = True) -> InteractionRecord:
+                     timeout: float = 20.0, settle: float = 0.1, check_exists: bool = True,
+                     allow_refused: bool = False) -> InteractionRecord:
         """Choose ``values`` in the select menu ``custom_id`` on ``message`` and wait for the answer."""
-        return await self._component(user, message, custom_id, 3, values, timeout, settle, check_exists)
+        return await self._component(user, message, custom_id, 3, values, timeout, settle, check_exists,
+                                     allow_refused)
 
     async def _component(self, user: User, message: Message, custom_id: str, ctype: int,
                          values: list[str] | None, timeout: float, settle: float,
-                         check_exists: bool) -> InteractionRecord:
+                         check_exists: bool, allow_refused: bool = False) -> InteractionRecord:
         comp = message.find_component(custom_id)
         if check_exists:
             assert comp is not None, (
@@ -230,7 +262,47 @@ class HarnessInteractions(HarnessBase):
         payload["message"] = message.to_json()
         rec.source_message = message
         await self._dispatch(rec)
-        return await self._await_answer(rec, timeout, settle)
+        return await self._await_answer(rec, timeout, settle, allow_refused)
+
+    async def submit_modal(self, user: User, opened_by: InteractionRecord, values: dict[str, Any], *,
+                           timeout: float = 20.0, settle: float = 0.1,
+                           allow_refused: bool = False) -> InteractionRecord:
+        """Submit the modal the bot opened (callback type 9) in answer to ``opened_by``.
+
+        ``values`` maps a field's custom_id to its value: a str for text inputs, a list of str for
+        selects; fields not given keep their pre-filled ``value`` (or stay empty).
+        """
+        assert opened_by.callback_type == r.CB_MODAL, f"no modal was opened: {opened_by.describe()}"
+        modal = opened_by.data
+        unknown = set(values) - {c.get("custom_id") for c in iter_components(modal.get("components") or [])
+                                 if c.get("custom_id")}
+        assert not unknown, f"modal {modal.get('custom_id')!r} has no field(s) {sorted(unknown)}"
+
+        def answer(comp: dict[str, Any]) -> dict[str, Any]:
+            cid = comp.get("custom_id")
+            out: dict[str, Any] = {"type": comp.get("type"), "custom_id": cid}
+            if comp.get("id") is not None:
+                out["id"] = comp["id"]
+            if comp.get("type") in (3, 5, 6, 7, 8, 19, 22):
+                out["values"] = [str(v) for v in values.get(cid, [])]
+            else:
+                out["value"] = values.get(cid, comp.get("value", ""))
+            return out
+
+        submitted: list[dict[str, Any]] = []
+        for comp in modal.get("components") or []:
+            if comp.get("type") == 1:
+                submitted.append({"type": 1, "components": [answer(c) for c in comp.get("components") or []]})
+            elif comp.get("type") == 18:
+                submitted.append({"type": 18, "id": comp.get("id", 0), "component": answer(comp["component"])})
+        ch = self.get_channel(opened_by.channel_id)
+        payload, rec = self._base_payload(user, r.MODAL_SUBMIT, ch)
+        payload["data"] = {"custom_id": modal.get("custom_id"), "components": submitted}
+        if opened_by.source_message is not None:
+            payload["message"] = opened_by.source_message.to_json()
+            rec.source_message = opened_by.source_message
+        await self._dispatch(rec)
+        return await self._await_answer(rec, timeout, settle, allow_refused)
 
     def _resolve_channel(self, channel: Channel | int | None) -> Channel:
         if channel is None:

@@ -186,6 +186,11 @@ class InteractionRecord:
         return list(self.data.get("components") or [])
 
     @property
+    def modal(self) -> dict[str, Any] | None:
+        """The modal the bot opened (callback type 9 data: custom_id, title, components), else None."""
+        return self.data if self.callback_type == CB_MODAL else None
+
+    @property
     def choices(self) -> list[dict[str, Any]]:
         """Autocomplete choices (``[{"name":..,"value":..}]``) from a type 8 callback."""
         return list(self.data.get("choices") or [])

@@ -16,6 +16,7 @@ from aiohttp import BodyPartReader, web
 from . import records as r
 from .records import InteractionRecord, RequestRecord, UploadedFile
 from .state import DM, PUBLIC_THREAD, AppCommand, Attachment, Channel, Message, iso_now
+from .validation import MAX_FILES, check_choices, check_message_limits
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -36,6 +37,18 @@ def error(status: int, code: int, message: str) -> web.Response:
 def no_content() -> web.Response:
     """204 No Content."""
     return web.Response(status=204)
+
+
+def invalid_form(problems: list[str]) -> web.Response:
+    """400 / 50035 Invalid Form Body, listing the problems (what Discord answers to over-limit payloads)."""
+    return json_response({"code": 50035, "message": "Invalid Form Body",
+                          "errors": {"_errors": [{"code": "BASE_TYPE_INVALID", "message": p} for p in problems]}},
+                         status=400)
+
+
+# Callback types Discord accepts per interaction type.
+ALLOWED_CALLBACKS = {r.APPLICATION_COMMAND: {4, 5, 9}, r.MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
+                     r.AUTOCOMPLETE: {8}, r.MODAL_SUBMIT: {4, 5, 6, 7}}
 
 
 def _compile(template: str) -> re.Pattern[str]:
@@ -267,11 +280,23 @@ class RestAPI:
         if ix.callback is not None:
             ix.extra_callbacks.append(body)
             return error(400, 40060, "Interaction has already been acknowledged.")
+        cb_type = int(body.get("type", 0))
+        data = body.get("data") or {}
+        if cb_type not in ALLOWED_CALLBACKS.get(ix.type, set()):
+            return invalid_form([f"callback type {cb_type} is not valid for interaction type {ix.type}"])
+        if cb_type == r.CB_AUTOCOMPLETE:
+            bad = check_choices(data.get("choices") or [], "choices") if self.server.enforce_limits else []
+            if bad:
+                return invalid_form(bad)
+        elif cb_type in (r.CB_MESSAGE, r.CB_UPDATE_MESSAGE):
+            refused = self._refuse_payload(data, rec, new=cb_type == r.CB_MESSAGE)
+            if refused is not None:
+                return refused
+        if self.server.strict_deadline and rec.at - ix.dispatched_at > r.CALLBACK_DEADLINE_S:
+            return error(404, 10062, "Unknown interaction")
         ix.callback = body
         ix.callback_at = rec.at
         ix.callback_files = list(rec.files)
-        cb_type = int(body.get("type", 0))
-        data = body.get("data") or {}
         st = self.state
         channel = st.channels.get(ix.channel_id)
         message: Message | None = None
@@ -332,6 +357,9 @@ class RestAPI:
         channel = st.channels.get(int(rec.query["thread_id"])) if "thread_id" in rec.query else None
         channel = channel or st.channels[ix.channel_id]
         data = rec.body if isinstance(rec.body, dict) else {}
+        refused = self._refuse_payload(data, rec, new=True)
+        if refused is not None:
+            return refused
         flags = int(data.get("flags", 0) or 0)
         if ix.callback_type == r.CB_DEFERRED_MESSAGE and ix.original is not None and ix.original.flags & 128:
             # Discord: the first followup after a deferred response edits the loading message.
@@ -365,8 +393,12 @@ class RestAPI:
         msg = self._webhook_message(ix, rec)
         if msg is None or msg.deleted:
             return error(404, 10008, "Unknown Message")
+        data = rec.body if isinstance(rec.body, dict) else {}
+        refused = self._refuse_payload(data, rec, new=False)
+        if refused is not None:
+            return refused
         msg.flags &= ~128
-        self._apply_message_payload(msg, rec.body if isinstance(rec.body, dict) else {}, rec.files, new=False)
+        self._apply_message_payload(msg, data, rec.files, new=False)
         ix.edits.append(rec)
         return json_response(msg.to_json())
 
@@ -423,6 +455,9 @@ class RestAPI:
         if missing:
             return error(403, 50013, "Missing Permissions")
         data = rec.body if isinstance(rec.body, dict) else {}
+        refused = self._refuse_payload(data, rec, new=True)
+        if refused is not None:
+            return refused
         msg = st.add_message(ch, st.bot_user, flags=int(data.get("flags", 0) or 0))
         self._apply_message_payload(msg, data, rec.files, new=True)
         return json_response(msg.to_json())
@@ -447,7 +482,11 @@ class RestAPI:
             return msg
         if msg.author.id != self.state.bot_user.id:
             return error(403, 50005, "Cannot edit a message authored by another user")
-        self._apply_message_payload(msg, rec.body if isinstance(rec.body, dict) else {}, rec.files, new=False)
+        data = rec.body if isinstance(rec.body, dict) else {}
+        refused = self._refuse_payload(data, rec, new=False)
+        if refused is not None:
+            return refused
+        self._apply_message_payload(msg, data, rec.files, new=False)
         return json_response(msg.to_json())
 
     async def delete_message(self, rec: RequestRecord) -> web.StreamResponse:
@@ -519,6 +558,23 @@ class RestAPI:
         return json_response(self.state.dm_channel(user).to_json())
 
     # -- message payloads -----------------------------------------------------------------
+    def _refuse_payload(self, data: dict[str, Any], rec: RequestRecord, *, new: bool) -> web.Response | None:
+        """Discord's answer to an invalid message payload: 50006 empty message, 50035 over a limit."""
+        has_files = bool(rec.files) or bool(data.get("attachments"))
+        if new and not (data.get("content") or data.get("embeds") or data.get("components") or has_files
+                        or data.get("sticker_ids") or data.get("poll")):
+            return error(400, 50006, "Cannot send an empty message")
+        if not self.server.enforce_limits:
+            return None
+        problems = check_message_limits(data, "payload")
+        limit = rec.attachment_size_limit or self.state.attachment_size_limit
+        problems += [f"file {f.filename!r} is {len(f.data)} bytes > {limit}" for f in rec.files if len(f.data) > limit]
+        if len(rec.files) > MAX_FILES:
+            problems.append(f"{len(rec.files)} files > {MAX_FILES}")
+        if problems:
+            return invalid_form(problems)
+        return None
+
     def _apply_message_payload(self, msg: Message, data: dict[str, Any], files: list[UploadedFile],
                                *, new: bool) -> None:
         """Create or edit a message from a create/edit payload (and uploaded files)."""

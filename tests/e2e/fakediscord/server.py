@@ -27,8 +27,14 @@ class FakeDiscord:
     DISCORD_API_BASE and DISCORD_GATEWAY_URL must be set to.
     """
 
-    def __init__(self, token: str = "fake-token", host: str = "127.0.0.1") -> None:
+    def __init__(self, token: str = "fake-token", host: str = "127.0.0.1", *, enforce_limits: bool = True,
+                 strict_deadline: bool = False) -> None:
         self.token = token
+        # Like Discord: refuse over-limit payloads with 400 / 50035 (validate_all reports them too).
+        self.enforce_limits = enforce_limits
+        # Like Discord: a callback later than 3 s gets 404 / 10062 (off by default: then it is accepted
+        # and only reported by validate_all, which keeps a slow CI run diagnosable).
+        self.strict_deadline = strict_deadline
         self.host = host
         self.port = 0
         self.state = State()

@@ -484,9 +484,14 @@ class State:
         self.messages[msg.id] = msg
         return msg
 
-    def guild_create_json(self) -> dict[str, Any]:
-        """GUILD_CREATE payload: channels, threads, members, roles."""
-        members = [u.member_json() for u in self.users.values() if u.in_guild]
+    def guild_create_json(self, *, all_members: bool = True) -> dict[str, Any]:
+        """GUILD_CREATE payload: channels, threads, members, roles.
+
+        Like Discord, ``members`` lists every member only for a bot with the GUILD_MEMBERS intent
+        (``all_members``); otherwise just the bot's own member.
+        """
+        everyone = [u.member_json() for u in self.users.values() if u.in_guild]
+        members = everyone if all_members else []
         members.append(self.bot_user.member_json())
         return {
             "id": str(self.guild.id),
@@ -521,7 +526,7 @@ class State:
             "joined_at": "2024-01-01T00:00:00+00:00",
             "large": False,
             "unavailable": False,
-            "member_count": len(members),
+            "member_count": len(everyone) + 1,
             "voice_states": [],
             "members": members,
             "channels": [c.to_json() for c in self.guild_channels()],

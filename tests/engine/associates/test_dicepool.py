@@ -125,6 +125,7 @@ def test_tv07_example_7_tromblon_from_hill(four: dict) -> None:
 
 
 def test_tv08_example_8_tromblon_from_ruin(four: dict) -> None:
+    # R-A7: Example 8's target is a Troll (the printed "Goblin" changes nothing: no target stat is used)
     place(four, {"artisans_gnome": "old_watchtower", "brigands_troll": "owlbough_forest"})
     set_gold(four, "artisans_gnome", tromblon=1)
     assert pool_of(four, "combat", "artisans_gnome", {"fig": "brigands_troll"}) == (2, "green")

@@ -88,7 +88,6 @@ def test_tv11_malin_then_shield() -> None:
     s = board4()
     place(s, {"brigands_troll": "shepherds_rest", "usurers_troll": "shepherds_rest",
               "usurers_gnome": "fernshade_grove"})
-              "usurers_gnome": "fernshade_grove"})
     shields = give(s, "usurers", "shield", 2)
     [ag] = give(s, "brigands", "aggressiveness")
     activate(s, "brigands_troll")

@@ -317,3 +317,36 @@ def test_six_player_setup() -> None:
     state = make_state({}, players=6, home_set_index=SIX_HOME_SET)
     assert state.seats == ["red", "white", "green", "blue", "black", "yellow"]
     assert state.objectives_kept == 2
+
+
+def test_combat_events_and_last_move_shape() -> None:
+    state = make_state({"berry_thicket": {"red": 2, "yellow": 3}}, moved=["red", "green", "blue"])
+    state, events = GAME.apply(state, state.owner["yellow"], Action("pass"))
+    rolls = [e for e in events if e.kind == "roll"]
+    assert rolls and all(e.public for e in rolls)
+    first = rolls[0].data
+    assert first["territory"] == "berry_thicket" and first["round"] == 1
+    assert first["declarations"] == [["red", [["yellow", 2]]], ["yellow", [["red", 3]]]]
+    assert [r[:2] for r in first["rolls"]] == [["red", "yellow"], ["yellow", "red"]]
+    assert all(1 <= f <= 6 for r in first["rolls"] for f in r[2])
+    # after combat the round ended; last_move still tells the renderer what the last fight did
+    assert state.last_move["kind"] == "combat" and state.last_move["territory"] == "berry_thicket"
+
+
+def test_two_player_clans_of_one_user_fight_each_other() -> None:
+    # R-V31: a user's own clans block and fight each other like enemies
+    state = make_state({"statue_lantern": {"red": 1, "blue": 1, "green": 1}}, players=2, first_seat="red",
+                       moved=["red", "green", "blue"])
+    assert state.owner["red"] == state.owner["blue"]
+    state, _ = GAME.apply(state, state.owner["yellow"], Action("pass"))
+    assert state.phase == "combat" and state.combat["order"] == ["red", "green", "blue"]
+    menu = ids(state, state.owner["red"])
+    assert "target:blue" in menu and "target:green" in menu
+
+
+def test_private_checklist_tracks_single_cards() -> None:
+    state = make_state({"statue_fisher": {"red": 1}, "statue_lantern": {"red": 1}},
+                       chosen={"red": ["red_1", "red_2", "red_3"]}, tokens={"red": {"acorn": 3, "berry": 3}})
+    checklist = GAME.view(state, state.owner["red"])["me"]["checklist"]["red"]
+    assert [(c["id"], c["complete"]) for c in checklist] == [("red_1", True), ("red_2", False), ("red_3", True)]
+    assert "checklist" not in json.dumps(GAME.view(state, None))

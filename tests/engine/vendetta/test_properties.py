@@ -42,10 +42,11 @@ def check_step(state: VendettaState, new: VendettaState, events: list, before: s
     if not finished:
         assert not any(s in public_text for s in everything), "public view leaks a card"
         for p in range(new.players):
-            text = json.dumps(GAME.view(new, p))
+            view = GAME.view(new, p)
+            assert view["me"]["player"] == p
+            text = json.dumps(view)
             others = everything - secrets[p]
             assert not any(s in text for s in others), f"player {p}'s view leaks another player's card"
-            assert GAME.view(new, p)["me"]["player"] == p
     assert "me" not in GAME.view(new, None)
     for event in events:
         text = json.dumps(event.to_json())

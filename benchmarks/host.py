@@ -1,0 +1,312 @@
+"""Table service benchmark: `python -m benchmarks.host [--quick] [--synchronous FULL|NORMAL] [--games a,b]`.
+
+Prints, for each registered game:
+  1. submit latency p50/p95 (engine + one transaction) over >= 1000 moves, every seat human (one user
+     holds them all), against a bare SQLite insert+commit of the same number of bytes on the same file
+     (plain sqlite3, same pragmas): the ratio is what the service adds over the unavoidable disk write;
+  2. moves per second with 1000 games live in one process, 1000 concurrent players each submitting;
+then, once: the time from opening a database of 10,000 finished and 1,000 running games to ready, and
+what verification costs (first touch of a lazily verified game; verifying every running game at once).
+
+Wall-clock times on this machine; the disk sync (synchronous=FULL) dominates small games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.core.rng import Rng
+from host.notifier import NullNotifier
+from host.results import MoveResult, TableSettings
+from host.service import TableService
+
+USER = 1
+NO_REMINDERS = TableSettings(reminder_delay=0, multiseat=True)
+
+
+def out(line: str = "") -> None:
+    """Print one line of the report."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def pct(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of values."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def seats_for(name: str) -> int:
+    """A typical table size: 3 players where the game allows it."""
+    low, high = registry.get(name).player_range
+    return min(max(3, low), high)
+
+
+async def open_service(path: Path, synchronous: str, **kwargs: Any) -> TableService:
+    """A service over `path` with no one listening."""
+    return await TableService.open(path, NullNotifier(), synchronous=synchronous, **kwargs)
+
+
+async def new_game(svc: TableService, name: str, channel: int, seed: int) -> int:
+    """A started game where USER holds every seat."""
+    table = await svc.create_table(name, None, USER, None, channel, settings=NO_REMINDERS, seed=seed)
+    for _ in range(seats_for(name) - 1):
+        await svc.join(table.game_id, USER)
+    await svc.start(table.game_id, USER, join_order=True)
+    return table.game_id
+
+
+async def next_move(svc: TableService, game_id: int, rng: Rng) -> tuple[str, int, int] | None:
+    """A random legal move of the first pending player: (action id, version, player); None when over."""
+    table = await svc.get_table(game_id)
+    if not table.pending:
+        return None
+    player = table.pending[0].player
+    step = await svc.legal_actions_for(game_id, USER, player=player)
+    return rng.choice(list(step.actions)).id, step.version, player
+
+
+# -- 1. latency ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Latency:
+    """Submit latencies, the bytes each move wrote, and the bare insert+commit latencies of those sizes."""
+
+    seconds: list[float]
+    sizes: list[int]
+    bare: list[float]
+
+
+async def measure_submits(path: Path, name: str, moves: int, synchronous: str) -> Latency:
+    """Play games of `name` until `moves` submits were timed; after each, time a bare insert of its size.
+
+    Alternating the two makes the disk's mood (cache, other load) hit both alike.
+    """
+    svc = await open_service(path, synchronous)
+    bare = BareWriter(path, synchronous)
+    rng = Rng.from_seed(1)
+    seconds: list[float] = []
+    sizes: list[int] = []
+    bare_seconds: list[float] = []
+    channel = 0
+    try:
+        while len(seconds) < moves:
+            channel += 1
+            game_id = await new_game(svc, name, 10_000 + channel, seed=channel)
+            while len(seconds) < moves:
+                move = await next_move(svc, game_id, rng)
+                if move is None:
+                    break
+                action_id, version, player = move
+                began = time.perf_counter()
+                result: MoveResult = await svc.submit(game_id, USER, action_id, version, player=player)
+                seconds.append(time.perf_counter() - began)
+                sizes.append(_bytes_written(svc, game_id, result))
+                bare_seconds.append(bare.insert(sizes[-1]))
+    finally:
+        bare.close()
+        await svc.close()
+    return Latency(seconds, sizes, bare_seconds)
+
+
+def _bytes_written(svc: TableService, game_id: int, result: MoveResult) -> int:
+    # What one move stores: the snapshot plus the log entry (its events), read back from the cache.
+    live = svc._core.cache[game_id]  # benchmark only: peek at the service's cache
+    events = sum(len(json.dumps(e.to_json())) for e in result.public_events)
+    events += sum(len(json.dumps(e.to_json())) for evs in result.private_events.values() for e in evs)
+    return len(live.snapshot or "") + events + 64
+
+
+class BareWriter:
+    """The baseline: a plain sqlite3 INSERT + COMMIT on the same file with the same pragmas."""
+
+    def __init__(self, path: Path, synchronous: str) -> None:
+        self._conn = sqlite3.connect(path, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode = WAL")
+        self._conn.execute(f"PRAGMA synchronous = {synchronous}")
+        self._conn.execute("CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY, body TEXT)")
+
+    def insert(self, size: int) -> float:
+        """Seconds to insert and commit one row of `size` bytes."""
+        body = "x" * size
+        began = time.perf_counter()
+        self._conn.execute("BEGIN IMMEDIATE")
+        self._conn.execute("INSERT INTO bench_bare (body) VALUES (?)", (body,))
+        self._conn.execute("COMMIT")
+        return time.perf_counter() - began
+
+    def close(self) -> None:
+        """Drop the scratch table and close."""
+        self._conn.execute("DROP TABLE bench_bare")
+        self._conn.close()
+
+
+# -- 2. throughput ------------------------------------------------------------------------------
+
+
+async def throughput(path: Path, name: str, games: int, moves_per_game: int, synchronous: str) -> tuple[float, int]:
+    """Moves per second with `games` games live and one concurrent player per game."""
+    svc = await open_service(path, synchronous)
+    try:
+        ids = [await new_game(svc, name, 50_000 + i, seed=i) for i in range(games)]
+
+        async def player(game_id: int) -> int:
+            rng = Rng.from_seed(game_id)
+            made = 0
+            for _ in range(moves_per_game):
+                move = await next_move(svc, game_id, rng)
+                if move is None:
+                    break
+                action_id, version, seat = move
+                await svc.submit(game_id, USER, action_id, version, player=seat)
+                made += 1
+            return made
+
+        began = time.perf_counter()
+        made = sum(await asyncio.gather(*(player(g) for g in ids)))
+        elapsed = time.perf_counter() - began
+    finally:
+        await svc.close()
+    return made / elapsed, made
+
+
+# -- 3. time to ready ---------------------------------------------------------------------------
+
+
+async def build_big_database(path: Path, name: str, finished: int, running: int, synchronous: str) -> None:
+    """A database of `finished` + `running` games: one real game of each kind, copied by SQL."""
+    svc = await open_service(path, synchronous)
+    rng = Rng.from_seed(3)
+    try:
+        done = await new_game(svc, name, 1, seed=1)
+        while (move := await next_move(svc, done, rng)) is not None:
+            await svc.submit(done, USER, move[0], move[1], player=move[2])
+        live = await new_game(svc, name, 2, seed=2)
+        for _ in range(40):
+            move = await next_move(svc, live, rng)
+            assert move is not None
+            await svc.submit(live, USER, move[0], move[1], player=move[2])
+    finally:
+        await svc.close()
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        columns = (
+            "guild_id, game_name, options, seed, status, status_reason, host_user_id, settings, players, version, "
+            "snapshot, pending, ai_pending, outcome, created_at, updated_at"
+        )
+        for template, count, base in ((done, finished - 1, 1_000_000), (live, running - 1, 2_000_000)):
+            for i in range(count):
+                conn.execute(
+                    f"INSERT INTO games (channel_id, {columns}) SELECT ?, {columns} FROM games WHERE id = ?",
+                    (base + i, template),
+                )
+                new_id = conn.execute("SELECT last_insert_rowid()").fetchone()[0]
+                conn.execute(
+                    "INSERT INTO seats SELECT ?, join_order, user_id, player FROM seats WHERE game_id = ?",
+                    (new_id, template),
+                )
+                conn.execute(
+                    "INSERT INTO actions SELECT ?, seq, player, action_id, source, user_id, undoes, events, "
+                    "created_at FROM actions WHERE game_id = ?",
+                    (new_id, template),
+                )
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+async def time_to_ready(path: Path, synchronous: str) -> dict[str, float]:
+    """Open (lazy verification), first touch of a game, and a full eager verification."""
+    figures: dict[str, float] = {}
+    began = time.perf_counter()
+    svc = await open_service(path, synchronous, verify_all_limit=0)  # the default for a database this size
+    figures["ready_s"] = time.perf_counter() - began
+    try:
+        async with svc.database.reading() as conn, conn.execute(
+            "SELECT id FROM games WHERE status = 'active' ORDER BY id DESC LIMIT 1"
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        began = time.perf_counter()
+        await svc.get_table(row[0])
+        figures["first_touch_ms"] = (time.perf_counter() - began) * 1000
+    finally:
+        await svc.close()
+    began = time.perf_counter()
+    svc = await open_service(path, synchronous, verify_all_limit=10**9)
+    figures["eager_s"] = time.perf_counter() - began
+    await svc.close()
+    return figures
+
+
+# -- main ---------------------------------------------------------------------------------------
+
+
+async def run(args: argparse.Namespace) -> None:
+    """Run every part and print the figures."""
+    names = args.games.split(",") if args.games else registry.names()
+    moves = 200 if args.quick else 1000
+    live_games = 100 if args.quick else 1000
+    per_game = 3 if args.quick else 5
+    finished, running = (1000, 100) if args.quick else (10_000, 1000)
+    sync = args.synchronous.upper()
+    out(f"Gnomehost table service benchmark (synchronous={sync}, {os.cpu_count()} CPUs)")
+    with tempfile.TemporaryDirectory(prefix="gnomehost-bench-") as folder:
+        root = Path(folder)
+        out()
+        out(f"1. submit latency over {moves} moves, vs a bare insert+commit of the same size on the same file")
+        out(f"   {'game':<12}{'p50 ms':>9}{'p95 ms':>9}{'bare p50':>10}{'bare p95':>10}{'ratio p50':>11}{'bytes':>8}")
+        for name in names:
+            path = root / f"latency-{name}.db"
+            lat = await measure_submits(path, name, moves, sync)
+            bare = lat.bare
+            p50, p95, b50, b95 = (pct(v, q) * 1000 for v, q in ((lat.seconds, .5), (lat.seconds, .95),
+                                                                   (bare, .5), (bare, .95)))
+            out(
+                f"   {name:<12}{p50:>9.2f}{p95:>9.2f}{b50:>10.2f}{b95:>10.2f}{p50 / b50:>10.1f}x"
+                f"{int(statistics.mean(lat.sizes)):>8}"
+            )
+        out()
+        out(f"2. throughput: {live_games} games live in one process, one player per game, {per_game} moves each")
+        for name in names:
+            rate, made = await throughput(root / f"live-{name}.db", name, live_games, per_game, sync)
+            out(f"   {name:<12}{rate:>9.0f} moves/s ({made} moves)")
+        out()
+        name = names[0]
+        out(f"3. time to ready: {finished:,} finished + {running:,} running games of {name}")
+        path = root / "big.db"
+        began = time.perf_counter()
+        await build_big_database(path, name, finished, running, sync)
+        size_mb = path.stat().st_size / 1e6
+        out(f"   (built in {time.perf_counter() - began:.1f}s, {size_mb:.0f} MB)")
+        figures = await time_to_ready(path, sync)
+        out(f"   open to ready (verification deferred): {figures['ready_s'] * 1000:.0f} ms")
+        out(f"   first touch of a running game (replay check): {figures['first_touch_ms']:.1f} ms")
+        out(f"   open with every running game verified at once: {figures['eager_s']:.1f} s")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command-line entry."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help="a short run (fewer moves, games and rows)")
+    parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL", "full", "normal"])
+    parser.add_argument("--games", default="", help="comma-separated game names (default: all registered)")
+    asyncio.run(run(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()

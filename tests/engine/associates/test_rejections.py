@@ -1,0 +1,273 @@
+"""Every rejection of spec §17: IllegalAction with a stable code and a message, state unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.associates import GAME
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+
+from .helpers import ALL4, act, activate, give, make, park, place, rejects, rig, seat, set_gold, set_safe, settle
+
+
+def board4() -> dict:
+    s = make(ALL4)
+    park(s, list(s["figs"]), "millpond_green")
+    return s
+
+
+# 1. player count; 3. option values
+@pytest.mark.parametrize("n", [1, 5, 0])
+def test_01_player_count(n: int) -> None:
+    with pytest.raises(IllegalAction) as exc:
+        GAME.new_game(n, 1)
+    assert exc.value.code == "E_PLAYER_COUNT" and "2 to 4" in exc.value.message
+
+
+@pytest.mark.parametrize("opts", [{"turn_cap": 9}, {"turn_cap": 100}, {"figurines": 3}, {"mode": "hard"},
+                                  {"unknown": 1}, {"first_player": 3}])
+def test_03_option_values(opts: dict) -> None:
+    with pytest.raises(IllegalAction) as exc:
+        GAME.new_game(2, 1, opts)
+    assert exc.value.code == "E_OPTION" and exc.value.message
+
+
+# 2. guild choice
+def test_02_guild_taken_or_out_of_turn() -> None:
+    s = GAME.new_game(3, 1, {"first_player": 0})
+    s, _ = act(s, 0, "guild:thieves")
+    rejects(s, 1, "guild:thieves", "E_GUILD_TAKEN")
+    rejects(s, 2, "guild:artisans", "E_NOT_YOUR_TURN")
+    rejects(s, 1, "guild:goblins", "E_UNKNOWN_GUILD")
+
+
+# 3. unknown ids, ringed figurines in a 2-figurine game
+def test_03_unknown_ids() -> None:
+    s = board4()
+    s["active"] = None
+    b = seat(s, "brigands")
+    s["visit"] = 0
+    rejects(s, b, "activate:brigands_troll_2", "E_UNKNOWN_FIGURINE")
+    rejects(s, b, "activate:nobody", "E_UNKNOWN_FIGURINE")
+    activate(s, "brigands_troll")
+    rejects(s, b, "play:c-bri-99-siege", "E_CARD_NOT_IN_HAND")
+    s2, _ = act(s, b, "move")
+    rejects(s2, b, "to:atlantis", "E_UNKNOWN_ZONE")
+
+
+# 4. not pending (windows included)
+def test_04_not_pending() -> None:
+    s = board4()
+    b, u = seat(s, "brigands"), seat(s, "usurers")
+    rejects(s, u, "end", "E_NOT_YOUR_TURN")
+    place(s, {"brigands_troll": "goosefoot_meadow", "usurers_troll": "goosefoot_meadow"})
+    give(s, "usurers", "protection")
+    activate(s, "brigands_troll")
+    s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
+    assert GAME.pending(s)[0].player == u
+    rejects(s, b, "end", "E_NOT_YOUR_TURN")
+    assert GAME.legal_actions(s, b) == []
+
+
+# 5. activation
+def test_05_activation_rejections() -> None:
+    s = board4()
+    b = seat(s, "brigands")
+    assert s["visit"] == 0 and s["active"] is None
+    rejects(s, b, "activate:thieves_goblin", "E_NOT_YOUR_FIGURINE")
+    place(s, {"brigands_goblin": None})
+    s["figs"]["brigands_goblin"]["treasure"]["gold"] = 0
+    s["gold_minted"] -= 2
+    rejects(s, b, "activate:brigands_goblin", "E_FIG_ELIMINATED")
+    s["figs"]["brigands_troll"]["activated"] = True
+    s["figs"]["brigands_goblin"]["zone"] = "millpond_green"
+    rejects(s, b, "activate:brigands_troll", "E_ALREADY_ACTIVATED")
+    s["figs"]["brigands_troll"]["activated"] = False
+    s2, _ = act(s, b, "activate:brigands_troll")
+    rejects(s2, b, "activate:brigands_goblin", "E_ACTIVATION_OPEN")
+
+
+# 6. pass with an activatable figurine; 7. no action left
+def test_06_07_no_pass_no_third_action() -> None:
+    s = board4()
+    b = seat(s, "brigands")
+    rejects(s, b, "pass", "E_NO_PASS")
+    activate(s, "brigands_troll", actions=0)
+    for a in ("move", "transfer", "combat", "theft", "craft:amulet"):
+        rejects(s, b, a, "E_NO_ACTIONS_LEFT")
+    assert [a.id for a in GAME.legal_actions(s, b)] == ["end"]
+
+
+# 8. movement
+def test_08_movement_rejections() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_goblin": "old_watchtower"})
+    [sprint] = give(s, "thieves", "sprint")
+    activate(s, "thieves_goblin")
+    rejects(s, th, f"play:{sprint}", "E_NO_MOVEMENT")
+    rejects(s, th, "to:crows_knoll", "E_NO_MOVEMENT")
+    s2, _ = act(s, th, "move")
+    rejects(s2, th, "confirm", "E_EMPTY_PATH")
+    rejects(s2, th, "to:whisperwood", "E_NOT_ADJACENT")
+    s3, _ = act(s2, th, f"sprint:{sprint}", "to:crows_knoll")
+    rejects(s3, th, "to:old_watchtower", "E_PATH_REPEAT")
+    rejects(s3, th, "to:crows_knoll", "E_NOT_ADJACENT")
+    s4, _ = act(s3, th, "to:northern_henge")
+    rejects(s4, th, "to:goosefoot_meadow", "E_PATH_TOO_LONG")
+    s["figs"]["thieves_goblin"]["rooted"] = True
+    s["supply"]["root"] -= 1
+    rejects(s, th, "move", "E_ROOTED")
+    rejects(s, th, f"play:{sprint}", "E_ROOTED")
+
+
+# 9. transfer
+def test_09_transfer_rejections() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_goblin": "usurers_counting_house", "thieves_fairy": "old_watchtower",
+              "usurers_gnome": "usurers_counting_house"})
+    set_safe(s, "usurers", gold=5)
+    s["zones"]["usurers_counting_house"]["tombs"]["usurers"] = {"gold": 1, "sacred_wood": 0, "moonstone": 0,
+                                                                "amulet": 0, "broom": 0, "tromblon": 0}
+    s["supply"]["tomb"] -= 1
+    s["gold_minted"] += 1
+    s["zones"]["usurers_counting_house"]["loose"]["gold"] = 1
+    s["gold_minted"] += 1
+    activate(s, "thieves_goblin")
+    s2, _ = act(s, th, "transfer")
+    rejects(s2, th, "give:thieves_fairy", "E_GIVE_ZONE")
+    rejects(s2, th, "give:usurers_gnome", "E_GIVE_ADVERSE")
+    rejects(s2, th, "confirm", "E_EMPTY_TRANSFER")
+    take, _ = act(s2, th, "mode:take")
+    rejects(take, th, "t:safe:gold", "E_ADVERSE_SAFE")
+    rejects(take, th, "t:tomb:gold", "E_ADVERSE_TOMB")
+    rejects(take, th, "t:loose:moonstone", "E_ITEM_NOT_PRESENT")
+    rejects(take, th, "d:gold", "E_TRANSFER_MIX")
+    drop, _ = act(s2, th, "mode:drop")
+    rejects(drop, th, "d:amulet", "E_ITEM_NOT_HELD")
+    rejects(drop, th, "t:loose:gold", "E_TRANSFER_MIX")
+    drop2, _ = act(drop, th, "d:gold", "d:gold")
+    rejects(drop2, th, "d:gold", "E_ITEM_NOT_HELD")
+
+
+# 10. targets
+def test_10_target_rejections() -> None:
+    s = make(["brigands", "thieves", "artisans"])
+    park(s, list(s["figs"]), "millpond_green")
+    b = seat(s, "brigands")
+    place(s, {"brigands_troll": "thieves_den", "brigands_goblin": "thieves_den", "artisans_fairy": "owlbough_forest"})
+    activate(s, "brigands_troll")
+    c, _ = act(s, b, "combat")
+    rejects(c, b, "tgt:f:brigands_goblin", "E_OWN_TARGET")
+    rejects(c, b, "tgt:l:brigands", "E_OWN_TARGET")
+    rejects(c, b, "tgt:f:artisans_fairy", "E_OUT_OF_REACH")
+    rejects(c, b, "tgt:l:usurers", "E_NO_SUCH_LAIR")
+    rejects(c, b, "tgt:l:artisans", "E_OUT_OF_REACH")
+    c["lairs"]["thieves"]["state"] = "destroyed"
+    rejects(c, b, "tgt:l:thieves", "E_LAIR_DESTROYED")
+
+
+# 11. theft choices
+def test_11_theft_choice_rejections() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_fairy": "goosefoot_meadow", "brigands_troll": "goosefoot_meadow"})
+    set_gold(s, "brigands_troll", gold=1, moonstone=0)
+    activate(s, "thieves_fairy")
+    rig(s, [1, 2])
+    s, _ = act(s, th, "theft", "tgt:f:brigands_troll")
+    assert s["res"]["allowance"] == 2
+    rejects(s, th, "steal:moonstone", "E_ITEM_NOT_PRESENT")
+    s, _ = act(s, th, "steal:gold")
+    rejects(s, th, "steal:gold", "E_ITEM_NOT_PRESENT")
+    rejects(s, th, "steal:diamond", "E_UNKNOWN_ITEM")
+
+
+# 12. crafting
+def test_12_crafting_rejections() -> None:
+    s = board4()
+    a = seat(s, "artisans")
+    place(s, {"artisans_gnome": "goosefoot_meadow", "artisans_fairy": "goosefoot_meadow"})
+    set_gold(s, "artisans_gnome", gold=0, moonstone=1)
+    set_gold(s, "artisans_fairy", gold=0, moonstone=1)
+    activate(s, "artisans_gnome")
+    rejects(s, a, "craft:amulet", "E_MISSING_COMPONENTS")
+    rejects(s, a, "craft:crown", "E_UNKNOWN_RECIPE")
+    set_gold(s, "artisans_gnome", gold=0, moonstone=2)
+    s["supply"]["amulet"] = 0
+    s["figs"]["brigands_troll"]["treasure"]["amulet"] = 8
+    rejects(s, a, "craft:amulet", "E_SUPPLY_EMPTY")
+
+
+# 13. cards outside their timing
+def test_13_card_timing() -> None:
+    s = board4()
+    b, u = seat(s, "brigands"), seat(s, "usurers")
+    place(s, {"brigands_troll": "goosefoot_meadow", "usurers_troll": "goosefoot_meadow"})
+    [prot] = give(s, "usurers", "protection")
+    [war] = give(s, "usurers", "ambush")
+    [bprot] = give(s, "brigands", "protection")
+    activate(s, "brigands_troll")
+    rejects(s, b, f"play:{bprot}", "E_REACTION_CARD")
+    rejects(s, u, f"play:{war}", "E_NOT_YOUR_TURN")
+    s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
+    rejects(s, u, f"play:{war}", "E_NOT_IN_ACTIVATION")
+    rejects(s, u, f"r:{war}", "E_WRONG_WINDOW")
+    rejects(s, b, f"r:{bprot}", "E_NOT_YOUR_TURN")
+    rejects(s, u, "r:c-usu-99-protection", "E_CARD_NOT_IN_HAND")
+    assert prot
+
+
+# 16. keep 5
+def test_16_keep_rejections() -> None:
+    from engine.associates.context import Ctx
+    from engine.associates.flow import end_of_turn
+
+    s = make(["thieves", "artisans"])
+    for p in s["players"]:
+        p["hand"], p["deck"] = p["deck"][:5], p["deck"][5:]
+    ctx = Ctx(s)
+    end_of_turn(ctx)
+    ctx.close()
+    th = seat(s, "thieves")
+    hand = s["players"][th]["hand"]
+    s2, _ = act(s, th, *[f"keep:{c}" for c in hand[:4]])
+    rejects(s2, th, "confirm", "E_KEEP_COUNT")
+    rejects(s2, th, f"keep:{hand[0]}", "E_CARD_NOT_IN_HAND")
+    rejects(s2, th, "keep:c-thi-99-storm", "E_CARD_NOT_IN_HAND")
+    s3, _ = act(s2, th, f"keep:{hand[4]}")
+    rejects(s3, th, f"keep:{hand[5]}", "E_KEEP_COUNT")
+
+
+# 18. after game over
+def test_18_after_game_over() -> None:
+    s = make(["thieves", "artisans"], {"turn_cap": 10})
+    while GAME.pending(s):
+        p = GAME.pending(s)[0].player
+        s, _ = GAME.apply(s, p, GAME.timeout_action(s, p))
+    with pytest.raises(IllegalAction) as exc:
+        GAME.apply(s, 0, Action("end"))
+    assert exc.value.code == "E_GAME_OVER"
+    assert GAME.legal_actions(s, 0) == []
+
+
+def test_bribe_must_be_alone_and_cancels() -> None:
+    s = board4()
+    b, u = seat(s, "brigands"), seat(s, "usurers")
+    place(s, {"brigands_troll": "goosefoot_meadow", "usurers_troll": "goosefoot_meadow"})
+    set_gold(s, "brigands_troll", gold=0)
+    [bribe] = give(s, "usurers", "bribe")
+    [prot] = give(s, "usurers", "protection")
+    activate(s, "brigands_troll")
+    s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
+    s2, _ = act(s, u, f"r:{prot}")
+    rejects(s2, u, f"r:{bribe}", "E_BRIBE_ALONE")
+    s3, ev = act(s, u, f"r:{bribe}")
+    rejects(s3, u, f"r:{prot}", "E_BRIBE_ALONE")
+    s3, ev = act(s3, u, "confirm")
+    assert not any(e.kind == "roll" for e in ev)
+    assert s3["figs"]["brigands_troll"]["treasure"]["gold"] == 2
+    assert s3["active"]["actions"] == 1 and s3["res"] is None
+    s3, _ = settle(s3)

@@ -1,0 +1,131 @@
+"""Shared helpers for the table service tests: a fake clock, a service on a temporary file, a player loop."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core.rng import Rng
+from host.notifier import RecordingNotifier
+from host.results import MoveResult, TableInfo, TableSettings
+from host.service import TableService
+from tests.host import toygame
+
+START = 1_800_000_000.0
+HOST = 1001
+ALICE = 1002
+BOB = 1003
+CAROL = 1004
+STRANGER = 9999
+GUILD = 42
+CHANNEL = 777
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = START) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
+
+
+async def open_service(
+    path: Path | str,
+    notifier: RecordingNotifier | None = None,
+    clock: FakeClock | None = None,
+    **kwargs: Any,
+) -> TableService:
+    """A service over `path` that knows the toy game as well as the registry."""
+    kwargs.setdefault("synchronous", "NORMAL")
+    return await TableService.open(
+        path,
+        notifier if notifier is not None else RecordingNotifier(),
+        clock=clock,
+        games=toygame.resolve,
+        game_names=toygame.names,
+        seed_source=lambda: 12345,
+        **kwargs,
+    )
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "gnomehost.db"
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def notifier() -> RecordingNotifier:
+    return RecordingNotifier()
+
+
+@pytest.fixture
+async def service(db_path: Path, notifier: RecordingNotifier, clock: FakeClock) -> AsyncIterator[TableService]:
+    svc = await open_service(db_path, notifier, clock)
+    yield svc
+    await svc.close()
+
+
+async def lobby_with(
+    svc: TableService,
+    users: list[int],
+    ais: int = 0,
+    *,
+    game: str = "dash",
+    options: dict[str, Any] | None = None,
+    channel: int = CHANNEL,
+    seed: int = 2024,
+    settings: TableSettings | None = None,
+) -> TableInfo:
+    """A lobby hosted by users[0] with the other users joined and `ais` AI seats."""
+    table = await svc.create_table(game, options, users[0], GUILD, channel, seed=seed, settings=settings)
+    for user in users[1:]:
+        table = await svc.join(table.game_id, user)
+    for _ in range(ais):
+        table = await svc.add_ai(table.game_id, users[0])
+    return table
+
+
+async def started(svc: TableService, users: list[int], ais: int = 0, **kwargs: Any) -> MoveResult:
+    """A started game (seats in join order, so users[i] is player i)."""
+    table = await lobby_with(svc, users, ais, **kwargs)
+    return await svc.start(table.game_id, users[0], join_order=True)
+
+
+async def play_one(svc: TableService, game_id: int, rng: Rng) -> MoveResult | None:
+    """One move by the first pending human, chosen by `rng`; None when no human is pending."""
+    table = await svc.get_table(game_id)
+    for pending in table.pending:
+        if pending.user_id is not None:
+            step = await svc.legal_actions_for(game_id, pending.user_id, player=pending.player)
+            choice = rng.choice(list(step.actions))
+            return await svc.submit(game_id, pending.user_id, choice.id, step.version, player=pending.player)
+    return None
+
+
+async def play_until(svc: TableService, game_id: int, rng: Rng, moves: int | None = None) -> MoveResult | None:
+    """Human moves (chosen by `rng`) until the game ends or `moves` were made; the last result."""
+    last = None
+    made = 0
+    while moves is None or made < moves:
+        result = await play_one(svc, game_id, rng)
+        if result is None:
+            break
+        last = result
+        made += 1
+        if result.ended:
+            break
+    return last

@@ -1,0 +1,151 @@
+"""Reminders and AFK policies, driven by stored deadlines: they survive restarts."""
+
+from __future__ import annotations
+
+import asyncio
+
+from db import actions as actions_repo
+from db import deadlines as deadlines_repo
+from host.deadlines import Step, next_step
+from host.notifier import RecordingNotifier
+from host.results import AfkPolicy, TableSettings, UpdateKind
+from tests.host.conftest import ALICE, BOB, HOST, open_service, started
+
+DELAY = 600.0
+
+
+async def _deadlines(svc, game_id):
+    async with svc.database.reading() as conn:
+        return await deadlines_repo.for_game(conn, game_id)
+
+
+async def _log(svc, game_id):
+    async with svc.database.reading() as conn:
+        return await actions_repo.list_actions(conn, game_id)
+
+
+def settings(policy: AfkPolicy, after: int = 1, **kw) -> TableSettings:
+    return TableSettings(reminder_delay=DELAY, afk_policy=policy, afk_after=after, **kw)
+
+
+def test_policy_rule():
+    remind = settings(AfkPolicy.REMIND, max_reminders=2)
+    assert [next_step(remind, n) for n in range(3)] == [Step.REMIND, Step.REMIND, Step.DROP]
+    ai = settings(AfkPolicy.AI, after=2)
+    assert [next_step(ai, n) for n in range(3)] == [Step.REMIND, Step.REMIND, Step.ACT]
+    assert next_step(settings(AfkPolicy.SKIP, after=0), 0) == Step.ACT
+
+
+async def test_each_pending_human_gets_a_deadline(service, clock):
+    result = await started(service, [HOST, ALICE], settings=settings(AfkPolicy.REMIND))
+    rows = await _deadlines(service, result.game_id)
+    assert [(r.player, r.due_at, r.reminders) for r in rows] == [(0, clock() + DELAY, 0), (1, clock() + DELAY, 0)]
+
+
+async def test_reminder_only_when_due_and_at_most_max(service, clock, notifier):
+    result = await started(service, [HOST, ALICE], settings=settings(AfkPolicy.REMIND, max_reminders=2))
+    game_id = result.game_id
+    assert await service.run_due_deadlines(clock.advance(DELAY - 1)) == 0
+    assert await service.run_due_deadlines(clock.advance(1)) == 2
+    assert {p[0].user_id for _, p, _ in notifier.pings} == {HOST, ALICE}
+    assert all("waiting for you" in message for _, _, message in notifier.pings)
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 2
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 0  # max reached: no more pings
+    assert len(notifier.pings) == 4
+    assert await _log(service, game_id) == []  # remind-only never plays
+    assert await _deadlines(service, game_id) == []
+
+
+async def test_other_players_moves_do_not_reset_a_simultaneous_deadline(service, clock):
+    result = await started(service, [HOST, ALICE, BOB], settings=settings(AfkPolicy.REMIND))
+    game_id = result.game_id
+    clock.advance(100)
+    await service.submit(game_id, HOST, "bid:0", result.version)
+    rows = {r.player: r for r in await _deadlines(service, game_id)}
+    assert set(rows) == {1, 2}
+    assert rows[1].due_at == clock() - 100 + DELAY
+
+
+async def test_ai_policy_plays_for_the_absent_player(service, clock, notifier):
+    result = await started(service, [HOST, ALICE], settings=settings(AfkPolicy.AI, after=1))
+    game_id = result.game_id
+    await service.submit(game_id, HOST, "bid:0", result.version)
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 1  # ALICE: reminder 1
+    assert len(notifier.pings) == 1 and "the AI will play" in notifier.pings[0][2]
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 1  # ALICE: the AI chooses
+    rows = await _log(service, game_id)
+    assert [(r.player, r.source) for r in rows] == [(0, "human"), (1, "ai")]
+    post = notifier.posts_for(game_id)[-1]
+    assert post.kind == UpdateKind.AFK and f"<@{ALICE}> was away" in post.headline
+    table = await service.get_table(game_id)
+    assert [p.user_id for p in table.pending] == [HOST]  # the race begins with HOST
+
+
+async def test_skip_policy_plays_the_games_timeout_default(service, clock, notifier):
+    result = await started(service, [HOST, ALICE], settings=settings(AfkPolicy.SKIP, after=0))
+    game_id = result.game_id
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 2
+    rows = await _log(service, game_id)
+    assert [(r.player, r.action_id, r.source) for r in rows] == [(0, "bid:0", "timeout"), (1, "bid:0", "timeout")]
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 1  # HOST's race turn: a pass
+    rows = await _log(service, game_id)
+    assert (rows[-1].player, rows[-1].action_id, rows[-1].source) == (0, "pass", "timeout")
+    assert notifier.pings == []
+
+
+async def test_deadlines_fire_after_a_restart(db_path, clock):
+    svc = await open_service(db_path, clock=clock)
+    result = await started(svc, [HOST, ALICE], settings=settings(AfkPolicy.SKIP, after=1))
+    game_id = result.game_id
+    await svc.close()
+    clock.advance(DELAY)
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        assert await svc.run_due_deadlines() == 2
+        assert len(notifier.pings) == 2
+        clock.advance(DELAY)
+        await svc.close()
+        svc = await open_service(db_path, notifier, clock)
+        assert await svc.run_due_deadlines() == 2
+        rows = await _log(svc, game_id)
+        assert [r.source for r in rows] == ["timeout", "timeout"]
+    finally:
+        await svc.close()
+
+
+async def test_no_deadlines_when_reminders_are_off(service, clock):
+    result = await started(service, [HOST, ALICE], settings=TableSettings(reminder_delay=0))
+    assert await _deadlines(service, result.game_id) == []
+    assert await service.run_due_deadlines(clock.advance(10 * DELAY)) == 0
+
+
+async def test_changing_the_delay_replans(service, clock):
+    result = await started(service, [HOST, ALICE], settings=settings(AfkPolicy.REMIND))
+    await service.update_settings(result.game_id, HOST, reminder_delay=60)
+    assert {r.due_at for r in await _deadlines(service, result.game_id)} == {clock() + 60}
+    await service.update_settings(result.game_id, HOST, reminder_delay=0)
+    assert await _deadlines(service, result.game_id) == []
+
+
+async def test_finished_or_cancelled_games_have_no_deadlines(service, clock):
+    result = await started(service, [HOST, ALICE], settings=settings(AfkPolicy.REMIND))
+    await service.cancel(result.game_id, HOST)
+    assert await _deadlines(service, result.game_id) == []
+    assert await service.run_due_deadlines(clock.advance(DELAY)) == 0
+
+
+async def test_the_scheduler_loop_runs_due_deadlines(db_path):
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)  # real clock
+    try:
+        await started(svc, [HOST, ALICE], settings=TableSettings(reminder_delay=0.05, max_reminders=1))
+        svc.start_scheduler(interval=0.02)
+        for _ in range(200):
+            if len(notifier.pings) >= 2:
+                break
+            await asyncio.sleep(0.01)
+        await svc.stop_scheduler()
+        assert len(notifier.pings) == 2
+    finally:
+        await svc.close()

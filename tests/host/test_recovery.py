@@ -1,0 +1,155 @@
+"""Startup recovery: snapshots checked against replay, broken games quarantined (never rewritten),
+interrupted AI turns resumed, and the bot never crashes on a bad game."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from db import actions as actions_repo
+from db import games as games_repo
+from engine.core.rng import Rng
+from host import play
+from host.errors import GameNotActive
+from host.notifier import RecordingNotifier
+from host.results import TableStatus, UpdateKind
+from tests.host.conftest import ALICE, CHANNEL, HOST, open_service, play_until, started
+
+
+async def _game_with_moves(path, moves: int = 6, channel: int = CHANNEL) -> int:
+    svc = await open_service(path)
+    result = await started(svc, [HOST, ALICE], channel=channel)
+    await play_until(svc, result.game_id, Rng.from_seed(3), moves)
+    await svc.close()
+    return result.game_id
+
+
+def _raw(path, *statements: tuple[str, tuple]) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("DROP TRIGGER IF EXISTS actions_no_update")  # tampering on purpose
+    for sql, args in statements:
+        conn.execute(sql, args)
+    conn.commit()
+    conn.close()
+
+
+def _dump(path) -> list[tuple]:
+    conn = sqlite3.connect(path)
+    try:
+        games = conn.execute("SELECT id, version, snapshot FROM games ORDER BY id").fetchall()
+        actions = conn.execute("SELECT game_id, seq, action_id FROM actions ORDER BY game_id, seq").fetchall()
+    finally:
+        conn.close()
+    return [*games, *actions]
+
+
+async def test_healthy_games_are_verified_at_start(db_path):
+    await _game_with_moves(db_path)
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        report = await svc.recover()
+        assert (report.running, report.verified, report.deferred, report.quarantined) == (1, 1, 0, ())
+        assert notifier.posts == []
+    finally:
+        await svc.close()
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        ("UPDATE actions SET action_id = 'bid:2' WHERE seq = 1 AND action_id != 'bid:2'", "bid:2"),
+        ("UPDATE actions SET action_id = 'fly' WHERE seq = 3", "fly"),
+        ("UPDATE games SET snapshot = replace(snapshot, '\"turns_played\":', '\"turns_played\":1') ", None),
+        ("UPDATE games SET snapshot = '{not json'", None),
+        ("UPDATE games SET version = version + 1", None),
+    ],
+    ids=["changed-move", "illegal-move", "snapshot-differs", "snapshot-corrupt", "version-ahead"],
+)
+async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(db_path, tamper):
+    game_id = await _game_with_moves(db_path)
+    sql, _ = tamper
+    _raw(db_path, (sql, ()))
+    before = _dump(db_path)
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        table = await svc.get_table(game_id)
+        assert table.status == TableStatus.QUARANTINED
+        assert table.status_reason
+        posts = notifier.posts_for(game_id)
+        assert [p.kind for p in posts] == [UpdateKind.QUARANTINED]
+        assert "suspended" in posts[0].headline
+        with pytest.raises(GameNotActive) as info:
+            await svc.submit(game_id, HOST, "step", table.version)
+        assert "suspended" in info.value.message
+        fresh = await svc.create_table("dash", None, HOST, None, CHANNEL, seed=1)
+        assert fresh.status == TableStatus.LOBBY
+    finally:
+        await svc.close()
+    # never silently rewritten: the game's row and log are exactly as found
+    assert [r for r in _dump(db_path) if r[0] == game_id] == [r for r in before if r[0] == game_id]
+
+
+async def test_large_databases_verify_lazily_on_first_touch(db_path):
+    good = await _game_with_moves(db_path, channel=1)
+    bad = await _game_with_moves(db_path, channel=2)
+    _raw(db_path, ("UPDATE actions SET action_id = 'fly' WHERE game_id = ? AND seq = 3", (bad,)))
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, verify_all_limit=1)
+    try:
+        report = await svc.recover()
+        assert (report.running, report.verified, report.deferred) == (2, 0, 2)
+        assert notifier.posts == []
+        assert (await svc.get_table(good)).status == TableStatus.ACTIVE
+        assert (await svc.get_table(bad)).status == TableStatus.QUARANTINED
+        assert [p.kind for p in notifier.posts_for(bad)] == [UpdateKind.QUARANTINED]
+    finally:
+        await svc.close()
+
+
+async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(db_path, monkeypatch):
+    svc = await open_service(db_path)
+    result = await started(svc, [HOST], ais=2)
+    game_id = result.game_id
+    # Simulate a crash between the human's committed move and the AI's moves.
+    async def crashed(*_args, **_kwargs):
+        return None
+
+    monkeypatch.setattr(play, "play_ai", crashed)
+    moved = await svc.submit(game_id, HOST, "bid:0", result.version)
+    moved = await svc.submit(game_id, HOST, "step", moved.version)
+    assert moved.pending and moved.pending[0].is_ai
+    await svc.close()
+    monkeypatch.undo()
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("SELECT ai_pending FROM games WHERE id = ?", (game_id,)).fetchone() == (1,)
+    conn.close()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        table = await svc.get_table(game_id)
+        assert table.version > moved.version
+        assert table.status == TableStatus.FINISHED or not table.pending[0].is_ai
+        assert notifier.posts_for(game_id)[0].headline == "The game resumes."
+        async with svc.database.reading() as conn:
+            rows = await actions_repo.list_actions(conn, game_id)
+            row = await games_repo.get_game(conn, game_id)
+        assert rows[moved.version].source == "ai"
+        assert row is not None and not row.ai_pending
+    finally:
+        await svc.close()
+
+
+async def test_a_game_whose_rules_are_missing_does_not_stop_the_bot(db_path):
+    game_id = await _game_with_moves(db_path)
+    _raw(db_path, ("UPDATE games SET game_name = 'gone' WHERE id = ?", (game_id,)))
+    svc = await open_service(db_path)
+    try:
+        report = await svc.recover()
+        assert report.quarantined == ()
+        with pytest.raises(Exception, match="cannot run"):
+            await svc.get_table(game_id)
+    finally:
+        await svc.close()
