@@ -164,6 +164,7 @@ async def throughput(path: Path, name: str, games: int, moves_per_game: int, syn
         ids = [await new_game(svc, name, 50_000 + i, seed=i) for i in range(games)]
 
         async def player(game_id: int) -> int:
+            """Play this game's moves one after the other; how many were made."""
             rng = Rng.from_seed(game_id)
             made = 0
             for _ in range(moves_per_game):
@@ -247,7 +248,7 @@ async def time_to_ready(path: Path, synchronous: str) -> dict[str, float]:
     finally:
         await svc.close()
     began = time.perf_counter()
-    svc = await open_service(path, synchronous, verify_all_limit=10**9)
+    svc = await open_service(path, synchronous, verify_all_limit=10**9, verify_all_moves=10**12)
     figures["eager_s"] = time.perf_counter() - began
     await svc.close()
     return figures

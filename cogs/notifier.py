@@ -112,6 +112,8 @@ class DiscordNotifier:
         if user_id in self._dm_closed:
             return
         lines = [f"**{table.title}** — game #{table.game_id}", *text.private_events_text(update.events)]
+        if not update.events:
+            lines.append("Your private view is below; /hand shows it (and your choices) any time.")
         content = fit_lines(lines, MESSAGE_CONTENT)
         file = await images.private_file(table.game_name, update.view)
         await self._send_dm(table, user_id, content, file=file)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,25 +45,22 @@ def _values(row: ActionRow) -> tuple[object, ...]:
     )
 
 
-async def append(conn: aiosqlite.Connection, row: ActionRow) -> None:
-    """Store one entry; sqlite3.IntegrityError if (game, seq) already exists."""
-    await conn.execute(_INSERT, _values(row))
+def append(conn: sqlite3.Connection, row: ActionRow) -> None:
+    """Store one entry; sqlite3.IntegrityError if (game, seq) already exists. A write step."""
+    conn.execute(_INSERT, _values(row))
 
 
-async def append_many(conn: aiosqlite.Connection, rows: list[ActionRow]) -> None:
-    """Store several entries (one statement per row, one round trip); IntegrityError on a taken seq."""
-    if len(rows) == 1:
-        await conn.execute(_INSERT, _values(rows[0]))
-    else:
-        await conn.executemany(_INSERT, [_values(r) for r in rows])
+def append_many(conn: sqlite3.Connection, rows: list[ActionRow]) -> None:
+    """Store several entries; sqlite3.IntegrityError on a taken seq. A write step (see Database.write)."""
+    conn.executemany(_INSERT, [_values(r) for r in rows])
 
 
-async def list_actions(conn: aiosqlite.Connection, game_id: int) -> list[ActionRow]:
-    """Every entry of a game's log, in seq order."""
+async def list_actions(conn: aiosqlite.Connection, game_id: int, after: int = 0) -> list[ActionRow]:
+    """The entries of a game's log after seq `after` (all by default), in seq order."""
     async with conn.execute(
         "SELECT game_id, seq, player, action_id, source, user_id, undoes, events, created_at "
-        "FROM actions WHERE game_id = ? ORDER BY seq",
-        (game_id,),
+        "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, after),
     ) as cursor:
         rows = await cursor.fetchall()
     return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]), r[8]) for r in rows]

@@ -5,10 +5,11 @@ its own thread in call order, but two coroutines could still interleave their
 statements inside one transaction; an asyncio.Lock makes each transaction (and
 each multi-statement read) exclusive on the connection.
 
-Moves go through `Database.write`: writes queued at the same moment share one
-transaction and one disk sync (group commit), each inside its own SAVEPOINT so
-that one failing write undoes only itself. With many games live this turns
-"one fsync per move" into "one fsync per round of moves".
+Moves go through `Database.write` (see db/writer.py): writes queued at the same
+moment share one transaction and one disk sync (group commit), each inside its
+own SAVEPOINT so that one failing write undoes only itself. With many games live
+this turns "one fsync per move" into "one fsync per round of moves". Both
+connections are used under the same lock, so their transactions never overlap.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ import aiosqlite
 
 from db.errors import DatabaseError, SchemaTooNew
 from db.migrations import LATEST_VERSION, apply_migrations, read_version
+from db.writer import GroupWriter, SyncWork
 
 log = logging.getLogger(__name__)
 
@@ -33,87 +35,60 @@ DEFAULT_BUSY_TIMEOUT_MS = 10_000
 MAX_GROUP = 256
 
 T = TypeVar("T")
-Work = Callable[[aiosqlite.Connection], Awaitable[Any]]
 
 
 class Database:
-    """An open Gnomehost database: the connection plus the lock that keeps transactions whole."""
+    """An open Gnomehost database: the main connection, the lock that keeps transactions whole, the writer."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: str, writer: GroupWriter) -> None:
         self.conn = conn
         self.path = path
+        self._writer = writer
         self._lock = asyncio.Lock()
         self._closed = False
-        self._queue: list[tuple[Work, asyncio.Future[Any]]] = []
+        self._queue: list[tuple[SyncWork, asyncio.Future[Any]]] = []
         self._drainer: asyncio.Task[None] | None = None
 
-    async def write(self, work: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
-        """Run `work` in a write transaction shared with the writes queued alongside it; its result after COMMIT.
+    async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` (a plain function of a sqlite3 connection) in a write transaction shared with the writes
+        queued alongside it; returns its result after COMMIT.
 
-        `work` runs inside its own SAVEPOINT: if it raises, only its changes are
-        undone and only this caller gets the exception. A caller cancelled while
-        waiting cannot know whether its write was committed (it must re-read).
+        `work` runs inside its own SAVEPOINT on the writer thread: if it raises,
+        only its changes are undone and only this caller gets the exception. A
+        caller cancelled while waiting cannot know whether its write was
+        committed (it must re-read); one cancelled before its group began is
+        not stored.
         """
         if self._closed:
             raise DatabaseError("the database is closed")
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.append((work, future))
         if self._drainer is None or self._drainer.done():
-            self._drainer = asyncio.create_task(self._drain(), name="gnomehost-db-writer")
+            self._drainer = asyncio.create_task(self._drain(), name="gnomehost-db-groups")
         return await future
 
     async def _drain(self) -> None:
         while self._queue:
-            group = [(w, f) for w, f in self._queue[:MAX_GROUP] if not f.cancelled()]
-            del self._queue[:MAX_GROUP]
-            if not group:
-                continue
-            try:
-                async with self._lock:
-                    outcomes = await self._commit_group(group)
-            except BaseException as exc:
-                for _, future in group:
-                    if not future.done():
-                        future.set_exception(DatabaseError(f"write abandoned: {exc!r}"))
-                raise
-            for future, error, value in outcomes:
+            async with self._lock:
+                # Taken under the lock: a caller that gave up while we waited is left out.
+                group = [(w, f) for w, f in self._queue[:MAX_GROUP] if not f.cancelled()]
+                del self._queue[:MAX_GROUP]
+                if not group:
+                    continue
+                try:
+                    outcomes = await asyncio.shield(self._writer.commit([w for w, _ in group]))
+                except BaseException as exc:
+                    for _, future in group:
+                        if not future.done():
+                            future.set_exception(DatabaseError(f"write abandoned: {exc!r}"))
+                    raise
+            for (_, future), (error, value) in zip(group, outcomes, strict=True):
                 if future.done():
                     continue
                 if error is not None:
                     future.set_exception(error)
                 else:
                     future.set_result(value)
-
-    async def _commit_group(
-        self, group: list[tuple[Work, asyncio.Future[Any]]]
-    ) -> list[tuple[asyncio.Future[Any], Exception | None, Any]]:
-        conn = self.conn
-        outcomes: list[tuple[asyncio.Future[Any], Exception | None, Any]] = []
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            for index, (work, future) in enumerate(group):
-                if future.cancelled():
-                    continue  # its caller gave up before it ran: not stored
-                await conn.execute(f"SAVEPOINT w{index}")
-                try:
-                    value = await work(conn)
-                except Exception as exc:
-                    await conn.execute(f"ROLLBACK TO w{index}")
-                    await conn.execute(f"RELEASE w{index}")
-                    outcomes.append((future, exc, None))
-                else:
-                    await conn.execute(f"RELEASE w{index}")
-                    outcomes.append((future, None, value))
-            await conn.execute("COMMIT")
-        except Exception as exc:
-            # BEGIN or COMMIT failed (disk full, busy too long): nothing of the group was stored.
-            await self._rollback()
-            log.error("group commit of %d writes failed: %r", len(group), exc)
-            return [(future, exc, None) for _, future in group]
-        except BaseException:
-            await asyncio.shield(self._rollback())
-            raise
-        return outcomes
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -149,13 +124,14 @@ class Database:
             yield self.conn
 
     async def close(self) -> None:
-        """Close the connection (idempotent). Waits for queued writes and a running transaction to finish."""
+        """Close the connections (idempotent). Waits for queued writes and a running transaction to finish."""
         if self._closed:
             return
         if self._drainer is not None:
             await asyncio.gather(self._drainer, return_exceptions=True)
         async with self._lock:
             self._closed = True
+            await self._writer.close()
             await self.conn.close()
 
     @property
@@ -188,13 +164,19 @@ async def open_database(
         if found > LATEST_VERSION:
             raise SchemaTooNew(path, found, LATEST_VERSION)
         await conn.execute("PRAGMA journal_mode = WAL")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute(f"PRAGMA synchronous = {_synchronous(synchronous)}")
+        pragmas = [
+            f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
+            "PRAGMA foreign_keys = ON",
+            f"PRAGMA synchronous = {_synchronous(synchronous)}",
+        ]
+        for pragma in pragmas:
+            await conn.execute(pragma)
         await apply_migrations(conn, path)
+        writer = await GroupWriter.open(path, pragmas)
     except BaseException:
         await conn.close()
         raise
-    return Database(conn, path)
+    return Database(conn, path, writer)
 
 
 def _synchronous(value: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -22,8 +23,8 @@ class DeadlineRow:
     version: int
 
 
-async def replan(
-    conn: aiosqlite.Connection,
+def replan(
+    conn: sqlite3.Connection,
     game_id: int,
     *,
     pending: Iterable[int],
@@ -34,19 +35,20 @@ async def replan(
     """Keep the deadlines of players still pending, drop the others, add new ones.
 
     Players in `reset` (the one who just moved) start afresh. `due_at` None
-    means deadlines are off: every deadline of the game is dropped.
+    means deadlines are off: every deadline of the game is dropped. A write
+    step (see Database.write).
     """
     pending = sorted(set(pending))
     reset = sorted(set(reset))
     if due_at is None or not pending:
-        await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         return
     marks = ", ".join("?" for _ in pending)
-    await conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player NOT IN ({marks})", (game_id, *pending))
+    conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player NOT IN ({marks})", (game_id, *pending))
     if reset:
         marks = ", ".join("?" for _ in reset)
-        await conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player IN ({marks})", (game_id, *reset))
-    await conn.executemany(
+        conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player IN ({marks})", (game_id, *reset))
+    conn.executemany(
         "INSERT OR IGNORE INTO deadlines (game_id, player, kind, due_at, reminders, version) VALUES (?, ?, ?, ?, 0, ?)",
         [(game_id, p, TURN, due_at, version) for p in pending],
     )

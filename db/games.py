@@ -1,4 +1,8 @@
-"""The games table: one row per table (lobby, running or over), with its snapshot cache and version."""
+"""The games table: one row per table (lobby, running or over), with its snapshot cache and version.
+
+Functions taking a sqlite3.Connection are write steps run by Database.write on
+the writer thread; the others take the main aiosqlite connection.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ OPEN_STATUSES = ("lobby", "active")
 
 _COLUMNS = (
     "id, guild_id, channel_id, game_name, options, seed, status, status_reason, host_user_id, settings, "
-    "players, version, snapshot, pending, ai_pending, outcome, created_at, updated_at"
+    "players, version, snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version"
 )
 
 
@@ -39,6 +43,7 @@ class GameRow:
     outcome: dict[str, Any] | None
     created_at: float
     updated_at: float
+    announced_version: int = 0  # the game was posted in its channel up to this version
 
 
 def _row(row: sqlite3.Row) -> GameRow:
@@ -61,6 +66,7 @@ def _row(row: sqlite3.Row) -> GameRow:
         outcome=json.loads(row["outcome"]) if row["outcome"] is not None else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        announced_version=row["announced_version"],
     )
 
 
@@ -123,8 +129,15 @@ async def count_by_status(conn: aiosqlite.Connection) -> dict[str, int]:
         return {r[0]: r[1] for r in await cursor.fetchall()}
 
 
-async def start_game(
-    conn: aiosqlite.Connection,
+async def total_version(conn: aiosqlite.Connection, status: str) -> int:
+    """The summed versions (log lengths) of the games with this status."""
+    async with conn.execute("SELECT COALESCE(SUM(version), 0) FROM games WHERE status = ?", (status,)) as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+def start_game(
+    conn: sqlite3.Connection,
     game_id: int,
     *,
     players: int,
@@ -133,18 +146,20 @@ async def start_game(
     ai_pending: bool,
     now: float,
 ) -> bool:
-    """Lobby -> active with the initial snapshot at version 0; False if the game is no longer a lobby."""
-    cursor = await conn.execute(
+    """Lobby -> active with the initial snapshot at version 0; False if the game is no longer a lobby.
+
+    announced_version -1: the start itself is not announced yet. A write step (see Database.write).
+    """
+    cursor = conn.execute(
         "UPDATE games SET status = 'active', players = ?, version = 0, snapshot = ?, pending = ?, ai_pending = ?, "
-        "updated_at = ? WHERE id = ? AND status = 'lobby'",
+        "updated_at = ?, announced_version = -1 WHERE id = ? AND status = 'lobby'",
         (players, snapshot, json.dumps(pending), int(ai_pending), now, game_id),
     )
-    await cursor.close()
     return cursor.rowcount == 1
 
 
-async def advance(
-    conn: aiosqlite.Connection,
+def advance(
+    conn: sqlite3.Connection,
     game_id: int,
     *,
     expected_version: int,
@@ -155,16 +170,19 @@ async def advance(
     finished: bool,
     outcome: dict[str, Any] | None,
     now: float,
+    announced_version: int,
 ) -> bool:
     """Move the game to `new_version` with its snapshot, only if it is running at `expected_version`.
 
     False means another writer changed the game first: the caller must roll back.
+    A write step (see Database.write).
     """
     if new_version <= expected_version:
         raise ValueError("a game only moves forward")
-    cursor = await conn.execute(
+    cursor = conn.execute(
         "UPDATE games SET version = ?, snapshot = ?, pending = ?, ai_pending = ?, status = ?, "
-        "outcome = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        "outcome = ?, updated_at = ?, announced_version = MAX(announced_version, ?) "
+        "WHERE id = ? AND version = ? AND status = 'active'",
         (
             new_version,
             snapshot,
@@ -173,11 +191,11 @@ async def advance(
             "finished" if finished else "active",
             json.dumps(outcome) if outcome is not None else None,
             now,
+            announced_version,
             game_id,
             expected_version,
         ),
     )
-    await cursor.close()
     return cursor.rowcount == 1
 
 
@@ -201,9 +219,9 @@ async def set_status(
     return cursor.rowcount == 1
 
 
-async def set_settings(conn: aiosqlite.Connection, game_id: int, settings: dict[str, Any], now: float) -> None:
-    """Store new table settings."""
-    await conn.execute(
+def set_settings(conn: sqlite3.Connection, game_id: int, settings: dict[str, Any], now: float) -> None:
+    """Store new table settings. A write step (see Database.write)."""
+    conn.execute(
         "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?", (json.dumps(settings), now, game_id)
     )
 
@@ -212,6 +230,22 @@ async def set_ai_pending(conn: aiosqlite.Connection, game_id: int, ai_pending: b
     """Mark whether an AI seat must move (after a seat changed hands)."""
     await conn.execute(
         "UPDATE games SET ai_pending = ?, updated_at = ? WHERE id = ?", (int(ai_pending), now, game_id)
+    )
+
+
+async def ids_unannounced(conn: aiosqlite.Connection) -> list[int]:
+    """Running or finished games whose last moves were stored but maybe never posted (a crash came between)."""
+    async with conn.execute(
+        "SELECT id FROM games WHERE status IN ('active', 'finished') AND announced_version < version ORDER BY id"
+    ) as cursor:
+        return [r[0] for r in await cursor.fetchall()]
+
+
+def set_announced(conn: sqlite3.Connection, versions: dict[int, int]) -> None:
+    """Record that these games were posted up to these versions (never moves backwards). A write step."""
+    conn.executemany(
+        "UPDATE games SET announced_version = ? WHERE id = ? AND announced_version < ?",
+        [(version, game_id, version) for game_id, version in versions.items()],
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -43,9 +44,9 @@ async def remove_seat(conn: aiosqlite.Connection, game_id: int, join_order: int)
     await conn.execute("DELETE FROM seats WHERE game_id = ? AND join_order = ?", (game_id, join_order))
 
 
-async def assign_players(conn: aiosqlite.Connection, game_id: int, players: Mapping[int, int]) -> None:
-    """Give each seat (by join order) its player index."""
-    await conn.executemany(
+def assign_players(conn: sqlite3.Connection, game_id: int, players: Mapping[int, int]) -> None:
+    """Give each seat (by join order) its player index. A write step (see Database.write)."""
+    conn.executemany(
         "UPDATE seats SET player = ? WHERE game_id = ? AND join_order = ?",
         [(player, game_id, join_order) for join_order, player in players.items()],
     )

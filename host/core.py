@@ -17,20 +17,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
 from db import actions as actions_repo
 from db import deadlines as deadlines_repo
 from db import games as games_repo
 from db import seats as seats_repo
 from db.connection import Database
 from engine.core.actions import Action
-from engine.core.decisions import Decision
-from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game
-from engine.core.rng import seed_state
-from host.errors import GameNotActive, GameNotFound, IllegalMove
+from host.batch import Batch
+from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, snapshot_text, verify
 from host.notifier import Notifier
 from host.results import (
@@ -62,83 +58,6 @@ class Applied:
 
     move: AppliedMove
     events: list[Event]
-
-
-def ai_seed(game_seed: int, seq: int, player: int) -> int:
-    """The seed of an AI decision: fixed by the game seed, the log position and the seat."""
-    return seed_state(game_seed ^ seq * 0x9E3779B1 ^ player * 0x85EBCA77)
-
-
-@dataclass
-class Step:
-    """One move applied in memory, not yet stored."""
-
-    seq: int
-    player: int
-    action_id: str
-    source: MoveSource
-    user_id: int | None
-    undoes: int | None
-    events: list[Event]
-    state: Any
-    decisions: list[Decision]
-    since: dict[int, int]
-
-
-class Batch:
-    """Moves applied in memory on top of a live game, to be stored together by `Core.store`."""
-
-    def __init__(self, live: LiveGame) -> None:
-        self.live = live
-        self.steps: list[Step] = []
-
-    @property
-    def state(self) -> Any:
-        """The state after the moves so far."""
-        return self.steps[-1].state if self.steps else self.live.state
-
-    @property
-    def decisions(self) -> list[Decision]:
-        """The pending decisions after the moves so far."""
-        return self.steps[-1].decisions if self.steps else self.live.decisions
-
-    @property
-    def seq(self) -> int:
-        """The seq of the last move so far (the live version when empty)."""
-        return self.steps[-1].seq if self.steps else self.live.version
-
-    def apply(self, player: int, action: Action, source: MoveSource, user_id: int | None) -> Step:
-        """Apply a legal action in memory; IllegalMove if the engine refuses it."""
-        try:
-            state, events = self.live.game.apply(self.state, player, action)
-        except IllegalAction as exc:
-            raise IllegalMove(exc) from exc
-        return self.add(state, player, action.id, source, user_id, events)
-
-    def add(
-        self,
-        state: Any,
-        player: int,
-        action_id: str,
-        source: MoveSource,
-        user_id: int | None,
-        events: list[Event],
-        *,
-        undoes: int | None = None,
-        reopen_all: bool = False,
-    ) -> Step:
-        """Append a move whose resulting state is already known."""
-        seq = self.seq + 1
-        before = self.steps[-1].since if self.steps else self.live.since
-        decisions = self.live.game.pending(state)
-        # A decision still open for someone else keeps its opening version (their buttons stay
-        # valid); the mover's next decision, and every decision after an undo, opens now.
-        since = {
-            d.player: seq if reopen_all or d.player == player else before.get(d.player, seq) for d in decisions
-        }
-        step = Step(seq, player, action_id, source, user_id, undoes, events, state, decisions, since)
-        self.steps.append(step)
-        return step
 
 
 @dataclass
@@ -215,6 +134,9 @@ class Core:
         if len(closed) > MAX_CACHED_CLOSED:
             for old in sorted(closed, key=lambda g: g.updated_at)[: len(closed) - MAX_CACHED_CLOSED]:
                 self.cache.pop(old.id, None)
+                lock = self.locks.get(old.id)
+                if lock is not None and not lock.locked():
+                    del self.locks[old.id]
 
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (after a conflict with another writer)."""
@@ -288,8 +210,9 @@ class Core:
             for step in batch.steps
         ]
 
-        async def work(conn: aiosqlite.Connection) -> None:
-            ok = await games_repo.advance(
+        def work(conn: sqlite3.Connection) -> None:
+            """The statements of this move, run inside the shared transaction."""
+            ok = games_repo.advance(
                 conn,
                 live.id,
                 expected_version=live.version,
@@ -300,14 +223,15 @@ class Core:
                 finished=finished,
                 outcome=outcome.to_json() if outcome else None,
                 now=now,
+                announced_version=live.announced,
             )
             if not ok:
                 raise Conflict
             try:
-                await actions_repo.append_many(conn, rows)
+                actions_repo.append_many(conn, rows)
             except sqlite3.IntegrityError:
                 raise Conflict from None
-            await deadlines_repo.replan(
+            deadlines_repo.replan(
                 conn,
                 live.id,
                 pending=[] if finished else humans,
@@ -326,6 +250,7 @@ class Core:
         live.set_state(state, version, since, decisions)
         live.snapshot = snapshot
         live.updated_at = now
+        live.announced_stored = max(live.announced_stored, live.announced)
         if finished:
             live.status = TableStatus.FINISHED
         log.debug("game %s: stored entries up to %s", live.id, version)
@@ -357,12 +282,25 @@ class Core:
 
     # -- announcements ----------------------------------------------------------------------
 
-    async def post(self, live: LiveGame, update: TableUpdate) -> None:
+    async def post(self, live: LiveGame, update: TableUpdate) -> bool:
         """Post a public update; a notifier failure is logged, never raised (the change is committed)."""
         try:
             await self.notifier.post_to_table(live.info(), update)
         except Exception:
             log.exception("notifier failed to post update %s of game %s", update.kind, live.id)
+            return False
+        return True
+
+    async def flush_announced(self, lives: Iterable[LiveGame]) -> None:
+        """Store how far these games were announced (the next move's write usually carries it for free)."""
+        lives = list(lives)
+        versions = {live.id: live.announced for live in lives if live.announced > live.announced_stored}
+        if not versions:
+            return
+        await self.db.write(lambda conn: games_repo.set_announced(conn, versions))
+        for live in lives:
+            if live.id in versions:
+                live.announced_stored = versions[live.id]
 
     def result(self, live: LiveGame, applied: Iterable[Applied]) -> MoveResult:
         """The MoveResult of a batch of committed moves."""
@@ -412,7 +350,11 @@ class Core:
             pending=result.pending,
             outcome=result.outcome,
         )
-        await self.post(live, update)
+        if await self.post(live, update):
+            live.announced = max(live.announced, result.version)
+            if result.ended:
+                # No later move will carry it: store now, or a restart would post the end again.
+                await self.flush_announced([live])
         table = result.table
         for seat in live.human_seats():
             player = seat.player

@@ -13,7 +13,8 @@ from enum import StrEnum
 
 from db import deadlines as deadlines_repo
 from engine.ai import choose_for
-from host.core import Batch, Conflict, Core, ai_seed
+from host.batch import Batch, ai_seed
+from host.core import Conflict, Core
 from host.live import LiveGame
 from host.play import play_ai
 from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind

@@ -61,6 +61,9 @@ class LiveGame:
     # player -> the version at which their current decision opened (stale-click rule).
     since: dict[int, int] = field(default_factory=dict)
     decisions: list[Decision] = field(default_factory=list)
+    # Posted in the channel up to `announced`; the file knows up to `announced_stored`.
+    announced: int = 0
+    announced_stored: int = 0
 
     @classmethod
     def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game[Any]) -> LiveGame:
@@ -83,6 +86,8 @@ class LiveGame:
             created_at=row.created_at,
             updated_at=row.updated_at,
             snapshot=row.snapshot,
+            announced=row.announced_version,
+            announced_stored=row.announced_version,
         )
         live.since = {int(d["player"]): int(d.get("since", row.version)) for d in row.pending}
         return live

@@ -197,9 +197,12 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
         humans = [d.player for d in decisions if d.player not in ai_players]
         now = core.clock()
         since = {d.player: 0 for d in decisions}
-        async with core.db.transaction() as conn:
-            await seats_repo.assign_players(conn, game_id, assignment)
-            ok = await games_repo.start_game(
+        delay = live.settings.reminder_delay
+
+        def work(conn: sqlite3.Connection) -> None:
+            """Seat the players and store the opening state, in one transaction."""
+            seats_repo.assign_players(conn, game_id, assignment)
+            ok = games_repo.start_game(
                 conn,
                 game_id,
                 players=count,
@@ -210,16 +213,18 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
             )
             if not ok:
                 raise AlreadyStarted()
-            delay = live.settings.reminder_delay
-            await deadlines_repo.replan(
+            deadlines_repo.replan(
                 conn, game_id, pending=humans, reset=[], due_at=now + delay if delay > 0 else None, version=0
             )
+
+        await core.db.write(work)
         live.seats = [dataclasses.replace(s, player=assignment[s.join_order]) for s in live.seats]
         live.players = count
         live.status = TableStatus.ACTIVE
         live.snapshot = snapshot
         live.updated_at = now
         live.set_state(state, 0, since, decisions)
+        live.announced = live.announced_stored = -1
         core.verified.add(game_id)
         log.info("game %s: started with %s players", game_id, count)
         applied: list[Applied] = []
@@ -337,12 +342,14 @@ async def update_settings(
         settings = _checked_settings(live.settings, changes)
         now = core.clock()
         humans = [d.player for d in live.decisions if not live.is_ai(d.player)]
-        async with core.db.transaction() as conn:
-            await games_repo.set_settings(conn, game_id, settings.to_json(), now)
-            if live.status == TableStatus.ACTIVE:
+        running = live.status == TableStatus.ACTIVE
+
+        def work(conn: sqlite3.Connection) -> None:
+            """Store the settings; a new delay starts every pending player's clock afresh."""
+            games_repo.set_settings(conn, game_id, settings.to_json(), now)
+            if running:
                 delay = settings.reminder_delay
-                # A new delay starts every pending player's clock afresh.
-                await deadlines_repo.replan(
+                deadlines_repo.replan(
                     conn,
                     game_id,
                     pending=humans,
@@ -350,6 +357,8 @@ async def update_settings(
                     due_at=now + delay if delay > 0 else None,
                     version=live.version,
                 )
+
+        await core.db.write(work)
         live.settings = settings
         live.updated_at = now
         return live.info()

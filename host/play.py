@@ -10,7 +10,8 @@ from engine.ai import choose_for
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.game import reveals_information
-from host.core import Applied, Batch, Conflict, Core, ai_seed
+from host.batch import Batch, ai_seed
+from host.core import Applied, Conflict, Core
 from host.errors import IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
 from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
@@ -25,25 +26,22 @@ AI_BATCH = 500
 MAX_CONFLICT_RETRIES = 3
 
 
+def _who(core: Core, live: LiveGame, player: int) -> str:
+    seat = live.seat_of_player(player)
+    return core.user_label(seat.user_id) if seat and seat.user_id is not None else f"AI player {player}"
+
+
 def situation(core: Core, live: LiveGame) -> str:
-    """A short public description of what the game waits for now."""
+    """A short public description of what the game waits for now (who, and for what)."""
     if live.status != TableStatus.ACTIVE:
         return f"the game is {live.status.value}."
-    names = []
-    for d in live.decisions:
-        seat = live.seat_of_player(d.player)
-        who = core.user_label(seat.user_id) if seat and seat.user_id is not None else f"AI (player {d.player})"
-        names.append(f"{who}: {d.prompt}")
+    names = [f"{_who(core, live, d.player)}: {d.prompt}" for d in live.decisions]
     return ("waiting for " + "; ".join(names) + ".") if names else "nothing is pending."
 
 
 def waiting_for(core: Core, live: LiveGame) -> str:
     """Who the game waits for, for a NotYourTurn message."""
-    who = []
-    for d in live.decisions:
-        seat = live.seat_of_player(d.player)
-        who.append(core.user_label(seat.user_id) if seat and seat.user_id is not None else f"AI player {d.player}")
-    return ", ".join(who) or "nobody"
+    return ", ".join(_who(core, live, d.player) for d in live.decisions) or "nobody"
 
 
 def pick_player(core: Core, live: LiveGame, user_id: int, expected_version: int, player: int | None) -> int:
@@ -109,7 +107,7 @@ async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
     of them was acknowledged to anyone, and after a crash recovery plays them
     again identically (the AI's choice depends only on the seed and the state).
     A failure here never undoes what is already committed: it is logged, the
-    game keeps its ai_pending mark, and recovery (or the next move) tries again.
+    game keeps its ai_pending mark, and startup recovery tries again.
     """
     total = 0
     while total < MAX_AI_MOVES:
@@ -160,7 +158,7 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
             raise UndoNotAllowed("That move revealed something (a roll, a card, a secret), so it cannot be taken back.")
         assert live.players is not None
         kept = [r for r in rows if r.seq <= last.seq]  # the log up to the move, undo markers included
-        state = replay_log(live.game, live.players, live.seed, live.options, [*kept[:-1]])
+        state = replay_log(live.game, live.players, live.seed, live.options, kept[:-1])
         note = public_event(f"Player {last.player} took back their last move.", "undo", player=last.player)
         try:
             applied = await core.commit_state(

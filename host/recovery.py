@@ -1,27 +1,43 @@
-"""Startup recovery: every running game loads, snapshots agree with replay, interrupted AI turns resume."""
+"""Startup recovery: every running game loads, snapshots agree with replay, interrupted AI turns resume,
+and moves stored just before a crash (but never posted) are announced."""
 
 from __future__ import annotations
 
 import logging
 import time
 
+from db import actions as actions_repo
 from db import games as games_repo
+from engine.core.events import Event
 from host.core import Applied, Core
+from host.live import LiveGame
 from host.play import play_ai
-from host.results import RecoveryReport, TableStatus, UpdateKind
+from host.results import AppliedMove, MoveSource, RecoveryReport, TableStatus, UpdateKind
 
 log = logging.getLogger(__name__)
 
+# Replaying this many moves takes a few seconds at most (more for heavy games): fine before going online.
+VERIFY_ALL_MOVES = 20_000
+RESUMED = "The game resumes after a restart."
 
-async def recover(core: Core, verify_all_limit: int) -> RecoveryReport:
-    """Verify running games (all now when there are at most `verify_all_limit`, else lazily), quarantine
-    failures, and let AI seats finish turns a crash interrupted. Never raises for one broken game."""
+
+async def recover(core: Core, verify_all_limit: int, verify_all_moves: int = VERIFY_ALL_MOVES) -> RecoveryReport:
+    """Verify running games (all now for a small database, else lazily on first touch), quarantine
+    failures, let AI seats finish turns a crash interrupted, and post what a crash left unannounced.
+    Never raises for one broken game.
+
+    Small means at most `verify_all_limit` running games holding at most `verify_all_moves` log
+    entries together: replay time grows with the moves, whatever the game.
+    """
     started = time.perf_counter()
     async with core.db.reading() as conn:
         running = await games_repo.ids_with_status(conn, TableStatus.ACTIVE.value)
         ai_waiting = await games_repo.ids_with_ai_pending(conn)
-    eager = len(running) <= verify_all_limit
-    to_load = running if eager else ai_waiting
+        unannounced = await games_repo.ids_unannounced(conn)
+        moves = await games_repo.total_version(conn, TableStatus.ACTIVE.value)
+    eager = len(running) <= verify_all_limit and moves <= verify_all_moves
+    urgent = sorted(set(ai_waiting) | set(unannounced))
+    to_load = sorted(set(running) | set(urgent)) if eager else urgent
     quarantined: list[int] = []
     verified = 0
     for game_id in to_load:
@@ -34,34 +50,56 @@ async def recover(core: Core, verify_all_limit: int) -> RecoveryReport:
             continue
         if live.status == TableStatus.QUARANTINED:
             quarantined.append(game_id)
-        else:
+        elif live.status == TableStatus.ACTIVE:
             verified += 1
     resumed: list[int] = []
-    for game_id in ai_waiting:
+    reannounced: list[int] = []
+    for game_id in urgent:
         live = core.cache.get(game_id)
-        if live is None or live.status != TableStatus.ACTIVE:
+        if live is None or live.status not in (TableStatus.ACTIVE, TableStatus.FINISHED):
             continue
-        async with core.lock(game_id):
-            applied: list[Applied] = []
-            await play_ai(core, live, applied)
-            if applied:
-                resumed.append(game_id)
-                await core.announce(live, core.result(live, applied), UpdateKind.MOVES, "The game resumes.")
+        try:
+            async with core.lock(game_id):
+                applied: list[Applied] = []
+                await play_ai(core, live, applied)
+                if applied:
+                    resumed.append(game_id)
+                if live.announced < live.version:
+                    await _catch_up(core, live)
+                    reannounced.append(game_id)
+        except Exception:
+            log.exception("game %s: resuming after the restart failed", game_id)
     report = RecoveryReport(
         running=len(running),
         verified=verified,
-        deferred=0 if eager else len(running) - len(to_load),
+        deferred=0 if eager else len(set(running) - set(to_load)),
         quarantined=tuple(quarantined),
         resumed_ai=tuple(resumed),
         seconds=time.perf_counter() - started,
+        reannounced=tuple(reannounced),
     )
     log.info(
-        "recovery: %s running, %s verified, %s deferred, %s quarantined, %s AI turns resumed in %.3fs",
+        "recovery: %s running, %s verified, %s deferred, %s quarantined, %s AI turns resumed, "
+        "%s announced late, in %.3fs",
         report.running,
         report.verified,
         report.deferred,
         len(report.quarantined),
         len(report.resumed_ai),
+        len(report.reannounced),
         report.seconds,
     )
     return report
+
+
+async def _catch_up(core: Core, live: LiveGame) -> None:
+    """Post every move stored after the last announcement, as one table message (plus private news)."""
+    async with core.db.reading() as conn:
+        rows = await actions_repo.list_actions(conn, live.id, after=max(live.announced, 0))
+    applied = [
+        Applied(AppliedMove(r.seq, r.player, r.user_id, MoveSource(r.source)), [Event.from_json(e) for e in r.events])
+        for r in rows
+    ]
+    first = live.announced < 0
+    kind = UpdateKind.STARTED if first else UpdateKind.MOVES
+    await core.announce(live, core.result(live, applied), kind, RESUMED, everyone_private=first)

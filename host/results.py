@@ -293,3 +293,4 @@ class RecoveryReport:
     resumed_ai: tuple[int, ...] = ()
     seconds: float = 0.0
     notes: tuple[str, ...] = field(default_factory=tuple)
+    reannounced: tuple[int, ...] = ()  # games whose last moves were stored but not posted before a crash

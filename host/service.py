@@ -62,6 +62,7 @@ class TableService:
         games: GameResolver | None = None,
         game_names: Callable[[], list[str]] | None = None,
         verify_all_limit: int = 200,
+        verify_all_moves: int = recovery.VERIFY_ALL_MOVES,
         user_label: Callable[[int], str] | None = None,
     ) -> None:
         """A service over an already opened database (see `open`, which also runs recovery)."""
@@ -72,6 +73,7 @@ class TableService:
         self._seed_source = seed_source or default_seed
         self._game_names = game_names or registry.names
         self._verify_all_limit = verify_all_limit
+        self._verify_all_moves = verify_all_moves
         self._scheduler = deadlines.Scheduler(core, 5.0)
         self._closed = False
 
@@ -99,6 +101,7 @@ class TableService:
         games: GameResolver | None = None,
         game_names: Callable[[], list[str]] | None = None,
         verify_all_limit: int = 200,
+        verify_all_moves: int = recovery.VERIFY_ALL_MOVES,
         recover: bool = True,
         synchronous: str = "FULL",
     ) -> TableService:
@@ -107,9 +110,10 @@ class TableService:
         `clock` returns the time in epoch seconds (default time.time), `seed_source`
         makes new game seeds (default secrets.randbits(63)), `games`/`game_names`
         replace the engine registry (tests). Running games are verified against replay
-        at once when there are at most `verify_all_limit` of them, else lazily on first
-        touch. `synchronous` FULL makes each acknowledged move survive a power cut too;
-        NORMAL (faster) survives a crash of the bot process only. `recover` False skips
+        at once when there are at most `verify_all_limit` of them with at most
+        `verify_all_moves` moves in all, else lazily on first touch. `synchronous` FULL
+        makes each acknowledged move survive a power cut too; NORMAL (faster) survives a
+        crash of the bot process only. `recover` False skips
         recovery (call `recover()` yourself later). Raises db.errors.SchemaTooNew for a
         database written by a newer version.
         """
@@ -121,6 +125,7 @@ class TableService:
             games=games,
             game_names=game_names,
             verify_all_limit=verify_all_limit,
+            verify_all_moves=verify_all_moves,
         )
         if recover:
             try:
@@ -138,6 +143,10 @@ class TableService:
         for lock in list(self._core.locks.values()):
             async with lock:
                 pass
+        try:
+            await self._core.flush_announced(self._core.cache.values())
+        except Exception:
+            log.exception("could not record the last announcements; a few games will be posted again at start")
         await self._core.db.close()
 
     def set_notifier(self, notifier: Notifier) -> None:
@@ -390,4 +399,4 @@ class TableService:
 
         Never raises for a broken game (it is quarantined and its channel told).
         """
-        return await recovery.recover(self._core, self._verify_all_limit)
+        return await recovery.recover(self._core, self._verify_all_limit, self._verify_all_moves)

@@ -215,6 +215,12 @@ class VendettaGame(Game[VendettaState]):
                     problems.append("a contested territory was skipped")
         elif state.phase != PHASE_MOVEMENT and fights:
             problems.append(f"contested territories outside movement and combat: {fights}")
+        elif state.phase == PHASE_MOVEMENT and not state.moved:
+            # before anyone moves, only reinforcements onto an enemy-held home can contest (R-V9)
+            for t in fights:
+                home_of = board.territories[t].clan
+                if home_of not in state.board[t]:
+                    problems.append(f"{t} is contested before any movement")
         if state.phase == PHASE_OBJECTIVES and (state.round != 0 or state.board):
             problems.append("the board is used before every clan has chosen")
         if state.phase in (PHASE_MOVEMENT, PHASE_COMBAT) and len(state.chosen) != len(state.seats):

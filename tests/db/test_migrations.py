@@ -15,6 +15,7 @@ from db.connection import open_database
 from db.errors import DatabaseError, SchemaTooNew
 from db.migrations import LATEST_VERSION, Migration, split_statements
 from engine.core.rng import Rng
+from host.notifier import RecordingNotifier
 from host.results import TableStatus
 from tests.host.conftest import FakeClock, open_service, play_until
 
@@ -74,9 +75,11 @@ async def test_from_every_earlier_version_and_the_games_go_on(fixture, tmp_path)
     path = tmp_path / "old.db"
     shutil.copy(fixture, path)
     clock = FakeClock(1_750_100_000.0)
-    svc = await open_service(path, clock=clock)
+    notifier = RecordingNotifier()
+    svc = await open_service(path, notifier, clock=clock)
     try:
         assert _version(path) == LATEST_VERSION
+        assert notifier.posts == []  # an upgrade posts no old news
         report = await svc.recover()
         assert report.quarantined == () and report.running == 2
         assert (await svc.get_table(1)).status == TableStatus.LOBBY
@@ -92,6 +95,19 @@ async def test_from_every_earlier_version_and_the_games_go_on(fixture, tmp_path)
         assert lobby.table.status == TableStatus.ACTIVE
     finally:
         await svc.close()
+
+
+async def test_v1_games_count_as_announced_after_the_upgrade(tmp_path):
+    path = tmp_path / "v1.db"
+    shutil.copy(FIXTURES / "v1.sqlite3", path)
+    db = await open_database(path)
+    await db.close()
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT version, announced_version FROM games").fetchall()
+    finally:
+        conn.close()
+    assert rows and all(version == announced for version, announced in rows)
 
 
 async def test_a_newer_database_is_refused_untouched(tmp_path):

@@ -73,16 +73,28 @@ async def test_a_failed_transaction_leaves_nothing(db):
 async def test_advance_only_from_the_expected_version(db):
     async with db.transaction() as conn:
         game_id = await _game(conn)
-        assert await games.start_game(conn, game_id, players=2, snapshot="{}", pending=[], ai_pending=False, now=2)
-        assert not await games.start_game(conn, game_id, players=2, snapshot="{}", pending=[], ai_pending=False, now=2)
-    kwargs = {"snapshot": "{}", "pending": [], "ai_pending": False, "finished": False, "outcome": None, "now": 3.0}
-    async with db.transaction() as conn:
-        assert await games.advance(conn, game_id, expected_version=0, new_version=1, **kwargs)
-        assert not await games.advance(conn, game_id, expected_version=0, new_version=1, **kwargs)
+    start = {"players": 2, "snapshot": "{}", "pending": [], "ai_pending": False, "now": 2}
+    assert await db.write(lambda conn: games.start_game(conn, game_id, **start))
+    assert not await db.write(lambda conn: games.start_game(conn, game_id, **start))
+    kwargs = {
+        "snapshot": "{}",
+        "pending": [],
+        "ai_pending": False,
+        "finished": False,
+        "outcome": None,
+        "now": 3.0,
+        "announced_version": 0,
+    }
+
+    def steps(conn):
+        assert games.advance(conn, game_id, expected_version=0, new_version=1, **kwargs)
+        assert not games.advance(conn, game_id, expected_version=0, new_version=1, **kwargs)
         with pytest.raises(ValueError):
-            await games.advance(conn, game_id, expected_version=1, new_version=1, **kwargs)
-        assert await games.advance(conn, game_id, expected_version=1, new_version=4, **{**kwargs, "finished": True})
-        assert not await games.advance(conn, game_id, expected_version=4, new_version=5, **kwargs)  # finished
+            games.advance(conn, game_id, expected_version=1, new_version=1, **kwargs)
+        assert games.advance(conn, game_id, expected_version=1, new_version=4, **{**kwargs, "finished": True})
+        assert not games.advance(conn, game_id, expected_version=4, new_version=5, **kwargs)  # finished
+
+    await db.write(steps)
     async with db.reading() as conn:
         row = await games.get_game(conn, game_id)
     assert row is not None and (row.version, row.status) == (4, "finished")
@@ -91,10 +103,9 @@ async def test_advance_only_from_the_expected_version(db):
 async def test_the_log_is_append_only_with_unique_seq(db):
     async with db.transaction() as conn:
         game_id = await _game(conn)
-        await actions.append_many(conn, [_row(game_id, 1), _row(game_id, 2)])
+    await db.write(lambda conn: actions.append_many(conn, [_row(game_id, 1), _row(game_id, 2)]))
     with pytest.raises(sqlite3.IntegrityError):
-        async with db.transaction() as conn:
-            await actions.append(conn, _row(game_id, 2))
+        await db.write(lambda conn: actions.append(conn, _row(game_id, 2)))
     for sql in ("UPDATE actions SET action_id = 'roll'", "DELETE FROM actions"):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             async with db.transaction() as conn:
@@ -106,8 +117,7 @@ async def test_the_log_is_append_only_with_unique_seq(db):
 
 async def test_foreign_keys_are_enforced(db):
     with pytest.raises(sqlite3.IntegrityError):
-        async with db.transaction() as conn:
-            await actions.append(conn, _row(12345, 1))
+        await db.write(lambda conn: actions.append(conn, _row(12345, 1)))
     with pytest.raises(sqlite3.IntegrityError):
         async with db.transaction() as conn:
             await seats.add_seat(conn, 12345, 7)
@@ -129,7 +139,8 @@ async def test_seats(db):
         assert await seats.add_seat(conn, game_id, 8) == 2
         await seats.remove_seat(conn, game_id, 1)
         assert await seats.add_seat(conn, game_id, None) == 3
-        await seats.assign_players(conn, game_id, {0: 1, 2: 0, 3: 2})
+    await db.write(lambda conn: seats.assign_players(conn, game_id, {0: 1, 2: 0, 3: 2}))
+    async with db.transaction() as conn:
         await seats.set_user(conn, game_id, 2, None)
     async with db.reading() as conn:
         rows = await seats.list_seats(conn, game_id)
@@ -137,19 +148,18 @@ async def test_seats(db):
     assert [(s.join_order, s.user_id, s.player) for s in rows] == [(0, 7, 1), (2, None, 0), (3, None, 2)]
     assert mine == [game_id]
     with pytest.raises(sqlite3.IntegrityError):  # a player index is held by one seat only
-        async with db.transaction() as conn:
-            await seats.assign_players(conn, game_id, {0: 0})
+        await db.write(lambda conn: seats.assign_players(conn, game_id, {0: 0}))
 
 
 async def test_deadline_replanning(db):
     async with db.transaction() as conn:
         game_id = await _game(conn)
-        await deadlines.replan(conn, game_id, pending=[0, 1], reset=[], due_at=100.0, version=1)
+    await db.write(lambda conn: deadlines.replan(conn, game_id, pending=[0, 1], reset=[], due_at=100.0, version=1))
     async with db.transaction() as conn:
         row = (await deadlines.for_game(conn, game_id))[1]
         await deadlines.reminded(conn, row, 200.0)
-        # player 0 moved and is pending again; player 1 still waits; player 2 is new
-        await deadlines.replan(conn, game_id, pending=[0, 1, 2], reset=[0], due_at=150.0, version=2)
+    # player 0 moved and is pending again; player 1 still waits; player 2 is new
+    await db.write(lambda conn: deadlines.replan(conn, game_id, pending=[0, 1, 2], reset=[0], due_at=150.0, version=2))
     async with db.reading() as conn:
         rows = await deadlines.for_game(conn, game_id)
         assert [d.game_id for d in await deadlines.due(conn, 160.0)] == [game_id, game_id]
@@ -159,8 +169,8 @@ async def test_deadline_replanning(db):
         (1, 200.0, 1, 1),
         (2, 150.0, 0, 2),
     ]
-    async with db.transaction() as conn:
-        await deadlines.replan(conn, game_id, pending=[2], reset=[], due_at=None, version=3)
+    await db.write(lambda conn: deadlines.replan(conn, game_id, pending=[2], reset=[], due_at=None, version=3))
+    async with db.reading() as conn:
         assert await deadlines.for_game(conn, game_id) == []
         assert await deadlines.next_due_at(conn) is None
 
@@ -170,8 +180,8 @@ async def test_group_commit_isolates_a_failing_write(db):
         ids = [await _game(conn, channel=100 + i) for i in range(5)]
 
     def work(game_id: int, fail: bool):
-        async def run(conn):
-            await actions.append(conn, _row(game_id, 1))
+        def run(conn):
+            actions.append(conn, _row(game_id, 1))
             if fail:
                 raise LookupError("this write fails")
             return game_id
@@ -191,17 +201,20 @@ async def test_group_commit_shares_one_transaction(db):
     async with db.transaction() as conn:
         ids = [await _game(conn, channel=200 + i) for i in range(20)]
     commits = []
-    await db.conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+    connections = set()
 
     def work(game_id: int):
-        async def run(conn):
-            await actions.append(conn, _row(game_id, 1))
+        def run(conn):
+            connections.add(id(conn))
+            if not commits:
+                conn.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None)
+            actions.append(conn, _row(game_id, 1))
 
         return run
 
     await asyncio.gather(*(db.write(work(g)) for g in ids))
-    await db.conn.set_trace_callback(None)
-    assert len(commits) == 1  # twenty writes, one commit (one disk sync)
+    await db.write(lambda conn: conn.set_trace_callback(None))
+    assert len(commits) == 1 and len(connections) == 1  # twenty writes, one commit (one disk sync)
     async with db.reading() as conn:
         assert all([len(await actions.list_actions(conn, g)) for g in ids])
 

@@ -508,6 +508,7 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
     bot = bot_factory("bot.py")
     await bot.start(timeout=30.0)
     try:
+        check_new_command(fake)
         rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta"}, channel=locked)
         assert rec.ephemeral and "Attach Files" in rec.content, rec.describe()
 
@@ -547,4 +548,21 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         assert stored.status == "cancelled"
         assert_scenario_5(fake, bot, hidden_items("vendetta", stored))
     finally:
-        await bot.stop()
+        code = await bot.stop()
+    assert code == 0, bot.log_tail()
+    assert "database closed" in bot.log_text() and "stopped cleanly" in bot.log_text()
+
+
+def check_new_command(fake: Harness) -> None:
+    """/game new offers every registered game and every option of their OptionSpecs, with choices where finite."""
+    group = fake.command("game")
+    new = next(o for o in group["options"] if o["name"] == "new")
+    params = {o["name"]: o for o in new["options"]}
+    assert {c["value"] for c in params["game"]["choices"]} == set(registry.names())
+    assert params["thread"]["type"] == 5
+    for name in registry.names():
+        for spec in registry.get(name).options():
+            assert spec.name in params, f"option {spec.name} of {name} missing from /game new"
+            if spec.choices and spec.type in ("int", "choice"):
+                offered = {c["value"] for c in params[spec.name].get("choices") or []}
+                assert offered >= {str(c) if spec.type == "choice" else c for c in spec.choices}, spec.name

@@ -11,7 +11,7 @@ from db import games as games_repo
 from engine import registry
 from engine.ai import choose_for
 from engine.core.rng import Rng
-from host.core import ai_seed
+from host.batch import ai_seed
 from host.results import MoveSource, UpdateKind
 from tests.host import toygame
 from tests.host.conftest import HOST, open_service, play_until

@@ -132,7 +132,9 @@ async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(db_path, monkeypatch
         table = await svc.get_table(game_id)
         assert table.version > moved.version
         assert table.status == TableStatus.FINISHED or not table.pending[0].is_ai
-        assert notifier.posts_for(game_id)[0].headline == "The game resumes."
+        posts = notifier.posts_for(game_id)
+        assert [p.headline for p in posts] == ["The game resumes after a restart."]  # one post for all AI moves
+        assert posts[0].version == table.version
         async with svc.database.reading() as conn:
             rows = await actions_repo.list_actions(conn, game_id)
             row = await games_repo.get_game(conn, game_id)
@@ -153,3 +155,64 @@ async def test_a_game_whose_rules_are_missing_does_not_stop_the_bot(db_path):
             await svc.get_table(game_id)
     finally:
         await svc.close()
+
+
+async def test_moves_stored_but_never_posted_are_announced_after_a_crash(db_path, monkeypatch):
+    from host.core import Core
+
+    svc = await open_service(db_path)
+    result = await started(svc, [HOST, ALICE])
+    game_id = result.game_id
+    await svc.submit(game_id, HOST, "bid:2", result.version)
+
+    async def crash_before_posting(*_args, **_kwargs):
+        return None
+
+    monkeypatch.setattr(Core, "announce", crash_before_posting)
+    lost = await svc.submit(game_id, ALICE, "bid:1", result.version)  # committed, then "crash"
+    monkeypatch.undo()
+    await svc._core.db.close()  # no clean close: nothing more is written
+
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        report = await svc.recover()  # a second recovery finds nothing left to announce
+        assert report.reannounced == ()
+    finally:
+        await svc.close()
+    posts = notifier.posts_for(game_id)
+    assert [p.headline for p in posts] == ["The game resumes after a restart."]
+    assert posts[0].version == lost.version
+    assert [e.kind for e in posts[0].public_events] == ["chosen", "reveal"]
+    assert [(user, [e.text for e in u.events]) for _, user, u in notifier.privates] == [
+        (ALICE, ["You keep a head start of 1."])
+    ]
+
+
+async def test_a_start_never_posted_is_announced_as_a_start(db_path, monkeypatch):
+    from host.core import Core
+
+    async def crash_before_posting(*_args, **_kwargs):
+        return None
+
+    svc = await open_service(db_path)
+    monkeypatch.setattr(Core, "announce", crash_before_posting)
+    result = await started(svc, [HOST, ALICE])
+    monkeypatch.undo()
+    await svc._core.db.close()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    await svc.close()
+    assert [p.kind for p in notifier.posts_for(result.game_id)] == [UpdateKind.STARTED]
+    assert sorted(user for _, user, _ in notifier.privates) == [HOST, ALICE]
+
+
+async def test_a_clean_close_posts_nothing_again(db_path):
+    svc = await open_service(db_path)
+    result = await started(svc, [HOST, ALICE])
+    await svc.submit(result.game_id, HOST, "bid:2", result.version)
+    await svc.close()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    await svc.close()
+    assert notifier.posts == [] and notifier.privates == []

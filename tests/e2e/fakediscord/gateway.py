@@ -51,22 +51,27 @@ class GatewayConnection:
     _zlib: Any = field(default_factory=lambda: zlib.compressobj())
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    async def send(self, payload: dict[str, Any]) -> None:
-        """Send one gateway payload (text frame, or zlib-stream binary frame)."""
+    async def send(self, payload: dict[str, Any]) -> bool:
+        """Send one gateway payload (text frame, or zlib-stream binary frame); False if the socket is gone."""
         text = json.dumps(payload)
         async with self._lock:
             if self.ws.closed:
-                return
-            if self.compress:
-                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
-            else:
-                await self.ws.send_str(text)
+                return False
+            try:
+                if self.compress:
+                    data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                    await self.ws.send_bytes(data)
+                else:
+                    await self.ws.send_str(text)
+            except (ConnectionError, RuntimeError) as exc:
+                log.warning("gateway send failed: %r", exc)
+                return False
+            return True
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH (op 0) with the next sequence number."""
+    async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
+        """Send a DISPATCH (op 0) with the next sequence number; False if the socket is gone."""
         self.seq += 1
-        await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+        return await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
 
 class Gateway:
@@ -90,8 +95,7 @@ class Gateway:
         conn = self.active
         if conn is None:
             return False
-        await conn.dispatch(event, data)
-        return True
+        return await conn.dispatch(event, data)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         """aiohttp handler for the gateway websocket."""

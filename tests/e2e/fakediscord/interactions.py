@@ -64,7 +64,7 @@ class HarnessInteractions(HarnessBase):
         self.server.interactions_by_token[rec.token] = rec
         rec.dispatched_at = time.monotonic()
         ok = await self.server.gateway.dispatch("INTERACTION_CREATE", rec.payload)
-        assert ok, "no bot connected to the gateway"
+        assert ok, f"could not dispatch {rec.describe()}: the bot's gateway connection is gone\n{self._debug()}"
 
     async def _await_answer(self, rec: InteractionRecord, timeout: float, settle: float,
                             allow_refused: bool = False) -> InteractionRecord:
@@ -243,6 +243,7 @@ class HarnessInteractions(HarnessBase):
                          check_exists: bool, allow_refused: bool = False) -> InteractionRecord:
         comp = message.find_component(custom_id)
         if check_exists:
+            assert not message.deleted, f"message {message.id} was deleted; its components cannot be used"
             assert comp is not None, (
                 f"message {message.id} has no component {custom_id!r}; it has {message.custom_ids()}")
             assert not comp.get("disabled"), f"component {custom_id!r} on message {message.id} is disabled"
@@ -251,6 +252,9 @@ class HarnessInteractions(HarnessBase):
                 if offered:
                     bad = [v for v in values if v not in offered]
                     assert not bad, f"select {custom_id!r} does not offer {bad}; it offers {sorted(offered)}"
+                low, high = int(comp.get("min_values", 1) or 0), int(comp.get("max_values", 1) or 1)
+                assert low <= len(values) <= high, (
+                    f"select {custom_id!r} takes {low}..{high} values, not {len(values)}")
         if comp is not None:
             ctype = int(comp.get("type", ctype))
         ch = self.get_channel(message.channel_id)

@@ -6,12 +6,14 @@ validated against ``paths[route][method].requestBody``.
 
 from __future__ import annotations
 
+import email.policy
 import json
 import re
 from collections.abc import Awaitable, Callable
+from email.parser import BytesParser
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import BodyPartReader, web
+from aiohttp import web
 
 from . import records as r
 from .records import InteractionRecord, RequestRecord, UploadedFile
@@ -617,28 +619,30 @@ class RestAPI:
 
 async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     """Parse a JSON body, or a multipart body (``payload_json`` + ``files[n]``)."""
-    files: list[UploadedFile] = []
-    if request.content_type.startswith("multipart/"):
-        body: Any = None
-        reader = await request.multipart()
-        while True:
-            part = await reader.next()
-            if part is None:
-                break
-            if not isinstance(part, BodyPartReader):
-                continue
-            name = part.name or ""
-            raw = await part.read(decode=False)
-            if part.filename:
-                files.append(UploadedFile(field=name, filename=part.filename, data=bytes(raw),
-                                          content_type=part.headers.get("Content-Type")))
-            elif name == "payload_json":
-                body = json.loads(bytes(raw).decode())
-        return body, files
     raw_body = await request.read()
+    if request.content_type.startswith("multipart/"):
+        return parse_multipart(request.headers.get("Content-Type", ""), raw_body)
     if not raw_body:
-        return None, files
+        return None, []
     try:
-        return json.loads(raw_body.decode()), files
+        return json.loads(raw_body.decode()), []
     except ValueError:
-        return raw_body.decode(errors="replace"), files
+        return raw_body.decode(errors="replace"), []
+
+
+def parse_multipart(content_type: str, raw: bytes) -> tuple[Any, list[UploadedFile]]:
+    """Split multipart/form-data with the stdlib email parser: JSON ``payload_json`` and file parts."""
+    message = BytesParser(policy=email.policy.HTTP).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\nMIME-Version: 1.0\r\n\r\n" + raw)
+    body: Any = None
+    files: list[UploadedFile] = []
+    for part in message.iter_parts():  # type: ignore[attr-defined]
+        name = part.get_param("name", header="content-disposition") or ""
+        data = part.get_payload(decode=True) or b""
+        filename = part.get_filename()
+        if filename:
+            files.append(UploadedFile(field=str(name), filename=filename, data=data,
+                                      content_type=part.get_content_type()))
+        elif name == "payload_json":
+            body = json.loads(data.decode())
+    return body, files

@@ -279,15 +279,16 @@ def check_commands(commands: list[dict[str, Any]], where: str) -> list[str]:
     """Names, descriptions, options and choices of synced commands."""
     out = []
     for cmd in commands:
-        out.extend(_command_limits(cmd, f"{where} /{cmd.get('name')}"))
+        chat_input = int(cmd.get("type", 1) or 1) == 1  # user/message commands may use capitals and spaces
+        out.extend(_command_limits(cmd, f"{where} /{cmd.get('name')}", lower=chat_input))
     return out
 
 
-def _command_limits(node: dict[str, Any], where: str) -> list[str]:
+def _command_limits(node: dict[str, Any], where: str, *, lower: bool = True) -> list[str]:
     out = []
     name = str(node.get("name", ""))
-    if not 1 <= len(name) <= 32 or (node.get("type", 1) in (1, 3, 4, 5, 6, 7, 8, 9, 10, 11) and name != name.lower()):
-        out.append(f"{where}: bad name {name!r} (1-32 chars, lower case)")
+    if not 1 <= len(name) <= 32 or (lower and name != name.lower()):
+        out.append(f"{where}: bad name {name!r} (1-32 chars{', lower case' if lower else ''})")
     if len(node.get("description") or "") > 100:
         out.append(f"{where}: description > 100 chars")
     opts = node.get("options") or []

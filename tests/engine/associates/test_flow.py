@@ -193,3 +193,22 @@ def test_reinforcement_with_intact_lair_is_automatic() -> None:
         s, _ = act(s, p, "keepdefault" if s["phase"] == "keep" else "idle")
     f = s["figs"]["thieves_fairy"]
     assert f["zone"] == "thieves_den" and f["treasure"]["gold"] == 3 and s["players"][0]["reserve_gold"] == 0
+
+
+def test_view_shape_matches_the_documented_keys() -> None:
+    s = make(ALL4)
+    pub = GAME.view(s, None)
+    assert set(pub) == {
+        "game", "players", "round", "turn", "phase", "mode", "figurines_per_guild", "turn_cap", "first_player",
+        "pending", "pending_kinds", "visited", "active", "window", "guilds", "figurines", "lairs", "zones",
+        "supply", "effects", "first_objective_guild", "scores", "last", "last_roll", "outcome"}
+    assert set(GAME.view(s, 0)) - set(pub) == {"hand", "draft", "drawn"}
+    assert set(pub["guilds"][0]) == {"seat", "guild", "title", "colour", "hand_size", "deck_size", "discard",
+                                      "in_play", "objectives", "threshold", "reserve_gold", "designated",
+                                      "last_objective_lair", "score"}
+    assert set(pub["figurines"][0]) == {"id", "name", "guild", "kind", "zone", "stuns", "spaces", "treasure",
+                                        "activated", "malin_used", "rooted", "pumpkin", "eliminated_this_turn"}
+    assert set(pub["lairs"][0]) == {"guild", "zone", "state", "stuns", "safe", "safe_token", "bank_token", "defended"}
+    assert set(pub["zones"][0]) == {"id", "name", "terrain", "effective_terrain", "x", "y", "loose", "trap", "storm",
+                                    "tombs", "figurines"}
+    json.dumps(pub)

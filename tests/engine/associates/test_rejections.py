@@ -271,3 +271,70 @@ def test_bribe_must_be_alone_and_cancels() -> None:
     assert s3["figs"]["brigands_troll"]["treasure"]["gold"] == 2
     assert s3["active"]["actions"] == 1 and s3["res"] is None
     s3, _ = settle(s3)
+
+
+# 14. card conditions not covered in test_cards
+def test_14_card_conditions() -> None:
+    s = board4()
+    a, th, u, b = seat(s, "artisans"), seat(s, "thieves"), seat(s, "usurers"), seat(s, "brigands")
+    place(s, {"artisans_gnome": "goosefoot_meadow", "thieves_goblin": "crows_knoll"})
+    [root] = give(s, "artisans", "root")
+    activate(s, "artisans_gnome")
+    rejects(s, a, f"play:{root}", "E_CARD_CONDITION")  # nobody adverse here or adjacent
+    place(s, {"thieves_goblin": "northern_henge"})
+    r, _ = act(s, a, f"play:{root}")
+    rejects(r, a, "f:brigands_troll", "E_CARD_TARGET")
+    # Trap on a zone that already has one; token supply empty
+    [t1] = give(s, "thieves", "trap")
+    activate(s, "thieves_goblin")
+    s2, _ = act(s, th, f"play:{t1}", "z:goosefoot_meadow")
+    [mine] = give(s2, "brigands", "mined_terrain")
+    place(s2, {"brigands_goblin": "goosefoot_meadow"})
+    activate(s2, "brigands_goblin")
+    m, _ = act(s2, b, f"play:{mine}")
+    rejects(m, b, "z:goosefoot_meadow", "E_TOKEN_ZONE")
+    s2["supply"]["trap"] = 0
+    s2["figs"]["brigands_troll"]["zone"] = "millpond_green"
+    rejects(s2, b, f"play:{mine}", "E_CARD_CONDITION")
+    # Storm with an empty supply
+    s3 = board4()
+    [storm] = give(s3, "thieves", "storm")
+    s3["supply"]["storm"] = 0
+    s3["zones"]["dusk_ring"]["storm"] = 0
+    s3["zones"]["dawn_stones"]["storm"] = 0
+    activate(s3, "thieves_goblin")
+    exc = rejects(s3, th, f"play:{storm}", "E_CARD_CONDITION")
+    assert "supply" in exc.message
+    # Safe when one is already there; Scavenge with an empty supply
+    s4 = board4()
+    [safe1] = give(s4, "usurers", "safe")
+    activate(s4, "usurers_gnome")
+    s4, _ = act(s4, u, f"play:{safe1}")
+    s4["lairs"]["usurers"]["safe_token"] = safe1
+    s5 = board4()
+    [sc] = give(s5, "artisans", "scavenge")
+    place(s5, {"artisans_gnome": "crows_knoll"})
+    s5["supply"]["sacred_wood"] = 0
+    s5["zones"]["goosefoot_meadow"]["loose"]["sacred_wood"] = 8
+    activate(s5, "artisans_gnome")
+    rejects(s5, a, f"play:{sc}", "E_CARD_CONDITION")
+    assert s4["supply"]["safe_bank"] == 1
+
+
+def test_14_alarm_rejections_in_window() -> None:
+    s = board4()
+    b, a = seat(s, "brigands"), seat(s, "artisans")
+    place(s, {"brigands_troll": "artisans_workshop", "artisans_fairy": "artisans_workshop"})
+    [al] = give(s, "artisans", "alarm")
+    give(s, "artisans", "protection")
+    activate(s, "brigands_troll")
+    w, _ = act(s, b, "combat", "tgt:l:artisans")
+    assert w["res"]["stage"] == "w1"
+    rejects(w, a, f"r:{al}", "E_ALARM_DEFENDED")
+    place(s, {"artisans_fairy": "millpond_green"})
+    [siege] = give(s, "brigands", "siege")
+    w2, _ = act(s, b, f"play:{siege}", "tgt:l:artisans")
+    assert w2["res"]["stage"] == "w1"
+    rejects(w2, a, f"r:{al}", "E_ALARM_SIEGE")
+    w3, _ = act(s, b, "combat")
+    rejects(w3, b, "tgt:f:artisans_fairy", "E_OUT_OF_REACH")

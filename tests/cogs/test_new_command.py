@@ -1,0 +1,63 @@
+from cogs.lobby import TABLE_PARAMS, make_new_command, option_params, rules_sections
+from engine import registry
+from engine.core.options import OptionSpec
+
+
+async def handler(interaction, game, thread, options):
+    handler.calls.append((game, thread, options))
+
+
+handler.calls = []
+
+
+def test_every_option_of_every_game_becomes_a_parameter():
+    names = registry.names()
+    cmd = make_new_command(handler, names)
+    params = {p.name: p for p in cmd.parameters}
+    assert set(TABLE_PARAMS) <= set(params)
+    assert params["game"].required and not params["thread"].required
+    assert {c.value for c in params["game"].choices} == set(names)
+    for name in names:
+        for spec in registry.get(name).options():
+            assert spec.name in params
+            param = params[spec.name]
+            assert not param.required
+            assert len(param.description) <= 100
+            if spec.choices:
+                assert {c.value for c in param.choices} == {c if spec.type == "int" else str(c) for c in spec.choices}
+    assert len(params) <= 25
+
+
+def test_conflicting_option_types_fall_back_to_text(monkeypatch):
+    games = {
+        "a": [OptionSpec("size", "int", 3, "board size", minimum=1, maximum=9)],
+        "b": [OptionSpec("size", "choice", "small", "board size", choices=("small", "large"))],
+    }
+
+    class Fake:
+        def __init__(self, specs):
+            self.specs = specs
+            self.title = "x"
+
+        def options(self):
+            return self.specs
+
+    monkeypatch.setattr(registry, "get", lambda name: Fake(games[name]))
+    (param,) = option_params(["a", "b"])
+    assert param.annotation is str and param.choices == []
+    assert param.description.startswith("[a, b]")
+
+
+async def test_callback_passes_only_given_options():
+    cmd = make_new_command(handler, registry.names())
+    handler.calls.clear()
+    await cmd.callback(object(), game="vendetta", thread=True, round_limit=12, scoring=None)
+    assert handler.calls == [("vendetta", True, {"round_limit": 12})]
+
+
+def test_rules_sections_split_at_headings():
+    for name in registry.names():
+        sections = rules_sections(name)
+        assert sections, f"no rules text for {name}"
+        assert all(len(title) <= 100 and body for title, body in sections.items())
+    assert rules_sections("no_such_game") == {}
