@@ -11,7 +11,7 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
@@ -22,7 +22,6 @@ from host.errors import HostError
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
-T = TypeVar("T")
 
 RESTARTING = "Gnomehost is restarting; try again in a few seconds."
 
@@ -78,14 +77,6 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         await send_ephemeral(interaction, message)
     except discord.HTTPException as send_error:
         log.warning("could not tell user %s why their interaction failed: %s", interaction.user.id, send_error)
-
-
-class HasInflight(Protocol):
-    """The bot as seen by the guards: it counts running interactions."""
-
-    @property
-    def inflight(self) -> Any:
-        """The bot's InFlight counter."""
 
 
 Handler = Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]

@@ -93,7 +93,7 @@ class DiscordNotifier:
 
     async def _dm_prompt(self, table: TableInfo, pending: PendingPlayer) -> None:
         user_id = pending.user_id
-        if user_id is None or user_id in self._dm_closed:
+        if user_id is None or user_id in self._dm_closed or self.bot.inflight.draining:
             return
         try:
             async with self.bot.inflight.track():

@@ -34,6 +34,7 @@ from host.results import (
     MoveResult,
     MoveSource,
     PrivateUpdate,
+    TableInfo,
     TableStatus,
     TableUpdate,
     UpdateKind,
@@ -282,10 +283,10 @@ class Core:
 
     # -- announcements ----------------------------------------------------------------------
 
-    async def post(self, live: LiveGame, update: TableUpdate) -> bool:
+    async def post(self, live: LiveGame, update: TableUpdate, table: TableInfo | None = None) -> bool:
         """Post a public update; a notifier failure is logged, never raised (the change is committed)."""
         try:
-            await self.notifier.post_to_table(live.info(), update)
+            await self.notifier.post_to_table(table or live.info(), update)
         except Exception:
             log.exception("notifier failed to post update %s of game %s", update.kind, live.id)
             return False
@@ -350,7 +351,7 @@ class Core:
             pending=result.pending,
             outcome=result.outcome,
         )
-        if await self.post(live, update):
+        if await self.post(live, update, result.table):
             live.announced = max(live.announced, result.version)
             if result.ended:
                 # No later move will carry it: store now, or a restart would post the end again.

@@ -44,6 +44,18 @@ def waiting_for(core: Core, live: LiveGame) -> str:
     return ", ".join(_who(core, live, d.player) for d in live.decisions) or "nobody"
 
 
+def seats_of(live: LiveGame, user_id: int, player: int | None) -> list[int]:
+    """The player indexes the user acts for: all they hold, or the one named; NotSeated otherwise."""
+    mine = live.players_of(user_id)
+    if not mine:
+        raise NotSeated()
+    if player is None:
+        return mine
+    if player not in mine:
+        raise NotSeated("You do not hold that seat.")
+    return [player]
+
+
 def pick_player(core: Core, live: LiveGame, user_id: int, expected_version: int, player: int | None) -> int:
     """The pending player this click acts for, after the seat, stale-click and turn checks.
 
@@ -51,13 +63,7 @@ def pick_player(core: Core, live: LiveGame, user_id: int, expected_version: int,
     simultaneous choice is not made stale by the other players' choices, but a
     player's own earlier buttons are stale once they moved.
     """
-    mine = live.players_of(user_id)
-    if not mine:
-        raise NotSeated()
-    if player is not None:
-        if player not in mine:
-            raise NotSeated("You do not hold that seat.")
-        mine = [player]
+    mine = seats_of(live, user_id, player)
     pending = [d.player for d in live.decisions if d.player in mine]
     if expected_version != live.version:
         fresh = [p for p in pending if live.since.get(p, live.version) <= expected_version <= live.version]

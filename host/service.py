@@ -258,11 +258,7 @@ class TableService:
         """
         live = await self._core.get(game_id)
         self._core.require_active(live)
-        mine = live.players_of(user_id)
-        if not mine or (player is not None and player not in mine):
-            raise NotSeated() if not mine else NotSeated("You do not hold that seat.")
-        if player is not None:
-            mine = [player]
+        mine = play.seats_of(live, user_id, player)
         for decision in live.decisions:
             if decision.player in mine:
                 actions = live.game.legal_actions(live.state, decision.player)

@@ -335,6 +335,20 @@ def db_path(bot: LiveBot) -> Path:
     return Path(bot.process.extra_env["DATABASE_PATH"])
 
 
+async def stored_when(fake: Harness, bot: LiveBot, game_id: int, check: Any, what: str) -> StoredGame:
+    """The stored game once `check(stored)` holds (the bot commits before it answers; this only absorbs timing)."""
+
+    def ready() -> StoredGame | None:
+        stored = read_game(db_path(bot), game_id)
+        return stored if check(stored) else None
+
+    return await fake.server.wait_until(ready, 10.0, what)
+
+
+async def finished_game(fake: Harness, bot: LiveBot, game_id: int) -> StoredGame:
+    return await stored_when(fake, bot, game_id, lambda g: g.status == "finished", f"game {game_id} stored as finished")
+
+
 # -- scenario 1 --------------------------------------------------------------------------------------------
 
 
@@ -351,7 +365,7 @@ async def test_scenario_1_three_players_full_game(fake: Harness, bot: LiveBot, g
     assert "started" in (rec.original.content if rec.original else ""), rec.describe()
     table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob, carol)}, random.Random(1))
     final = await table.play_to_end()
-    stored = read_game(db_path(bot), game_id)
+    stored = await finished_game(fake, bot, game_id)
     check_against_engine(stored, table, final)
     assert {"turn", "play"} <= set(table.surfaces), table.surfaces
     assert_scenario_5(fake, bot, hidden_items(game_name, stored))
@@ -388,7 +402,7 @@ async def test_scenario_2_closed_dms(fake: Harness, bot: LiveBot) -> None:
     assert fake.dm_messages(bob) == []
     assert fake.dm_messages(alice), "alice (DMs open) got no DM"
     assert table.surfaces.get("hand", 0) > 0
-    stored = read_game(db_path(bot), game_id)
+    stored = await finished_game(fake, bot, game_id)
     assert any(source == "ai" for _, _, source in stored.actions)
     check_against_engine(stored, table, final)
     assert_scenario_5(fake, bot, hidden_items("vendetta", stored))
@@ -439,7 +453,7 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     await finished(fake, r1)
     await finished(fake, r2)
     await fake.wait_idle(quiet=0.2)
-    stored = read_game(db_path(bot), game_id)
+    stored = await stored_when(fake, bot, game_id, lambda g: g.version > version, "the first click stored")
     assert stored.version == version + 1, "a double click must apply exactly one move"
     refused = [r for r in (r1, r2) if any("out of date" in m.content for m in r.followups)]
     assert len(refused) == 1, [r.describe() for r in (r1, r2)]
@@ -465,6 +479,21 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     assert rec.original is not None and "out of date" in rec.original.content
     await fake.wait_idle(quiet=0.2)
     assert read_game(db_path(bot), game_id).version == version + 1
+
+    # SIGTERM while a move is being handled: the move is answered and stored, then the bot exits cleanly.
+    panel = rec.original
+    move = offers(panel)[0]
+    if move.value is None:
+        click = asyncio.create_task(fake.click(alice, panel, move.custom_id, settle=SETTLE))
+    else:
+        click = asyncio.create_task(fake.select(alice, panel, move.custom_id, [move.value], settle=SETTLE))
+    await fake.server.wait_until(lambda: fake.interactions[-1].callback_type is not None, 10.0, "the deferral")
+    code = await bot.stop()
+    rec = await click
+    assert code == 0, bot.log_tail()
+    assert rec.original is not None and rec.original.content.startswith("✅"), rec.describe()
+    assert read_game(db_path(bot), game_id).version == version + 2
+    assert "database closed" in bot.log_text()
     assert_scenario_5(fake, bot, hidden_items("vendetta", read_game(db_path(bot), game_id)))
 
 
@@ -491,7 +520,7 @@ async def test_scenario_4_restart_keeps_buttons(fake: Harness, bot: LiveBot) -> 
     assert rec.original is not None and offers(rec.original), rec.describe()
     table.panels[pending[0]] = rec.original
     final = await table.play_to_end()
-    stored = read_game(db_path(bot), game_id)
+    stored = await finished_game(fake, bot, game_id)
     check_against_engine(stored, table, final)
     assert_scenario_5(fake, bot, hidden_items("vendetta", stored))
 

@@ -1,0 +1,107 @@
+"""DiscordNotifier against a recording stand-in for the bot: what goes to the channel, what by DM."""
+
+from types import SimpleNamespace
+
+import discord
+
+from cogs.inflight import InFlight
+from cogs.notifier import DiscordNotifier
+from engine.core.decisions import DecisionKind
+from engine.core.events import private_event, public_event
+from host.results import (
+    PendingPlayer,
+    PrivateUpdate,
+    SeatInfo,
+    TableInfo,
+    TableSettings,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
+
+TABLE = TableInfo(
+    game_id=3, game_name="no_renderer_game", title="Test Game", guild_id=1, channel_id=50, host_user_id=10,
+    status=TableStatus.ACTIVE, options={}, seats=(SeatInfo(0, 10, False, 0), SeatInfo(1, 11, False, 1)),
+    min_players=2, max_players=4, version=5, settings=TableSettings(), created_at=0.0, updated_at=0.0,
+)
+
+
+class Sink:
+    def __init__(self, fail_code=None):
+        self.sent = []
+        self.fail_code = fail_code
+
+    async def send(self, content, **kwargs):
+        if self.fail_code is not None:
+            response = SimpleNamespace(status=403, reason="Forbidden")
+            raise discord.Forbidden(response, {"code": self.fail_code, "message": "Cannot send messages to this user"})
+        self.sent.append((content, kwargs))
+
+
+class FakeBot:
+    def __init__(self, closed_dms=()):
+        self.channel = Sink()
+        self.dms = {}
+        self.closed = set(closed_dms)
+        self.inflight = InFlight()
+
+    def get_partial_messageable(self, channel_id, guild_id=None):
+        assert channel_id == TABLE.channel_id
+        return self.channel
+
+    def get_guild(self, guild_id):
+        return None
+
+    async def create_dm(self, user):
+        return self.dms.setdefault(user.id, Sink(50007 if user.id in self.closed else None))
+
+
+async def test_table_message_mentions_exactly_the_pending_players():
+    bot = FakeBot()
+    notifier = DiscordNotifier(bot)
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(3, UpdateKind.MOVES, "Round 2", 6,
+                         public_events=(public_event("Red moved."), private_event(1, "You drew the SECRET")),
+                         public_view={}, pending=pending)
+    await notifier.post_to_table(TABLE, update)
+    (content, kwargs), = bot.channel.sent
+    assert "Red moved." in content and "SECRET" not in content and content.endswith("Now: <@11>")
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+    assert kwargs["allowed_mentions"].everyone is False
+    (button,) = kwargs["view"].children
+    assert button.item.label == "Take my turn" and button.custom_id == "gh:T:3:6:-:"
+
+
+async def test_final_message_has_no_button():
+    bot = FakeBot()
+    await DiscordNotifier(bot).post_to_table(TABLE, TableUpdate(3, UpdateKind.ENDED, "The end", 9, public_view={}))
+    (_content, kwargs), = bot.channel.sent
+    assert "view" not in kwargs
+
+
+async def test_closed_dms_give_one_channel_notice_and_no_retries():
+    bot = FakeBot(closed_dms={11})
+    notifier = DiscordNotifier(bot)
+    update = PrivateUpdate(3, 1, 6, (private_event(1, "You drew a card"),), {"me": {}})
+    await notifier.send_private(TABLE, 11, update)
+    await notifier.send_private(TABLE, 11, update)
+    notices = [c for c, _ in bot.channel.sent]
+    assert notices == ["<@11>, I can't DM you — use /hand to see your cards and take your turn."]
+    assert bot.dms[11].sent == []
+
+
+async def test_private_update_goes_by_dm():
+    bot = FakeBot()
+    await DiscordNotifier(bot).send_private(TABLE, 10, PrivateUpdate(3, 0, 6, (private_event(0, "You drew X"),), {}))
+    (content, _), = bot.dms[10].sent
+    assert "🔒 You drew X" in content
+    assert bot.channel.sent == []
+
+
+async def test_reminder_pings_pending_humans_only():
+    bot = FakeBot()
+    pending = [PendingPlayer(0, None, DecisionKind.TURN, "", is_ai=True), PendingPlayer(1, 11, DecisionKind.TURN, "")]
+    await DiscordNotifier(bot).ping_pending(TABLE, pending, "your turn is waiting")
+    (content, kwargs), = bot.channel.sent
+    assert content == "<@11> — your turn is waiting"
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
