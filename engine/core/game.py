@@ -108,6 +108,10 @@ class Game(ABC, Generic[S]):
         """The current round or turn number, for reports."""
         return int(self.view(state, None).get("round", 0))
 
+    def setup_events(self, state: S) -> list[Event]:
+        """The events of game creation (deals, seatings, first player), for the table's first message."""
+        return []
+
     def check_invariants(self, state: S) -> list[str]:
         """Broken invariants of `state`, as messages (empty when sound)."""
         return []
