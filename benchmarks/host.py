@@ -207,7 +207,7 @@ async def build_big_database(path: Path, name: str, finished: int, running: int,
         conn.execute("BEGIN")
         columns = (
             "guild_id, game_name, options, seed, status, status_reason, host_user_id, settings, players, version, "
-            "snapshot, pending, ai_pending, outcome, created_at, updated_at"
+            "snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version"
         )
         for template, count, base in ((done, finished - 1, 1_000_000), (live, running - 1, 2_000_000)):
             for i in range(count):

@@ -203,7 +203,13 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             )
             log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
             target = self.bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
-            await target.send(text.lobby_text(table), view=lobby_view(table.game_id), allowed_mentions=NO_PINGS)
+            try:
+                await target.send(text.lobby_text(table), view=lobby_view(table.game_id), allowed_mentions=NO_PINGS)
+            except discord.HTTPException as error:
+                # A lobby nobody can see would hold the channel: give it back, then say why.
+                await self.bot.service.cancel(table.game_id, interaction.user.id)
+                raise UserFacingError(f"I could not post the lobby here ({error.text or error.status}); "
+                                      "check my permissions in this channel and try again.") from error
             where = f" in <#{channel_id}>" if thread else ""
             await interaction.followup.send(f"Lobby for game #{table.game_id} is open{where}.", ephemeral=True)
 

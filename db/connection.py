@@ -153,8 +153,10 @@ async def open_database(
     power cut; NORMAL survives process crashes only.
     """
     path = str(path)
-    if path != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if path == ":memory:" or path.startswith("file:"):
+        # Two connections (main + writer) must see one database: it has to be a file.
+        raise ValueError("Gnomehost needs a database file path (use a temporary file in tests)")
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     conn = await aiosqlite.connect(path, isolation_level=None)
     try:
         conn.row_factory = sqlite3.Row

@@ -19,7 +19,3 @@ class SchemaTooNew(DatabaseError):
         self.path = path
         self.found = found
         self.supported = supported
-
-
-class StaleWrite(DatabaseError):
-    """A conditional write found the row changed (another writer got there first)."""

@@ -123,12 +123,6 @@ async def ids_with_ai_pending(conn: aiosqlite.Connection) -> list[int]:
         return [r[0] for r in await cursor.fetchall()]
 
 
-async def count_by_status(conn: aiosqlite.Connection) -> dict[str, int]:
-    """How many games have each status."""
-    async with conn.execute("SELECT status, COUNT(*) FROM games GROUP BY status") as cursor:
-        return {r[0]: r[1] for r in await cursor.fetchall()}
-
-
 async def total_version(conn: aiosqlite.Connection, status: str) -> int:
     """The summed versions (log lengths) of the games with this status."""
     async with conn.execute("SELECT COALESCE(SUM(version), 0) FROM games WHERE status = ?", (status,)) as cursor:

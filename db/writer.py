@@ -34,6 +34,7 @@ class GroupWriter:
         executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gnomehost-db-writer")
 
         def connect() -> sqlite3.Connection:
+            """The writer's connection, made on the writer thread."""
             conn = sqlite3.connect(path, isolation_level=None)
             for pragma in pragmas:
                 conn.execute(pragma)

@@ -303,18 +303,17 @@ class Core:
             if live.id in versions:
                 live.announced_stored = versions[live.id]
 
-    def result(self, live: LiveGame, applied: Iterable[Applied]) -> MoveResult:
-        """The MoveResult of a batch of committed moves."""
+    def result(self, live: LiveGame, applied: Iterable[Applied], opening: Iterable[Event] = ()) -> MoveResult:
+        """The MoveResult of a batch of committed moves (after the game's setup events, for a start)."""
         applied = list(applied)
         public: list[Event] = []
         private: dict[int, list[Event]] = {}
-        for item in applied:
-            for event in item.events:
-                if event.public:
-                    public.append(event)
-                else:
-                    for p in sorted(event.visible_to or ()):
-                        private.setdefault(p, []).append(event)
+        for event in [*opening, *(e for item in applied for e in item.events)]:
+            if event.public:
+                public.append(event)
+            else:
+                for p in sorted(event.visible_to or ()):
+                    private.setdefault(p, []).append(event)
         outcome = live.outcome()
         return MoveResult(
             game_id=live.id,

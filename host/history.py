@@ -9,26 +9,27 @@ from host.results import LogLine, MoveSource
 
 
 async def log_lines(core: Core, game_id: int, viewer_user_id: int | None) -> list[LogLine]:
-    """See TableService.log. Undone moves and their undo markers are left out."""
+    """See TableService.log. The game's setup events come first (seq 0); undone moves are left out."""
     live = await core.get(game_id)
     viewer_players = set(live.players_of(viewer_user_id)) if viewer_user_id is not None else set()
     async with core.db.reading() as conn:
         rows = await actions_repo.list_actions(conn, game_id)
-    lines: list[LogLine] = []
+    entries: list[tuple[int, int | None, float, MoveSource, Event]] = [
+        (0, None, live.created_at, MoveSource.SETUP, event) for event in live.setup_events()
+    ]
     for row in actions_repo.effective_moves(rows):
-        for data in row.events:
-            event = Event.from_json(data)
-            if event.visible_to is not None and not (event.visible_to & viewer_players):
-                continue
-            lines.append(
-                LogLine(
-                    seq=row.seq,
-                    player=row.player,
-                    text=event.text,
-                    kind=event.kind,
-                    private=event.visible_to is not None,
-                    at=row.created_at,
-                    source=MoveSource(row.source),
-                )
-            )
-    return lines
+        source = MoveSource(row.source)
+        entries.extend((row.seq, row.player, row.created_at, source, Event.from_json(e)) for e in row.events)
+    return [
+        LogLine(
+            seq=seq,
+            player=player,
+            text=event.text,
+            kind=event.kind,
+            private=event.visible_to is not None,
+            at=at,
+            source=source,
+        )
+        for seq, player, at, source, event in entries
+        if event.visible_to is None or event.visible_to & viewer_players
+    ]

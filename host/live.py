@@ -14,6 +14,7 @@ from db.actions import ActionRow, effective_moves
 from db.games import GameRow
 from db.seats import SeatRow
 from engine.core.decisions import Decision, DecisionKind
+from engine.core.events import Event
 from engine.core.game import Game, replay
 from engine.core.outcome import Outcome
 from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus
@@ -145,9 +146,11 @@ class LiveGame:
         """The pending decisions as stored in games.pending (with the version each opened at)."""
         return [{**d.to_json(), "since": self.since.get(d.player, self.version)} for d in self.decisions]
 
-    def ai_pending(self) -> bool:
-        """Whether an AI seat must move now."""
-        return self.status == TableStatus.ACTIVE and any(self.is_ai(d.player) for d in self.decisions)
+    def setup_events(self) -> list[Event]:
+        """The events of the game's creation (deals, seating), rebuilt from the seed; empty in the lobby."""
+        if self.players is None:
+            return []
+        return self.game.setup_events(self.game.new_game(self.players, self.seed, self.options))
 
     def outcome(self) -> Outcome | None:
         """The result once the game is over."""

@@ -227,9 +227,10 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
         live.announced = live.announced_stored = -1
         core.verified.add(game_id)
         log.info("game %s: started with %s players", game_id, count)
+        opening = live.game.setup_events(state)
         applied: list[Applied] = []
         await play_ai(core, live, applied)
-        result = core.result(live, applied)
+        result = core.result(live, applied, opening)
         await core.announce(live, result, UpdateKind.STARTED, "The game begins.", everyone_private=True)
         return result
 

@@ -102,4 +102,5 @@ async def _catch_up(core: Core, live: LiveGame) -> None:
     ]
     first = live.announced < 0
     kind = UpdateKind.STARTED if first else UpdateKind.MOVES
-    await core.announce(live, core.result(live, applied), kind, RESUMED, everyone_private=first)
+    opening = live.setup_events() if first else []
+    await core.announce(live, core.result(live, applied, opening), kind, RESUMED, everyone_private=first)

@@ -7,7 +7,7 @@ taken when the call returned.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -41,6 +41,7 @@ class MoveSource(StrEnum):
     AI = "ai"  # an AI seat, or the AI standing in for an AFK human
     TIMEOUT = "timeout"  # the game's timeout default, played by the AFK policy SKIP
     UNDO = "undo"  # a stored undo marker: takes back the move it names
+    SETUP = "setup"  # not a move: the game's creation (deals, seating), shown as log lines at seq 0
 
 
 class UpdateKind(StrEnum):
@@ -292,5 +293,4 @@ class RecoveryReport:
     quarantined: tuple[int, ...] = ()
     resumed_ai: tuple[int, ...] = ()
     seconds: float = 0.0
-    notes: tuple[str, ...] = field(default_factory=tuple)
     reannounced: tuple[int, ...] = ()  # games whose last moves were stored but not posted before a crash

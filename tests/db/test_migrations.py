@@ -163,3 +163,8 @@ def test_bad_synchronous_setting_is_refused(tmp_path):
     assert _synchronous("normal") == "NORMAL"
     with pytest.raises(ValueError):
         _synchronous("sometimes")
+
+
+async def test_an_in_memory_database_is_refused_clearly():
+    with pytest.raises(ValueError, match="file"):
+        await open_database(":memory:")

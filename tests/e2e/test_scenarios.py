@@ -256,6 +256,12 @@ class Table:
         panel = self.panels.get(user.id)
         if panel is None or not offers(panel):
             panel = await self.open_panel(user)
+        pagers = [c for c in panel.custom_ids() if kind_of(c) is Kind.PAGE]
+        if pagers and self.rng.random() < 0.3:  # look at another page of a long list first
+            rec = await finished(fake, await fake.click(user, panel, self.rng.choice(pagers), settle=SETTLE))
+            assert rec.original is not None and offers(rec.original), rec.describe()
+            panel = rec.original
+            self.count("page")
         choice = self.rng.choice(offers(panel)) if offers(panel) else None
         if choice is None:
             self.panels.pop(user.id, None)
@@ -483,11 +489,15 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     # SIGTERM while a move is being handled: the move is answered and stored, then the bot exits cleanly.
     panel = rec.original
     move = offers(panel)[0]
+    seen = len(fake.interactions)
     if move.value is None:
         click = asyncio.create_task(fake.click(alice, panel, move.custom_id, settle=SETTLE))
     else:
         click = asyncio.create_task(fake.select(alice, panel, move.custom_id, [move.value], settle=SETTLE))
-    await fake.server.wait_until(lambda: fake.interactions[-1].callback_type is not None, 10.0, "the deferral")
+    await fake.server.wait_until(
+        lambda: len(fake.interactions) > seen and fake.interactions[seen].callback_type is not None, 10.0,
+        "the deferral of the click",
+    )
     code = await bot.stop()
     rec = await click
     assert code == 0, bot.log_tail()
@@ -534,9 +544,11 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
     alice, bob, mod = fake.user("alice"), fake.user("bob"), fake.user("mod")
     locked = fake.add_channel("no-files")
     fake.deny_bot_permission(locked, "attach_files")
-    bot = bot_factory("bot.py")
+    # DEV_GUILD_ID: commands are synced to the one server (the path developers use) instead of globally.
+    bot = bot_factory("bot.py", env={"DEV_GUILD_ID": str(fake.guild_id)})
     await bot.start(timeout=30.0)
     try:
+        assert f"synced 3 commands to guild {fake.guild_id}" in bot.log_text()
         check_new_command(fake)
         rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta"}, channel=locked)
         assert rec.ephemeral and "Attach Files" in rec.content, rec.describe()
@@ -548,6 +560,10 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         thread = threads[0].id
         lobby = await fake.wait_for_message(thread, lambda m: bool(m.custom_ids()))
         await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+        rec = await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+        assert "already joined" in await refusal(fake, rec)
+        rec = await fake.slash(bob, "game", subcommand="new", options={"game": "vendetta"}, channel=thread)
+        assert rec.ephemeral and "already has game" in rec.content, rec.describe()
         rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True}, channel=thread)
         assert "undo on" in rec.content, rec.describe()
         rec = await fake.slash(alice, "game", subcommand="start", channel=thread)

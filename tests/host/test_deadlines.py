@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from db import actions as actions_repo
 from db import deadlines as deadlines_repo
+from engine import registry
 from host.deadlines import Step, next_step
 from host.notifier import RecordingNotifier
 from host.results import AfkPolicy, TableSettings, UpdateKind
 from tests.host.conftest import ALICE, BOB, HOST, open_service, started
+from tests.host.test_games import seats_for
 
 DELAY = 600.0
 
@@ -147,5 +151,32 @@ async def test_the_scheduler_loop_runs_due_deadlines(db_path):
             await asyncio.sleep(0.01)
         await svc.stop_scheduler()
         assert len(notifier.pings) == 2
+    finally:
+        await svc.close()
+
+
+@pytest.mark.parametrize("policy", [AfkPolicy.AI, AfkPolicy.SKIP])
+@pytest.mark.parametrize("name", registry.names())
+async def test_an_absent_player_cannot_stall_a_real_game(name, policy, db_path, clock):
+    """Every registered game reaches its end with the human away the whole time."""
+    svc = await open_service(db_path, clock=clock)
+    try:
+        table = await svc.create_table(name, None, HOST, None, 1, settings=settings(policy, after=0), seed=3)
+        for _ in range(seats_for(name) - 1):
+            await svc.add_ai(table.game_id, HOST)
+        result = await svc.start(table.game_id, HOST, join_order=True)
+        version = result.version
+        for _ in range(2000):
+            table = await svc.get_table(table.game_id)
+            if not table.is_open:
+                break
+            assert await svc.run_due_deadlines(clock.advance(DELAY)) == 1
+            table = await svc.get_table(table.game_id)
+            assert table.version > version  # every deadline moved the game on
+            version = table.version
+        assert table.outcome is not None
+        rows = await _log(svc, table.game_id)
+        expected = "ai" if policy == AfkPolicy.AI else "timeout"
+        assert {r.source for r in rows if r.player == 0} == {expected}
     finally:
         await svc.close()

@@ -62,6 +62,8 @@ async def test_full_game_with_ai_players_matches_direct_engine_play(name, db_pat
     # Hidden stays hidden: every public post carries public events only.
     posts = notifier.posts_for(table.game_id)
     assert posts[0].kind == UpdateKind.STARTED and posts[-1].kind == UpdateKind.ENDED
+    opening = [e for e in game.setup_events(game.new_game(players, 99, row.options)) if e.public]
+    assert list(posts[0].public_events[: len(opening)]) == opening
     assert all(e.public for post in posts for e in post.public_events)
     for post in posts:
         assert post.public_view is not None

@@ -9,6 +9,7 @@ import pytest
 
 from db import actions as actions_repo
 from engine.core.rng import Rng
+from tests.host import toygame
 from tests.host.conftest import HOST, open_service, play_until
 from tests.host.test_games import GAMES, seats_for
 
@@ -28,8 +29,11 @@ async def test_private_events_stay_private(name, db_path, notifier, caplog):
         spectator_log = await svc.log(table.game_id, None)
     finally:
         await svc.close()
-    secrets = {e["text"] for r in rows for e in r.events if e.get("visible_to") is not None}
-    public = {e["text"] for r in rows for e in r.events if e.get("visible_to") is None}
+    game = toygame.resolve(name)
+    setup = [e.to_json() for e in game.setup_events(game.new_game(seats_for(name), 8, None))]
+    events = [*setup, *(e for r in rows for e in r.events)]
+    secrets = {e["text"] for e in events if e.get("visible_to") is not None}
+    public = {e["text"] for e in events if e.get("visible_to") is None}
     secrets -= public  # a text that is also said publicly is not a secret
     assert secrets, "the game produced no private event to check"
     public_text = json.dumps(

@@ -146,9 +146,15 @@ async def test_start_rules(service, notifier):
     ):
         with pytest.raises(AlreadyStarted):
             await late
-    assert [u.kind for u in notifier.posts_for(table.game_id)] == [UpdateKind.STARTED]
-    # every human is told their private view at the start
-    assert sorted(user for _, user, _ in notifier.privates) == [HOST, ALICE]
+    posts = notifier.posts_for(table.game_id)
+    assert [u.kind for u in posts] == [UpdateKind.STARTED]
+    assert [e.kind for e in posts[0].public_events] == ["setup"]  # the game's setup narration, public part
+    # every human is told their private view at the start, with their own part of the deal
+    privates = {user: update for _, user, update in notifier.privates}
+    assert sorted(privates) == sorted([HOST, ALICE])
+    for update in privates.values():
+        lucky = f"You are gnome {update.player}. Nobody else knows your lucky number."
+        assert [e.text for e in update.events] == [lucky]
 
 
 async def test_seat_order_join_order_or_random_from_the_seed(db_path, tmp_path):

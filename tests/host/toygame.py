@@ -73,6 +73,12 @@ class GnomeDash(Game[DashState]):
             turns_played=0,
         )
 
+    def setup_events(self, state: DashState) -> list[Event]:
+        events = [public_event(f"{state.players} gnomes line up; the finish is {state.target} cells away.", "setup")]
+        events += [private_event(p, f"You are gnome {p}. Nobody else knows your lucky number.", "deal")
+                   for p in range(state.players)]
+        return events
+
     def pending(self, state: DashState) -> list[Decision]:
         if state.phase == "bid":
             return [

@@ -615,4 +615,10 @@ def test_tv26_more_bad_inputs() -> None:
     b = seat(s, "brigands")
     assert b == 0
     rejects(s, b, "activate:brigands_troll", "E_PUMPKIN")
-    # keeping 4 cards out of 7 is the TV-17 rejection of confirm (see test_tv17)
+    # keeping 4 cards out of 7
+    k = _tv17({})
+    th = seat(k, "thieves")
+    hand = k["players"][th]["hand"]
+    assert len(hand) == 7
+    k, _ = act(k, th, *[f"keep:{c}" for c in hand[:4]])
+    rejects(k, th, "confirm", "E_KEEP_COUNT")
