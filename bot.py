@@ -70,9 +70,17 @@ async def run(settings: Settings) -> int:
     bot = GnomehostBot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+
+    def on_stop_signal() -> None:
+        # Decided here, in the signal callback: interactions received before it are handled, later ones refused.
+        if not stop.is_set():
+            bot.inflight.stop_admitting()
+            log.info("stop signal received: finishing moves in flight, then closing the database")
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # platforms without loop signal handlers
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, on_stop_signal)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord")
         stopper = asyncio.create_task(stop.wait(), name="stop-signal")
@@ -94,7 +102,6 @@ async def run(settings: Settings) -> int:
                 log.error("the bot stopped on an error", exc_info=error)
                 return EXIT_FAILED
             return EXIT_OK
-        log.info("stop signal received: finishing moves in flight, then closing the database")
         await bot.shutdown()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner

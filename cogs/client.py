@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
 
-from cogs.components import DYNAMIC_ITEMS
+from cogs.components import DYNAMIC_ITEMS, handles_component
 from cogs.config import Settings
 from cogs.errors import GuardedTree
 from cogs.inflight import InFlight
@@ -57,10 +58,35 @@ class GnomehostBot(commands.Bot):
             raise RuntimeError("the table service is not open yet")
         return self._service
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """Admit every interaction we will handle at the moment it is received (see cogs.inflight).
+
+        discord.py calls this synchronously right after parsing INTERACTION_CREATE, in the same
+        step that creates the handler tasks, so no stop signal can come between receipt and admission.
+        """
+        if event_name == "interaction" and args and self.will_handle(args[0]):
+            self.inflight.admit(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
+
+    @staticmethod
+    def will_handle(interaction: discord.Interaction) -> bool:
+        """Whether one of our handlers will claim this interaction (commands, autocomplete, our components)."""
+        kind = interaction.type
+        if kind in (discord.InteractionType.application_command, discord.InteractionType.autocomplete):
+            return True
+        if kind is discord.InteractionType.component:
+            return handles_component(str((interaction.data or {}).get("custom_id", "")))
+        return False
+
     async def setup_hook(self) -> None:
-        """Open the database, register persistent components, load the cogs, sync the commands."""
+        """Open the database, recover running games, register persistent components, load cogs, sync commands.
+
+        Recovery runs after `service` is set (its announcements may spawn DM prompts that read the
+        service) and before the gateway connects (no click can overtake a catch-up announcement).
+        """
         try:
-            self._service = await TableService.open(self.settings.database_path, self.notifier)
+            self._service = await TableService.open(self.settings.database_path, self.notifier, recover=False)
+            await self._service.recover()
         except Exception as error:
             # e.g. a database written by a newer Gnomehost: refuse with its own clear message.
             message = getattr(error, "message", None) or str(error)

@@ -107,13 +107,19 @@ class GnomeSelect(DynamicItem[Select[Any]], template=template("S")):
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (GnomeButton, GnomeSelect)
 
 
+def handles_component(custom_id: str) -> bool:
+    """Whether a clicked custom_id is routed by discord.py to one of our persistent components."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
 def lobby_view(game_id: int) -> discord.ui.View:
-    """The lobby buttons: Join, Leave, Add AI, Start, Cancel."""
+    """The lobby buttons: Join, Leave, Add AI, Remove AI, Start, Cancel."""
     view = discord.ui.View(timeout=None)
     buttons = [
         (LobbyAction.JOIN, "Join", discord.ButtonStyle.success, 0),
         (LobbyAction.LEAVE, "Leave", discord.ButtonStyle.secondary, 0),
         (LobbyAction.ADD_AI, "Add AI", discord.ButtonStyle.secondary, 0),
+        (LobbyAction.REMOVE_AI, "Remove AI", discord.ButtonStyle.secondary, 0),
         (LobbyAction.START, "Start", discord.ButtonStyle.primary, 1),
         (LobbyAction.CANCEL, "Cancel", discord.ButtonStyle.danger, 1),
     ]

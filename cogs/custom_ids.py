@@ -18,8 +18,11 @@ INDEX_MARK = "#"
 
 
 def template(kinds: str = "A-Z") -> str:
-    """The DynamicItem template (a regex matched against the whole custom_id) for components of `kinds`."""
-    return rf"gh:(?P<kind>[{kinds}]):(?P<game>[0-9a-z]+):(?P<version>[0-9a-z]+):(?P<seat>[0-9a-z-]+):(?P<arg>.*)"
+    """The DynamicItem template (a regex matched against the whole custom_id) for components of `kinds`.
+
+    Whatever it matches, `decode` accepts: a click that discord.py routes to us can always be answered.
+    """
+    return rf"gh:(?P<kind>[{kinds}]):(?P<game>[0-9a-z]+):(?P<version>[0-9a-z]+):(?P<seat>-|[0-9a-z]+):(?P<arg>.*)"
 
 
 TEMPLATE = template()
@@ -29,7 +32,7 @@ PATTERN = re.compile(TEMPLATE, re.DOTALL)
 class Kind(StrEnum):
     """What a component does when clicked."""
 
-    LOBBY = "L"  # arg: join / leave / ai / start / cancel
+    LOBBY = "L"  # arg: join / leave / ai / rmai / start / cancel
     TURN = "T"  # "Take my turn": opens the ephemeral panel
     ACTION = "A"  # arg: an action id, or "#<index>" into the seat's legal actions
     SELECT = "S"  # a select menu of actions; arg: the page shown
@@ -42,6 +45,7 @@ class LobbyAction(StrEnum):
     JOIN = "join"
     LEAVE = "leave"
     ADD_AI = "ai"
+    REMOVE_AI = "rmai"
     START = "start"
     CANCEL = "cancel"
 

@@ -74,7 +74,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     else:
         log.debug("refused (%s): %s", type(error).__name__, describe_interaction(interaction))
     try:
-        await send_ephemeral(interaction, message)
+        if interaction.type is discord.InteractionType.autocomplete:
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])  # the only answer an autocomplete can get
+        else:
+            await send_ephemeral(interaction, message)
     except discord.HTTPException as send_error:
         log.warning("could not tell user %s why their interaction failed: %s", interaction.user.id, send_error)
 
@@ -83,15 +87,19 @@ Handler = Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]
 
 
 def guarded(func: Handler[P]) -> Handler[P]:
-    """Wrap a component callback: refuse while stopping, count it in flight, report its errors."""
+    """Wrap a component callback: refuse it if it arrived after the stop signal, else run it and report errors.
+
+    The decision uses the moment the interaction was received (see cogs.inflight), not the moment
+    this task happens to start.
+    """
 
     @functools.wraps(func)
     async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         inflight = interaction.client.inflight  # type: ignore[attr-defined]
-        if inflight.draining:
-            await send_ephemeral(interaction, RESTARTING)
-            return
-        async with inflight.track():
+        async with inflight.handling(interaction.id) as allowed:
+            if not allowed:
+                await refuse_restarting(interaction)
+                return
             try:
                 await func(self, interaction, *args, **kwargs)
             except Exception as error:
@@ -100,17 +108,42 @@ def guarded(func: Handler[P]) -> Handler[P]:
     return wrapper
 
 
-class GuardedTree(app_commands.CommandTree):
-    """The command tree: refuses commands while the bot stops and reports every command error once."""
+async def refuse_restarting(interaction: discord.Interaction) -> None:
+    """Answer an interaction received after the stop signal (autocomplete gets no choices)."""
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await send_ephemeral(interaction, RESTARTING)
+    except discord.HTTPException as error:
+        log.info("could not tell user %s that the bot is restarting: %s", interaction.user.id, error)
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Refuse new commands while the bot is stopping."""
+
+class GuardedTree(app_commands.CommandTree):
+    """The command tree: counts every command from receipt to answer, refuses late ones, reports errors once."""
+
+    async def _call(self, interaction: discord.Interaction, /) -> None:
+        """Run one command or autocomplete under the stop rule of cogs.inflight.
+
+        Overrides discord.py 2.7's private entry point (called in the task it creates per
+        interaction) so that the whole handling, error answers included, counts as in flight.
+        """
         inflight = getattr(interaction.client, "inflight", None)
-        if inflight is not None and inflight.draining:
-            if interaction.type is discord.InteractionType.application_command:
-                await send_ephemeral(interaction, RESTARTING)
-            return False
-        return True
+        if inflight is None:
+            await self._call_reporting(interaction)
+            return
+        async with inflight.handling(interaction.id) as allowed:
+            if not allowed:
+                await refuse_restarting(interaction)
+                return
+            await self._call_reporting(interaction)
+
+    async def _call_reporting(self, interaction: discord.Interaction) -> None:
+        try:
+            await super()._call(interaction)
+        except app_commands.AppCommandError as error:
+            # What discord.py's own wrapper would do, but inside the counted block.
+            await self.on_error(interaction, error)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         """Translate any command error into an ephemeral answer (and a log line for bugs)."""

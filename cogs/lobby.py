@@ -1,16 +1,13 @@
 """/game: open a table, run its lobby, and manage it (start, cancel, replace, undo, settings, info).
 
-Thin: every command checks where it is, defers when the service may be slow, calls the table
-service, and shows the result. Errors go to cogs.errors.
+Thin: every command defers first (Discord's 3-second rule), calls the table service, and shows
+the result. Errors go to cogs.errors.
 """
 
 from __future__ import annotations
 
-import inspect
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import discord
@@ -21,134 +18,25 @@ from cogs import images, text
 from cogs.client import GnomehostBot
 from cogs.components import lobby_view, set_handler
 from cogs.custom_ids import ComponentId, Kind, LobbyAction
-from cogs.errors import UserFacingError, send_ephemeral
+from cogs.errors import UserFacingError
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, THREAD_NAME, split_message, trim
+from cogs.lobby_message import LobbyMessages
+from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
+from cogs.rules import rules_sections
 from engine import registry
-from engine.core.options import OptionSpec, validate_options
+from engine.core.options import validate_options
+from host.errors import NotJoined
 from host.results import AfkPolicy, TableInfo, TableStatus
 
 log = logging.getLogger(__name__)
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
 NO_PINGS = discord.AllowedMentions.none()
-# Names of /game new parameters that are not game options.
-TABLE_PARAMS = ("game", "thread")
-MAX_COMMAND_PARAMS = 25
 
 
 def no_game_here() -> UserFacingError:
     """The refusal for a command that needs a table in this channel."""
     return UserFacingError("There is no open game in this channel. Start one with `/game new`.")
-
-
-# -- /game new: parameters from every registered game's OptionSpecs ------------------------------
-
-
-@dataclass
-class OptionParam:
-    """One /game new parameter made from the OptionSpecs of one or more games."""
-
-    name: str
-    annotation: Any
-    description: str
-    choices: list[app_commands.Choice[Any]]
-    games: list[str]
-
-
-def _spec_annotation(spec: OptionSpec) -> tuple[Any, list[app_commands.Choice[Any]]]:
-    """The slash-command type of an option, and its choices when finite (≤ 25)."""
-    if spec.type == "bool":
-        return bool, []
-    if spec.type == "int":
-        if spec.choices and len(spec.choices) <= AUTOCOMPLETE_CHOICES:
-            return int, [app_commands.Choice(name=str(c), value=int(c)) for c in spec.choices]
-        if spec.minimum is not None or spec.maximum is not None:
-            low = spec.minimum if spec.minimum is not None else -(2**53)
-            high = spec.maximum if spec.maximum is not None else 2**53
-            return app_commands.Range[int, low, high], []
-        return int, []
-    if spec.choices and len(spec.choices) <= AUTOCOMPLETE_CHOICES:
-        return str, [app_commands.Choice(name=trim(str(c), CHOICE_NAME), value=str(c)) for c in spec.choices]
-    return str, []
-
-
-def option_params(game_names: Sequence[str]) -> list[OptionParam]:
-    """The union of all games' options as /game new parameters (a name two games type differently becomes text)."""
-    params: dict[str, OptionParam] = {}
-    for game_name in game_names:
-        for spec in registry.get(game_name).options():
-            if spec.name in TABLE_PARAMS:
-                log.warning("option %r of %s clashes with a /game new parameter; not offered", spec.name, game_name)
-                continue
-            annotation, choices = _spec_annotation(spec)
-            known = params.get(spec.name)
-            if known is None:
-                default = "" if spec.default is None else f" (default {spec.default})"
-                params[spec.name] = OptionParam(spec.name, annotation, spec.description + default, choices, [game_name])
-            elif known.annotation == annotation and [c.value for c in known.choices] == [c.value for c in choices]:
-                known.games.append(game_name)
-            else:
-                # The host coerces text into the chosen game's type and says what is allowed.
-                known.annotation, known.choices = str, []
-                known.games.append(game_name)
-    result = list(params.values())
-    for param in result:
-        if len(game_names) > 1:
-            param.description = f"[{', '.join(param.games)}] {param.description}"
-        param.description = trim(param.description, 100)
-    room = MAX_COMMAND_PARAMS - len(TABLE_PARAMS)
-    if len(result) > room:
-        log.warning("only the first %d game options fit in /game new; dropped: %s", room,
-                    [p.name for p in result[room:]])
-    return result[:room]
-
-
-def loadable_games() -> list[str]:
-    """Registered games that load (a broken game must not stop the bot)."""
-    names = []
-    for name in registry.names():
-        try:
-            registry.get(name)
-        except Exception:
-            log.exception("game %s failed to load; it is not offered", name)
-            continue
-        names.append(name)
-    return names
-
-
-NewHandler = Callable[[discord.Interaction, str, bool, dict[str, Any]], Awaitable[None]]
-
-
-def make_new_command(handler: NewHandler, game_names: Sequence[str]) -> app_commands.Command[Any, ..., None]:
-    """The /game new command, its parameters generated from the games' OptionSpecs."""
-    params = option_params(game_names)
-
-    async def new(interaction: discord.Interaction, **values: Any) -> None:
-        game = values.pop("game")
-        thread = bool(values.pop("thread", False))
-        options = {k: v for k, v in values.items() if v is not None}
-        await handler(interaction, game, thread, options)
-
-    signature = [
-        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
-        inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, annotation=bool, default=False),
-    ]
-    signature += [
-        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=p.annotation | None, default=None)
-        for p in params
-    ]
-    new.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
-    descriptions = {"game": "Which game", "thread": "Open a thread for this game (several games per channel)"}
-    descriptions.update({p.name: p.description for p in params})
-    choices: dict[str, list[app_commands.Choice[Any]]] = {
-        "game": [app_commands.Choice(name=trim(registry.get(g).title or g, CHOICE_NAME), value=g) for g in game_names]
-    }
-    choices.update({p.name: p.choices for p in params if p.choices})
-    app_commands.describe(**descriptions)(new)
-    app_commands.choices(**choices)(new)
-    return app_commands.Command(name="new", description="Open a lobby for a new game in this channel", callback=new)
 
 
 # -- the cog ------------------------------------------------------------------------------------------------
@@ -159,6 +47,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
 
     def __init__(self, bot: GnomehostBot) -> None:
         self.bot = bot
+        self.lobbies = LobbyMessages(bot)
         super().__init__()
 
     async def table_here(self, interaction: discord.Interaction, game_id: int | None = None) -> TableInfo:
@@ -176,49 +65,57 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         self, interaction: discord.Interaction, game: str, thread: bool, options: dict[str, Any]
     ) -> None:
         """Open a lobby (in a new thread when asked) and post it with its buttons."""
+        # Ephemeral: a refusal (channel busy, bad option) must reach only the user; the lobby is posted below.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None or interaction.channel is None:
-            raise UserFacingError("Games are played in a server channel, not in DMs.")
+            raise UserFacingError("Games are played in a server channel, not in DMs. Run `/game new` in one.")
         missing = missing_bot_permissions(interaction, create_thread=thread)
         if missing:
             raise UserFacingError(missing_permissions_message(missing))
         if thread and isinstance(interaction.channel, discord.Thread):
             raise UserFacingError("This is already a thread: run `/game new` without `thread` here.")
+        if game not in registry.names():
+            raise UserFacingError(f"There is no game called {game!r}. Games: {', '.join(registry.names())}.")
         spec = registry.get(game)
         validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
-        async with self.bot.inflight.track():
-            # Ephemeral: a refusal (channel busy, bad option) must reach only the user; the lobby is posted below.
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            channel_id = interaction.channel_id or 0
-            if thread:
-                parent = interaction.channel
-                if not isinstance(parent, discord.TextChannel):
-                    parent = await self.bot.fetch_channel(channel_id)  # type: ignore[assignment]
-                name = trim(f"{spec.title or game} — {interaction.user.display_name}", THREAD_NAME)
-                created = await parent.create_thread(  # type: ignore[union-attr]
-                    name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
-                )
-                channel_id = created.id
-            table = await self.bot.service.create_table(
-                game, options, interaction.user.id, interaction.guild_id, channel_id
+        channel_id = interaction.channel_id or 0
+        if thread:
+            parent = interaction.channel
+            if not isinstance(parent, discord.TextChannel):
+                parent = await self.bot.fetch_channel(channel_id)  # type: ignore[assignment]
+            name = trim(f"{spec.title or game} — {interaction.user.display_name}", THREAD_NAME)
+            created = await parent.create_thread(  # type: ignore[union-attr]
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-            log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
-            target = self.bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
-            try:
-                await target.send(text.lobby_text(table), view=lobby_view(table.game_id), allowed_mentions=NO_PINGS)
-            except discord.HTTPException as error:
-                # A lobby nobody can see would hold the channel: give it back, then say why.
-                await self.bot.service.cancel(table.game_id, interaction.user.id)
-                raise UserFacingError(f"I could not post the lobby here ({error.text or error.status}); "
-                                      "check my permissions in this channel and try again.") from error
-            where = f" in <#{channel_id}>" if thread else ""
-            await interaction.followup.send(f"Lobby for game #{table.game_id} is open{where}.", ephemeral=True)
+            channel_id = created.id
+        table = await self.bot.service.create_table(
+            game, options, interaction.user.id, interaction.guild_id, channel_id
+        )
+        log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
+        target = self.bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
+        try:
+            posted = await target.send(text.lobby_text(table), view=lobby_view(table.game_id),
+                                       allowed_mentions=NO_PINGS)
+        except discord.HTTPException as error:
+            # A lobby nobody can see would hold the channel: give it back, then say why.
+            await self.bot.service.cancel(table.game_id, interaction.user.id)
+            raise UserFacingError(f"I could not post the lobby here ({error.text or error.status}); "
+                                  "check my permissions in this channel and try again.") from error
+        self.lobbies.remember(table.game_id, posted.id)
+        where = f" in <#{channel_id}>" if thread else ""
+        await interaction.followup.send(f"Lobby for game #{table.game_id} is open{where}.", ephemeral=True)
 
     # lobby buttons -------------------------------------------------------------------------------------
 
     async def lobby_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
-        """Join / Leave / Add AI / Start / Cancel pressed on a lobby message."""
+        """Join / Leave / Add AI / Remove AI / Start / Cancel pressed on a lobby message; the message shows the result.
+
+        Once the game started or was cancelled the lobby message keeps its final text and loses its buttons.
+        """
         await interaction.response.defer()
         service, user = self.bot.service, interaction.user.id
+        if interaction.message is not None:
+            self.lobbies.remember(cid.game, interaction.message.id)
         action = LobbyAction(cid.arg)
         if action is LobbyAction.JOIN:
             table = await service.join(cid.game, user)
@@ -226,43 +123,51 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             table = await service.leave(cid.game, user)
         elif action is LobbyAction.ADD_AI:
             table = await service.add_ai(cid.game, user)
+        elif action is LobbyAction.REMOVE_AI:
+            table = await self._remove_ai(cid.game, user)
         elif action is LobbyAction.START:
-            result = await service.start(cid.game, user)
-            table = result.table
+            table = (await service.start(cid.game, user)).table
         else:
             table = await service.cancel(cid.game, user, moderator=is_moderator(interaction))
         log.info("game %s lobby: %s by %s", cid.game, action.value, user)
         view = lobby_view(table.game_id) if table.status is TableStatus.LOBBY else None
         await interaction.edit_original_response(content=text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
 
+    async def _remove_ai(self, game_id: int, user_id: int) -> TableInfo:
+        try:
+            return await self.bot.service.remove_ai(game_id, user_id)
+        except NotJoined:
+            # The host's refusal speaks of the user's own seat; here it means no AI sits at the table.
+            raise UserFacingError("There is no AI player to remove. Add AI seats one.") from None
+
     # /game start, cancel ---------------------------------------------------------------------------------
 
     @app_commands.command(name="start", description="Start the game in this channel (host only)")
     @app_commands.describe(order="Seat order: random from the game's seed (default) or the order players joined")
     async def start(self, interaction: discord.Interaction, order: Literal["random", "join"] = "random") -> None:
-        """Start the lobby in this channel."""
-        table = await self.table_here(interaction)
+        """Start the lobby in this channel; its lobby message then says so and loses its buttons."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if missing := missing_bot_permissions(interaction):
             raise UserFacingError(missing_permissions_message(missing))
-        async with self.bot.inflight.track():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
-            await interaction.followup.send(f"Game #{table.game_id} started.", ephemeral=True)
+        table = await self.table_here(interaction)
+        result = await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
+        await self.lobbies.close(result.table)
+        await interaction.followup.send(f"Game #{table.game_id} started.", ephemeral=True)
 
     @app_commands.command(name="cancel", description="Cancel the game in this channel (host or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        """Cancel the open table here."""
+        """Cancel the open table here; a lobby's message then says so and loses its buttons."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
-        async with self.bot.inflight.track():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            result = await self.bot.service.cancel(
-                table.game_id, interaction.user.id, moderator=is_moderator(interaction)
-            )
-            if table.status is TableStatus.LOBBY:  # a running game's cancellation is announced by the service
-                channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-                await channel.send(f"Game #{table.game_id} ({table.title}) was {result.status_reason or 'cancelled'}.",
-                                   allowed_mentions=NO_PINGS)
-            await interaction.followup.send(f"Game #{table.game_id} was cancelled.", ephemeral=True)
+        result = await self.bot.service.cancel(
+            table.game_id, interaction.user.id, moderator=is_moderator(interaction)
+        )
+        if table.status is TableStatus.LOBBY:  # a running game's cancellation is announced by the service
+            await self.lobbies.close(result)
+            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+            await channel.send(f"Game #{table.game_id} ({table.title}) was {result.status_reason or 'cancelled'}.",
+                               allowed_mentions=NO_PINGS)
+        await interaction.followup.send(f"Game #{table.game_id} was cancelled.", ephemeral=True)
 
     # /game status, board, log, players, rules ----------------------------------------------------------------
 
@@ -321,6 +226,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
     @app_commands.describe(topic="A section of the rules", game="Which game (default: the game in this channel)")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None, game: str | None = None) -> None:
         """Rules text from docs/rules/<game>.md (ephemeral), whole or one section."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         name = game or await self._game_name_here(interaction)
         sections = rules_sections(name)
         if not sections:
@@ -334,8 +240,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             if key is None:
                 raise UserFacingError(f"No rules topic {topic!r}. Topics: {', '.join(sections)}")
             chunks = split_message(sections[key])
-        await send_ephemeral(interaction, chunks[0])
-        for chunk in chunks[1:4]:
+        for chunk in chunks[:4]:
             await interaction.followup.send(chunk, ephemeral=True)
 
     async def _game_name_here(self, interaction: discord.Interaction) -> str:
@@ -373,28 +278,26 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
     async def replace(self, interaction: discord.Interaction, user: discord.User,
                       by: discord.User | None = None) -> None:
         """Host or Manage Channels: hand a player's seats to an AI or another member."""
-        table = await self.table_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if by is not None and by.bot:
             raise UserFacingError("A bot cannot take a seat; leave `by` empty to let the AI play.")
-        async with self.bot.inflight.track():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            # The service announces the replacement in the table's channel.
-            await self.bot.service.replace_player(
-                table.game_id, user.id, by.id if by else None,
-                by_user_id=interaction.user.id, moderator=is_moderator(interaction),
-            )
-            who = by.mention if by else "the AI"
-            await interaction.followup.send(f"{user.mention}'s seats in game #{table.game_id} now go to {who}.",
-                                            ephemeral=True, allowed_mentions=NO_PINGS)
+        table = await self.table_here(interaction)
+        # The service announces the replacement in the table's channel.
+        await self.bot.service.replace_player(
+            table.game_id, user.id, by.id if by else None,
+            by_user_id=interaction.user.id, moderator=is_moderator(interaction),
+        )
+        who = by.mention if by else "the AI"
+        await interaction.followup.send(f"{user.mention}'s seats in game #{table.game_id} now go to {who}.",
+                                        ephemeral=True, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="undo", description="Take back your last move (where the table allows it)")
     async def undo(self, interaction: discord.Interaction) -> None:
         """Undo the invoking player's last move."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
-        async with self.bot.inflight.track():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.service.undo(table.game_id, interaction.user.id)
-            await interaction.followup.send("Your last move was taken back.", ephemeral=True)
+        await self.bot.service.undo(table.game_id, interaction.user.id)
+        await interaction.followup.send("Your last move was taken back.", ephemeral=True)
 
     @app_commands.command(name="settings", description="Change this table's settings (host or Manage Channels)")
     @app_commands.describe(
@@ -412,6 +315,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         afk_after: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
         """Update the table's settings and show them."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
         changes: dict[str, Any] = {}
         if undo is not None:
@@ -422,38 +326,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             changes["afk_policy"] = AfkPolicy(afk)
         if afk_after is not None:
             changes["afk_after"] = afk_after
-        async with self.bot.inflight.track():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            if changes:
-                table = await self.bot.service.update_settings(
-                    table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
-                )
-            s = table.settings
-            content = (
-                f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, "
-                f"reminders every {s.reminder_delay / 60:.0f} min, AFK rule {s.afk_policy.value} "
-                f"after {s.afk_after} reminder(s)."
+        if changes:
+            table = await self.bot.service.update_settings(
+                table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
             )
-            await interaction.followup.send(content, ephemeral=True)
-
-
-def rules_sections(game_name: str) -> dict[str, str]:
-    """The rules of a game from docs/rules/<game>.md, split at its `##` headings (title -> text)."""
-    path = RULES_DIR / f"{game_name}.md"
-    if not path.is_file():
-        return {}
-    sections: dict[str, str] = {}
-    title, lines = "Overview", []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            if any(x.strip() for x in lines):
-                sections[title] = "\n".join(lines).strip()
-            title, lines = line[3:].strip(), [line]
-        else:
-            lines.append(line)
-    if any(x.strip() for x in lines):
-        sections[title] = "\n".join(lines).strip()
-    return {trim(k, 100): v for k, v in sections.items()}
+        s = table.settings
+        content = (
+            f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, "
+            f"reminders every {s.reminder_delay / 60:.0f} min, AFK rule {s.afk_policy.value} "
+            f"after {s.afk_after} reminder(s)."
+        )
+        await interaction.followup.send(content, ephemeral=True)
 
 
 async def setup(bot: GnomehostBot) -> None:

@@ -87,28 +87,27 @@ class PlayCog(commands.Cog):
     @app_commands.describe(action="Start typing to filter your choices", game="A game number (default: this channel's)")
     async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         """Apply the chosen action for the invoking player."""
-        async with self.bot.inflight.track():
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            table = await self.table_for_user(interaction, game)
-            user = interaction.user.id
-            steps = await self.user_steps(table, user)
-            choices = [Choice(s.player or 0, a.id, a.label) for s in steps for a in s.actions]
-            if not choices:
-                waiting = steps[0].waiting_for if steps else table.pending
-                raise UserFacingError(
-                    "You have nothing to decide right now. " + text.pending_line(table, waiting, None)
-                )
-            chosen = resolve_value(action, choices)
-            if chosen is None:
-                allowed = summarise_actions([_as_action(c) for c in choices])
-                raise UserFacingError(f"“{action[:100]}” is not one of your choices now. You can choose: {allowed}.")
-            step = next(s for s in steps if (s.player or 0) == chosen.seat)
-            await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version, player=step.player)
-            log.info("game %s: /play by %s applied", table.game_id, user)
-            panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
-                                      note=f"✅ {chosen.label}", file_limit=interaction.filesize_limit,
-                                      with_image=False)
-            await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.table_for_user(interaction, game)
+        user = interaction.user.id
+        steps = await self.user_steps(table, user)
+        choices = [Choice(s.player or 0, a.id, a.label) for s in steps for a in s.actions]
+        if not choices:
+            waiting = steps[0].waiting_for if steps else table.pending
+            raise UserFacingError(
+                "You have nothing to decide right now. " + text.pending_line(table, waiting, None)
+            )
+        chosen = resolve_value(action, choices)
+        if chosen is None:
+            allowed = summarise_actions([_as_action(c) for c in choices])
+            raise UserFacingError(f"“{action[:100]}” is not one of your choices now. You can choose: {allowed}.")
+        step = next(s for s in steps if (s.player or 0) == chosen.seat)
+        await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version, player=step.player)
+        log.info("game %s: /play by %s applied", table.game_id, user)
+        panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
+                                  note=f"✅ {chosen.label}", file_limit=interaction.filesize_limit,
+                                  with_image=False)
+        await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str

@@ -68,6 +68,8 @@ def lobby_text(table: TableInfo) -> str:
         hint = "Join, add AI players, then the host presses Start."
     elif table.status is TableStatus.ACTIVE:
         state, hint = "The game has started.", "Use the table messages below, /play or /hand."
+    elif table.status is TableStatus.CANCELLED and table.status_reason:
+        state, hint = f"This game was {table.status_reason}.", "Open a new one with `/game new`."
     else:
         state, hint = f"This game is {table.status.value}.", ""
     lines = [

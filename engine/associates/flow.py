@@ -8,6 +8,7 @@ from engine.associates.components import GUILD_INFO, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.state import (
     State,
+    controls,
     effective_terrain,
     figs_of,
     guild_at,
@@ -279,8 +280,6 @@ def reinforcement_zones(s: State, guild: str) -> list[str]:  # R-A2, R-A20
     """Legal zones for a reinforcement (§6.4 step 4): intact lair, else plains and controlled zones."""
     if lair_intact(s, guild):
         return [s["lairs"][guild]["zone"]]
-    from engine.associates.state import controls
-
     return [z for z in board.zone_ids() if effective_terrain(s, z) == "plain" or controls(s, guild, z)]
 
 

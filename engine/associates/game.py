@@ -30,7 +30,7 @@ from engine.associates.view import private_part, public_view
 from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import IllegalAction
-from engine.core.events import Event
+from engine.core.events import Event, public_event
 from engine.core.game import Game, require_pending
 from engine.core.options import OptionSpec, validate_options
 from engine.core.outcome import Outcome
@@ -77,7 +77,16 @@ class AssociatesGame(Game[State]):
         opts["first_player"] = -1 if (options or {}).get("first_player", -1) in (None, -1) else first
         s = new_state(players, seed, opts, first)
         s["rng"] = rng.state
+        how = "named by the host" if opts["first_player"] >= 0 else "drawn at random"
+        s["opening"] = [public_event(
+            f"Gnomes & Associates for {players} players (mode {opts['mode']}, {opts['figurines']} figurines per "
+            f"guild, turn cap {opts['turn_cap']}). Seat {first} is the first player ({how}) and chooses a guild "
+            "first; the others follow clockwise.", "setup", first_player=first, players=players).to_json()]
         return s
+
+    def setup_events(self, state: State) -> list[Event]:
+        """The events of game creation: table, options and first player (the deal follows the guild choice)."""
+        return [Event.from_json(e) for e in state.get("opening", [])]
 
     # -- decisions -----------------------------------------------------------------------------
 

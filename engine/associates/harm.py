@@ -78,6 +78,7 @@ def eliminate(ctx: Ctx, fig: str, tomb_card: str | None) -> None:
 
 def destroy_lair(ctx: Ctx, guild: str, actor: str | None) -> None:
     """§9.4 / R-A18: the lair is destroyed for good and its safe spills loose."""
+    # local import: the turn machine and the resolution call each other
     from engine.associates.flow import discard_violet
 
     s = ctx.s

@@ -48,10 +48,10 @@ def _hand(s: State, seat: int) -> list[str]:
     return list(s["players"][seat]["hand"])
 
 
-def w1_addable(s: State, res: dict[str, Any]) -> list[str]:
-    """Cards the defender may still add to the W1 submission."""
+def w1_addable(s: State, res: dict[str, Any], picks: list[str] | None = None) -> list[str]:
+    """Cards the defender may still add to the W1 submission (`picks` defaults to the current draft)."""
     seat = res["defender"]
-    picks = res["picks"]
+    picks = res["picks"] if picks is None else picks
     if any(card_type(c) == "bribe" for c in picks):
         return []  # Bribe must be alone
     out = []
@@ -75,12 +75,7 @@ def alarm_ok(s: State, res: dict[str, Any]) -> bool:
 
 def has_w1(s: State, res: dict[str, Any]) -> bool:
     """Whether the defender has any W1 response."""
-    saved = res["picks"]
-    res["picks"] = []
-    try:
-        return bool(w1_addable(s, res))
-    finally:
-        res["picks"] = saved
+    return bool(w1_addable(s, res, []))
 
 
 def malin_gnomes(s: State, res: dict[str, Any]) -> list[str]:
@@ -157,6 +152,7 @@ def _play(ctx: Ctx, cards: list[str], seat: int) -> None:
 
 def apply(ctx: Ctx, seat: int, action_id: str) -> None:
     """Apply one window step; raises IllegalAction (E_*) for anything not allowed."""
+    # local import: the turn machine and the resolution call each other
     from engine.associates import resolution as rz
 
     s = ctx.s

@@ -221,6 +221,7 @@ def start_elimination(ctx: Ctx, fig: str, cause: str) -> None:
 
 def finish_elimination(ctx: Ctx, tomb_card: str | None) -> None:
     """§7.9 steps 3-6: drop or Tomb, remove, Highwaymen, Ransom; close the activation if needed."""
+    # local import: the turn machine and the resolution call each other
     from engine.associates.flow import close_activation
 
     s = ctx.s

@@ -10,7 +10,7 @@ Shape (all keys strings, all values JSON types, so dump/load are copies):
   zones{id} = {loose, trap, storm, tombs{guild: treasure}},
   supply{item: count}, played[card], violet[card], effects{war_cry{guild: n}, ambush[guild]},
   visit, active, draft, res, ransom, debts_counted[fig], first_objective_guild,
-  gold_minted, reinforce, ended, last[public events].
+  gold_minted, reinforce, ended, last[public events], opening[public events of new_game].
 """
 
 from __future__ import annotations
@@ -78,6 +78,7 @@ def new_state(n: int, seed: int, options: dict[str, Any], first_player: int) -> 
         "reinforce": None,
         "ended": None,
         "last": [],
+        "opening": [],
     }
 
 

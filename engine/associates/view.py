@@ -39,6 +39,7 @@ from typing import Any
 from engine.associates import board
 from engine.associates.cards import card_dict
 from engine.associates.components import GUILD_INFO, KIND_STATS, NEUTRAL, fig_name
+from engine.associates.dice import successes
 from engine.associates.scoring import scores
 from engine.associates.state import (
     State,
@@ -92,8 +93,6 @@ def public_view(s: State, pending: list[Decision]) -> dict[str, Any]:
     if res is not None:
         dice = None
         if res.get("faces"):
-            from engine.associates.dice import successes
-
             dice = {"n": res["n"], "colour": res["colour"], "faces": list(res["faces"]),
                     "successes": successes(res["faces"], res["colour"])}
         window = {"stage": res["stage"], "type": res["type"], "actor": res.get("actor"), "target": res["target"],

@@ -33,7 +33,9 @@ def check_limits(view):
 def test_lobby_view():
     comps = check_limits(lobby_view(3))
     labels = [i["label"] for r in comps for i in r["components"]]
-    assert labels == ["Join", "Leave", "Add AI", "Start", "Cancel"]
+    assert labels == ["Join", "Leave", "Add AI", "Remove AI", "Start", "Cancel"]
+    ids = [decode(i["custom_id"]) for r in comps for i in r["components"]]
+    assert [c.arg for c in ids] == ["join", "leave", "ai", "rmai", "start", "cancel"]
 
 
 def test_table_view_has_take_my_turn():

@@ -1,4 +1,5 @@
-from cogs.lobby import TABLE_PARAMS, make_new_command, option_params, rules_sections
+from cogs.new_command import TABLE_PARAMS, make_new_command, option_params
+from cogs.rules import rules_sections
 from engine import registry
 from engine.core.options import OptionSpec
 

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from cogs.custom_ids import Kind, decode
+from cogs.errors import RESTARTING
 from engine import registry
 from engine.core.actions import UNDO_ID
 from engine.core.game import replay
@@ -184,6 +185,31 @@ def assert_scenario_5(fake: Harness, bot: LiveBot, hidden: set[str]) -> None:
         for line in info_lines:
             assert item not in line, f"hidden item {item!r} in an INFO log line: {line[:300]}"
     assert "Traceback" not in bot.log_text(), bot.log_tail(60)
+
+
+class HeldRequests:
+    """Holds the fake's answer to chosen bot requests until released: freezes the bot at a known point.
+
+    While a request is held, the bot's handler that made it is suspended in the middle of its work;
+    the test can then act (e.g. send SIGTERM) at exactly that point, with no timing luck involved.
+    """
+
+    def __init__(self, fake: Harness, method: str, route: str, match: Any) -> None:
+        self.reached = asyncio.Event()
+        self.release = asyncio.Event()
+        self.held: list[Any] = []
+        routes = fake.server.rest.routes
+        index = next(i for i, r in enumerate(routes) if r[0] == method and r[1] == route)
+        _method, _route, pattern, handler = routes[index]
+
+        async def holding(rec: Any) -> Any:
+            if match(rec) and not self.release.is_set():
+                self.held.append(rec)
+                self.reached.set()
+                await self.release.wait()
+            return await handler(rec)
+
+        routes[index] = (method, route, pattern, holding)
 
 
 async def finished(fake: Harness, rec: Any) -> Any:
@@ -486,22 +512,35 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     await fake.wait_idle(quiet=0.2)
     assert read_game(db_path(bot), game_id).version == version + 1
 
-    # SIGTERM while a move is being handled: the move is answered and stored, then the bot exits cleanly.
+    # SIGTERM while a move is being handled: the move is answered and stored, then the bot exits cleanly;
+    # what arrives after the signal is told the bot is restarting. The fake holds the click's answer
+    # (the edit of alice's panel) so the signal lands while the move is in the middle of being handled.
     panel = rec.original
     move = offers(panel)[0]
     seen = len(fake.interactions)
+    answer = HeldRequests(fake, "PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                          lambda q: fake.server.interactions_by_token[q.params["webhook_token"]].id
+                          == fake.interactions[seen].id)
     if move.value is None:
         click = asyncio.create_task(fake.click(alice, panel, move.custom_id, settle=SETTLE))
     else:
         click = asyncio.create_task(fake.select(alice, panel, move.custom_id, [move.value], settle=SETTLE))
-    await fake.server.wait_until(
-        lambda: len(fake.interactions) > seen and fake.interactions[seen].callback_type is not None, 10.0,
-        "the deferral of the click",
-    )
-    code = await bot.stop()
-    rec = await click
+    await asyncio.wait_for(answer.reached.wait(), 10.0)
+    stopping = asyncio.create_task(bot.stop())
+    await fake.server.wait_until(lambda: "stop signal received" in bot.log_text(), 10.0, "the stop signal",
+                                 poll=0.02)
+    late_click = await fake.click(bob, table_msg, turn_button(table_msg) or "", settle=SETTLE)
+    late_slash = await fake.slash(alice, "hand", settle=SETTLE)
+    late_choices = await fake.autocomplete(alice, "play", options={"action": ""}, focused="action")
+    assert not stopping.done(), "the bot must wait for the move being handled"
+    answer.release.set()
+    rec = await finished(fake, await click)
+    code = await stopping
     assert code == 0, bot.log_tail()
     assert rec.original is not None and rec.original.content.startswith("✅"), rec.describe()
+    for late in (late_click, late_slash):
+        assert late.ephemeral and late.content == RESTARTING, late.describe()
+    assert late_choices == []
     assert read_game(db_path(bot), game_id).version == version + 2
     assert "database closed" in bot.log_text()
     assert_scenario_5(fake, bot, hidden_items("vendetta", read_game(db_path(bot), game_id)))
@@ -566,9 +605,11 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         assert rec.ephemeral and "already has game" in rec.content, rec.describe()
         rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True}, channel=thread)
         assert "undo on" in rec.content, rec.describe()
+        game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]
         rec = await fake.slash(alice, "game", subcommand="start", channel=thread)
         assert "started" in rec.content, rec.describe()
-        game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]
+        # /game start closes the lobby message too: it says so and has no buttons left.
+        assert "has started" in lobby.content and lobby.custom_ids() == [], lobby.content
         for sub in ("status", "board", "players", "log", "rules"):
             rec = await fake.slash(bob, "game", subcommand=sub, channel=thread)
             assert rec.ephemeral and rec.content, rec.describe()

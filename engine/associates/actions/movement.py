@@ -110,6 +110,7 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
 
 def _trap_check(ctx: Ctx, fig: str, zone: str) -> bool:
     """Trigger an adverse Trap/Mined Terrain on `zone`; True if the figurine is being eliminated."""
+    # local import: the turn machine and the resolution call each other
     from engine.associates.flow import card_owner, discard_violet
     from engine.associates.resolution import start_elimination
 

@@ -10,6 +10,7 @@ from engine.associates.components import (
     COMPONENTS,
     ITEM_NAMES,
     ITEMS,
+    describe_treasure,
     empty_treasure,
     fig_name,
     guild_of,
@@ -209,6 +210,4 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
 
 
 def _txt(t: dict[str, int]) -> str:
-    from engine.associates.components import describe_treasure
-
     return describe_treasure(t)

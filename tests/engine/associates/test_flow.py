@@ -212,3 +212,11 @@ def test_view_shape_matches_the_documented_keys() -> None:
     assert set(pub["zones"][0]) == {"id", "name", "terrain", "effective_terrain", "x", "y", "loose", "trap", "storm",
                                     "tombs", "figurines"}
     json.dumps(pub)
+
+
+def test_setup_events_name_the_first_player() -> None:
+    s = GAME.new_game(3, 4, {"first_player": 2})
+    [e] = GAME.setup_events(s)
+    assert e.public and e.data["first_player"] == 2 and "host" in e.text
+    r = GAME.new_game(2, 4)
+    assert GAME.setup_events(r)[0].data["first_player"] == r["first_player"]
