@@ -47,7 +47,14 @@ class DiscordNotifier:
         return guild.filesize_limit if guild is not None else None
 
     async def post_to_table(self, table: TableInfo, update: TableUpdate) -> None:
-        """One table message: headline and public narration, board picture, pending mentions, "Take my turn"."""
+        """One table message: headline and public narration, board picture, pending mentions, "Take my turn".
+
+        A private step (nothing public changed, e.g. one pick of a secret draft) posts nothing: the
+        mover's own panel shows it, and the channel must not learn that someone is fiddling with a draft.
+        """
+        if not update.public_change:
+            log.debug("game %s: private step at version %s, nothing posted", table.game_id, update.version)
+            return
         content = text.table_message(table, update)
         file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
         pending_users = text.pending_mentions(update.pending)

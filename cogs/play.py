@@ -46,6 +46,14 @@ def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
     return kwargs
 
 
+def is_outdated(cid: ComponentId, table: TableInfo) -> bool:
+    """Whether the message holding this component shows an older public state than the game's now.
+
+    Private steps (a pick in someone's draft) do not make messages outdated: nothing they show changed.
+    """
+    return cid.version < table.public_version or cid.version > table.version
+
+
 def played_label(result: MoveResult, fallback: str) -> str:
     """The label of the move the submitter just made (shown to them only)."""
     return result.submitted.label if result.submitted is not None else fallback
@@ -153,7 +161,7 @@ class PlayCog(commands.Cog):
         if not table.is_seated(interaction.user.id):
             raise UserFacingError("You are not playing in this game, so there is no turn to take. "
                                   "Watch along, or join the next game's lobby.")
-        note = OUTDATED if cid.version != table.version else ""
+        note = OUTDATED if is_outdated(cid, table) else ""
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id, note=note,
                                   file_limit=interaction.filesize_limit)
         await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
@@ -185,7 +193,7 @@ class PlayCog(commands.Cog):
         """Previous/Next in a long list of choices: show that page."""
         await interaction.response.defer()
         table = await self.bot.service.get_table(cid.game)
-        note = OUTDATED if cid.version != table.version else ""
+        note = OUTDATED if is_outdated(cid, table) else ""
         page = int(cid.arg) if cid.arg.isdigit() else 0
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id, player=cid.seat, page=page,
                                   note=note, file_limit=interaction.filesize_limit, with_image=False)

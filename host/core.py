@@ -11,6 +11,7 @@ file and the cache at the old state.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import sqlite3
 from collections.abc import Callable, Iterable
@@ -285,6 +286,10 @@ class Core:
 
     async def post(self, live: LiveGame, update: TableUpdate, table: TableInfo | None = None) -> bool:
         """Post a public update; a notifier failure is logged, never raised (the change is committed)."""
+        if update.public_change:
+            live.public_version = max(live.public_version, update.version)
+            if table is not None:
+                table = dataclasses.replace(table, public_version=live.public_version)
         try:
             await self.notifier.post_to_table(table or live.info(), update)
         except Exception:
@@ -337,7 +342,11 @@ class Core:
         *,
         everyone_private: bool = False,
     ) -> None:
-        """Post a batch publicly, then tell each human with private news (or every human) privately."""
+        """Post a batch publicly, then tell each human with private news (or every human) privately.
+
+        A batch that changed nothing public (`result.public_change` False) still goes to the notifier,
+        marked so: the notifier decides what, if anything, the channel sees of it.
+        """
         if result.ended:
             kind = UpdateKind.ENDED
         update = TableUpdate(
@@ -349,6 +358,7 @@ class Core:
             public_view=result.public_view,
             pending=result.pending,
             outcome=result.outcome,
+            public_change=result.public_change or result.ended,
         )
         if await self.post(live, update, result.table):
             live.announced = max(live.announced, result.version)

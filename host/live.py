@@ -65,6 +65,8 @@ class LiveGame:
     # Posted in the channel up to `announced`; the file knows up to `announced_stored`.
     announced: int = 0
     announced_stored: int = 0
+    # The version of the last publicly visible change (in memory: after a load, the stored version).
+    public_version: int = 0
 
     @classmethod
     def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game[Any]) -> LiveGame:
@@ -89,6 +91,7 @@ class LiveGame:
             snapshot=row.snapshot,
             announced=row.announced_version,
             announced_stored=row.announced_version,
+            public_version=row.version,
         )
         live.since = {int(d["player"]): int(d.get("since", row.version)) for d in row.pending}
         return live
@@ -152,6 +155,15 @@ class LiveGame:
             return []
         return self.game.setup_events(self.game.new_game(self.players, self.seed, self.options))
 
+    def public_state(self) -> tuple[Any, ...]:
+        """Everything a spectator can see of the game now: status, public view, who is pending and how.
+
+        Two equal values mean a change in between was private (e.g. one step of a secret draft).
+        """
+        view = self.game.view(self.state, None) if self.state is not None else None
+        pending = tuple((p.player, p.user_id, p.kind) for p in self.pending_players())
+        return (self.status, view, pending)
+
     def outcome(self) -> Outcome | None:
         """The result once the game is over."""
         if self.state is None or self.status not in (TableStatus.ACTIVE, TableStatus.FINISHED):
@@ -183,6 +195,7 @@ class LiveGame:
             pending=self.pending_players() if self.status == TableStatus.ACTIVE else (),
             outcome=self.outcome(),
             status_reason=self.status_reason,
+            public_version=self.public_version,
         )
 
 

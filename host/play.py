@@ -87,6 +87,7 @@ async def submit(
                 live = await core.load_locked(game_id, fresh=True)
             core.require_active(live)
             acting = pick_player(core, live, user_id, expected_version, player)
+            before = live.public_state()
             try:
                 action = live.game.parse_action(live.state, acting, action_id)
             except IllegalAction as exc:
@@ -99,7 +100,9 @@ async def submit(
                 continue
             applied = [first]
             await play_ai(core, live, applied)
-            result = replace(core.result(live, applied), submitted=ActionChoice(action.id, action.label))
+            result = core.result(live, applied)
+            public = bool(result.public_events) or live.public_state() != before
+            result = replace(result, submitted=ActionChoice(action.id, action.label), public_change=public)
             await core.announce(live, result, UpdateKind.MOVES)
             return result
         core.require_active(live)

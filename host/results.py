@@ -148,6 +148,9 @@ class TableInfo:
     pending: tuple[PendingPlayer, ...] = ()
     outcome: Outcome | None = None
     status_reason: str | None = None  # why a table was quarantined or cancelled
+    # The version of the last change anyone could see (a private draft step does not move it): a table
+    # message posted at this version or later still shows the game as it publicly stands.
+    public_version: int = 0
 
     @property
     def is_open(self) -> bool:
@@ -243,6 +246,9 @@ class MoveResult:
     outcome: Outcome | None
     table: TableInfo
     submitted: ActionChoice | None = None  # the submitter's own choice (for their private confirmation only)
+    # False when nothing public changed: no public event, same public view, same pending players
+    # (a private draft step, e.g. picking one card of a draft). Only the mover's own view changed.
+    public_change: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +276,8 @@ class TableUpdate:
     public_view: dict[str, Any] | None = None
     pending: tuple[PendingPlayer, ...] = ()
     outcome: Outcome | None = None
+    # False for a private draft step: nothing for the channel (see MoveResult.public_change).
+    public_change: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,3 +105,14 @@ async def test_reminder_pings_pending_humans_only():
     (content, kwargs), = bot.channel.sent
     assert content == "<@11> — your turn is waiting"
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+
+
+async def test_a_private_step_posts_nothing_in_the_channel():
+    bot = FakeBot()
+    notifier = DiscordNotifier(bot)
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
+    await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending,
+                                                    public_change=False))
+    assert bot.channel.sent == []
+    await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending))
+    assert len(bot.channel.sent) == 1
