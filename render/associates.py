@@ -337,7 +337,8 @@ def _draw_last(cv: Canvas, view: dict[str, Any]) -> None:
         data = event.get("data") or {}
         kind = event.get("kind")
         if kind == "move":
-            path = [p for p in data.get("path") or [] if p in zs]
+            # The starting zone (when the event names it) makes even a one-step move an arrow.
+            path = [p for p in [data.get("from"), *(data.get("path") or [])] if p in zs]
             if path:
                 _outline(cv, zs[path[-1]])
             for a, b in itertools.pairwise(path):

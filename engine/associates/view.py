@@ -28,7 +28,7 @@ Shape of `view(state, None)` (every key always present):
 
 A treasure is {"gold", "sacred_wood", "moonstone", "amulet", "broom", "tromblon"}; a card is
 {"id", "type", "name", "banner", "text"}. `view(state, p)` adds, for p only:
-"hand" [card], "draft" (the open activation draft, window picks, theft picks, keep choice)
+"seat" (p), "hand" [card], "draft" (the open activation draft, window picks, theft picks, keep choice)
 and "drawn" [card] (the cards of p's last draw).
 """
 
@@ -136,4 +136,9 @@ def private_part(s: State, seat: int) -> dict[str, Any]:
         draft = {**(draft or {}), "picks": list(res["picks"])}
     if p["keep"] is not None:
         draft = {**(draft or {}), "keep": list(p["keep"]["kept"]), "keep_done": p["keep"]["done"]}
-    return {"hand": [card_dict(c) for c in p["hand"]], "draft": draft, "drawn": [card_dict(c) for c in p["drawn"]]}
+    return {
+        "seat": seat,
+        "hand": [card_dict(c) for c in p["hand"]],
+        "draft": draft,
+        "drawn": [card_dict(c) for c in p["drawn"]],
+    }

@@ -99,7 +99,8 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
     for c in sprints_of(draft):
         play_card(ctx, c)
     route = " → ".join(board.zone_name(z) for z in path)
-    ctx.say(f"{fig_name(fig)} moves: {route}.", "move", figurine=fig, path=path)
+    start = s["figs"][fig]["zone"]
+    ctx.say(f"{fig_name(fig)} moves: {route}.", "move", figurine=fig, path=path, **{"from": start})
     for z in path:
         if _trap_check(ctx, fig, s["figs"][fig]["zone"]):
             return

@@ -202,7 +202,8 @@ def test_view_shape_matches_the_documented_keys() -> None:
         "game", "players", "round", "turn", "phase", "mode", "figurines_per_guild", "turn_cap", "first_player",
         "pending", "pending_kinds", "visited", "active", "window", "guilds", "figurines", "lairs", "zones",
         "supply", "effects", "first_objective_guild", "scores", "last", "last_roll", "outcome"}
-    assert set(GAME.view(s, 0)) - set(pub) == {"hand", "draft", "drawn"}
+    assert set(GAME.view(s, 0)) - set(pub) == {"seat", "hand", "draft", "drawn"}
+    assert GAME.view(s, 2)["seat"] == 2
     assert set(pub["guilds"][0]) == {"seat", "guild", "title", "colour", "hand_size", "deck_size", "discard",
                                       "in_play", "objectives", "threshold", "reserve_gold", "designated",
                                       "last_objective_lair", "score"}
