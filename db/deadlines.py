@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import aiosqlite
 
 TURN = "turn"
+# A reaction window's deadline: on expiry it closes as a pass, whatever the AFK policy (R-A36).
+REACTION = "reaction"
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,26 +33,32 @@ def replan(
     reset: Iterable[int],
     due_at: float | None,
     version: int,
+    reactions: Mapping[int, float] | None = None,
 ) -> None:
     """Keep the deadlines of players still pending, drop the others, add new ones.
 
     Players in `reset` (the one who just moved) start afresh. `due_at` None
-    means deadlines are off: every deadline of the game is dropped. A write
-    step (see Database.write).
+    means turn deadlines are off. `reactions` maps each player answering a
+    reaction window to the time the window closes; those deadlines exist even
+    when turn deadlines are off. A write step (see Database.write).
     """
-    pending = sorted(set(pending))
-    reset = sorted(set(reset))
-    if due_at is None or not pending:
+    reactions = dict(reactions or {})
+    planned = {p: (REACTION, reactions[p]) for p in set(pending) if p in reactions}
+    if due_at is not None:
+        planned.update({p: (TURN, due_at) for p in set(pending) if p not in reactions})
+    if not planned:
         conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
         return
-    marks = ", ".join("?" for _ in pending)
-    conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player NOT IN ({marks})", (game_id, *pending))
+    keep = sorted(planned)
+    marks = ", ".join("?" for _ in keep)
+    conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player NOT IN ({marks})", (game_id, *keep))
+    reset = sorted(set(reset))
     if reset:
         marks = ", ".join("?" for _ in reset)
         conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player IN ({marks})", (game_id, *reset))
     conn.executemany(
         "INSERT OR IGNORE INTO deadlines (game_id, player, kind, due_at, reminders, version) VALUES (?, ?, ?, ?, 0, ?)",
-        [(game_id, p, TURN, due_at, version) for p in pending],
+        [(game_id, p, kind, due, version) for p, (kind, due) in sorted(planned.items())],
     )
 
 

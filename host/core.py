@@ -27,6 +27,7 @@ from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.game import Game
 from host.batch import Batch
+from host.deadline_plan import reaction_deadlines
 from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, snapshot_text, verify
 from host.notifier import Notifier
@@ -240,6 +241,7 @@ class Core:
                 reset={step.player for step in batch.steps},
                 due_at=now + delay if delay > 0 else None,
                 version=version,
+                reactions={} if finished else reaction_deadlines(decisions, live.is_ai, live.settings, now),
             )
 
         try:

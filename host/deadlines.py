@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from db import deadlines as deadlines_repo
 from engine.ai import choose_for
+from engine.core.decisions import DecisionKind
 from host.batch import Batch, ai_seed
 from host.core import Conflict, Core
 from host.live import LiveGame
@@ -77,7 +78,8 @@ async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool
             async with core.db.transaction() as conn:
                 await deadlines_repo.delete(conn, row.game_id, row.player)
             return False
-        step = next_step(live.settings, deadline.reminders)
+        # A reaction window closes as a pass when its time is up, whatever the AFK policy (R-A36).
+        step = Step.ACT if deadline.kind == deadlines_repo.REACTION else next_step(live.settings, deadline.reminders)
         if step == Step.DROP:
             async with core.db.transaction() as conn:
                 await deadlines_repo.delete(conn, row.game_id, row.player)
@@ -87,7 +89,7 @@ async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool
                 await deadlines_repo.reminded(conn, deadline, now + live.settings.reminder_delay)
             await _remind(core, live, row.player, deadline.reminders + 1)
             return True
-        await _act(core, live, row.player)
+        await _act(core, live, row.player, close_window=deadline.kind == deadlines_repo.REACTION)
         return True
 
 
@@ -110,16 +112,23 @@ async def _remind(core: Core, live: LiveGame, player: int, count: int) -> None:
         log.exception("notifier failed to ping in game %s", live.id)
 
 
-async def _act(core: Core, live: LiveGame, player: int) -> None:
-    """Play the absent player's whole decision (every draft step) by the table's AFK policy."""
+async def _act(core: Core, live: LiveGame, player: int, close_window: bool = False) -> None:
+    """Play the absent player's whole decision (every draft step) by the table's AFK policy.
+
+    `close_window` plays the game's timeout default (a pass) instead: an expired reaction window.
+    """
     seat = live.seat_of_player(player)
     user = seat.user_id if seat else None
-    use_ai = live.settings.afk_policy == AfkPolicy.AI
+    use_ai = live.settings.afk_policy == AfkPolicy.AI and not close_window
     source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
     batch = Batch(live)
     for _ in range(MAX_AFK_STEPS):
         if player not in {d.player for d in batch.decisions}:
             break
+        if close_window and not any(
+            d.player == player and d.kind == DecisionKind.REACTION for d in batch.decisions
+        ):
+            break  # the window is closed; the player's own next turn keeps its own clock
         if use_ai:
             action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
         else:
@@ -133,7 +142,12 @@ async def _act(core: Core, live: LiveGame, player: int) -> None:
     await play_ai(core, live, applied)
     if not applied:
         return
-    how = "the AI played for them" if use_ai else "their turn was played by the default (a pass where allowed)"
+    if close_window:
+        how = "their chance to react ran out, so it closed as a pass"
+    elif use_ai:
+        how = "the AI played for them"
+    else:
+        how = "their turn was played by the default (a pass where allowed)"
     headline = f"{core.user_label(user) if user is not None else f'Player {player}'} was away: {how}."
     log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
     await core.announce(live, core.result(live, applied), UpdateKind.AFK, headline)

@@ -16,6 +16,7 @@ from engine.core.errors import IllegalAction
 from engine.core.options import validate_options
 from engine.core.rng import Rng
 from host.core import Applied, Core
+from host.deadline_plan import reaction_deadlines
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -323,6 +324,8 @@ def _checked_settings(current: TableSettings, changes: Mapping[str, Any]) -> Tab
         raise InvalidSettings("The number of reminders before the AFK policy acts must be between 0 and 20.")
     if not 1 <= merged.max_reminders <= 50:
         raise InvalidSettings("The maximum number of reminders must be between 1 and 50.")
+    if not 0 <= merged.reaction_timeout <= MAX_REMINDER_DELAY:
+        raise InvalidSettings("The reaction timeout must be between 0 (wait forever) and 30 days.")
     return merged
 
 
@@ -357,6 +360,7 @@ async def update_settings(
                     reset=humans,
                     due_at=now + delay if delay > 0 else None,
                     version=live.version,
+                    reactions=reaction_deadlines(live.decisions, live.is_ai, settings, now),
                 )
 
         await core.db.write(work)

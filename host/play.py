@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from typing import Any
 
 from db import actions as actions_repo
 from engine.ai import choose_for
+from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
-from engine.core.game import reveals_information
+from engine.core.game import Game, reveals_information
 from host.batch import Batch, ai_seed
 from host.core import Applied, Conflict, Core
 from host.errors import IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
@@ -148,6 +150,20 @@ async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
     log.error("game %s: stopped after %s AI moves in a row", live.id, MAX_AI_MOVES)
 
 
+def undo_refusal(game: Game[Any], state_after: Any, events: list[Event]) -> str | None:
+    """Why the move that produced `events` and `state_after` cannot be taken back, or None if it can."""
+    if reveals_information(events):
+        return "That move revealed something (a roll, a card, a secret), so it cannot be taken back."
+    # A reaction window opens only when the defender holds a legal response, so its
+    # opening already told the mover something about a hidden hand.
+    if any(d.kind == DecisionKind.REACTION for d in game.pending(state_after)):
+        return (
+            "That move gave an opponent a chance to react, which tells you something about their hand, "
+            "so it cannot be taken back."
+        )
+    return None
+
+
 async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
     """See TableService.undo."""
     async with core.lock(game_id):
@@ -163,8 +179,9 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
         last = moves[-1]
         if last.source != MoveSource.HUMAN or last.user_id != user_id:
             raise UndoNotAllowed("Only the player who made the last move can take it back, before anyone else acts.")
-        if reveals_information(Event.from_json(e) for e in last.events):
-            raise UndoNotAllowed("That move revealed something (a roll, a card, a secret), so it cannot be taken back.")
+        refusal = undo_refusal(live.game, live.state, [Event.from_json(e) for e in last.events])
+        if refusal:
+            raise UndoNotAllowed(refusal)
         assert live.players is not None
         kept = [r for r in rows if r.seq <= last.seq]  # the log up to the move, undo markers included
         state = replay_log(live.game, live.players, live.seed, live.options, kept[:-1])

@@ -64,14 +64,16 @@ class TableSettings:
     `reminder_delay` is in seconds; 0 turns reminders and the AFK policy off.
     `afk_after` is how many reminders a pending human gets before the AFK
     policy acts (ignored for REMIND, which stops reminding after `max_reminders`).
-    `undo` allows /game undo at this table. `multiseat` lets one user hold
-    several seats (hot-seat play and tests).
+    `reaction_timeout` (seconds, 0 = wait forever) closes an open reaction
+    window as a pass (R-A36: 30 minutes by default). `undo` allows /game undo at
+    this table. `multiseat` lets one user hold several seats (hot-seat play and tests).
     """
 
     reminder_delay: float = 3600.0
     afk_policy: AfkPolicy = AfkPolicy.REMIND
     afk_after: int = 2
     max_reminders: int = 5
+    reaction_timeout: float = 1800.0
     undo: bool = False
     multiseat: bool = False
 
@@ -82,6 +84,7 @@ class TableSettings:
             "afk_policy": self.afk_policy.value,
             "afk_after": self.afk_after,
             "max_reminders": self.max_reminders,
+            "reaction_timeout": self.reaction_timeout,
             "undo": self.undo,
             "multiseat": self.multiseat,
         }
@@ -95,6 +98,7 @@ class TableSettings:
             afk_policy=AfkPolicy(data.get("afk_policy", base.afk_policy)),
             afk_after=int(data.get("afk_after", base.afk_after)),
             max_reminders=int(data.get("max_reminders", base.max_reminders)),
+            reaction_timeout=float(data.get("reaction_timeout", base.reaction_timeout)),
             undo=bool(data.get("undo", base.undo)),
             multiseat=bool(data.get("multiseat", base.multiseat)),
         )

@@ -180,3 +180,60 @@ async def test_an_absent_player_cannot_stall_a_real_game(name, policy, db_path, 
         assert {r.source for r in rows if r.player == 0} == {expected}
     finally:
         await svc.close()
+
+
+async def _open_dare(svc, reaction_timeout, reminder_delay=0.0):
+    result = await started(
+        svc,
+        [HOST, ALICE],
+        settings=TableSettings(reminder_delay=reminder_delay, reaction_timeout=reaction_timeout),
+    )
+    game_id = result.game_id
+    await svc.submit(game_id, HOST, "bid:0", 0)
+    result = await svc.submit(game_id, ALICE, "bid:0", 0)
+    mover = result.pending[0].user_id
+    dared = await svc.submit(game_id, mover, "dare", result.version)
+    assert [p.kind.value for p in dared.pending] == ["reaction"]
+    return game_id, dared
+
+
+async def test_an_expired_reaction_window_closes_as_a_pass_even_with_reminders_off(service, clock):
+    game_id, dared = await _open_dare(service, reaction_timeout=1800)
+    [row] = await _deadlines(service, game_id)
+    assert (row.kind, row.due_at) == (deadlines_repo.REACTION, clock() + 1800)
+    assert await service.run_due_deadlines(clock.advance(1799)) == 0
+    assert await service.run_due_deadlines(clock.advance(2)) == 1
+    rows = await _log(service, game_id)
+    assert (rows[-1].action_id, rows[-1].source) == ("decline", "timeout")
+    table = await service.get_table(game_id)
+    assert table.version == dared.version + 1
+    assert [p.kind.value for p in table.pending] == ["turn"]
+
+
+async def test_a_reaction_window_waits_forever_when_its_timeout_is_off(service, clock):
+    game_id, dared = await _open_dare(service, reaction_timeout=0)
+    assert await _deadlines(service, game_id) == []
+    assert await service.run_due_deadlines(clock.advance(30 * 86400)) == 0
+    assert (await service.get_table(game_id)).version == dared.version
+
+
+async def test_a_reaction_window_ignores_the_ai_policy(service, clock):
+    result = await started(
+        service, [HOST, ALICE], settings=TableSettings(reminder_delay=DELAY, afk_policy=AfkPolicy.AI, afk_after=0)
+    )
+    game_id = result.game_id
+    await service.submit(game_id, HOST, "bid:0", 0)
+    result = await service.submit(game_id, ALICE, "bid:0", 0)
+    await service.submit(game_id, result.pending[0].user_id, "dare", result.version)
+    assert await service.run_due_deadlines(clock.advance(1800)) >= 1
+    rows = await _log(service, game_id)
+    assert "decline" in [r.action_id for r in rows] and rows[-1].source in ("timeout", "ai")
+    decline = next(r for r in rows if r.action_id == "decline")
+    assert decline.source == "timeout"
+
+
+async def test_reaction_timeout_is_validated(service):
+    result = await started(service, [HOST, ALICE])
+    with pytest.raises(Exception) as info:
+        await service.update_settings(result.game_id, HOST, reaction_timeout=-5)
+    assert "reaction timeout" in info.value.message

@@ -100,3 +100,22 @@ async def test_two_undos_in_a_row_and_the_game_still_replays_after_restart(db_pa
         assert table.version == undone.version + 1
     finally:
         await svc.close()
+
+
+class _WindowGame:
+    """A stand-in game whose state is just the list of pending decisions."""
+
+    def pending(self, state):
+        return state
+
+
+def test_a_move_that_opened_a_reaction_window_cannot_be_undone():
+    from engine.core import Decision, DecisionKind, public_event
+    from host.play import undo_refusal
+
+    quiet = [public_event("Goblin attacks the Gnome.", "declare")]
+    window = [Decision(1, DecisionKind.REACTION, "React?")]
+    turn = [Decision(0, DecisionKind.TURN, "Go on")]
+    assert undo_refusal(_WindowGame(), turn, quiet) is None
+    assert "react" in undo_refusal(_WindowGame(), window, quiet)
+    assert "revealed" in undo_refusal(_WindowGame(), turn, [public_event("rolls 3", "roll")])

@@ -42,6 +42,7 @@ class DashState:
     positions: tuple[int, ...]
     turn: int
     turns_played: int
+    dared: int | None = None  # the player answering a dare (a REACTION window)
 
 
 class GnomeDash(Game[DashState]):
@@ -88,6 +89,8 @@ class GnomeDash(Game[DashState]):
             ]
         if state.phase == "race":
             return [Decision(state.turn, DecisionKind.TURN, "Step, roll or pass")]
+        if state.phase == "dare" and state.dared is not None:
+            return [Decision(state.dared, DecisionKind.REACTION, "Accept the dare?")]
         return []
 
     def legal_actions(self, state: DashState, player: int) -> list[Action]:
@@ -95,7 +98,14 @@ class GnomeDash(Game[DashState]):
             return []
         if state.phase == "bid":
             return [Action(f"bid:{n}", f"Head start {n}") for n in range(3)]
-        return [Action("step", "Step one cell"), Action("roll", "Roll the die (1-3)"), Action("pass", "Pass")]
+        if state.phase == "dare":
+            return [Action("accept", "Accept the dare (step back one cell)"), Action("decline", "Decline")]
+        return [
+            Action("dare", "Dare the next gnome"),
+            Action("step", "Step one cell"),
+            Action("roll", "Roll the die (1-3)"),
+            Action("pass", "Pass"),
+        ]
 
     def apply(self, state: DashState, player: int, action: Action) -> tuple[DashState, list[Event]]:
         action = self.parse_action(state, player, action.id)
@@ -111,6 +121,15 @@ class GnomeDash(Game[DashState]):
                 events.append(public_event(f"Head starts revealed: {list(positions)}.", "reveal", bids=list(positions)))
                 return replace(state, bids=bids, positions=positions, phase="race"), events
             return replace(state, bids=bids), events
+        if state.phase == "dare":
+            back = 1 if action.id == "accept" else 0
+            positions = tuple(max(pos - back, 0) if p == player else pos for p, pos in enumerate(state.positions))
+            text = f"Player {player} accepts the dare." if back else f"Player {player} declines the dare."
+            return replace(state, positions=positions, phase="race", dared=None), [public_event(text, "dare")]
+        if action.id == "dare":
+            nxt = (state.turn + 1) % state.players
+            dared = replace(state, phase="dare", dared=nxt, turn=nxt, turns_played=state.turns_played + 1)
+            return dared, [public_event(f"Player {player} dares player {nxt}.", "dare")]
         rng = Rng(state.rng)
         moved = 0
         events = []
@@ -158,6 +177,8 @@ class GnomeDash(Game[DashState]):
         return Outcome(ranking=rank_by_score(scores), scores=scores, reason="finish")
 
     def timeout_action(self, state: DashState, player: int) -> Action:
+        if state.phase == "dare":
+            return Action("decline")
         return Action("bid:0") if state.phase == "bid" else Action("pass")
 
     def dump(self, state: DashState) -> dict[str, Any]:
@@ -172,6 +193,8 @@ class GnomeDash(Game[DashState]):
             "positions": list(state.positions),
             "turn": state.turn,
             "turns_played": state.turns_played,
+            # Written only while a dare is open, so snapshots of older fixtures stay byte-identical.
+            **({"dared": state.dared} if state.dared is not None else {}),
         }
 
     def load(self, data: dict[str, Any]) -> DashState:
@@ -185,6 +208,7 @@ class GnomeDash(Game[DashState]):
             positions=tuple(data["positions"]),
             turn=data["turn"],
             turns_played=data["turns_played"],
+            dared=data.get("dared"),
         )
 
 
