@@ -41,16 +41,11 @@ def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None =
 
 
 def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
-    """Player index -> the name of the side they play, read from a public view's "seats" list when present."""
-    names: dict[int, list[str]] = {}
-    seats = (view or {}).get("seats")
-    if isinstance(seats, list):
-        for entry in seats:
-            if isinstance(entry, Mapping) and isinstance(entry.get("player"), int):
-                name = entry.get("name") or entry.get("clan") or entry.get("label")
-                if name:
-                    names.setdefault(entry["player"], []).append(str(name))
-    return {p: " & ".join(n) for p, n in names.items()}
+    """Player index -> the name of the side they play, from the view's engine-wide "factions" key."""
+    factions = (view or {}).get("factions")
+    if not isinstance(factions, Mapping):
+        return {}
+    return {int(p): str(name) for p, name in factions.items() if str(p).isdigit() and name}
 
 
 def format_options(options: Mapping[str, Any]) -> str:

@@ -55,7 +55,12 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
-        """JSON-safe view: public (None) or public plus `player`'s own secrets."""
+        """JSON-safe view: public (None) or public plus `player`'s own secrets.
+
+        Every view carries "game", "players" (count), "round", "pending" (player
+        indices) and "factions" ({player index as text: the name of the side they
+        play}), which the front end uses without knowing the game.
+        """
 
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:

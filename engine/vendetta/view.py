@@ -5,6 +5,7 @@ Public view, `view(state, None)`::
     {"game": "vendetta", "players": N, "round": r, "round_limit": L,
      "phase": "objectives" | "movement" | "combat" | "finished",
      "scoring": "basic" | "advanced", "objectives_kept": K,
+     "factions": {"0": "Dingleson & McDingle", ...},   # player -> clan names (every game's views have it)
      "seats": [{"clan": "red", "name": "Dingleson", "colour": "#C62828", "player": 0,
                 "home": "home_dingleson", "reserve": 3, "on_board": 5, "gnomes": 8,
                 "threshold": 5, "reinforcements": 4, "ability": "",
@@ -62,6 +63,14 @@ def pending_players(state: VendettaState) -> list[int]:
     return [] if seat is None else [state.owner[seat]]
 
 
+def _faction_labels(seats: list[dict[str, Any]]) -> dict[str, str]:
+    """Player index (as text) -> the names of the clans they play, for messages (engine-wide view key)."""
+    labels: dict[str, list[str]] = {}
+    for seat in seats:
+        labels.setdefault(str(seat["player"]), []).append(str(seat["name"]))
+    return {player: " & ".join(names) for player, names in labels.items()}
+
+
 def public_view(state: VendettaState) -> dict[str, Any]:
     """Everything everyone may see; no objective offer, choice or draft before the game ends (R-V26)."""
     finished = state.phase == PHASE_FINISHED
@@ -98,6 +107,7 @@ def public_view(state: VendettaState) -> dict[str, Any]:
         "scoring": state.scoring,
         "objectives_kept": state.objectives_kept,
         "seats": seats,
+        "factions": _faction_labels(seats),
         "seat_order": list(state.seats),
         "turn_order": movement_order(state),
         "first_seat": state.first_seat,

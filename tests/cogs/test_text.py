@@ -4,7 +4,7 @@ from engine.core.events import private_event, public_event
 from engine.core.outcome import Outcome
 from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
 
-VIEW = {"seats": [{"player": 0, "name": "Dingleson"}, {"player": 1, "name": "Schnitzel"}]}
+VIEW = {"factions": {"0": "Dingleson", "1": "Schnitzel"}}
 
 
 def make_table(status=TableStatus.ACTIVE, pending=()):
@@ -93,3 +93,14 @@ def test_log_text_keeps_newest():
     assert len(joined) <= 2000
     assert "line 99" in joined and "earlier line(s)" in out[0]
     assert any(x.startswith("🔒") for x in out)
+
+
+def test_faction_names_come_from_the_engine_wide_view_key():
+    from cogs.text import faction_names
+
+    assert faction_names({"factions": {"0": "Dingleson & McDingle", "1": "The Artisans"}}) == {
+        0: "Dingleson & McDingle",
+        1: "The Artisans",
+    }
+    assert faction_names({"seats": [{"player": 0, "name": "Dingleson"}]}) == {}
+    assert faction_names(None) == {}

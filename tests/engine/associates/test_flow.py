@@ -201,7 +201,7 @@ def test_view_shape_matches_the_documented_keys() -> None:
     assert set(pub) == {
         "game", "players", "round", "turn", "phase", "mode", "figurines_per_guild", "turn_cap", "first_player",
         "pending", "pending_kinds", "visited", "active", "window", "guilds", "figurines", "lairs", "zones",
-        "supply", "effects", "first_objective_guild", "scores", "last", "last_roll", "outcome"}
+        "supply", "effects", "first_objective_guild", "scores", "last", "last_roll", "outcome", "factions"}
     assert set(GAME.view(s, 0)) - set(pub) == {"seat", "hand", "draft", "drawn"}
     assert GAME.view(s, 2)["seat"] == 2
     assert set(pub["guilds"][0]) == {"seat", "guild", "title", "colour", "hand_size", "deck_size", "discard",
