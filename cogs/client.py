@@ -111,18 +111,24 @@ class GnomehostBot(commands.Bot):
             log.info("synced %d global commands (Discord may take up to an hour to show them)", len(synced))
 
     async def on_ready(self) -> None:
-        """Log who we are and the invite URL once, and start the deadline scheduler."""
-        if self._invite_logged or self.user is None:
+        """Log who we are and the invite URL once, and start the deadline scheduler unless the bot is stopping.
+
+        discord.py fires this about 2 s after the guilds arrived, and again after some reconnects: a stop
+        signal may have come first (then the service is closing and must not start new work).
+        """
+        if not self._invite_logged and self.user is not None:
+            self._invite_logged = True
+            url = discord.utils.oauth_url(
+                self.application_id or self.user.id,
+                permissions=INVITE_PERMISSIONS,
+                scopes=("bot", "applications.commands"),
+            )
+            log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id, len(self.guilds))
+            log.info("invite URL: %s", url)
+        if self._stopped or self.inflight.draining or self._service is None:
+            log.info("ready while stopping: the deadline scheduler is not started")
             return
-        self._invite_logged = True
-        url = discord.utils.oauth_url(
-            self.application_id or self.user.id,
-            permissions=INVITE_PERMISSIONS,
-            scopes=("bot", "applications.commands"),
-        )
-        log.info("logged in as %s (%s) in %d server(s)", self.user, self.user.id, len(self.guilds))
-        log.info("invite URL: %s", url)
-        self.service.start_scheduler()
+        self._service.start_scheduler()
 
     async def shutdown(self) -> None:
         """Stop taking work, let moves in flight finish, close the table service and the connection."""

@@ -16,6 +16,7 @@ from typing import Any, Concatenate, ParamSpec
 import discord
 from discord import app_commands
 
+from cogs.refusals import with_hint
 from engine.core.errors import IllegalAction
 from host.errors import HostError
 
@@ -36,7 +37,9 @@ class UserFacingError(Exception):
 
 def user_message(error: BaseException) -> str | None:
     """The player-facing text of an expected refusal, or None for a bug."""
-    if isinstance(error, HostError | IllegalAction | UserFacingError):
+    if isinstance(error, HostError):
+        return with_hint(error)
+    if isinstance(error, IllegalAction | UserFacingError):
         return error.message
     return None
 

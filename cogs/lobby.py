@@ -131,6 +131,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             table = await service.cancel(cid.game, user, moderator=is_moderator(interaction))
         log.info("game %s lobby: %s by %s", cid.game, action.value, user)
         view = lobby_view(table.game_id) if table.status is TableStatus.LOBBY else None
+        if view is None:
+            self.lobbies.forget(table.game_id)  # closed right here, by this edit
         await interaction.edit_original_response(content=text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
 
     async def _remove_ai(self, game_id: int, user_id: int) -> TableInfo:

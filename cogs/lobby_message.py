@@ -45,6 +45,10 @@ class LobbyMessages:
         """Note the lobby message of a table (posted, or clicked)."""
         self._known[game_id] = message_id
 
+    def forget(self, game_id: int) -> None:
+        """Drop a table whose lobby message was closed by other means (its own Start or Cancel button)."""
+        self._known.pop(game_id, None)
+
     async def _find(self, table: TableInfo) -> discord.PartialMessage | None:
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         known = self._known.get(table.game_id)
@@ -71,5 +75,5 @@ class LobbyMessages:
         except discord.HTTPException as error:
             log.warning("game %s: could not update the lobby message: %s", table.game_id, error)
             return False
-        self._known.pop(table.game_id, None)
+        self.forget(table.game_id)
         return True

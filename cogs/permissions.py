@@ -11,6 +11,8 @@ INVITE_PERMISSIONS = discord.Permissions(
     send_messages_in_threads=True,
     create_public_threads=True,
     attach_files=True,
+    # Only to find a lobby message again after a restart (to mark it started or cancelled).
+    read_message_history=True,
 )
 
 # Human names of the permissions the bot checks, as Discord's settings screen shows them.
@@ -20,6 +22,7 @@ PERMISSION_NAMES = {
     "send_messages_in_threads": "Send Messages in Threads",
     "create_public_threads": "Create Public Threads",
     "attach_files": "Attach Files",
+    "read_message_history": "Read Message History",
 }
 
 

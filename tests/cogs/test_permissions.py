@@ -12,7 +12,7 @@ def interaction(perms: discord.Permissions, guild_id=1, user_perms=None):
 
 def test_invite_asks_exactly_what_the_bot_uses():
     expected = discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
-                                   create_public_threads=True, attach_files=True)
+                                   create_public_threads=True, attach_files=True, read_message_history=True)
     assert expected == INVITE_PERMISSIONS
     assert not INVITE_PERMISSIONS.administrator and not INVITE_PERMISSIONS.manage_messages
 

@@ -137,3 +137,26 @@ async def test_foreign_components_are_not_admitted(bot: tuple[GnomehostBot, Prob
     client._connection.parse_interaction_create(foreign)
     assert client.inflight.count == 0
     assert await client.inflight.drain(0.01)
+
+
+class SchedulerProbe:
+    """Stands in for the table service: records scheduler starts."""
+
+    def __init__(self) -> None:
+        self.started = 0
+
+    def start_scheduler(self) -> None:
+        self.started += 1
+
+
+async def test_ready_after_the_stop_signal_starts_no_scheduler() -> None:
+    client = GnomehostBot(Settings(token="unused"))
+    service = SchedulerProbe()
+    client._service = service  # type: ignore[assignment]
+    client.inflight.stop_admitting()  # SIGTERM came before discord.py's delayed on_ready
+    await client.on_ready()
+    assert service.started == 0
+    fresh = GnomehostBot(Settings(token="unused"))
+    fresh._service = service  # type: ignore[assignment]
+    await fresh.on_ready()
+    assert service.started == 1

@@ -24,7 +24,7 @@ import pytest
 from cogs.custom_ids import Kind, decode
 from cogs.errors import RESTARTING
 from engine import registry
-from engine.core.actions import UNDO_ID
+from engine.core.actions import CONFIRM_ID, UNDO_ID
 from engine.core.game import replay
 from tests.e2e.fakediscord import Harness, LiveBot, Message, User
 
@@ -344,6 +344,34 @@ def final_result(msg: Message) -> dict[int, float]:
     return scores
 
 
+def expected_table_messages(stored: StoredGame) -> int:
+    """How many table messages a game gets: one for the start, then one per human move (with the AI moves
+    it triggered) that changed anything public; none for a private draft step."""
+    game = registry.get(stored.game_name)
+    state = game.new_game(stored.players, stored.seed, stored.options)
+
+    def public(s: Any) -> tuple[Any, ...]:
+        return game.view(s, None), [(d.player, d.kind) for d in game.pending(s)]
+
+    batches: list[list[tuple[int, str]]] = []  # a human move and the AI moves right after it
+    for player, action_id, source in stored.actions:
+        if source == "human":
+            batches.append([])
+        if batches:
+            batches[-1].append((player, action_id))
+        else:  # AI moves before any human move are part of the start
+            state, _ = game.apply(state, player, game.parse_action(state, player, action_id))
+    posts = 1
+    for batch in batches:
+        before, events = public(state), []
+        for player, action_id in batch:
+            state, new = game.apply(state, player, game.parse_action(state, player, action_id))
+            events += new
+        if any(e.public for e in events) or public(state) != before:
+            posts += 1
+    return posts
+
+
 def check_against_engine(stored: StoredGame, table: Table, final: Message) -> None:
     """Direct engine play with the stored seed and the test's own moves gives the announced result."""
     game = registry.get(stored.game_name)
@@ -399,6 +427,9 @@ async def test_scenario_1_three_players_full_game(fake: Harness, bot: LiveBot, g
     final = await table.play_to_end()
     stored = await finished_game(fake, bot, game_id)
     check_against_engine(stored, table, final)
+    # One table message after every real move, none after a private draft step.
+    posted = [m for m in fake.channel_messages(fake.channel) if is_table_message(m)]
+    assert len(posted) == expected_table_messages(stored) < len(stored.actions), (len(posted), len(stored.actions))
     assert {"turn", "play"} <= set(table.surfaces), table.surfaces
     assert_scenario_5(fake, bot, hidden_items(game_name, stored))
     print(f"{game_name}: {len(table.moves)} moves via {table.surfaces} in {time.monotonic() - started:.1f}s")
@@ -414,6 +445,7 @@ async def start_table(fake: Harness, host: User, joiners: list[User], ais: int, 
         await finished(fake, await fake.click(host, lobby, lobby_button(lobby, "ai"), settle=SETTLE))
     rec = await finished(fake, await fake.click(host, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     assert rec.original is not None and "started" in rec.original.content, rec.describe()
+    assert lobby.custom_ids() == [], "a started game's lobby keeps no buttons"
     return game_id, lobby
 
 
@@ -452,6 +484,35 @@ async def refusal(fake: Harness, rec: Any) -> str:
 
     msgs = await fake.server.wait_until(answers, 10.0, f"an ephemeral answer to {rec.describe()}")
     return "\n".join(m.content for m in msgs)
+
+
+async def play_whole_draft(fake: Harness, user: User, table_msg: Message) -> Message:
+    """`user` picks through their draft until Confirm is offered, then confirms; the new table message.
+
+    Checks the rule of private steps on the way: no channel message for any pick, exactly one for the confirmation.
+    """
+    before = len(fake.channel_messages(fake.channel))
+    rec = await fake.click(user, table_msg, turn_button(table_msg) or "", settle=SETTLE)
+    panel = rec.original
+    for _ in range(20):
+        assert panel is not None and offers(panel), rec.describe()
+        confirm = next((o for o in offers(panel) if o.action_id == CONFIRM_ID), None)
+        choice = confirm or offers(panel)[0]
+        if choice.value is None:
+            rec = await fake.click(user, panel, choice.custom_id, settle=SETTLE)
+        else:
+            rec = await fake.select(user, panel, choice.custom_id, [choice.value], settle=SETTLE)
+        await finished(fake, rec)
+        assert rec.original is not None and rec.original.content.startswith("✅"), rec.describe()
+        if confirm is not None:
+            await fake.wait_idle(quiet=0.1)
+            after = fake.channel_messages(fake.channel)
+            assert len(after) == before + 1, [m.content for m in after[before:]]
+            assert is_table_message(after[-1])
+            return after[-1]
+        assert len(fake.channel_messages(fake.channel)) == before, "a private draft step was posted"
+        panel = rec.original
+    raise AssertionError(f"{user.name}'s draft never offered Confirm")
 
 
 async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveBot) -> None:
@@ -506,11 +567,22 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     else:
         rec = await fake.select(carol, current, other.custom_id, [other.value], settle=SETTLE)
     assert "not playing" in (await refusal(fake, rec)).lower()
-    # The first table message's "Take my turn" is outdated now: the panel says so and opens the current step.
+    # Alice's pick was a private draft step: no table message for it, so the first one is still
+    # current and its "Take my turn" opens her panel without an "out of date" note.
+    assert [m.id for m in fake.channel_messages(fake.channel) if is_table_message(m)] == [table_msg.id]
+    rec = await fake.click(alice, table_msg, turn_button(table_msg) or "", settle=SETTLE)
+    assert rec.original is not None and "out of date" not in rec.original.content and offers(rec.original)
+    await fake.wait_idle(quiet=0.2)
+    assert read_game(db_path(bot), game_id).version == version + 1
+
+    # Bob builds his whole draft: the channel stays silent until he confirms, then gets one table message.
+    news = await play_whole_draft(fake, bob, table_msg)
+    assert "has chosen its objectives" in news.content  # who has chosen, never what
+    # Now the first table message is outdated: the panel says so and opens the current step.
     rec = await fake.click(alice, table_msg, turn_button(table_msg) or "", settle=SETTLE)
     assert rec.original is not None and "out of date" in rec.original.content
     await fake.wait_idle(quiet=0.2)
-    assert read_game(db_path(bot), game_id).version == version + 1
+    version = read_game(db_path(bot), game_id).version
 
     # SIGTERM while a move is being handled: the move is answered and stored, then the bot exits cleanly;
     # what arrives after the signal is told the bot is restarting. The fake holds the click's answer
@@ -541,9 +613,46 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     for late in (late_click, late_slash):
         assert late.ephemeral and late.content == RESTARTING, late.describe()
     assert late_choices == []
-    assert read_game(db_path(bot), game_id).version == version + 2
+    assert read_game(db_path(bot), game_id).version == version + 1
     assert "database closed" in bot.log_text()
     assert_scenario_5(fake, bot, hidden_items("vendetta", read_game(db_path(bot), game_id)))
+
+
+# -- lobby buttons ----------------------------------------------------------------------------------------
+
+
+def ai_seats(lobby: Message) -> int:
+    """How many AI seats the lobby message lists."""
+    return len(re.findall(r"^\d+\. AI \d+$", lobby.content, re.MULTILINE))
+
+
+async def test_lobby_remove_ai_and_closing(fake: Harness, bot: LiveBot) -> None:
+    """Remove AI; a cancelled lobby (button, or /game cancel even after a restart) says so and loses its buttons."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    _game, lobby = await open_lobby(fake, alice, "vendetta", FAST_OPTIONS["vendetta"])
+    assert "Remove AI" in lobby.labels()
+    for _ in range(2):
+        await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "ai"), settle=SETTLE))
+    assert ai_seats(lobby) == 2, lobby.content
+    rec = await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "rmai"), settle=SETTLE))
+    assert "Only the host" in await refusal(fake, rec)
+    for left in (1, 0):
+        await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "rmai"), settle=SETTLE))
+        assert ai_seats(lobby) == left, lobby.content
+    rec = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "rmai"), settle=SETTLE))
+    assert "no AI player to remove" in await refusal(fake, rec)
+    # The Cancel button closes the lobby it sits on.
+    await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "cancel"), settle=SETTLE))
+    assert "cancelled by the host" in lobby.content and lobby.custom_ids() == [], lobby.content
+
+    # /game cancel after a restart: the bot finds its lobby message again and closes it.
+    _game, lobby = await open_lobby(fake, alice, "vendetta", FAST_OPTIONS["vendetta"])
+    await bot.restart()
+    rec = await fake.slash(alice, "game", subcommand="cancel", settle=SETTLE)
+    assert rec.ephemeral and "cancelled" in rec.content, rec.describe()
+    assert "cancelled by the host" in lobby.content and lobby.custom_ids() == [], lobby.content
+    fake.assert_valid()
+    assert bot.log_errors() == [], bot.log_tail()
 
 
 # -- scenario 4 --------------------------------------------------------------------------------------------
@@ -559,6 +668,17 @@ async def test_scenario_4_restart_keeps_buttons(fake: Harness, bot: LiveBot) -> 
     await bot.restart()
     rec = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     assert rec.original is not None and "started" in rec.original.content
+    # Killed before the start's announcement was recorded: the restarted bot posts it again once, and
+    # the secret-choice DM prompts it sends on the way read the table service (open before recovery).
+    prompts_before = {u.id: len([m for m in fake.dm_messages(u) if offers(m)]) for u in (alice, bob)}
+    await bot.restart()
+    await fake.wait_for_message(fake.channel, lambda m: "resumes after a restart" in m.content)
+    for user in (alice, bob):
+        await fake.server.wait_until(
+            lambda u=user: len([m for m in fake.dm_messages(u) if offers(m)]) > prompts_before[u.id], 10.0,
+            f"a fresh DM prompt for {user.name}")
+    await fake.wait_idle(quiet=0.2)
+    assert bot.log_errors() == [], bot.log_tail()
     table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(4))
     while len(table.moves) < 12:
         await table.act(table.users[table.rng.choice(pending_user_ids(latest_table_message(fake, fake.channel.id)))])

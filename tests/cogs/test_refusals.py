@@ -1,0 +1,70 @@
+"""Every refusal tells the user what they can do instead."""
+
+import pytest
+
+from cogs.errors import UserFacingError, user_message
+from engine.core.errors import IllegalAction
+from host.errors import (
+    AlreadyJoined,
+    AlreadyStarted,
+    ChannelBusy,
+    GameFull,
+    GameNotActive,
+    GameNotFound,
+    IllegalMove,
+    InvalidOption,
+    NotAllowed,
+    NotEnoughPlayers,
+    NotHost,
+    NotJoined,
+    NotSeated,
+    NotYourTurn,
+    ServiceClosed,
+    StaleVersion,
+    UndoNotAllowed,
+    UnknownGame,
+)
+
+REFUSALS = [
+    (NotSeated(), "join the next lobby"),
+    (NotYourTurn("<@5>"), "mentioned when it is your turn"),
+    (GameNotFound(4), "/game status"),
+    (NotHost("start the game"), "Ask the host"),
+    (NotAllowed("No."), "Ask the host"),
+    (AlreadyJoined(), "Press Leave"),
+    (NotJoined(), "Press Join"),
+    (GameFull(4), "/game new"),
+    (AlreadyStarted(), "/play"),
+    (UndoNotAllowed("Undo is off at this table (the host can turn it on)."), "/play"),
+    (GameNotActive("lobby"), "/game start"),
+    (GameNotActive("finished"), "/game new"),
+    (GameNotActive("cancelled"), "/game new"),
+    (GameNotActive("quarantined"), "/game new"),
+    (StaleVersion(1, 2, "waiting for <@5>."), "Now:"),
+    (ChannelBusy(3), "in a thread"),
+    (NotEnoughPlayers(1, 2), "add an AI"),
+    (UnknownGame("chess", ["vendetta"]), "Games: vendetta"),
+    (InvalidOption("round_limit must be between 1 and 20."), "between 1 and 20"),
+    (ServiceClosed("The bot is restarting; try again in a moment."), "try again"),
+    (IllegalMove(IllegalAction("You already picked 3; confirm or undo.", "E_OBJ_COUNT")), "confirm or undo"),
+    (UserFacingError("There is no open game in this channel. Start one with `/game new`."), "/game new"),
+]
+
+
+IDS = [f"{type(error).__name__}-{i}" for i, (error, _) in enumerate(REFUSALS)]
+
+
+@pytest.mark.parametrize(("error", "instead"), REFUSALS, ids=IDS)
+def test_every_refusal_says_what_is_allowed_instead(error: Exception, instead: str) -> None:
+    message = user_message(error)
+    assert message is not None and message.startswith(getattr(error, "message", ""))
+    assert instead in message
+
+
+def test_a_hint_is_not_repeated() -> None:
+    message = user_message(NotJoined())
+    assert message is not None and message.count("Press Join") == 1
+
+
+def test_a_bug_has_no_user_message() -> None:
+    assert user_message(KeyError("x")) is None
