@@ -1,7 +1,11 @@
-"""Play many full games with random players and report figures and invariant failures.
+"""Play many full games with computer players and report figures and invariant failures.
 
 Usage: python -m engine.simulate --game vendetta --players 4 --games 200 --seed 1 [--json]
-       [--option name=value ...]
+       [--option name=value ...] [--ai random|busy] [--fast]
+
+--ai random (the default) plays uniformly among the legal actions; --ai busy prefers doing
+actions and only rarely ends, passes or undoes (engine.ai.BusyPlayer), which makes balance
+figures telling for games where uniform players never fight.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.ai import RandomPlayer
+from engine.ai import PLAYERS, make_player
 from engine.core.actions import MAX_ID_LEN, MAX_LABEL_LEN
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
@@ -45,12 +49,13 @@ def play_one(
     seed: int,
     options: dict[str, Any],
     deep_checks: bool = True,
+    ai: str = "random",
 ) -> GameReport:
-    """Play one full game with random players; check invariants after every move."""
+    """Play one full game with computer players of kind `ai`; check invariants after every move."""
     start = time.perf_counter()
     failures: list[str] = []
     state = game.new_game(players, seed, options)
-    bots = [RandomPlayer(seed * 1000 + p) for p in range(players)]
+    bots = [make_player(ai, seed * 1000 + p) for p in range(players)]
     decisions = 0
     while decisions < MAX_DECISIONS:
         pending = game.pending(state)
@@ -120,9 +125,12 @@ def summarise(reports: list[GameReport]) -> dict[str, Any]:
         for fs in r.factions.values():
             for f in fs:
                 played_by_faction[f] += 1
+    unique = sum(1 for r in finished if len(r.winners) == 1)
     return {
         "games": len(reports),
         "finished": len(finished),
+        "unique_winner_share": round(unique / len(finished), 3) if finished else 0.0,
+        "tie_share": round((len(finished) - unique) / len(finished), 3) if finished else 0.0,
         "mean_rounds": statistics.fmean(r.rounds for r in finished) if finished else 0.0,
         "mean_decisions": statistics.fmean(r.decisions for r in finished) if finished else 0.0,
         "mean_ms_per_game": statistics.fmean(r.seconds for r in reports) * 1000 if reports else 0.0,
@@ -156,24 +164,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], help="name=value, repeatable")
     parser.add_argument("--fast", action="store_true", help="skip the per-move dump/mutation checks")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--ai", choices=sorted(PLAYERS), default="random",
+                        help="computer players: random (uniform) or busy (rarely ends or passes)")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     options = dict(parse_option(o) for o in args.option)
     reports = [
-        play_one(game, args.players, args.seed + i, options, deep_checks=not args.fast)
+        play_one(game, args.players, args.seed + i, options, deep_checks=not args.fast, ai=args.ai)
         for i in range(args.games)
     ]
     summary = summarise(reports)
-    summary.update(game=args.game, players=args.players, seed=args.seed, options=options)
+    summary.update(game=args.game, players=args.players, seed=args.seed, options=options, ai=args.ai)
     out = sys.stdout
     if args.json:
         out.write(json.dumps(summary, indent=2) + "\n")
     else:
-        out.write(f"{args.game}, {args.players} players, {args.games} games from seed {args.seed}\n")
+        out.write(f"{args.game}, {args.players} players, {args.games} games from seed {args.seed}, ai {args.ai}\n")
         out.write(f"  finished: {summary['finished']}/{summary['games']}\n")
         out.write(f"  mean rounds: {summary['mean_rounds']:.2f}, mean decisions: {summary['mean_decisions']:.1f}\n")
         out.write(f"  mean ms per game: {summary['mean_ms_per_game']:.1f}\n")
         out.write(f"  end reasons: {summary['end_reasons']}\n")
+        out.write(f"  unique winner: {summary['unique_winner_share']:.1%}, ties: {summary['tie_share']:.1%}\n")
         out.write(f"  wins by player: {summary['wins_by_player']}\n")
         out.write(f"  wins by faction: {summary['wins_by_faction']}\n")
         out.write(f"  win rate by faction: {summary['win_rate_by_faction']}\n")

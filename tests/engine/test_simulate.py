@@ -58,3 +58,22 @@ def test_cli_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monkey
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert out["finished"] == 5 and out["players"] == 3
+
+
+def test_cli_busy_ai_reports_winner_shares(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(registry.GAMES, "toy", "tests.engine.toygame:GAME")
+    registry.get.cache_clear()
+    code = simulate.main(["--game", "toy", "--players", "2", "--games", "6", "--ai", "busy", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["ai"] == "busy"
+    assert out["unique_winner_share"] + out["tie_share"] == pytest.approx(1.0)
+    code = simulate.main(["--game", "toy", "--players", "2", "--games", "3"])
+    text = capsys.readouterr().out
+    assert code == 0 and "ai random" in text and "unique winner:" in text
+
+
+def test_unknown_ai_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        simulate.main(["--game", "associates", "--players", "2", "--ai", "clever"])

@@ -444,3 +444,161 @@ def test_trap_zone_menu_pages_by_row_in_two_player_games() -> None:
     assert "z:abandoned_keep" in {a.id for a in GAME.legal_actions(s, th)}
     s, _ = act(s, th, "undo", "row:0", "z:goosefoot_meadow")
     assert s["zones"]["goosefoot_meadow"]["trap"]["card"] == c
+
+
+# -- illegal uses of cards whose tests above only show the effect ----------------------------------
+
+def _brigands_attack_thieves(cards: dict[str, list[str]], faces: list[int]) -> tuple[dict, int, int, dict]:
+    """Brigands' troll attacks the Thieves' goblin on a plain; `cards` {guild: [types]} go to hands first.
+
+    Returns the state (a window may be open), the two seats and {type: card id} of the cards given."""
+    s = board4()
+    b, th = seat(s, "brigands"), seat(s, "thieves")
+    place(s, {"brigands_troll": "goosefoot_meadow", "thieves_goblin": "goosefoot_meadow"})
+    ids = {t: give(s, g, t)[0] for g, types in cards.items() for t in types}
+    activate(s, "brigands_troll")
+    rig(s, faces)
+    s, _ = act(s, b, "combat", "tgt:f:thieves_goblin")
+    return s, b, th, ids
+
+
+def test_war_cry_illegal_uses() -> None:
+    s, b, th, ids = _brigands_attack_thieves({"brigands": ["war_cry"], "thieves": ["protection"]}, [6, 6, 6])
+    war = ids["war_cry"]
+    assert s["res"]["stage"] == "w1"
+    rejects(s, b, f"play:{war}", "E_NOT_YOUR_TURN")  # the attacker waits for the defender's window
+    s2 = board4()
+    [war2] = give(s2, "brigands", "war_cry")
+    activate(s2, "thieves_goblin")
+    rejects(s2, b, f"play:{war2}", "E_NOT_YOUR_TURN")  # only in one's own activation
+    rejects(s2, th, f"play:{war2}", "E_CARD_NOT_IN_HAND")
+    s3 = board4()
+    place(s3, {"thieves_goblin": "goosefoot_meadow", "brigands_troll": "goosefoot_meadow"})
+    give(s3, "brigands", "protection")
+    [war3] = give(s3, "brigands", "war_cry")
+    activate(s3, "thieves_goblin")
+    s3, _ = act(s3, th, "combat", "tgt:f:brigands_troll")
+    assert s3["res"]["stage"] == "w1" and s3["res"]["asked"] == b
+    rejects(s3, b, f"r:{war3}", "E_WRONG_WINDOW")  # red cards are not reactions
+    rejects(s3, b, f"play:{war3}", "E_NOT_IN_ACTIVATION")
+    assert war2 not in {a.id for a in GAME.legal_actions(s2, th)}
+
+
+def test_quick_hands_illegal_uses() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_goblin": "goosefoot_meadow"})
+    set_gold(s, "thieves_goblin", gold=0)
+    [c] = give(s, "thieves", "quick_hands")
+    activate(s, "thieves_goblin")
+    assert f"play:{c}" not in {a.id for a in GAME.legal_actions(s, th)}
+    exc = rejects(s, th, f"play:{c}", "E_CARD_CONDITION")  # nothing to carry, nothing loose
+    assert "transfer" in exc.message
+    w, _attacker, defender, ids = _brigands_attack_thieves({"thieves": ["protection", "quick_hands"]}, [6, 6, 6])
+    rejects(w, defender, f"r:{ids['quick_hands']}", "E_WRONG_WINDOW")
+
+
+def test_improvisation_illegal_uses() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_goblin": "goosefoot_meadow"})
+    [c] = give(s, "thieves", "improvisation")
+    activate(s, "thieves_goblin", actions=0)
+    d, _ = act(s, th, f"play:{c}")
+    assert {a.id for a in GAME.legal_actions(d, th)} >= {"do:move", "do:transfer"}
+    rejects(d, th, "do:combat", "E_CARD_CONDITION")  # nobody adverse in reach
+    rejects(d, th, "do:fly", "E_CARD_CONDITION")
+    rejects(d, th, "recipe:amulet", "E_UNKNOWN_ACTION")
+    w, _attacker, defender, ids = _brigands_attack_thieves({"thieves": ["protection", "improvisation"]}, [6, 6, 6])
+    rejects(w, defender, f"r:{ids['improvisation']}", "E_WRONG_WINDOW")
+
+
+def test_sprint_illegal_uses() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_goblin": "goosefoot_meadow"})
+    [c] = give(s, "thieves", "sprint")
+    activate(s, "thieves_goblin")
+    rejects(s, th, f"play:{c}", "E_NO_MOVEMENT")
+    rejects(s, th, f"sprint:{c}", "E_NO_MOVEMENT")
+    m, _ = act(s, th, "move", f"sprint:{c}")
+    rejects(m, th, f"sprint:{c}", "E_CARD_NOT_IN_HAND")  # the same Sprint twice
+    rejects(m, th, "sprint:c-thi-99-sprint", "E_CARD_NOT_IN_HAND")
+    m2, _ = act(s, th, "move")
+    [other] = give(m2, "thieves", "protection")
+    rejects(m2, th, f"sprint:{other}", "E_CARD_NOT_IN_HAND")  # not a Sprint
+    w, _attacker, defender, ids = _brigands_attack_thieves({"thieves": ["protection", "sprint"]}, [6, 6, 6])
+    rejects(w, defender, f"r:{ids['sprint']}", "E_WRONG_WINDOW")
+
+
+def test_protection_illegal_uses() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    [c] = give(s, "thieves", "protection")
+    activate(s, "thieves_goblin")
+    exc = rejects(s, th, f"play:{c}", "E_REACTION_CARD")
+    assert "reaction" in exc.message
+    w, _attacker, defender, ids = _brigands_attack_thieves({"thieves": ["shield", "protection"]}, [1, 1, 1])
+    assert w["res"]["stage"] == "w1"  # Protection opens W1; let it pass to reach W2
+    w2, _ = act(w, defender, "pass")
+    assert w2["res"]["stage"] == "w2"
+    rejects(w2, defender, f"r:{ids['protection']}", "E_WRONG_WINDOW")  # after the roll it is too late
+
+
+def test_shield_illegal_uses() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    [c] = give(s, "thieves", "shield")
+    activate(s, "thieves_goblin")
+    rejects(s, th, f"play:{c}", "E_REACTION_CARD")
+    w, _attacker, defender, ids = _brigands_attack_thieves({"thieves": ["shield", "protection"]}, [1, 1, 1])
+    rejects(w, defender, f"r:{ids['shield']}", "E_WRONG_WINDOW")  # before the roll
+    t = board4()
+    th, u = seat(t, "thieves"), seat(t, "usurers")
+    place(t, {"thieves_goblin": "goosefoot_meadow", "usurers_troll": "goosefoot_meadow"})
+    [sh] = give(t, "usurers", "shield")
+    activate(t, "thieves_goblin")
+    rig(t, [6, 6])
+    t, _ = act(t, th, "theft", "tgt:f:usurers_troll")
+    assert t["res"]["stage"] == "w2" and t["res"]["asked"] == u  # opened for the Usurers' Gnome (Malin)
+    assert f"r:{sh}" not in {a.id for a in GAME.legal_actions(t, u)}
+    exc = rejects(t, u, f"r:{sh}", "E_SHIELD_THEFT")
+    assert "Theft" in exc.message
+
+
+def test_alarm_illegal_uses() -> None:
+    s = board4()
+    a = seat(s, "artisans")
+    [al] = give(s, "artisans", "alarm")
+    activate(s, "artisans_gnome")
+    rejects(s, a, f"play:{al}", "E_REACTION_CARD")
+    t = board4()
+    b, a = seat(t, "brigands"), seat(t, "artisans")
+    place(t, {"brigands_troll": "goosefoot_meadow", "artisans_fairy": "goosefoot_meadow"})
+    [al2] = give(t, "artisans", "alarm")
+    give(t, "artisans", "protection")
+    activate(t, "brigands_troll")
+    t, _ = act(t, b, "combat", "tgt:f:artisans_fairy")
+    assert t["res"]["stage"] == "w1"
+    exc = rejects(t, a, f"r:{al2}", "E_ALARM")  # Alarm protects a lair, not a figurine
+    assert "lair" in exc.message
+
+
+def test_forge_illegal_uses() -> None:
+    s = board4()
+    a = seat(s, "artisans")
+    place(s, {"artisans_gnome": "goosefoot_meadow", "artisans_fairy": "millpond_green"})
+    set_gold(s, "artisans_gnome", gold=0, sacred_wood=1)
+    set_gold(s, "artisans_fairy", gold=0, sacred_wood=1)
+    [c] = give(s, "artisans", "forge")
+    activate(s, "artisans_gnome")
+    exc = rejects(s, a, f"play:{c}", "E_CARD_CONDITION")  # the friend with the other wood is elsewhere
+    assert "Forge" in exc.message
+    place(s, {"artisans_fairy": "goosefoot_meadow"})
+    f, _ = act(s, a, f"play:{c}")
+    assert {x.id for x in GAME.legal_actions(f, a)} == {"recipe:broom", "undo", "end"}
+    rejects(f, a, "recipe:amulet", "E_MISSING_COMPONENTS")
+    rejects(f, a, "recipe:crown", "E_UNKNOWN_RECIPE")
+    f["supply"]["broom"] = 0
+    f["figs"]["brigands_troll"]["treasure"]["broom"] = 8
+    rejects(f, a, "recipe:broom", "E_SUPPLY_EMPTY")

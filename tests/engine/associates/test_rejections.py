@@ -338,3 +338,90 @@ def test_14_alarm_rejections_in_window() -> None:
     rejects(w2, a, f"r:{al}", "E_ALARM_SIEGE")
     w3, _ = act(s, b, "combat")
     rejects(w3, b, "tgt:f:artisans_fairy", "E_OUT_OF_REACH")
+
+
+# -- reaction-window, transfer and target codes without a dedicated test --------------------------
+
+def _combat_on_usurers_troll(faces: list[int], cards: tuple[str, ...] = ()) -> tuple[dict, int, int]:
+    """Brigands' troll attacks the Usurers' troll on a plain; the Usurers hold `cards`; dice rigged."""
+    s = board4()
+    b, u = seat(s, "brigands"), seat(s, "usurers")
+    place(s, {"brigands_troll": "goosefoot_meadow", "usurers_troll": "goosefoot_meadow"})
+    for c in cards:
+        give(s, "usurers", c)
+    activate(s, "brigands_troll")
+    rig(s, faces)
+    s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
+    return s, b, u
+
+
+def test_malin_refused_when_not_available() -> None:
+    s, _b, u = _combat_on_usurers_troll([6, 6, 6], ("shield",))
+    assert s["res"]["stage"] == "w2" and "malin:usurers_gnome" in {a.id for a in GAME.legal_actions(s, u)}
+    exc = rejects(s, u, "malin:usurers_troll", "E_MALIN")  # a Troll has no Malin
+    assert "Gnome" in exc.message
+    [shield] = [c for c in s["players"][u]["hand"] if c.endswith("shield")]
+    picked, _ = act(s, u, f"r:{shield}")
+    rejects(picked, u, "malin:usurers_gnome", "E_MALIN")  # Malin is its own submission
+    rerolled, _ = act(s, u, "malin:usurers_gnome")
+    assert rerolled["res"]["stage"] == "w2" and rerolled["res"]["asked"] == u  # the Shield is still playable
+    rejects(rerolled, u, "malin:usurers_gnome", "E_MALIN")  # once per roll
+
+
+def test_duplicate_shield_refused() -> None:
+    s, _b, u = _combat_on_usurers_troll([6, 6, 6], ("shield",))
+    [shield] = [c for c in s["players"][u]["hand"] if c.endswith("shield")]
+    s, _ = act(s, u, f"r:{shield}")
+    exc = rejects(s, u, f"r:{shield}", "E_DUPLICATE")
+    assert "already" in exc.message
+
+
+def test_empty_submission_and_nothing_to_undo_in_a_window() -> None:
+    s, _b, u = _combat_on_usurers_troll([6, 6, 6], ("protection",))
+    assert s["res"]["stage"] == "w1" and s["res"]["picks"] == []
+    rejects(s, u, "confirm", "E_EMPTY_SUBMISSION")
+    rejects(s, u, "undo", "E_NOTHING_TO_UNDO")
+    [prot] = [c for c in s["players"][u]["hand"] if c.endswith("protection")]
+    s, _ = act(s, u, f"r:{prot}", "undo")
+    assert s["res"]["picks"] == []
+    rejects(s, u, "undo", "E_NOTHING_TO_UNDO")
+
+
+def test_nothing_to_take_or_drop() -> None:
+    s = board4()
+    th = seat(s, "thieves")
+    place(s, {"thieves_goblin": "goosefoot_meadow", "thieves_fairy": "goosefoot_meadow"})
+    assert not any(s["zones"]["goosefoot_meadow"]["loose"].values())
+    activate(s, "thieves_goblin")
+    t, _ = act(s, th, "transfer")  # possible: the goblin carries 2 GP
+    exc = rejects(t, th, "mode:take", "E_NOTHING_TO_TAKE")
+    assert "nothing" in exc.message
+    set_gold(s, "thieves_goblin", gold=0)
+    s["zones"]["goosefoot_meadow"]["loose"]["gold"] = 1
+    s["gold_minted"] += 1
+    t2, _ = act(s, th, "transfer")  # possible: 1 GP lies loose here
+    rejects(t2, th, "mode:drop", "E_NOTHING_TO_DROP")
+    rejects(t2, th, "give:thieves_fairy", "E_NOTHING_TO_DROP")
+
+
+def test_no_target_for_combat_or_theft() -> None:
+    s = board4()
+    b = seat(s, "brigands")
+    place(s, {"brigands_troll": "goosefoot_meadow"})
+    activate(s, "brigands_troll")
+    assert not {"combat", "theft"} & {a.id for a in GAME.legal_actions(s, b)}
+    exc = rejects(s, b, "combat", "E_NO_TARGET")
+    assert "combat" in exc.message
+    rejects(s, b, "theft", "E_NO_TARGET")
+
+
+def test_lair_only_cards_refuse_a_figurine() -> None:
+    s = board4()
+    b = seat(s, "brigands")
+    place(s, {"brigands_troll": "artisans_workshop", "artisans_fairy": "artisans_workshop"})
+    [siege] = give(s, "brigands", "siege")
+    activate(s, "brigands_troll")
+    s, _ = act(s, b, f"play:{siege}")
+    exc = rejects(s, b, "tgt:f:artisans_fairy", "E_LAIR_ONLY")
+    assert "lair" in exc.message
+    assert "tgt:f:artisans_fairy" in {a.id for a in GAME.legal_actions(act(s, b, "undo", "combat")[0], b)}

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from engine.associates import GAME
 from engine.associates.cards import card_type
 from engine.associates.context import Ctx
@@ -622,3 +626,48 @@ def test_tv26_more_bad_inputs() -> None:
     assert len(hand) == 7
     k, _ = act(k, th, *[f"keep:{c}" for c in hand[:4]])
     rejects(k, th, "confirm", "E_KEEP_COUNT")
+
+
+# -- §12.3: the public message is the same whether or not a window opened ---------------------------
+
+NARRATION_CASES = [
+    # (attacker, defender's figurine, action, target id, defender guild, reaction card type, dice faces)
+    ("brigands_troll", "thieves_goblin", "combat", "tgt:f:thieves_goblin", "thieves", "protection", [6, 5, 1]),
+    ("brigands_troll", "thieves_goblin", "theft", "tgt:f:thieves_goblin", "thieves", "protection", [6, 6]),
+    ("brigands_troll", "thieves_goblin", "combat", "tgt:f:thieves_goblin", "thieves", "shield", [6, 6, 6]),
+    ("brigands_troll", None, "combat", "tgt:l:thieves", "thieves", "alarm", [6, 4, 2, 1]),
+]
+
+
+def _narrated(attacker: str, defender_fig: str | None, action: str, target: str, guild: str, card: str,
+              faces: list[int], holds_card: bool) -> tuple[list[tuple[str, str, str]], dict]:
+    """Declare the action and let the defender pass every window; what the attacker's seat was told.
+
+    The defender holds either the matching reaction card (the window opens) or a Sprint (it cannot,
+    so no window): hand sizes, board and dice are the same either way."""
+    s = board4()
+    lair = s["lairs"][guild]["zone"]
+    place(s, {attacker: lair if defender_fig is None else "goosefoot_meadow"})
+    if defender_fig is not None:
+        place(s, {defender_fig: "goosefoot_meadow"})
+    give(s, guild, card if holds_card else "sprint")
+    actor_seat = seat(s, attacker.split("_")[0])
+    activate(s, attacker)
+    rig(s, faces)
+    s, events = act(s, actor_seat, action, target)
+    opened = s["res"] is not None and s["res"]["stage"] in ("w1", "w2")
+    assert opened is holds_card  # the window opens exactly when the defender holds the card
+    s, more = settle(s)
+    told = [(e.text, e.kind, json.dumps(e.data, sort_keys=True)) for e in events + more if e.visible_for(actor_seat)]
+    public = GAME.view(s, None)
+    return told, {k: v for k, v in public.items() if k not in ("last", "last_roll")}
+
+
+@pytest.mark.parametrize("case", NARRATION_CASES, ids=[f"{c[2]}-{c[5]}" for c in NARRATION_CASES])
+def test_same_public_narration_whether_or_not_a_window_opened(case: tuple) -> None:
+    with_window, view_with = _narrated(*case, holds_card=True)
+    without, view_without = _narrated(*case, holds_card=False)
+    assert with_window == without
+    assert any(text == "No reaction." for text, _kind, _data in without)
+    assert any(kind == "roll" for _text, kind, _data in without)
+    assert view_with == view_without  # and the board reads the same once the action is over
