@@ -301,6 +301,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         await self.bot.service.undo(table.game_id, interaction.user.id)
         await interaction.followup.send("Your last move was taken back.", ephemeral=True)
 
+    @app_commands.command(name="autopass", description="Never ask me to react: my reaction windows close as a pass")
+    @app_commands.describe(on="True: pass every reaction window at once; False: ask me again")
+    async def autopass(self, interaction: discord.Interaction, on: bool) -> None:
+        """Turn the invoking player's "never ask me" on or off at this table."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await self.table_here(interaction)
+        await self.bot.service.set_auto_pass(table.game_id, interaction.user.id, on)
+        message = (
+            "From now on your reaction windows close as a pass without asking you."
+            if on
+            else "You will be asked again when you can react."
+        )
+        await interaction.followup.send(message, ephemeral=True)
+
     @app_commands.command(name="settings", description="Change this table's settings (host or Manage Channels)")
     @app_commands.describe(
         undo="Allow /game undo",

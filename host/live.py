@@ -121,6 +121,13 @@ class LiveGame:
                 return seat
         return None
 
+    def auto_passes(self, decision: Decision) -> bool:
+        """Whether this decision is a reaction window its human asked never to be shown (closes as a pass)."""
+        if decision.kind != DecisionKind.REACTION:
+            return False
+        seat = self.seat_of_player(decision.player)
+        return seat is not None and seat.user_id is not None and seat.user_id in self.settings.auto_pass
+
     def is_ai(self, player: int) -> bool:
         """Whether an AI holds this player index."""
         seat = self.seat_of_player(player)

@@ -308,6 +308,35 @@ async def replace_player(
         return live.info()
 
 
+async def set_auto_pass(core: Core, game_id: int, user_id: int, on: bool) -> TableInfo:
+    """See TableService.set_auto_pass."""
+    async with core.lock(game_id):
+        live = await core.load_locked(game_id)
+        if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
+            raise GameNotActive(live.status.value)
+        if not any(s.user_id == user_id for s in live.seats):
+            raise NotSeated("You are not playing in this game, so there is nothing to react to.")
+        chosen = set(live.settings.auto_pass)
+        chosen = chosen | {user_id} if on else chosen - {user_id}
+        settings = dataclasses.replace(live.settings, auto_pass=tuple(sorted(chosen)))
+        now = core.clock()
+
+        def work(conn: sqlite3.Connection) -> None:
+            """Store the settings."""
+            games_repo.set_settings(conn, game_id, settings.to_json(), now)
+
+        await core.db.write(work)
+        live.settings = settings
+        live.updated_at = now
+        if live.status == TableStatus.ACTIVE:
+            # A window already open for this player closes now.
+            applied: list[Applied] = []
+            await play_ai(core, live, applied)
+            if applied:
+                await core.announce(live, core.result(live, applied), UpdateKind.MOVES)
+        return live.info()
+
+
 def _checked_settings(current: TableSettings, changes: Mapping[str, Any]) -> TableSettings:
     known = {f.name for f in dataclasses.fields(TableSettings)}
     unknown = sorted(set(changes) - known)

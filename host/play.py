@@ -112,7 +112,7 @@ async def submit(
 
 
 async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
-    """Play every pending AI seat until a human is pending or the game ends. Each move is logged.
+    """Play pending AI seats and auto-passed reaction windows until a human must decide; each move is logged.
 
     The moves of one AI run are stored in one transaction (one disk sync): none
     of them was acknowledged to anyone, and after a crash recovery plays them
@@ -125,13 +125,17 @@ async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
         batch = Batch(live)
         failed = False
         while len(batch.steps) < AI_BATCH and live.status == TableStatus.ACTIVE:
-            waiting = [d.player for d in batch.decisions if live.is_ai(d.player)]
+            waiting = [d for d in batch.decisions if live.is_ai(d.player) or live.auto_passes(d)]
             if not waiting:
                 break
-            player = waiting[0]
+            player = waiting[0].player
             try:
-                action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
-                batch.apply(player, action, MoveSource.AI, None)
+                if live.is_ai(player):
+                    action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
+                    batch.apply(player, action, MoveSource.AI, None)
+                else:
+                    # "Never ask me": the window closes as a pass, the game's timeout default (R-A36).
+                    batch.apply(player, live.game.timeout_action(batch.state, player), MoveSource.TIMEOUT, None)
             except Exception:
                 log.exception("game %s: the AI failed to move for player %s", live.id, player)
                 failed = True

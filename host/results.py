@@ -76,6 +76,8 @@ class TableSettings:
     reaction_timeout: float = 1800.0
     undo: bool = False
     multiseat: bool = False
+    # Users who asked "never ask me": their reaction windows close as a pass at once (R-A36).
+    auto_pass: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-safe dict."""
@@ -87,6 +89,7 @@ class TableSettings:
             "reaction_timeout": self.reaction_timeout,
             "undo": self.undo,
             "multiseat": self.multiseat,
+            "auto_pass": list(self.auto_pass),
         }
 
     @classmethod
@@ -101,6 +104,7 @@ class TableSettings:
             reaction_timeout=float(data.get("reaction_timeout", base.reaction_timeout)),
             undo=bool(data.get("undo", base.undo)),
             multiseat=bool(data.get("multiseat", base.multiseat)),
+            auto_pass=tuple(sorted({int(u) for u in data.get("auto_pass", base.auto_pass)})),
         )
 
 

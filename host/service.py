@@ -373,6 +373,14 @@ class TableService:
         self._check_open()
         return await lobby.update_settings(self._core, game_id, by_user_id, moderator, changes)
 
+    async def set_auto_pass(self, game_id: int, user_id: int, on: bool) -> TableInfo:
+        """Turn "never ask me" on or off for a seated user: their reaction windows close as a pass at once.
+
+        Any seated player may set it for themselves. Raises GameNotFound, NotSeated, GameNotActive.
+        """
+        self._check_open()
+        return await lobby.set_auto_pass(self._core, game_id, user_id, on)
+
     # -- time -------------------------------------------------------------------------------
 
     async def run_due_deadlines(self, now: float | None = None) -> int:

@@ -700,7 +700,7 @@ async def test_scenario_4_restart_keeps_buttons(fake: Harness, bot: LiveBot) -> 
 async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory: Any) -> None:
     """Every command once (thread, settings, status, board, log, players, rules, undo, replace, cancel),
     a channel where the bot lacks a permission; all requests valid, nothing hidden in public."""
-    alice, bob, mod = fake.user("alice"), fake.user("bob"), fake.user("mod")
+    alice, bob, carol, mod = fake.user("alice"), fake.user("bob"), fake.user("carol"), fake.user("mod")
     locked = fake.add_channel("no-files")
     fake.deny_bot_permission(locked, "attach_files")
     # DEV_GUILD_ID: commands are synced to the one server (the path developers use) instead of globally.
@@ -733,6 +733,10 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         for sub in ("status", "board", "players", "log", "rules"):
             rec = await fake.slash(bob, "game", subcommand=sub, channel=thread)
             assert rec.ephemeral and rec.content, rec.describe()
+        rec = await fake.slash(bob, "game", subcommand="autopass", options={"on": True}, channel=thread)
+        assert rec.ephemeral and "close as a pass" in rec.content, rec.describe()
+        rec = await fake.slash(carol, "game", subcommand="autopass", options={"on": True}, channel=thread)
+        assert rec.ephemeral and "not playing" in rec.content, rec.describe()
         topics = await fake.autocomplete(bob, "game", subcommand="rules", focused="topic", channel=thread)
         assert len(topics) <= 25
         table = Table(fake, game_id, thread, {u.id: u for u in (alice, bob)}, random.Random(5))

@@ -237,3 +237,45 @@ async def test_reaction_timeout_is_validated(service):
     with pytest.raises(Exception) as info:
         await service.update_settings(result.game_id, HOST, reaction_timeout=-5)
     assert "reaction timeout" in info.value.message
+
+
+async def test_never_ask_me_closes_a_reaction_window_at_once(service):
+    result = await started(service, [HOST, ALICE], settings=TableSettings(reminder_delay=0))
+    game_id = result.game_id
+    await service.submit(game_id, HOST, "bid:0", 0)
+    result = await service.submit(game_id, ALICE, "bid:0", 0)
+    mover = result.pending[0].user_id
+    other = ALICE if mover == HOST else HOST
+    info = await service.set_auto_pass(game_id, other, True)
+    assert info.settings.auto_pass == (other,)
+    dared = await service.submit(game_id, mover, "dare", result.version)
+    # The window opened and closed as a pass in the same call: the dared player now has a turn.
+    assert [(p.user_id, p.kind.value) for p in dared.pending] == [(other, "turn")]
+    rows = await _log(service, game_id)
+    assert [(r.action_id, r.source) for r in rows[-2:]] == [("dare", "human"), ("decline", "timeout")]
+    # Turned off again, the next dare asks.
+    await service.set_auto_pass(game_id, other, False)
+    moved = await service.submit(game_id, other, "step", dared.version)
+    again = await service.submit(game_id, mover, "dare", moved.version)
+    assert [(p.user_id, p.kind.value) for p in again.pending] == [(other, "reaction")]
+
+
+async def test_turning_never_ask_me_on_closes_an_open_window(service):
+    result = await started(service, [HOST, ALICE], settings=TableSettings(reminder_delay=0))
+    game_id = result.game_id
+    await service.submit(game_id, HOST, "bid:0", 0)
+    result = await service.submit(game_id, ALICE, "bid:0", 0)
+    mover = result.pending[0].user_id
+    other = ALICE if mover == HOST else HOST
+    dared = await service.submit(game_id, mover, "dare", result.version)
+    await service.set_auto_pass(game_id, other, True)
+    table = await service.get_table(game_id)
+    assert table.version == dared.version + 1
+    assert [p.kind.value for p in table.pending] == ["turn"]
+
+
+async def test_only_seated_players_set_never_ask_me(service):
+    result = await started(service, [HOST, ALICE])
+    with pytest.raises(Exception) as info:
+        await service.set_auto_pass(result.game_id, BOB, True)
+    assert "not playing" in info.value.message
