@@ -321,6 +321,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         reminder_minutes="Remind pending players after this many minutes (0: never)",
         afk="What happens to a player who lets reminders pass",
         afk_after="How many reminders before the AFK rule acts",
+        reaction_minutes="Close an unanswered reaction window as a pass after this many minutes (0: wait)",
     )
     async def settings(
         self,
@@ -329,6 +330,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
         afk: Literal["remind", "ai", "skip"] | None = None,
         afk_after: app_commands.Range[int, 1, 20] | None = None,
+        reaction_minutes: app_commands.Range[int, 0, 10080] | None = None,
     ) -> None:
         """Update the table's settings and show them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -342,6 +344,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             changes["afk_policy"] = AfkPolicy(afk)
         if afk_after is not None:
             changes["afk_after"] = afk_after
+        if reaction_minutes is not None:
+            changes["reaction_timeout"] = float(reaction_minutes * 60)
         if changes:
             table = await self.bot.service.update_settings(
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
@@ -350,7 +354,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         content = (
             f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, "
             f"reminders every {s.reminder_delay / 60:.0f} min, AFK rule {s.afk_policy.value} "
-            f"after {s.afk_after} reminder(s)."
+            f"after {s.afk_after} reminder(s), reaction windows close after "
+            f"{s.reaction_timeout / 60:.0f} min (0: never)."
         )
         await interaction.followup.send(content, ephemeral=True)
 

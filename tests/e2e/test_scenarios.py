@@ -723,8 +723,9 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         assert "already joined" in await refusal(fake, rec)
         rec = await fake.slash(bob, "game", subcommand="new", options={"game": "vendetta"}, channel=thread)
         assert rec.ephemeral and "already has game" in rec.content, rec.describe()
-        rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True}, channel=thread)
-        assert "undo on" in rec.content, rec.describe()
+        rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True, "reaction_minutes": 45},
+                               channel=thread)
+        assert "undo on" in rec.content and "close after 45 min" in rec.content, rec.describe()
         game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]
         rec = await fake.slash(alice, "game", subcommand="start", channel=thread)
         assert "started" in rec.content, rec.describe()
