@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -9,6 +10,7 @@ from aiohttp import web
 
 REPO = Path(__file__).resolve().parents[2]
 BOT = REPO / "bot.py"
+LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ [A-Z]+ ")
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -74,3 +76,7 @@ async def test_rejected_token_exits_2_without_traceback(tmp_path, unused_tcp_por
     assert "Traceback" not in err + out
     assert "rejected the DISCORD_TOKEN" in err
     assert ".env" in err
+    # One paragraph for the person starting the bot; anything else on stderr is an ordinary log line.
+    told = [line for line in err.strip().splitlines() if not LOG_LINE.match(line)]
+    assert len(told) == 1 and "rejected the DISCORD_TOKEN" in told[0], err
+    assert " ERROR " not in err and " CRITICAL " not in err, err

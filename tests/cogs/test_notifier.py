@@ -4,8 +4,11 @@ from types import SimpleNamespace
 
 import discord
 
+from cogs import notifier as notifier_module
+from cogs.components import table_view
 from cogs.inflight import InFlight
 from cogs.notifier import DiscordNotifier
+from cogs.panels import Panel
 from engine.core.decisions import DecisionKind
 from engine.core.events import private_event, public_event
 from host.results import (
@@ -115,4 +118,54 @@ async def test_a_private_step_posts_nothing_in_the_channel():
                                                     public_change=False))
     assert bot.channel.sent == []
     await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending))
+    assert len(bot.channel.sent) == 1
+
+
+class PromptingBot(FakeBot):
+    service = object()  # handed to build_panel, which the tests replace
+
+
+async def prompts_sent(monkeypatch, pending_sequence):
+    """Post one table update per `pending` tuple; returns (bot, [(user_id, player, note)] of built DM prompts)."""
+    built = []
+
+    async def fake_build_panel(service, game_id, user_id, *, player=None, note="", **kwargs):
+        built.append((user_id, player, note))
+        return Panel(f"prompt for seat {player}", table_view(game_id, 6), None, None)
+
+    monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
+    bot = PromptingBot()
+    notifier = DiscordNotifier(bot)
+    for version, pending in enumerate(pending_sequence, start=6):
+        await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "Attack!", version, public_view={},
+                                                        pending=pending))
+    await notifier.wait_idle()
+    return bot, built
+
+
+async def test_reaction_window_prompts_the_defender_by_dm(monkeypatch):
+    """A reaction window (e.g. Associates' W1-W3) is a secret choice: the pending human gets a DM prompt."""
+    reaction = (PendingPlayer(1, 11, DecisionKind.REACTION, "React?"),)
+    bot, built = await prompts_sent(monkeypatch, [reaction])
+    assert built == [(11, 1, "Your secret choice (only you see this):")]
+    (content, kwargs), = bot.dms[11].sent
+    assert content == "prompt for seat 1" and kwargs["view"].children
+    (table_text, _), = bot.channel.sent
+    assert "Waiting for a secret choice from: " in table_text and "prompt for seat" not in table_text
+    assert 10 not in bot.dms
+
+
+async def test_simultaneous_choice_prompts_every_pending_human_once(monkeypatch):
+    everyone = (PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, "Choose"),
+                PendingPlayer(1, 11, DecisionKind.SIMULTANEOUS, "Choose"),
+                PendingPlayer(2, None, DecisionKind.SIMULTANEOUS, "Choose", is_ai=True))
+    # Then seat 1 has chosen: the others, still pending, are not prompted a second time.
+    bot, built = await prompts_sent(monkeypatch, [everyone, (everyone[0], everyone[2])])
+    assert sorted(u for u, _, _ in built) == [10, 11]
+    assert len(bot.dms[10].sent) == 1 and len(bot.dms[11].sent) == 1
+
+
+async def test_an_ordinary_turn_gets_no_dm_prompt(monkeypatch):
+    bot, built = await prompts_sent(monkeypatch, [(PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)])
+    assert built == [] and bot.dms == {}
     assert len(bot.channel.sent) == 1
