@@ -67,7 +67,8 @@ async def test_healthy_games_are_verified_at_start(db_path):
     ],
     ids=["changed-move", "illegal-move", "snapshot-differs", "snapshot-corrupt", "version-ahead"],
 )
-async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(db_path, tamper):
+async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(db_path, tamper, caplog):
+    caplog.set_level("ERROR", logger="host.core")
     game_id = await _game_with_moves(db_path)
     sql, _ = tamper
     _raw(db_path, (sql, ()))
@@ -78,6 +79,9 @@ async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(d
         table = await svc.get_table(game_id)
         assert table.status == TableStatus.QUARANTINED
         assert table.status_reason
+        # One log line says which game was quarantined and why.
+        lines = [r.getMessage() for r in caplog.records if r.name == "host.core" and r.levelname == "ERROR"]
+        assert any(f"game {game_id} " in m and "quarantined" in m and table.status_reason in m for m in lines), lines
         posts = notifier.posts_for(game_id)
         assert [p.kind for p in posts] == [UpdateKind.QUARANTINED]
         assert "suspended" in posts[0].headline
