@@ -1,9 +1,9 @@
 """Pictures of games: a view dict in, PNG bytes out.
 
 Pure: no engine state, no I/O at call time (a game module may load its packaged
-board data once), no Discord. Each game lives in ``render/<game_name>.py`` and
+board data once), no Discord. Each game lives in ``render/<game_name>/`` (a package) and
 provides ``board(public_view) -> bytes`` and ``private(player_view) -> bytes``;
-adding a game adds only that module.
+adding a game adds only that package.
 
 A renderer draws only from the view it is given, so a secret that is not in a
 public view cannot reach a public picture.
@@ -29,7 +29,7 @@ def module_for(game_name: str) -> ModuleType:
         if exc.name == f"render.{game_name}":
             raise KeyError(f"no renderer for game {game_name!r}") from None
         raise
-    # Helper modules (render/png.py, render/vendetta_style.py, ...) are not games.
+    # Helper modules (render/png.py, render/common.py, ...) are not games.
     if not (callable(getattr(module, "board", None)) and callable(getattr(module, "private", None))):
         raise KeyError(f"no renderer for game {game_name!r}")
     return module

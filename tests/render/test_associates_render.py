@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 import render
 from engine import registry
-from render import associates, associates_samples
-from render.associates_style import GUILDS, MAP_SIZE, STACK_LIMIT, zones
+from render import associates
+from render.associates import samples as associates_samples
+from render.associates.style import GUILDS, MAP_SIZE, STACK_LIMIT, zones
 from render.common import boxes_overlap, inside
 from tests.render.conftest import decode
 

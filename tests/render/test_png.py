@@ -9,8 +9,8 @@ import zlib
 from PIL import Image, ImageDraw
 
 import render
-from render import vendetta_samples
 from render.png import BandedEncoder, adler32_combine
+from render.vendetta import samples as vendetta_samples
 from tests.render.conftest import decode
 
 

@@ -10,9 +10,10 @@ from hypothesis import strategies as st
 
 import render
 from engine import registry
-from render import vendetta, vendetta_samples
+from render import vendetta
 from render.common import boxes_overlap, inside
-from render.vendetta_style import CLOCKWISE, MAP_SIZE, STACK_LIMIT, geometry
+from render.vendetta import samples as vendetta_samples
+from render.vendetta.style import CLOCKWISE, MAP_SIZE, STACK_LIMIT, geometry
 from tests.render.conftest import decode
 
 GAME = "vendetta"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.vendetta_style import CLOCKWISE
+from render.vendetta.style import CLOCKWISE
 
 NAMES = {
     "red": "Dingleson",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.associates_style import GUILDS, zones
+from render.associates.style import GUILDS, zones
 
 KINDS = {
     "artisans": ("gnome", "fairy"),

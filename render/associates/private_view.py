@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from render.associates_style import guild_style
+from render.associates.style import guild_style
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, wrap
 
 WIDTH = 800

@@ -3,7 +3,7 @@
 `board(view)` draws the 25 zones (cached static layer) with lairs, figurines,
 loose treasure and tokens, the last move, and a panel of guilds below;
 `private(view)` draws the player's hand, drafts and last draw (see
-render/associates_private.py). Both read only the view they are given.
+render/associates/private_view.py). Both read only the view they are given.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import associates_private, associates_samples
-from render.associates_style import (
+from render.associates import private_view as associates_private
+from render.associates import samples as associates_samples
+from render.associates.style import (
     BORDER,
     ITEM_LETTERS,
     ITEMS,

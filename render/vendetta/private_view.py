@@ -14,7 +14,7 @@ from typing import Any
 from PIL import Image
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, wrap
-from render.vendetta_style import CLOCKWISE, FOODS, WIDTH, clan_style, draw_icon, geometry
+from render.vendetta.style import CLOCKWISE, FOODS, WIDTH, clan_style, draw_icon, geometry
 
 PAD = 14
 CARD_W = (WIDTH - 3 * PAD) // 2

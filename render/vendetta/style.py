@@ -16,10 +16,8 @@ from PIL import ImageDraw
 
 from render.common import RGB, Box, Point, draw_shape, hex_to_rgb, mix, shape_box
 
-# The engine's copy of the map is authoritative; render keeps its own copy so it
-# still draws if the engine package moves (they are the same file).
-_ENGINE_BOARD = Path(__file__).resolve().parent.parent / "engine" / "vendetta" / "data" / "vendetta_board.json"
-_OWN_BOARD = Path(__file__).with_name("data") / "vendetta_board.json"
+# The map is the engine's packaged board data (static, read once): render draws it, never changes it.
+_BOARD_FILE = Path(__file__).resolve().parents[2] / "engine" / "vendetta" / "data" / "vendetta_board.json"
 
 WIDTH = 800  # picture width; Discord shows it at 400-550 px, so text sizes below are chosen for ~0.6x
 MAP_SIZE = 800
@@ -100,7 +98,7 @@ class Geometry:
 
 def board_json() -> dict[str, Any]:
     """The board JSON (engine copy if present, else render's own)."""
-    path = _ENGINE_BOARD if _ENGINE_BOARD.exists() else _OWN_BOARD
+    path = _BOARD_FILE
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -15,8 +15,7 @@ from PIL import ImageDraw
 
 from render.common import RGB, Box, Point, draw_shape, mix, shape_box
 
-_ENGINE_BOARD = Path(__file__).resolve().parent.parent / "engine" / "associates" / "data" / "associates_board.json"
-_OWN_BOARD = Path(__file__).with_name("data") / "associates_board.json"
+_BOARD_FILE = Path(__file__).resolve().parents[2] / "engine" / "associates" / "data" / "associates_board.json"
 
 WIDTH = 800
 MAP_SIZE = 800
@@ -99,7 +98,7 @@ class Zone:
 
 def board_json() -> dict[str, Any]:
     """The board JSON (engine copy if present, else render's own)."""
-    path = _ENGINE_BOARD if _ENGINE_BOARD.exists() else _OWN_BOARD
+    path = _BOARD_FILE
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -2,7 +2,7 @@
 
 `board(view)` draws the map (cached static layer) plus pieces, the last move and
 the side panel; `private(view)` draws the player's objective cards (see
-render/vendetta_private.py). Both read only the view they are given.
+render/vendetta/private_view.py). Both read only the view they are given.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render import vendetta_private, vendetta_samples
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -29,7 +28,9 @@ from render.common import (
     unbroken_fit,
     wrap,
 )
-from render.vendetta_style import (
+from render.vendetta import private_view as vendetta_private
+from render.vendetta import samples as vendetta_samples
+from render.vendetta.style import (
     BORDER,
     CLOCKWISE,
     FOODS,
@@ -54,7 +55,7 @@ from render.vendetta_style import (
     pieces_dy,
     terrain_colour,
 )
-from render.vendetta_style import KEY_COLOURS as STYLE_COLOURS
+from render.vendetta.style import KEY_COLOURS as STYLE_COLOURS
 
 # Colours the static layer must keep exactly (small icons would otherwise merge away).
 KEY_COLOURS = (*STYLE_COLOURS, INK, MUTED, PAPER)
