@@ -93,18 +93,29 @@ def declare(ctx: Ctx, kind: str, actor: str, target: dict[str, str], card: str |
     open_w1(ctx)
 
 
+def _open_window(ctx: Ctx, stage: str, has_response: bool) -> bool:
+    """Open window `stage` for the defender if they have a legal response (R-A36); whether it opened.
+
+    A skipped window narrates the same "No reaction." as a pass, so nobody learns
+    from the narration whether the defender held a card.
+    """
+    res = ctx.s["res"]
+    if res["defender"] is None:
+        return False
+    if has_response:
+        res["stage"] = stage
+        res["asked"] = res["defender"]
+        res["picks"] = []
+        return True
+    ctx.say(NO_REACTION, "reaction", window=stage.upper())
+    return False
+
+
 def open_w1(ctx: Ctx) -> None:
-    """W1 opens only if the defender has a legal response (R-A36)."""
-    s = ctx.s
-    res = s["res"]
-    if res["defender"] is not None:
-        if has_w1(s, res):
-            res["stage"] = "w1"
-            res["asked"] = res["defender"]
-            res["picks"] = []
-            return
-        ctx.say(NO_REACTION, "reaction", window="W1")
-    do_roll(ctx)
+    """W1 opens only if the defender has a legal response (R-A36); otherwise the dice roll."""
+    res = ctx.s["res"]
+    if not _open_window(ctx, "w1", res["defender"] is not None and has_w1(ctx.s, res)):
+        do_roll(ctx)
 
 
 def do_roll(ctx: Ctx) -> None:
@@ -122,17 +133,10 @@ def do_roll(ctx: Ctx) -> None:
 
 
 def open_w2(ctx: Ctx) -> None:
-    """W2 opens only if the defender can Malin or Shield."""
-    s = ctx.s
-    res = s["res"]
-    if res["defender"] is not None:
-        if has_w2(s, res):
-            res["stage"] = "w2"
-            res["asked"] = res["defender"]
-            res["picks"] = []
-            return
-        ctx.say(NO_REACTION, "reaction", window="W2")
-    apply_roll(ctx)
+    """W2 opens only if the defender can Malin or Shield; otherwise the roll takes effect."""
+    res = ctx.s["res"]
+    if not _open_window(ctx, "w2", res["defender"] is not None and has_w2(ctx.s, res)):
+        apply_roll(ctx)
 
 
 def malin_reroll(ctx: Ctx, gnome: str) -> None:
