@@ -1,4 +1,4 @@
-"""Garden Gnomes: Violent Vendetta — the pure rules engine (spec: shared/rules/vendetta.md)."""
+"""Garden Gnomes: Violent Vendetta — the pure rules engine (rules: docs/rules/vendetta.md; rulings R-V1…R-V34)."""
 
 from engine.vendetta.game import GAME, VendettaGame
 from engine.vendetta.state import VendettaState

@@ -1,4 +1,4 @@
-"""The spec's test vectors TV-1 … TV-22 (shared/rules/vendetta.md §12), asserted literally."""
+"""The spec's test vectors TV-1 … TV-22 (the game's specification, §12), asserted literally."""
 
 from __future__ import annotations
 
