@@ -1,7 +1,8 @@
 """Validation of everything the bot sent: OpenAPI request schemas, Discord's limits, callback deadlines.
 
-The spec is ``../shared/discord-api-spec/openapi.json`` next to the repository (override with the
-environment variable DISCORD_API_SPEC). Snowflake ids are accepted as strings or integers.
+The spec is the vendored subset ``spec/openapi-subset.json`` of Discord's OpenAPI description (the
+routes the fake serves and the schemas they use; see ``spec/SOURCE.md``), so the tests need nothing
+outside the repository. Snowflake ids are accepted as strings or integers.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,13 +17,12 @@ import jsonschema
 from jsonschema.exceptions import ValidationError, best_match
 
 from .records import CALLBACK_DEADLINE_S, RequestRecord
+from .spec import SUBSET_PATH
 from .state import iter_components
 
 if TYPE_CHECKING:
     from .harness import Harness
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_SPEC = REPO_ROOT.parent / "shared" / "discord-api-spec" / "openapi.json"
 
 SNOWFLAKE = {"anyOf": [{"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}, {"type": "integer", "minimum": 0}]}
 
@@ -54,8 +53,8 @@ IS_COMPONENTS_V2 = 1 << 15
 
 
 def spec_path() -> Path:
-    """Where the Discord OpenAPI spec is read from."""
-    return Path(os.environ.get("DISCORD_API_SPEC", str(DEFAULT_SPEC)))
+    """Where the Discord OpenAPI spec is read from: the subset vendored in the repository."""
+    return SUBSET_PATH
 
 
 def _patch_snowflakes(node: Any) -> Any:
@@ -72,8 +71,7 @@ def _patch_snowflakes(node: Any) -> Any:
 def load_spec() -> dict[str, Any]:
     """The spec with snowflakes relaxed to string-or-integer."""
     path = spec_path()
-    assert path.exists(), f"Discord OpenAPI spec not found at {path} (set DISCORD_API_SPEC)"
-    return _patch_snowflakes(json.loads(path.read_text()))
+    return _patch_snowflakes(json.loads(path.read_text(encoding="utf-8")))
 
 
 @functools.lru_cache(maxsize=256)
