@@ -1,5 +1,6 @@
 """A loopback fake Discord (REST + gateway) for end-to-end tests of the real bot process."""
 
+from .faults import Fault
 from .harness import Harness
 from .process import REPO_ROOT, BotProcess, LiveBot
 from .records import InteractionRecord, RequestRecord
@@ -10,6 +11,7 @@ __all__ = [
     "Attachment",
     "BotProcess",
     "Channel",
+    "Fault",
     "Harness",
     "InteractionRecord",
     "LiveBot",

@@ -17,16 +17,18 @@ Every wait has a timeout and fails with an AssertionError saying what it waited 
 
 from __future__ import annotations
 
+from .injection import HarnessFaults
 from .inspection import HarnessInspection
 from .interactions import OPTION_TYPES, HarnessInteractions
 
 __all__ = ["OPTION_TYPES", "Harness"]
 
 
-class Harness(HarnessInteractions, HarnessInspection):
+class Harness(HarnessInteractions, HarnessInspection, HarnessFaults):
     """Drives the fake Discord from tests: users, interactions, messages, request log, validation.
 
-    The API is split over three modules: :mod:`.base` (lifecycle, users, channels, readiness,
-    commands), :mod:`.interactions` (slash, autocomplete, click, select, answer waits) and
-    :mod:`.inspection` (messages, DMs, requests, timings, validation, leak checks).
+    The API is split over four modules: :mod:`.base` (lifecycle, users, channels, readiness,
+    commands), :mod:`.interactions` (slash, autocomplete, click, select, answer waits),
+    :mod:`.inspection` (messages, DMs, requests, timings, validation, leak checks) and
+    :mod:`.injection` (injected REST failures: 429, 5xx, 50013, 50007).
     """

@@ -124,11 +124,12 @@ class HarnessInspection(HarnessBase):
     def http_errors(self, *, allow_codes: tuple[int, ...] = (50007,)) -> list[RequestRecord]:
         """Requests the fake answered with 4xx, except Discord error codes in ``allow_codes``.
 
-        By default a DM refused with 50007 (DMs closed) is expected and not listed.
+        By default a DM refused with 50007 (DMs closed) is expected and not listed; answers of an
+        injected fault (:meth:`inject`) are the test's doing and never listed.
         """
         out = []
         for q in self.server.requests:
-            if q.status >= 400 and q.known:
+            if q.status >= 400 and q.known and q.fault is None:
                 code = q.response.get("code") if isinstance(q.response, dict) else None
                 if code not in allow_codes:
                     out.append(q)

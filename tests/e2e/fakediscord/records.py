@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .state import Message, User
+
+if TYPE_CHECKING:
+    from .faults import Fault
 
 # Interaction types
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -38,7 +41,8 @@ class RequestRecord:
     """One HTTP request the bot made.
 
     ``route`` is the OpenAPI path template (e.g. ``/channels/{channel_id}/messages``) or None when
-    the fake does not know the route; ``body`` is the parsed JSON body or multipart ``payload_json``.
+    the fake does not know the route; ``body`` is the parsed JSON body or multipart ``payload_json``;
+    ``fault`` is the injected :class:`~.faults.Fault` that answered it (None when served normally).
     """
 
     method: str
@@ -54,6 +58,7 @@ class RequestRecord:
     response: Any = None
     interaction_id: int | None = None
     attachment_size_limit: int | None = None
+    fault: Fault | None = None
 
     @property
     def known(self) -> bool:
@@ -61,7 +66,8 @@ class RequestRecord:
         return self.route is not None
 
     def __str__(self) -> str:
-        return f"{self.method} {self.path} -> {self.status}"
+        injected = " (injected fault)" if self.fault is not None else ""
+        return f"{self.method} {self.path} -> {self.status}{injected}"
 
 
 @dataclass

@@ -141,6 +141,8 @@ class RestAPI:
         token_route = path.startswith(("/interactions/", "/webhooks/"))  # authorised by the interaction token
         if not token_route and request.headers.get("Authorization") != f"Bot {self.server.token}":
             resp: web.StreamResponse = error(401, 0, "401: Unauthorized")
+        elif (injected := self.server.faults.answer(rec)) is not None:
+            resp = injected  # a test asked for this failure: the handler does not run, nothing changes
         elif handler is None:
             resp = error(404, 0, f"404: Not Found (fake Discord has no route {request.method} {path})")
         else:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .faults import FaultInjector
 from .gateway import Gateway
 from .records import InteractionRecord, RequestRecord
 from .rest import RestAPI
@@ -45,6 +46,7 @@ class FakeDiscord:
         self.gateway_queries: list[dict[str, str]] = []
         self.command_syncs = 0
         self.rest = RestAPI(self)
+        self.faults = FaultInjector(self)
         self.gateway = Gateway(self)
         self.watchdogs: list[Callable[[], str | None]] = []
         self._runner: web.AppRunner | None = None
