@@ -10,6 +10,10 @@ moment share one transaction and one disk sync (group commit), each inside its
 own SAVEPOINT so that one failing write undoes only itself. With many games live
 this turns "one fsync per move" into "one fsync per round of moves". Both
 connections are used under the same lock, so their transactions never overlap.
+
+The Database also keeps itself safe to lose a -wal file (checkpoints, see
+db/checkpoint.py) and, in a process holding the database's lease (db/lease.py),
+claims the lease row and keeps its heartbeat going.
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from db.errors import DatabaseError, SchemaTooNew
-from db.migrations import LATEST_VERSION, apply_migrations, read_version
+from db.checkpoint import AUTOCHECKPOINT_PAGES, CHECKPOINT_SECONDS, CheckpointResult, checkpoint, checkpoint_loop
+from db.errors import DatabaseError
+from db.lease import LEASE_TIMEOUT_SECONDS, Lease, acquire, acquire_lease, heartbeat_loop, held_lease
+from db.migrations import apply_migrations, check_schema
 from db.writer import GroupWriter, SyncWork
 
 log = logging.getLogger(__name__)
@@ -40,7 +46,9 @@ T = TypeVar("T")
 class Database:
     """An open Gnomehost database: the main connection, the lock that keeps transactions whole, the writer."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: str, writer: GroupWriter) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, path: str, writer: GroupWriter, *, lease: Lease | None = None
+    ) -> None:
         self.conn = conn
         self.path = path
         self._writer = writer
@@ -48,6 +56,47 @@ class Database:
         self._closed = False
         self._queue: list[tuple[SyncWork, asyncio.Future[Any]]] = []
         self._drainer: asyncio.Task[None] | None = None
+        self._lease = lease
+        self._attached = False
+        self._commits = 0  # transactions committed so far
+        self._checkpointed = 0  # value of _commits at the last complete checkpoint
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def lease(self) -> Lease | None:
+        """The lease this database holds for its process (None when the process took no lease)."""
+        return self._lease
+
+    async def checkpoint(self) -> CheckpointResult:
+        """Copy every committed transaction into the main file and empty the -wal file (on the writer thread)."""
+        if self._closed:
+            raise DatabaseError("the database is closed")
+        commits = self._commits
+        result = await self._writer.run(checkpoint)
+        if result.complete:
+            self._checkpointed = max(self._checkpointed, commits)
+        return result
+
+    def _dirty(self) -> bool:
+        return self._commits != self._checkpointed
+
+    async def _start(self, checkpoint_seconds: float | None) -> None:
+        """Claim the lease row (if this process holds the lease) and start the background upkeep."""
+        if self._lease is not None:
+            await self.write(self._lease.claim)
+            self._lease.attach()
+            self._attached = True
+            self._tasks.append(
+                asyncio.create_task(
+                    heartbeat_loop(self._lease, self.write, self._lease.timeout / 4), name="gnomehost-db-lease"
+                )
+            )
+        if checkpoint_seconds:
+            self._tasks.append(
+                asyncio.create_task(
+                    checkpoint_loop(self.checkpoint, self._dirty, checkpoint_seconds), name="gnomehost-db-checkpoint"
+                )
+            )
 
     async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` (a plain function of a sqlite3 connection) in a write transaction shared with the writes
@@ -82,6 +131,7 @@ class Database:
                         if not future.done():
                             future.set_exception(DatabaseError(f"write abandoned: {exc!r}"))
                     raise
+                self._commits += 1
             for (_, future), (error, value) in zip(group, outcomes, strict=True):
                 if future.done():
                     continue
@@ -108,6 +158,7 @@ class Database:
             # Shielded: once COMMIT is sent, a cancellation of the caller must not
             # leave us unsure whether it happened.
             await asyncio.shield(self.conn.execute("COMMIT"))
+            self._commits += 1
 
     async def _rollback(self) -> None:
         try:
@@ -124,15 +175,31 @@ class Database:
             yield self.conn
 
     async def close(self) -> None:
-        """Close the connections (idempotent). Waits for queued writes and a running transaction to finish."""
+        """Close the connections (idempotent). Waits for queued writes and a running transaction to finish,
+        releases the lease row if this was the process's last database on the file, checkpoints."""
         if self._closed:
             return
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._drainer is not None:
             await asyncio.gather(self._drainer, return_exceptions=True)
         async with self._lock:
+            if self._closed:
+                return
             self._closed = True
-            await self._writer.close()
-            await self.conn.close()
+            try:
+                if self._lease is not None and self._attached and self._lease.detach():
+                    await self._writer.commit([self._lease.clear])
+                # Cheap, and the next start (or a copy of the bare file) finds everything in the main file.
+                await self._writer.run(checkpoint)
+            except Exception:
+                log.warning("could not release the lease row or checkpoint %s at close", self.path, exc_info=True)
+            finally:
+                await self._writer.close()
+                await self.conn.close()
+                if self._lease is not None:
+                    self._lease.release()
 
     @property
     def closed(self) -> bool:
@@ -145,40 +212,69 @@ async def open_database(
     *,
     synchronous: str = "FULL",
     busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+    exclusive: bool = False,
+    lease_timeout: float = LEASE_TIMEOUT_SECONDS,
+    checkpoint_seconds: float | None = CHECKPOINT_SECONDS,
 ) -> Database:
     """Open (creating if needed) and migrate the database at `path`.
 
-    A file from a newer schema version raises SchemaTooNew before anything is
-    written to it. `synchronous` FULL makes every commit durable even against a
-    power cut; NORMAL survives process crashes only.
+    A file from a newer schema version raises SchemaTooNew, and a file whose
+    header disagrees with its contents (data but no schema, a schema older than
+    its own migration log) raises SchemaMismatch, before anything is written to
+    it. `synchronous` FULL makes every commit durable even against a power cut;
+    NORMAL survives process crashes only.
+
+    `exclusive` takes the database's lease (DatabaseInUse when another process
+    holds it); without it, the database still attaches to a lease this process
+    already holds (bot.py takes one at start). With a lease, the lease row is
+    claimed and refreshed every `lease_timeout`/4 seconds. The main file is
+    checkpointed after migrations, every `checkpoint_seconds` when something
+    was written (None: never), and on close.
     """
     path = str(path)
     if path == ":memory:" or path.startswith("file:"):
         # Two connections (main + writer) must see one database: it has to be a file.
         raise ValueError("Gnomehost needs a database file path (use a temporary file in tests)")
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    lease: Lease | None = None
+    if exclusive:
+        lease = await acquire_lease(path, timeout=lease_timeout)
+    elif held_lease(path) is not None:
+        lease = acquire(path)  # another reference to the lease held: returns at once
     try:
-        conn.row_factory = sqlite3.Row
-        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        # Check the version before any PRAGMA that writes (journal_mode does).
-        found = await read_version(conn)
-        if found > LATEST_VERSION:
-            raise SchemaTooNew(path, found, LATEST_VERSION)
-        await conn.execute("PRAGMA journal_mode = WAL")
-        pragmas = [
-            f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
-            "PRAGMA foreign_keys = ON",
-            f"PRAGMA synchronous = {_synchronous(synchronous)}",
-        ]
-        for pragma in pragmas:
-            await conn.execute(pragma)
-        await apply_migrations(conn, path)
-        writer = await GroupWriter.open(path, pragmas)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            # Check the file before any PRAGMA that writes (journal_mode does).
+            await check_schema(conn, path)
+            await conn.execute("PRAGMA journal_mode = WAL")
+            pragmas = [
+                f"PRAGMA busy_timeout = {int(busy_timeout_ms)}",
+                "PRAGMA foreign_keys = ON",
+                f"PRAGMA synchronous = {_synchronous(synchronous)}",
+                f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}",
+            ]
+            for pragma in pragmas:
+                await conn.execute(pragma)
+            await apply_migrations(conn, path)
+            writer = await GroupWriter.open(path, pragmas)
+        except BaseException:
+            await conn.close()
+            raise
     except BaseException:
-        await conn.close()
+        if lease is not None:
+            lease.release()
         raise
-    return Database(conn, path, writer)
+    db = Database(conn, path, writer, lease=lease)  # from here on, db.close() releases the lease
+    try:
+        # From now on the main file alone holds the schema: a lost -wal cannot leave a file without one.
+        await db.checkpoint()
+        await db._start(checkpoint_seconds)
+    except BaseException:
+        await db.close()
+        raise
+    return db
 
 
 def _synchronous(value: str) -> str:

@@ -19,3 +19,40 @@ class SchemaTooNew(DatabaseError):
         self.path = path
         self.found = found
         self.supported = supported
+
+
+class DatabaseInUse(DatabaseError):
+    """Another Gnomehost process holds the database's lease; this one is refused (nothing was changed)."""
+
+    def __init__(self, path: str, who: str, *, stale_after: float | None = None) -> None:
+        takeover = (
+            ""
+            if stale_after is None
+            else f" If that machine is gone for good, start again once its lease is {stale_after:.0f} s old:"
+            " a lease nobody refreshes for that long is taken over."
+        )
+        super().__init__(
+            f"The database {path} is in use by another Gnomehost process ({who}). A second process on the "
+            "same database is refused: two bots would announce every move twice and overwrite each other's "
+            "changes. Stop the other process first, or point DATABASE_PATH at another file." + takeover
+        )
+        self.path = path
+        self.who = who
+
+
+class SchemaMismatch(DatabaseError):
+    """The file's schema does not match what it holds (e.g. its -wal file was deleted); refused untouched."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(
+            f"The database {path} is refused: {reason} The file was not changed. This happens when its -wal "
+            "file was deleted or the file was copied while the bot was running. Restore the newest backup "
+            "(`python -m db.backup list`, then `python -m db.backup restore FILE`; see BACKUP_DIR in the "
+            "README), or move the file aside to start with an empty database."
+        )
+        self.path = path
+        self.reason = reason
+
+
+class BackupError(DatabaseError):
+    """A backup could not be taken, or a file offered for restore is not a usable Gnomehost backup."""

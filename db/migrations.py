@@ -1,7 +1,10 @@
 """Numbered, forward-only schema migrations kept in db/migrations/NNNN_name.sql.
 
 The schema version is SQLite's PRAGMA user_version. All pending migrations run
-in one transaction at start: a failure leaves the file at its old version.
+in one transaction at start: a failure leaves the file at its old version. From
+schema 3 on, each applied migration is also recorded in the table
+schema_migrations. Before anything is written, `check_schema` refuses a file whose
+header disagrees with its contents (see there).
 Never edit a released migration; add the next number instead (and a fixture
 file for the old version under tests/fixtures/db/).
 """
@@ -11,16 +14,22 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
+import time
 from dataclasses import dataclass
 from importlib import resources
 
 import aiosqlite
 
-from db.errors import DatabaseError, SchemaTooNew
+from db.errors import DatabaseError, SchemaMismatch, SchemaTooNew
 
 log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+_IDENT = r"[\"`\[]?(\w+)[\"`\]]?"
+_CREATE_TABLE = re.compile(r"\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?" + _IDENT, re.IGNORECASE)
+_DROP_TABLE = re.compile(r"\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?" + _IDENT, re.IGNORECASE)
+_RENAME_TABLE = re.compile(r"\bALTER\s+TABLE\s+" + _IDENT + r"\s+RENAME\s+TO\s+" + _IDENT, re.IGNORECASE)
+LOG_TABLE = "schema_migrations"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +83,115 @@ async def read_version(conn: aiosqlite.Connection) -> int:
     return int(row[0]) if row else 0
 
 
+def _without_comments(sql: str) -> str:
+    return "\n".join(line.split("--", 1)[0] for line in sql.splitlines())
+
+
+def tables_at(version: int) -> set[str]:
+    """The tables a file at schema `version` has, read from the migrations' CREATE/DROP/RENAME TABLE."""
+    tables: set[str] = set()
+    for migration in MIGRATIONS:
+        if migration.version > version:
+            break
+        sql = _without_comments(migration.sql)
+        events = [(m.start(), "create", m.group(1), "") for m in _CREATE_TABLE.finditer(sql)]
+        events += [(m.start(), "drop", m.group(1), "") for m in _DROP_TABLE.finditer(sql)]
+        events += [(m.start(), "rename", m.group(1), m.group(2)) for m in _RENAME_TABLE.finditer(sql)]
+        for _, kind, name, new_name in sorted(events):
+            if kind == "create":
+                tables.add(name.lower())
+            elif kind == "drop":
+                tables.discard(name.lower())
+            else:
+                tables.discard(name.lower())
+                tables.add(new_name.lower())
+    return tables
+
+
+@dataclass(frozen=True, slots=True)
+class FileState:
+    """What a database file says about itself before anything is written to it."""
+
+    version: int  # PRAGMA user_version, from the file header
+    tables: frozenset[str]  # user tables in sqlite_master (lower case)
+    data_pages: int  # pages in use: page_count - freelist_count
+    logged_version: int  # highest version in schema_migrations (0 without that table)
+
+
+async def read_file_state(conn: aiosqlite.Connection) -> FileState:
+    """Read the header version, the tables, the pages in use and the migration log (reads only)."""
+    version = await read_version(conn)
+    async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") as c:
+        tables = frozenset(str(row[0]).lower() for row in await c.fetchall())
+    async with conn.execute("PRAGMA page_count") as c:
+        pages = int((await c.fetchone() or (0,))[0])
+    async with conn.execute("PRAGMA freelist_count") as c:
+        free = int((await c.fetchone() or (0,))[0])
+    logged = 0
+    if LOG_TABLE in tables:
+        async with conn.execute(f"SELECT MAX(version) FROM {LOG_TABLE}") as c:
+            row = await c.fetchone()
+        logged = int(row[0]) if row and row[0] is not None else 0
+    return FileState(version, tables, pages - free, logged)
+
+
+def schema_problem(state: FileState) -> str | None:
+    """Why a file must not be opened (its header disagrees with its contents), or None when it is fine.
+
+    Version 0 is a new file only when it is empty: at most one page (the header
+    page SQLite writes when it switches to WAL) and no tables. A version-0 file
+    with tables or pages holds data whose schema record is gone: migrating it
+    would write an empty schema over it. At version N the file must have every
+    table of schema N, no table that only a later schema creates, and no entry
+    above N in its migration log.
+    """
+    if state.version == 0:
+        ours = state.tables & tables_at(LATEST_VERSION)
+        if ours:
+            return (
+                f"it holds Gnomehost tables ({', '.join(sorted(ours))}) but no schema version, so the part of the "
+                "file that records its schema is older than its data."
+            )
+        if state.tables:
+            return (
+                f"it is not a Gnomehost database: it holds other tables ({', '.join(sorted(state.tables))}) and "
+                "no Gnomehost schema."
+            )
+        if state.data_pages > 1:
+            return f"it holds {state.data_pages} pages of data but no schema at all."
+        return None
+    if state.logged_version > state.version:
+        return (
+            f"its header says schema version {state.version}, but its own migration log records version "
+            f"{state.logged_version}: the header is older than the tables."
+        )
+    missing = tables_at(state.version) - state.tables
+    if missing:
+        return (
+            f"it says schema version {state.version} but lacks the tables {', '.join(sorted(missing))} "
+            "that version has."
+        )
+    newer = {t for v in range(state.version + 1, LATEST_VERSION + 1) for t in tables_at(v)}
+    ahead = (newer - tables_at(state.version)) & state.tables
+    if ahead:
+        return (
+            f"it says schema version {state.version} but already has the tables {', '.join(sorted(ahead))} "
+            "of a later version: the header is older than the tables."
+        )
+    return None
+
+
+async def check_schema(conn: aiosqlite.Connection, path: str) -> int:
+    """The file's schema version; SchemaTooNew or SchemaMismatch (nothing written) when it must be refused."""
+    state = await read_file_state(conn)
+    if state.version > LATEST_VERSION:
+        raise SchemaTooNew(path, state.version, LATEST_VERSION)
+    problem = schema_problem(state)
+    if problem is not None:
+        raise SchemaMismatch(path, problem)
+    return state.version
+
+
 async def apply_migrations(conn: aiosqlite.Connection, path: str = "?", target: int | None = None) -> int:
     """Bring the schema up to `target` (default: the latest) in one transaction; returns the new version.
 
@@ -93,6 +211,7 @@ async def apply_migrations(conn: aiosqlite.Connection, path: str = "?", target: 
                 for statement in split_statements(migration.sql):
                     await conn.execute(statement)
                 current = migration.version
+                await _log_applied(conn, migration)
         # PRAGMA user_version is part of the transaction: it commits or rolls back with the schema.
         await conn.execute(f"PRAGMA user_version = {int(current)}")
     except BaseException:
@@ -100,3 +219,14 @@ async def apply_migrations(conn: aiosqlite.Connection, path: str = "?", target: 
         raise
     await conn.execute("COMMIT")
     return current
+
+
+async def _log_applied(conn: aiosqlite.Connection, migration: Migration) -> None:
+    """Record `migration` in schema_migrations once that table exists (schema 3 on)."""
+    async with conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (LOG_TABLE,)) as c:
+        if await c.fetchone() is None:
+            return
+    await conn.execute(
+        f"INSERT OR REPLACE INTO {LOG_TABLE} (version, name, applied_at) VALUES (?, ?, ?)",
+        (migration.version, migration.name, time.time()),
+    )

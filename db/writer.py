@@ -78,6 +78,10 @@ class GroupWriter:
             return [(exc, None) for _ in works]
         return outcomes
 
+    async def run(self, work: SyncWork) -> Any:
+        """Run `work` on the writer thread outside any transaction (a checkpoint), between two groups."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work, self._conn)
+
     async def close(self) -> None:
         """Close the connection and stop the thread."""
         await asyncio.get_running_loop().run_in_executor(self._executor, self._conn.close)
