@@ -2,7 +2,11 @@
 
 Settings come from real environment variables and a `.env` file in the working directory
 (the environment wins); see `.env.example`. Exit codes: 0 after a clean stop, 2 when the
-token is missing or rejected, 1 when the bot cannot start for another reason.
+token is missing or rejected, or the database is refused (another Gnomehost process holds it,
+or its schema disagrees with its contents), 1 when the bot cannot start for another reason.
+
+Before anything else the process takes the database's lease (db/lease.py) and keeps it until it
+exits; while it runs, the database is backed up every BACKUP_MINUTES (db/backup.py).
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ from cogs.config import (
     read_environment,
     setup_logging,
 )
+from db.backup import BackupPolicy, backup_loop
+from db.errors import DatabaseInUse, SchemaMismatch
+from db.lease import Lease, acquire_lease
 
 log = logging.getLogger("gnomehost.bot")
 
@@ -62,7 +69,28 @@ def tell_user(message: str) -> None:
 
 
 async def run(settings: Settings) -> int:
-    """Run the bot until SIGINT/SIGTERM or a fatal error; the process exit code."""
+    """Take the database's lease, then run the bot (and its backups) until it stops; the process exit code."""
+    try:
+        lease = await acquire_lease(settings.database_path, timeout=settings.lease_timeout_seconds)
+    except DatabaseInUse as error:
+        tell_user(f"Gnomehost cannot start: {error}")
+        return EXIT_CONFIG
+    backups: asyncio.Task[None] | None = None
+    if settings.backup_minutes > 0:
+        policy = BackupPolicy(Path(settings.backup_dir), settings.backup_keep, settings.backup_minutes)
+        backups = asyncio.create_task(backup_loop(settings.database_path, policy), name="backups")
+    try:
+        return await serve(settings, lease)
+    finally:
+        if backups is not None:
+            backups.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await backups
+        lease.release()
+
+
+async def serve(settings: Settings, lease: Lease) -> int:
+    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the lease; the process exit code."""
     redirect_discord(settings)
     # Gnomehost never joins voice: skip discord.py's warnings about the missing voice libraries.
     discord.VoiceClient.warn_nacl = False
@@ -84,13 +112,19 @@ async def run(settings: Settings) -> int:
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord")
         stopper = asyncio.create_task(stop.wait(), name="stop-signal")
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        lost = asyncio.create_task(lease.wait_lost(), name="lease-lost")
+        done, _ = await asyncio.wait({runner, stopper, lost}, return_when=asyncio.FIRST_COMPLETED)
         stopper.cancel()
+        lost.cancel()
         if runner in done:
             await bot.shutdown()
             error = runner.exception()
             if isinstance(error, discord.LoginFailure):
                 tell_user(REJECTED_TOKEN_MESSAGE)
+                return EXIT_CONFIG
+            refused = error.__cause__ if isinstance(error, StartupError) else None
+            if isinstance(refused, DatabaseInUse | SchemaMismatch):
+                tell_user(f"Gnomehost cannot start: {refused}")
                 return EXIT_CONFIG
             if isinstance(error, StartupError):
                 tell_user(str(error))
@@ -102,6 +136,14 @@ async def run(settings: Settings) -> int:
                 log.error("the bot stopped on an error", exc_info=error)
                 return EXIT_FAILED
             return EXIT_OK
+        if lost in done and not lost.cancelled():
+            bot.inflight.stop_admitting()
+            await bot.shutdown()
+            runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await runner
+            tell_user(lost.result())
+            return EXIT_CONFIG
         await bot.shutdown()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner

@@ -10,6 +10,9 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
+from db.backup import DEFAULT_BACKUP_DIR, DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_MINUTES
+from db.lease import LEASE_TIMEOUT_SECONDS
+
 DEFAULT_DATABASE_PATH = "./gnomehost.db"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -43,6 +46,10 @@ class Settings:
     log_level: str = "INFO"
     api_base: str | None = None
     gateway_url: str | None = None
+    backup_minutes: int = DEFAULT_BACKUP_MINUTES  # 0: no automatic backups
+    backup_dir: str = DEFAULT_BACKUP_DIR
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    lease_timeout_seconds: int = int(LEASE_TIMEOUT_SECONDS)
 
 
 def read_environment(env_file: Path | None, environ: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -81,7 +88,26 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
         log_level=level,
         api_base=values.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
         gateway_url=values.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        backup_minutes=_whole_number(values, "BACKUP_MINUTES", DEFAULT_BACKUP_MINUTES, 0, "0 turns backups off"),
+        backup_dir=values.get("BACKUP_DIR", "").strip() or DEFAULT_BACKUP_DIR,
+        backup_keep=_whole_number(values, "BACKUP_KEEP", DEFAULT_BACKUP_KEEP, 1, "how many backups to keep"),
+        lease_timeout_seconds=_whole_number(
+            values, "LEASE_TIMEOUT_SECONDS", int(LEASE_TIMEOUT_SECONDS), 10, "when a silent lease is taken over"
+        ),
     )
+
+
+def _whole_number(values: Mapping[str, str], key: str, default: int, minimum: int, meaning: str) -> int:
+    """A whole-number setting (default when empty); ConfigError when it is not a number >= minimum."""
+    raw = values.get(key, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or int(raw) < minimum:
+        raise ConfigError(
+            f"Gnomehost cannot start: {key} must be a whole number of at least {minimum} ({meaning}), not {raw!r}. "
+            f"Fix it in .env (see .env.example) or leave it empty for the default, {default}."
+        )
+    return int(raw)
 
 
 def setup_logging(level: str) -> None:

@@ -17,6 +17,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 import aiosqlite
 
@@ -118,21 +119,45 @@ class FileState:
     logged_version: int  # highest version in schema_migrations (0 without that table)
 
 
+_TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+_LOGGED_SQL = f"SELECT MAX(version) FROM {LOG_TABLE}"
+
+
+def _file_state(version: int, names: list[Any], pages: int, free: int, logged: Any) -> FileState:
+    return FileState(version, frozenset(str(n).lower() for n in names), pages - free, int(logged or 0))
+
+
 async def read_file_state(conn: aiosqlite.Connection) -> FileState:
     """Read the header version, the tables, the pages in use and the migration log (reads only)."""
-    version = await read_version(conn)
-    async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") as c:
-        tables = frozenset(str(row[0]).lower() for row in await c.fetchall())
-    async with conn.execute("PRAGMA page_count") as c:
-        pages = int((await c.fetchone() or (0,))[0])
-    async with conn.execute("PRAGMA freelist_count") as c:
-        free = int((await c.fetchone() or (0,))[0])
-    logged = 0
-    if LOG_TABLE in tables:
-        async with conn.execute(f"SELECT MAX(version) FROM {LOG_TABLE}") as c:
-            row = await c.fetchone()
-        logged = int(row[0]) if row and row[0] is not None else 0
-    return FileState(version, tables, pages - free, logged)
+
+    async def one(sql: str) -> Any:
+        async with conn.execute(sql) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    async with conn.execute(_TABLES_SQL) as cursor:
+        names = [row[0] for row in await cursor.fetchall()]
+    logged = await one(_LOGGED_SQL) if LOG_TABLE in {str(n).lower() for n in names} else 0
+    return _file_state(
+        int(await one("PRAGMA user_version") or 0),
+        names,
+        int(await one("PRAGMA page_count") or 0),
+        int(await one("PRAGMA freelist_count") or 0),
+        logged,
+    )
+
+
+def read_file_state_sync(conn: sqlite3.Connection) -> FileState:
+    """`read_file_state` on a plain sqlite3 connection (backup verification)."""
+    names = [row[0] for row in conn.execute(_TABLES_SQL)]
+    logged = conn.execute(_LOGGED_SQL).fetchone()[0] if LOG_TABLE in {str(n).lower() for n in names} else 0
+    return _file_state(
+        int(conn.execute("PRAGMA user_version").fetchone()[0]),
+        names,
+        int(conn.execute("PRAGMA page_count").fetchone()[0]),
+        int(conn.execute("PRAGMA freelist_count").fetchone()[0]),
+        logged,
+    )
 
 
 def schema_problem(state: FileState) -> str | None:
