@@ -142,11 +142,11 @@ def start_game(
 ) -> bool:
     """Lobby -> active with the initial snapshot at version 0; False if the game is no longer a lobby.
 
-    announced_version -1: the start itself is not announced yet. A write step (see Database.write).
+    Its announcement is stored in the outbox by the same transaction. A write step (see Database.write).
     """
     cursor = conn.execute(
         "UPDATE games SET status = 'active', players = ?, version = 0, snapshot = ?, pending = ?, ai_pending = ?, "
-        "updated_at = ?, announced_version = -1 WHERE id = ? AND status = 'lobby'",
+        "updated_at = ?, announced_version = 0 WHERE id = ? AND status = 'lobby'",
         (players, snapshot, json.dumps(pending), int(ai_pending), now, game_id),
     )
     return cursor.rowcount == 1

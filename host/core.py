@@ -21,22 +21,23 @@ from typing import Any
 from db import actions as actions_repo
 from db import deadlines as deadlines_repo
 from db import games as games_repo
+from db import outbox as outbox_repo
 from db import seats as seats_repo
 from db.connection import Database
 from engine.core.actions import Action
+from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.game import Game
 from host.batch import Batch
 from host.deadline_plan import reaction_deadlines
 from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, snapshot_text, verify
-from host.notifier import Notifier
+from host.outbox import Outgoing, PrivatePost, PromptPost, TablePost, channel_queue, user_queue
 from host.results import (
     AppliedMove,
     MoveResult,
     MoveSource,
     PrivateUpdate,
-    TableInfo,
     TableStatus,
     TableUpdate,
     UpdateKind,
@@ -51,8 +52,26 @@ GameResolver = Callable[[str], Game[Any]]
 MAX_CACHED_CLOSED = 256
 
 
+# Decisions answered in secret: the player gets a DM prompt with the buttons when one becomes theirs.
+SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
+
+
 class Conflict(Exception):
     """The stored game changed under us (another process moved first): reload and re-check."""
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """How to announce a batch of moves: why, with which headline, and to whom privately.
+
+    `opening` are events shown before the moves' own (the game's setup events at the start);
+    `everyone_private` sends every human their private view even without private news (the start).
+    """
+
+    kind: UpdateKind
+    headline: str = ""
+    everyone_private: bool = False
+    opening: tuple[Event, ...] = ()
 
 
 @dataclass
@@ -68,13 +87,14 @@ class Core:
     """Shared state of one TableService."""
 
     db: Database
-    notifier: Notifier
     clock: Clock
     resolve: GameResolver
     user_label: Callable[[int], str] = field(default=lambda uid: f"<@{uid}>")
     cache: dict[int, LiveGame] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     verified: set[int] = field(default_factory=set)
+    # Called after messages were stored in the outbox (the sender delivers them).
+    wake_sender: Callable[[], None] = field(default=lambda: None)
 
     # -- locks and loading ------------------------------------------------------------------
 
@@ -154,12 +174,18 @@ class Core:
     # -- moves ------------------------------------------------------------------------------
 
     async def commit_move(
-        self, live: LiveGame, player: int, action: Action, source: MoveSource, user_id: int | None
+        self,
+        live: LiveGame,
+        player: int,
+        action: Action,
+        source: MoveSource,
+        user_id: int | None,
+        announcement: Announcement | None = None,
     ) -> Applied:
         """Apply a parsed, legal action and store it atomically; Conflict if another writer moved first."""
         batch = Batch(live)
         batch.apply(player, action, source, user_id)
-        return (await self.store(batch))[0]
+        return (await self.store(batch, announcement))[0]
 
     async def commit_state(
         self,
@@ -171,18 +197,21 @@ class Core:
         user_id: int | None,
         undoes: int,
         events: list[Event],
+        announcement: Announcement | None = None,
     ) -> Applied:
         """Store an undo entry that moves the game to `state` (the replay without the undone move)."""
         batch = Batch(live)
         batch.add(state, player, "undo", source, user_id, events, undoes=undoes, reopen_all=True)
-        return (await self.store(batch))[0]
+        return (await self.store(batch, announcement))[0]
 
-    async def store(self, batch: Batch) -> list[Applied]:
+    async def store(self, batch: Batch, announcement: Announcement | None = None) -> list[Applied]:
         """Store a batch of moves atomically, then (only then) move the cached game on.
 
         The UPDATE succeeds only if the stored version is still the one the batch
         started from; otherwise Conflict and nothing is written. The write may
-        share its transaction (and disk sync) with other games' writes.
+        share its transaction (and disk sync) with other games' writes. With an
+        `announcement`, the messages the batch causes go into the outbox in the
+        same transaction: a committed move is never left unannounced.
         """
         live = batch.live
         if not batch.steps:
@@ -198,6 +227,15 @@ class Core:
         ai_pending = not finished and any(live.is_ai(d.player) for d in decisions)
         humans = [d.player for d in decisions if not live.is_ai(d.player)]
         delay = live.settings.reminder_delay
+        applied = [
+            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events) for step in batch.steps
+        ]
+        status = TableStatus.FINISHED if finished else live.status
+        after = dataclasses.replace(
+            live, state=state, version=version, since=since, decisions=decisions, status=status, updated_at=now
+        )
+        messages = self.compose(live, after, applied, announcement) if announcement is not None else []
+        announced = version if announcement is not None else live.announced
         rows = [
             actions_repo.ActionRow(
                 game_id=live.id,
@@ -226,7 +264,7 @@ class Core:
                 finished=finished,
                 outcome=outcome.to_json() if outcome else None,
                 now=now,
-                announced_version=live.announced,
+                announced_version=announced,
             )
             if not ok:
                 raise Conflict
@@ -243,6 +281,7 @@ class Core:
                 version=version,
                 reactions={} if finished else reaction_deadlines(decisions, live.is_ai, live.settings, now),
             )
+            outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
 
         try:
             await self.db.write(work)
@@ -254,50 +293,56 @@ class Core:
         live.set_state(state, version, since, decisions)
         live.snapshot = snapshot
         live.updated_at = now
-        live.announced_stored = max(live.announced_stored, live.announced)
+        live.announced = live.announced_stored = max(announced, live.announced_stored)
+        if any(isinstance(m.payload, TablePost) for m in messages):
+            live.public_version = version
         if finished:
             live.status = TableStatus.FINISHED
         log.debug("game %s: stored entries up to %s", live.id, version)
-        return [
-            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events) for step in batch.steps
-        ]
+        if messages:
+            self.wake_sender()
+        return applied
 
     # -- quarantine -------------------------------------------------------------------------
 
     async def quarantine(self, live: LiveGame, reason: str) -> None:
         """Freeze a game whose stored history failed a check: status, log line, message to its channel."""
         now = self.clock()
+        headline = (
+            f"Game #{live.id} is suspended: {reason}. Nothing was changed; a moderator can look at it. "
+            "The channel is free for a new game."
+        )
+        notice = self.table_post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))
         async with self.db.transaction() as conn:
             changed = await games_repo.set_status(
                 conn, live.id, TableStatus.QUARANTINED.value, reason=reason, now=now, only_from=("active",)
             )
             await deadlines_repo.delete(conn, live.id)
+            if changed:
+                await outbox_repo.enqueue_async(conn, [notice.to_row()], now)
         if not changed:
             return
         live.status = TableStatus.QUARANTINED
         live.status_reason = reason
         live.updated_at = now
         log.error("game %s (%s) quarantined: %s", live.id, live.game_name, reason)
-        headline = (
-            f"Game #{live.id} is suspended: {reason}. Nothing was changed; a moderator can look at it. "
-            "The channel is free for a new game."
-        )
-        await self.post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))
+        self.wake_sender()
 
     # -- announcements ----------------------------------------------------------------------
 
-    async def post(self, live: LiveGame, update: TableUpdate, table: TableInfo | None = None) -> bool:
-        """Post a public update; a notifier failure is logged, never raised (the change is committed)."""
-        if update.public_change:
-            live.public_version = max(live.public_version, update.version)
-            if table is not None:
-                table = dataclasses.replace(table, public_version=live.public_version)
-        try:
-            await self.notifier.post_to_table(table or live.info(), update)
-        except Exception:
-            log.exception("notifier failed to post update %s of game %s", update.kind, live.id)
-            return False
-        return True
+    @staticmethod
+    def table_post(live: LiveGame, update: TableUpdate) -> Outgoing:
+        """The outbox message posting `update` in the table's channel."""
+        return Outgoing(live.id, channel_queue(live.channel_id), TablePost(update))
+
+    async def enqueue(self, live: LiveGame, messages: Iterable[Outgoing]) -> None:
+        """Store messages that belong to no move (a cancellation, a replaced seat) and wake the sender."""
+        rows = [m.to_row() for m in messages]
+        if not rows:
+            return
+        now = self.clock()
+        await self.db.write(lambda conn: outbox_repo.enqueue(conn, rows, now))
+        self.wake_sender()
 
     async def flush_announced(self, lives: Iterable[LiveGame]) -> None:
         """Store how far these games were announced (the next move's write usually carries it for free)."""
@@ -309,6 +354,53 @@ class Core:
         for live in lives:
             if live.id in versions:
                 live.announced_stored = versions[live.id]
+
+    def compose(
+        self, before: LiveGame, after: LiveGame, applied: list[Applied], announcement: Announcement
+    ) -> list[Outgoing]:
+        """The messages a batch causes: one table post (if anything public changed), private news for each
+        human concerned, and a DM prompt for each human who now owes a secret choice.
+
+        `before` is the game as it stood, `after` as the batch leaves it (neither is modified).
+        """
+        result = self.result(after, applied, announcement.opening)
+        public_change = (
+            bool(result.public_events) or result.ended or after.public_state() != before.public_state()
+        )
+        messages: list[Outgoing] = []
+        if public_change:
+            update = TableUpdate(
+                game_id=after.id,
+                kind=UpdateKind.ENDED if result.ended else announcement.kind,
+                headline=announcement.headline,
+                version=result.version,
+                public_events=result.public_events,
+                public_view=result.public_view,
+                pending=result.pending,
+                outcome=result.outcome,
+                public_change=True,
+            )
+            messages.append(self.table_post(after, update))
+        for seat in after.human_seats():
+            player = seat.player
+            if player is None or seat.user_id is None:
+                continue
+            events = result.private_events.get(player, ())
+            if not events and not announcement.everyone_private:
+                continue
+            private = PrivateUpdate(after.id, player, result.version, events, after.game.view(after.state, player))
+            messages.append(Outgoing(after.id, user_queue(seat.user_id), PrivatePost(seat.user_id, private)))
+        if not result.ended:
+            waiting_before = {d.player for d in before.decisions} if before.status == TableStatus.ACTIVE else set()
+            for p in result.pending:
+                if p.player in waiting_before or p.is_ai or p.user_id is None or p.kind not in SECRET_KINDS:
+                    continue
+                if after.auto_passes(next(d for d in after.decisions if d.player == p.player)):
+                    continue
+                messages.append(
+                    Outgoing(after.id, user_queue(p.user_id), PromptPost(p.user_id, p.player, result.version))
+                )
+        return messages
 
     def result(self, live: LiveGame, applied: Iterable[Applied], opening: Iterable[Event] = ()) -> MoveResult:
         """The MoveResult of a batch of committed moves (after the game's setup events, for a start)."""
@@ -334,51 +426,3 @@ class Core:
             outcome=outcome,
             table=live.info(),
         )
-
-    async def announce(
-        self,
-        live: LiveGame,
-        result: MoveResult,
-        kind: UpdateKind,
-        headline: str = "",
-        *,
-        everyone_private: bool = False,
-    ) -> None:
-        """Post a batch publicly, then tell each human with private news (or every human) privately.
-
-        A batch that changed nothing public (`result.public_change` False) still goes to the notifier,
-        marked so: the notifier decides what, if anything, the channel sees of it.
-        """
-        if result.ended:
-            kind = UpdateKind.ENDED
-        update = TableUpdate(
-            game_id=live.id,
-            kind=kind,
-            headline=headline,
-            version=result.version,
-            public_events=result.public_events,
-            public_view=result.public_view,
-            pending=result.pending,
-            outcome=result.outcome,
-            public_change=result.public_change or result.ended,
-        )
-        if await self.post(live, update, result.table):
-            live.announced = max(live.announced, result.version)
-            if result.ended:
-                # No later move will carry it: store now, or a restart would post the end again.
-                await self.flush_announced([live])
-        table = result.table
-        for seat in live.human_seats():
-            player = seat.player
-            if player is None or seat.user_id is None:
-                continue
-            events = result.private_events.get(player, ())
-            if not events and not everyone_private:
-                continue
-            private = PrivateUpdate(live.id, player, result.version, events, live.game.view(live.state, player))
-            try:
-                await self.notifier.send_private(table, seat.user_id, private)
-            except Exception:
-                log.exception("notifier failed to send a private update of game %s", live.id)
-
-

@@ -12,11 +12,13 @@ import logging
 from enum import StrEnum
 
 from db import deadlines as deadlines_repo
+from db import outbox as outbox_repo
 from engine.ai import choose_for
 from engine.core.decisions import DecisionKind
 from host.batch import Batch, ai_seed
-from host.core import Conflict, Core
+from host.core import Announcement, Applied, Conflict, Core
 from host.live import LiveGame
+from host.outbox import Outgoing, Ping, channel_queue
 from host.play import play_ai
 from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
 
@@ -85,31 +87,36 @@ async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool
                 await deadlines_repo.delete(conn, row.game_id, row.player)
             return False
         if step == Step.REMIND:
+            ping = _reminder(core, live, row.player, deadline.reminders + 1)
             async with core.db.transaction() as conn:
                 await deadlines_repo.reminded(conn, deadline, now + live.settings.reminder_delay)
-            await _remind(core, live, row.player, deadline.reminders + 1)
+                if ping is not None:
+                    # Stored with the reminder count: a reminder counted is a reminder sent, once.
+                    await outbox_repo.enqueue_async(conn, [ping.to_row()], now)
+            core.wake_sender()
             return True
         await _act(core, live, row.player, close_window=deadline.kind == deadlines_repo.REACTION)
         return True
 
 
-async def _remind(core: Core, live: LiveGame, player: int, count: int) -> None:
+def _reminder(core: Core, live: LiveGame, player: int, count: int) -> Outgoing | None:
+    """The reminder ping for a pending human (None for an AI seat or a player no longer pending)."""
     who = [p for p in live.pending_players() if p.player == player]
     seat = live.seat_of_player(player)
     if not who or seat is None or seat.user_id is None:
-        return
+        return None
     settings = live.settings
-    if settings.afk_policy == AfkPolicy.REMIND:
-        tail = ""
-    else:
+    tail = ""
+    if settings.afk_policy != AfkPolicy.REMIND:
         left = max(settings.afk_after - count, 0)
         what = "the AI will play for you" if settings.afk_policy == AfkPolicy.AI else "your turn will be skipped"
-        tail = f" If you are still away after {left} more reminder(s), {what}."
-    message = f"{core.user_label(seat.user_id)}, the game is waiting for you: {who[0].prompt}.{tail}"
-    try:
-        await core.notifier.ping_pending(live.info(), who, message)
-    except Exception:
-        log.exception("notifier failed to ping in game %s", live.id)
+        if left == 0:
+            tail = f" If you are still away at the next deadline, {what}."
+        else:
+            tail = f" If you are still away after {left} more {'reminder' if left == 1 else 'reminders'}, {what}."
+    prompt = who[0].prompt.rstrip(".")
+    message = f"the game is waiting for you: {prompt}.{tail}"
+    return Outgoing(live.id, channel_queue(live.channel_id), Ping(tuple(who), message))
 
 
 async def _act(core: Core, live: LiveGame, player: int, close_window: bool = False) -> None:
@@ -134,13 +141,7 @@ async def _act(core: Core, live: LiveGame, player: int, close_window: bool = Fal
         else:
             action = live.game.timeout_action(batch.state, player)
         batch.apply(player, action, source, None)
-    try:
-        applied = await core.store(batch)
-    except Conflict:
-        core.forget(live.id)
-        return
-    await play_ai(core, live, applied)
-    if not applied:
+    if not batch.steps:
         return
     if close_window:
         how = "their chance to react ran out, so it closed as a pass"
@@ -148,9 +149,14 @@ async def _act(core: Core, live: LiveGame, player: int, close_window: bool = Fal
         how = "the AI played for them"
     else:
         how = "their turn was played by the default (a pass where allowed)"
-    headline = f"{core.user_label(user) if user is not None else f'Player {player}'} was away: {how}."
+    headline = f"{core.user_label(user) if user is not None else 'An AI player'} was away: {how}."
+    applied: list[Applied] = []
+    try:
+        await play_ai(core, live, applied, batch, Announcement(UpdateKind.AFK, headline))
+    except Conflict:
+        core.forget(live.id)
+        return
     log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
-    await core.announce(live, core.result(live, applied), UpdateKind.AFK, headline)
 
 
 class Scheduler:

@@ -11,11 +11,12 @@ from typing import Any
 
 from db import deadlines as deadlines_repo
 from db import games as games_repo
+from db import outbox as outbox_repo
 from db import seats as seats_repo
 from engine.core.errors import IllegalAction
 from engine.core.options import validate_options
 from engine.core.rng import Rng
-from host.core import Applied, Core
+from host.core import Announcement, Applied, Core
 from host.deadline_plan import reaction_deadlines
 from host.errors import (
     AlreadyJoined,
@@ -32,6 +33,7 @@ from host.errors import (
     UnknownGame,
 )
 from host.live import LiveGame, snapshot_text
+from host.outbox import LobbyClosed, LobbyPost, Outgoing, channel_queue
 from host.play import play_ai
 from host.results import AfkPolicy, MoveResult, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
 
@@ -82,10 +84,14 @@ async def create_table(
             )
             if host_joins:
                 await seats_repo.add_seat(conn, game_id, host_user_id)
+            # The lobby message goes out through the outbox: a crash now cannot leave a lobby nobody sees.
+            lobby_post = Outgoing(game_id, channel_queue(channel_id), LobbyPost())
+            await outbox_repo.enqueue_async(conn, [lobby_post.to_row()], now)
     except sqlite3.IntegrityError:
         # Another process opened a game in this channel between our check and insert.
         raise ChannelBusy(None) from None
     log.info("game %s: %s lobby opened in channel %s", game_id, game_name, channel_id)
+    core.wake_sender()
     async with core.lock(game_id):
         live = await core.load_locked(game_id, fresh=True)
     return live.info()
@@ -199,9 +205,18 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
         now = core.clock()
         since = {d.player: 0 for d in decisions}
         delay = live.settings.reminder_delay
+        seats = [dataclasses.replace(s, player=assignment[s.join_order]) for s in live.seats]
+        after = dataclasses.replace(
+            live, seats=seats, players=count, status=TableStatus.ACTIVE, snapshot=snapshot, updated_at=now,
+            state=state, version=0, since=since, decisions=decisions,
+        )
+        opening = tuple(live.game.setup_events(state))
+        begins = Announcement(UpdateKind.STARTED, "The game begins.", everyone_private=True, opening=opening)
+        start_news = core.compose(live, after, [], begins)
+        messages = [Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed()), *start_news]
 
         def work(conn: sqlite3.Connection) -> None:
-            """Seat the players and store the opening state, in one transaction."""
+            """Seat the players, store the opening state and its announcement, in one transaction."""
             seats_repo.assign_players(conn, game_id, assignment)
             ok = games_repo.start_game(
                 conn,
@@ -217,23 +232,23 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
             deadlines_repo.replan(
                 conn, game_id, pending=humans, reset=[], due_at=now + delay if delay > 0 else None, version=0
             )
+            outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
 
         await core.db.write(work)
-        live.seats = [dataclasses.replace(s, player=assignment[s.join_order]) for s in live.seats]
+        live.seats = seats
         live.players = count
         live.status = TableStatus.ACTIVE
         live.snapshot = snapshot
         live.updated_at = now
         live.set_state(state, 0, since, decisions)
-        live.announced = live.announced_stored = -1
+        live.announced = live.announced_stored = 0
+        live.public_version = 0
         core.verified.add(game_id)
+        core.wake_sender()
         log.info("game %s: started with %s players", game_id, count)
-        opening = live.game.setup_events(state)
         applied: list[Applied] = []
         await play_ai(core, live, applied)
-        result = core.result(live, applied, opening)
-        await core.announce(live, result, UpdateKind.STARTED, "The game begins.", everyone_private=True)
-        return result
+        return core.result(live, applied, opening)
 
 
 async def cancel(core: Core, game_id: int, by_user_id: int, moderator: bool) -> TableInfo:
@@ -246,17 +261,22 @@ async def cancel(core: Core, game_id: int, by_user_id: int, moderator: bool) -> 
         was_running = live.status == TableStatus.ACTIVE
         now = core.clock()
         reason = "cancelled by a moderator" if by_user_id != live.host_user_id else "cancelled by the host"
+        if was_running:
+            ended = TableUpdate(game_id, UpdateKind.CANCELLED, f"The game was {reason}.", live.version)
+            news = core.table_post(live, ended)
+        else:
+            news = Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed())
         async with core.db.transaction() as conn:
             if not await games_repo.set_status(conn, game_id, TableStatus.CANCELLED.value, reason=reason, now=now):
                 core.forget(game_id)
                 raise GameNotActive("cancelled")
             await deadlines_repo.delete(conn, game_id)
+            await outbox_repo.enqueue_async(conn, [news.to_row()], now)
         live.status = TableStatus.CANCELLED
         live.status_reason = reason
         live.updated_at = now
+        core.wake_sender()
         log.info("game %s: %s", game_id, reason)
-        if was_running:
-            await core.post(live, TableUpdate(game_id, UpdateKind.CANCELLED, f"The game was {reason}.", live.version))
         return live.info()
 
 
@@ -290,21 +310,24 @@ async def replace_player(
         live.updated_at = now
         who = core.user_label(new_user_id) if new_user_id is not None else "the AI"
         log.info("game %s: seats of a player handed over (%s)", game_id, "AI" if new_user_id is None else "user")
-        await core.post(
+        await core.enqueue(
             live,
-            TableUpdate(
-                game_id,
-                UpdateKind.REPLACED,
-                f"{core.user_label(old_user_id)} was replaced by {who}.",
-                live.version,
-                public_view=live.game.view(live.state, None),
-                pending=live.pending_players(),
-            ),
+            [
+                core.table_post(
+                    live,
+                    TableUpdate(
+                        game_id,
+                        UpdateKind.REPLACED,
+                        f"{core.user_label(old_user_id)} was replaced by {who}.",
+                        live.version,
+                        public_view=live.game.view(live.state, None),
+                        pending=live.pending_players(),
+                    ),
+                )
+            ],
         )
         applied: list[Applied] = []
         await play_ai(core, live, applied)
-        if applied:
-            await core.announce(live, core.result(live, applied), UpdateKind.MOVES)
         return live.info()
 
 
@@ -332,8 +355,6 @@ async def set_auto_pass(core: Core, game_id: int, user_id: int, on: bool) -> Tab
             # A window already open for this player closes now.
             applied: list[Applied] = []
             await play_ai(core, live, applied)
-            if applied:
-                await core.announce(live, core.result(live, applied), UpdateKind.MOVES)
         return live.info()
 
 

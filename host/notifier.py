@@ -1,76 +1,194 @@
 """How the table service speaks to the outside world, and a recorder that implements it for tests.
 
-The service announces every change of a started game through a Notifier:
-start, moves (a submit plus the AI moves it triggered), undo, AFK moves, seat
-replacement, the end, quarantine. Lobby changes (create/join/leave/add AI/
-cancel in the lobby) are NOT announced: the caller shows the TableInfo it got
-back. A notifier must not raise for delivery problems it can handle itself
-(a closed DM); anything it does raise is logged by the service and swallowed,
-because the move is already committed.
+Nothing calls a Notifier while a change is being made: every message a change
+causes is first stored in the outbox with the change (host/outbox.py), and the
+sender (host/sender.py) calls the notifier later, outside any game lock, one
+message at a time in order per channel (and per user's DMs). So a notifier
+method must report how delivery went instead of hiding it:
 
-Calls for one game arrive in order (the service holds that game's lock while
-notifying), so messages never overtake each other.
+- return normally when the message is out (with where it lives, when it may be edited later);
+- raise `RetryLater` for a passing failure (Discord down, rate limited): the same message is tried
+  again later, nothing behind it in its queue overtakes it;
+- raise `Undeliverable` when it can never work (missing permission, unknown channel, DMs closed):
+  the message is given up, logged once and shown in /game status.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from host.results import PendingPlayer, PrivateUpdate, TableInfo, TableUpdate
+from host.outbox import NoticeKind
+from host.results import MessageRef, PendingPlayer, PrivateUpdate, TableInfo, TableUpdate
+
+
+class DeliveryError(Exception):
+    """A message could not be delivered now."""
+
+
+class RetryLater(DeliveryError):
+    """A passing failure: try the same message again, not before `after` seconds when given."""
+
+    def __init__(self, reason: str, after: float | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.after = after
+
+
+class Undeliverable(DeliveryError):
+    """A lasting failure: this message can never be delivered (`dm_closed`: the user does not accept DMs)."""
+
+    def __init__(self, reason: str, *, dm_closed: bool = False) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.dm_closed = dm_closed
 
 
 @runtime_checkable
 class Notifier(Protocol):
-    """What the Discord layer implements for the service."""
+    """What the Discord layer implements for the sender."""
 
-    async def post_to_table(self, table: TableInfo, update: TableUpdate) -> None:
-        """Post a public message in the table's channel or thread (narration, board, who is pending)."""
+    async def post_to_table(
+        self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
+    ) -> MessageRef | None:
+        """Post a table update in the table's channel (public data only); `previous` is the table's last status
+        message, which loses its buttons. Returns the new message, or None when nothing was posted."""
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """Tell one player privately what changed for them (their private events and view)."""
 
+    async def send_prompt(
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+    ) -> MessageRef | None:
+        """DM a player the buttons of the decision that is theirs now (`previous`: their last prompt, to retire).
+        Returns the prompt message, or None when the decision is no longer theirs (nothing sent)."""
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Mention these pending players in the table's channel with a short public message (reminders)."""
+
+    async def post_lobby(self, table: TableInfo) -> MessageRef | None:
+        """Post the lobby message of a table that is open for joining."""
+
+    async def close_lobby(self, table: TableInfo, message: MessageRef) -> None:
+        """Edit the lobby message to say how the lobby ended (started, cancelled) and remove its buttons."""
+
+    async def post_notice(self, table: TableInfo, notice: NoticeKind, user_id: int) -> None:
+        """Post a short notice about one user in the table's channel."""
 
 
 class NullNotifier:
     """A notifier that drops everything (benchmarks, scripts)."""
 
-    async def post_to_table(self, table: TableInfo, update: TableUpdate) -> None:
+    async def post_to_table(
+        self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
+    ) -> MessageRef | None:
         """Drop the update."""
+        return None
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """Drop the update."""
+
+    async def send_prompt(
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+    ) -> MessageRef | None:
+        """Drop the prompt."""
+        return None
 
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Drop the ping."""
 
+    async def post_lobby(self, table: TableInfo) -> MessageRef | None:
+        """Drop the lobby message."""
+        return None
+
+    async def close_lobby(self, table: TableInfo, message: MessageRef) -> None:
+        """Drop the edit."""
+
+    async def post_notice(self, table: TableInfo, notice: NoticeKind, user_id: int) -> None:
+        """Drop the notice."""
+
+
+Fault = Callable[[str, TableInfo], None]
+
 
 @dataclass
 class RecordingNotifier:
-    """Keeps every call in order, for tests: `posts`, `privates`, `pings` and `calls` (all three kinds)."""
+    """Keeps every delivered call in order, for tests: `posts`, `privates`, `pings`, `prompts`, `lobbies`,
+    `notices`, `edits` and `calls` (all kinds). `fault`, when set, is called first with the call's kind and
+    table and may raise RetryLater/Undeliverable to simulate Discord failing."""
 
     posts: list[tuple[TableInfo, TableUpdate]] = field(default_factory=list)
     privates: list[tuple[TableInfo, int, PrivateUpdate]] = field(default_factory=list)
     pings: list[tuple[TableInfo, tuple[PendingPlayer, ...], str]] = field(default_factory=list)
+    prompts: list[tuple[TableInfo, int, int]] = field(default_factory=list)
+    lobbies: list[TableInfo] = field(default_factory=list)
+    notices: list[tuple[TableInfo, NoticeKind, int]] = field(default_factory=list)
+    edits: list[tuple[str, MessageRef]] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)
+    fault: Fault | None = None
+    _next_id: int = 1000
 
-    async def post_to_table(self, table: TableInfo, update: TableUpdate) -> None:
-        """Record a public post."""
+    def _check(self, kind: str, table: TableInfo) -> None:
+        if self.fault is not None:
+            self.fault(kind, table)
+
+    def _ref(self, channel_id: int) -> MessageRef:
+        self._next_id += 1
+        return MessageRef(channel_id, self._next_id)
+
+    async def post_to_table(
+        self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
+    ) -> MessageRef | None:
+        """Record a public post (a private step posts nothing)."""
+        self._check("post", table)
+        if previous is not None:
+            self.edits.append(("retire", previous))
         self.posts.append((table, update))
         self.calls.append(f"post:{table.game_id}:{update.kind}")
+        return self._ref(table.channel_id) if update.public_change else None
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """Record a private message."""
+        self._check("private", table)
         self.privates.append((table, user_id, update))
         self.calls.append(f"private:{table.game_id}:{user_id}")
 
+    async def send_prompt(
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+    ) -> MessageRef | None:
+        """Record a DM prompt."""
+        self._check("prompt", table)
+        if previous is not None:
+            self.edits.append(("prompt", previous))
+        self.prompts.append((table, user_id, player))
+        self.calls.append(f"prompt:{table.game_id}:{user_id}")
+        return self._ref(user_id)
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Record a ping."""
+        self._check("ping", table)
         self.pings.append((table, tuple(pending), message))
         self.calls.append(f"ping:{table.game_id}")
+
+    async def post_lobby(self, table: TableInfo) -> MessageRef | None:
+        """Record a lobby message."""
+        self._check("lobby", table)
+        self.lobbies.append(table)
+        self.calls.append(f"lobby:{table.game_id}")
+        return self._ref(table.channel_id)
+
+    async def close_lobby(self, table: TableInfo, message: MessageRef) -> None:
+        """Record the closing edit of a lobby message."""
+        self._check("close_lobby", table)
+        self.edits.append(("lobby", message))
+        self.calls.append(f"close_lobby:{table.game_id}")
+
+    async def post_notice(self, table: TableInfo, notice: NoticeKind, user_id: int) -> None:
+        """Record a notice."""
+        self._check("notice", table)
+        self.notices.append((table, notice, user_id))
+        self.calls.append(f"notice:{table.game_id}:{notice.value}")
 
     def posts_for(self, game_id: int) -> list[TableUpdate]:
         """The public updates posted for one game, in order."""
@@ -78,7 +196,6 @@ class RecordingNotifier:
 
     def clear(self) -> None:
         """Forget everything recorded so far."""
-        self.posts.clear()
-        self.privates.clear()
-        self.pings.clear()
+        for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits):
+            store.clear()
         self.calls.clear()

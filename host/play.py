@@ -13,7 +13,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.game import Game, reveals_information
 from host.batch import Batch, ai_seed
-from host.core import Applied, Conflict, Core
+from host.core import Announcement, Applied, Conflict, Core
 from host.errors import IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
 from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 MAX_AI_MOVES = 50_000
 # AI moves stored per transaction.
 AI_BATCH = 500
+# How an ordinary run of moves is announced.
+MOVES = Announcement(UpdateKind.MOVES)
 # How often a submit re-checks after losing a race against another process.
 MAX_CONFLICT_RETRIES = 3
 
@@ -94,39 +96,50 @@ async def submit(
                 action = live.game.parse_action(live.state, acting, action_id)
             except IllegalAction as exc:
                 raise IllegalMove(exc) from exc
+            batch = Batch(live)
+            batch.apply(acting, action, MoveSource.HUMAN, user_id)
+            applied: list[Applied] = []
             try:
-                first = await core.commit_move(live, acting, action, MoveSource.HUMAN, user_id)
+                # The AI seats that follow are stored with the move: one transaction, one announcement.
+                await play_ai(core, live, applied, batch)
             except Conflict:
                 log.info("game %s: lost a race to another writer (attempt %s)", game_id, attempt + 1)
                 live = await core.load_locked(game_id, fresh=True)
                 continue
-            applied = [first]
-            await play_ai(core, live, applied)
             result = core.result(live, applied)
             public = bool(result.public_events) or live.public_state() != before
-            result = replace(result, submitted=ActionChoice(action.id, action.label), public_change=public)
-            await core.announce(live, result, UpdateKind.MOVES)
-            return result
+            return replace(result, submitted=ActionChoice(action.id, action.label), public_change=public)
         core.require_active(live)
         raise StaleVersion(expected_version, live.version, situation(core, live))
 
 
-async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
+async def play_ai(
+    core: Core,
+    live: LiveGame,
+    applied: list[Applied],
+    first: Batch | None = None,
+    announcement: Announcement = MOVES,
+) -> None:
     """Play pending AI seats and auto-passed reaction windows until a human must decide; each move is logged.
 
-    The moves of one AI run are stored in one transaction (one disk sync): none
-    of them was acknowledged to anyone, and after a crash recovery plays them
-    again identically (the AI's choice depends only on the seed and the state).
-    A failure here never undoes what is already committed: it is logged, the
-    game keeps its ai_pending mark, and startup recovery tries again.
+    `first` is a batch already holding moves (a human's submit): the AI moves that
+    follow join it and it is stored even when no AI moves; a Conflict storing it
+    is raised (the submit re-checks). Every stored batch is announced with
+    `announcement`. The moves of one AI run are stored in one transaction (one
+    disk sync): none of them was acknowledged to anyone, and after a crash
+    recovery plays them again identically (the AI's choice depends only on the
+    seed and the state). A failure here never undoes what is already committed:
+    it is logged, the game keeps its ai_pending mark, and startup recovery tries again.
     """
     total = 0
+    batch = first
     while total < MAX_AI_MOVES:
-        batch = Batch(live)
+        if batch is None:
+            batch = Batch(live)
         failed = False
         while len(batch.steps) < AI_BATCH and live.status == TableStatus.ACTIVE:
             waiting = [d for d in batch.decisions if live.is_ai(d.player) or live.auto_passes(d)]
-            if not waiting:
+            if not waiting or live.game.outcome(batch.state) is not None:
                 break
             player = waiting[0].player
             try:
@@ -143,12 +156,16 @@ async def play_ai(core: Core, live: LiveGame, applied: list[Applied]) -> None:
         if not batch.steps:
             return
         try:
-            applied.extend(await core.store(batch))
+            stored = await core.store(batch, announcement)
         except Conflict:
+            if batch is first:
+                raise
             log.warning("game %s: another writer moved during an AI turn; leaving it to them", live.id)
             core.forget(live.id)
             return
-        total += len(batch.steps)
+        applied.extend(stored)
+        total += len(stored)
+        batch = None
         if failed:
             return
     log.error("game %s: stopped after %s AI moves in a row", live.id, MAX_AI_MOVES)
@@ -189,7 +206,7 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
         assert live.players is not None
         kept = [r for r in rows if r.seq <= last.seq]  # the log up to the move, undo markers included
         state = replay_log(live.game, live.players, live.seed, live.options, kept[:-1])
-        note = public_event(f"Player {last.player} took back their last move.", "undo", player=last.player)
+        note = public_event(f"{_who(core, live, last.player)} took back their last move.", "undo", player=last.player)
         try:
             applied = await core.commit_state(
                 live,
@@ -199,10 +216,9 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
                 user_id=user_id,
                 undoes=last.seq,
                 events=[note],
+                announcement=Announcement(UpdateKind.UNDO),
             )
         except Conflict:
             core.forget(game_id)
             raise UndoNotAllowed("The game moved on while you asked; nothing was taken back.") from None
-        result = core.result(live, [applied])
-        await core.announce(live, result, UpdateKind.UNDO)
-        return result
+        return core.result(live, [applied])

@@ -3,13 +3,14 @@ and moves stored just before a crash (but never posted) are announced."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 
 from db import actions as actions_repo
 from db import games as games_repo
 from engine.core.events import Event
-from host.core import Applied, Core
+from host.core import Announcement, Applied, Core
 from host.live import LiveGame
 from host.play import play_ai
 from host.results import AppliedMove, MoveSource, RecoveryReport, TableStatus, UpdateKind
@@ -102,5 +103,11 @@ async def _catch_up(core: Core, live: LiveGame) -> None:
     ]
     first = live.announced < 0
     kind = UpdateKind.STARTED if first else UpdateKind.MOVES
-    opening = live.setup_events() if first else []
-    await core.announce(live, core.result(live, applied, opening), kind, RESUMED, everyone_private=first)
+    opening = tuple(live.setup_events()) if first else ()
+    before = dataclasses.replace(live, decisions=[], status=TableStatus.LOBBY) if first else live
+    announcement = Announcement(kind, RESUMED, everyone_private=first, opening=opening)
+    messages = core.compose(before, live, applied, announcement)
+    # Written by a database of schema 3 or older (no outbox then): queue them now, and mark them announced.
+    live.announced = live.version
+    await core.enqueue(live, messages)
+    await core.flush_announced([live])

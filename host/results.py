@@ -300,6 +300,23 @@ class PrivateUpdate:
 
 
 @dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A message the bot posted (channel or DM channel, message id), so that it can be edited later."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryState:
+    """How a table's messages are getting out: undelivered ones, the oldest one's age, lasting failures."""
+
+    pending: int = 0
+    oldest_age: float = 0.0  # seconds the oldest undelivered message has waited
+    failures: tuple[str, ...] = ()  # why recent messages could not be delivered for good (newest first)
+
+
+@dataclass(frozen=True, slots=True)
 class RecoveryReport:
     """What startup recovery found."""
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from db import games as games_repo
+from db import outbox as outbox_repo
 from db import seats as seats_repo
 from db.connection import Database, open_database
 from engine import registry
@@ -24,6 +25,7 @@ from host.errors import GameNotActive, GameNotFound, NotSeated, ServiceClosed
 from host.notifier import Notifier
 from host.results import (
     ActionChoice,
+    DeliveryState,
     GameView,
     LogLine,
     MoveResult,
@@ -32,6 +34,7 @@ from host.results import (
     TableInfo,
     TableSettings,
 )
+from host.sender import OutboxSender
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +69,12 @@ class TableService:
         user_label: Callable[[int], str] | None = None,
     ) -> None:
         """A service over an already opened database (see `open`, which also runs recovery)."""
-        core = Core(db=db, notifier=notifier, clock=clock or time.time, resolve=games or registry.get)
+        core = Core(db=db, clock=clock or time.time, resolve=games or registry.get)
         if user_label is not None:
             core.user_label = user_label
         self._core = core
+        self._sender = OutboxSender(db, notifier, self._table_for_sender, core.clock)
+        core.wake_sender = self._sender.wake
         self._seed_source = seed_source or default_seed
         self._game_names = game_names or registry.names
         self._verify_all_limit = verify_all_limit
@@ -136,9 +141,13 @@ class TableService:
         return service
 
     async def close(self) -> None:
-        """Stop the scheduler, wait for in-flight moves, close the database."""
+        """Stop the scheduler and the sender, wait for in-flight moves, close the database.
+
+        Messages not yet delivered stay in the outbox and go out after the next start.
+        """
         self._closed = True
         await self._scheduler.stop()
+        await self._sender.stop()
         # Wait for every in-flight change: each holds its game's lock until stored and announced.
         for lock in list(self._core.locks.values()):
             async with lock:
@@ -151,7 +160,41 @@ class TableService:
 
     def set_notifier(self, notifier: Notifier) -> None:
         """Replace the notifier (the Discord layer may build it after the service)."""
-        self._core.notifier = notifier
+        self._sender.notifier = notifier
+
+    # -- delivery ---------------------------------------------------------------------------
+
+    async def _table_for_sender(self, game_id: int) -> TableInfo:
+        return (await self._core.get(game_id)).info()
+
+    def start_sender(self) -> None:
+        """Start delivering the outbox in the background (messages stored while stopped go out now)."""
+        self._check_open()
+        self._sender.start()
+
+    async def stop_sender(self) -> None:
+        """Stop delivering after the messages in flight; the rest wait in the outbox."""
+        await self._sender.stop()
+
+    async def deliver(self, timeout: float = 10.0) -> int:
+        """Deliver every message that is due now, waiting up to `timeout` seconds; returns how many remain.
+
+        For tests and tools; the bot uses `start_sender`.
+        """
+        return await self._sender.drain(timeout)
+
+    def dm_reopened(self, user_id: int) -> None:
+        """The user may accept DMs again (they asked for their hand): the next DM to them is tried."""
+        self._sender.dm_reopened(user_id)
+
+    async def delivery_state(self, game_id: int) -> DeliveryState:
+        """How this table's messages are getting out (undelivered count, oldest age, lasting failures)."""
+        async with self._core.db.reading() as conn:
+            pending = await outbox_repo.pending_count(conn, game_id)
+            oldest = await outbox_repo.oldest_pending(conn, game_id)
+            failed = await outbox_repo.failures(conn, game_id)
+        age = max(self._core.clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
+        return DeliveryState(pending, age, tuple(row.last_error or "unknown" for row in failed))
 
     # -- lobby ------------------------------------------------------------------------------
 
@@ -388,15 +431,17 @@ class TableService:
         return await deadlines.run_due(self._core, self._core.clock() if now is None else now)
 
     def start_scheduler(self, interval: float = 5.0) -> None:
-        """Start the single background loop that runs due deadlines (at most `interval` seconds apart)."""
+        """Start the background loops: due deadlines (at most `interval` seconds apart) and the outbox sender."""
         self._check_open()
+        self._sender.start()
         if not self._scheduler.running:
             self._scheduler = deadlines.Scheduler(self._core, interval)
             self._scheduler.start()
 
     async def stop_scheduler(self) -> None:
-        """Stop the background loop and wait for it to finish its current round."""
+        """Stop the background loops and wait for them to finish their current round."""
         await self._scheduler.stop()
+        await self._sender.stop()
 
     async def recover(self) -> RecoveryReport:
         """Startup recovery: verify running games, quarantine failures, resume interrupted AI turns.

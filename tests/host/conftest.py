@@ -38,15 +38,45 @@ class FakeClock:
         return self.now
 
 
+class DeliveringService(TableService):
+    """The real service, which after every call that may store messages delivers the outbox through the notifier.
+
+    In the bot the sender delivers in the background; here each call returns only once its messages went out,
+    so a test can assert what the channel got right after the call.
+    """
+
+
+def _delivering(name: str) -> Any:
+    method = getattr(TableService, name)
+
+    async def call(self: TableService, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await method(self, *args, **kwargs)
+        finally:
+            if not self._closed:
+                await self.deliver()
+
+    call.__name__ = name
+    call.__doc__ = method.__doc__
+    return call
+
+
+for _name in (
+    "create_table", "start", "cancel", "submit", "undo", "replace_player", "update_settings", "set_auto_pass",
+    "run_due_deadlines", "recover", "join", "leave", "add_ai", "remove_ai", "get_table",
+):
+    setattr(DeliveringService, _name, _delivering(_name))
+
+
 async def open_service(
     path: Path | str,
     notifier: RecordingNotifier | None = None,
     clock: FakeClock | None = None,
     **kwargs: Any,
 ) -> TableService:
-    """A service over `path` that knows the toy game as well as the registry."""
+    """A service over `path` that knows the toy game as well as the registry, delivering after every call."""
     kwargs.setdefault("synchronous", "NORMAL")
-    return await TableService.open(
+    return await DeliveringService.open(
         path,
         notifier if notifier is not None else RecordingNotifier(),
         clock=clock,

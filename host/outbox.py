@@ -1,0 +1,235 @@
+"""The messages a change causes, as typed values that are stored in the outbox and read back by the sender.
+
+A change (a move, a start, a reminder, a lobby opening) never talks to Discord
+itself: it turns what must be said into `Outgoing` values, and `Core` stores
+them in the same transaction as the change (db/outbox.py). The sender
+(host/sender.py) reads them back with `decode` and hands them to the Notifier.
+Channel queues carry public data only; a player's private view travels in that
+player's own DM queue.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from db.outbox import NewMessage
+from engine.core.decisions import DecisionKind
+from engine.core.events import Event
+from engine.core.outcome import Outcome
+from host.results import PendingPlayer, PrivateUpdate, TableUpdate, UpdateKind
+
+
+class MessageKind(StrEnum):
+    """What a stored message asks the notifier to do."""
+
+    TABLE = "table"  # a table update in the game's channel (narration, board, who is pending)
+    PRIVATE = "private"  # one player's private news and view, by DM
+    PROMPT = "prompt"  # a DM with the buttons of a secret choice that just became the player's
+    PING = "ping"  # a reminder mentioning pending players in the channel
+    LOBBY = "lobby"  # post the lobby message (Join/Start/Cancel)
+    LOBBY_CLOSED = "lobby_closed"  # edit the lobby message to its final text, without buttons
+    NOTICE = "notice"  # a short channel notice (e.g. "I can't DM you, use /hand")
+
+
+class NoticeKind(StrEnum):
+    """The short channel notices the service may ask for."""
+
+    DM_CLOSED = "dm_closed"  # a player's DMs are closed: they should use /hand
+
+
+def channel_queue(channel_id: int) -> str:
+    """The delivery queue of a channel or thread."""
+    return f"channel:{channel_id}"
+
+
+def user_queue(user_id: int) -> str:
+    """The delivery queue of one user's DMs."""
+    return f"user:{user_id}"
+
+
+# -- typed payloads --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TablePost:
+    """Post (or edit into the live status message) a table update."""
+
+    update: TableUpdate
+
+
+@dataclass(frozen=True, slots=True)
+class PrivatePost:
+    """Send one player their private update."""
+
+    user_id: int
+    update: PrivateUpdate
+
+
+@dataclass(frozen=True, slots=True)
+class PromptPost:
+    """DM a player the buttons of the decision that just became theirs (skipped if no longer theirs)."""
+
+    user_id: int
+    player: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    """A reminder: mention these pending players in the channel with a message."""
+
+    pending: tuple[PendingPlayer, ...]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPost:
+    """Post the lobby message of a table (its text comes from the table as it stands when sent)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyClosed:
+    """Edit the lobby message to its final text and remove its buttons."""
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A short notice in the table's channel about one user."""
+
+    notice: NoticeKind
+    user_id: int
+
+
+Payload = TablePost | PrivatePost | PromptPost | Ping | LobbyPost | LobbyClosed | Notice
+
+
+@dataclass(frozen=True, slots=True)
+class Outgoing:
+    """One message to store: the game it belongs to, the queue it is delivered in, what it says."""
+
+    game_id: int
+    queue: str
+    payload: Payload
+
+    def to_row(self) -> NewMessage:
+        """The outbox row for this message."""
+        kind, data = encode(self.payload)
+        return NewMessage(self.game_id, self.queue, kind.value, data)
+
+
+# -- JSON codecs --------------------------------------------------------------------------------------
+
+
+def _pending_json(p: PendingPlayer) -> dict[str, Any]:
+    return {"player": p.player, "user_id": p.user_id, "kind": p.kind.value, "prompt": p.prompt, "is_ai": p.is_ai}
+
+
+def _pending(data: dict[str, Any]) -> PendingPlayer:
+    user = data.get("user_id")
+    return PendingPlayer(
+        int(data["player"]),
+        None if user is None else int(user),
+        DecisionKind(data["kind"]),
+        str(data["prompt"]),
+        is_ai=bool(data.get("is_ai", False)),
+    )
+
+
+def outcome_from_json(data: dict[str, Any]) -> Outcome:
+    """An Outcome written by `Outcome.to_json`."""
+    return Outcome(
+        ranking=tuple(tuple(int(p) for p in group) for group in data["ranking"]),
+        scores={int(p): s for p, s in data["scores"].items()},
+        reason=str(data["reason"]),
+        details=dict(data.get("details", {})),
+    )
+
+
+def _update_json(u: TableUpdate) -> dict[str, Any]:
+    return {
+        "game_id": u.game_id,
+        "kind": u.kind.value,
+        "headline": u.headline,
+        "version": u.version,
+        "public_events": [e.to_json() for e in u.public_events],
+        "public_view": u.public_view,
+        "pending": [_pending_json(p) for p in u.pending],
+        "outcome": u.outcome.to_json() if u.outcome is not None else None,
+        "public_change": u.public_change,
+    }
+
+
+def _update(data: dict[str, Any]) -> TableUpdate:
+    outcome = data.get("outcome")
+    return TableUpdate(
+        game_id=int(data["game_id"]),
+        kind=UpdateKind(data["kind"]),
+        headline=str(data["headline"]),
+        version=int(data["version"]),
+        public_events=tuple(Event.from_json(e) for e in data["public_events"]),
+        public_view=data.get("public_view"),
+        pending=tuple(_pending(p) for p in data["pending"]),
+        outcome=outcome_from_json(outcome) if outcome else None,
+        public_change=bool(data.get("public_change", True)),
+    )
+
+
+def _private_json(u: PrivateUpdate) -> dict[str, Any]:
+    return {
+        "game_id": u.game_id,
+        "player": u.player,
+        "version": u.version,
+        "events": [e.to_json() for e in u.events],
+        "view": u.view,
+    }
+
+
+def _private(data: dict[str, Any]) -> PrivateUpdate:
+    return PrivateUpdate(
+        game_id=int(data["game_id"]),
+        player=int(data["player"]),
+        version=int(data["version"]),
+        events=tuple(Event.from_json(e) for e in data["events"]),
+        view=dict(data["view"]),
+    )
+
+
+def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
+    """The stored kind and JSON data of a payload."""
+    match payload:
+        case TablePost(update):
+            return MessageKind.TABLE, {"update": _update_json(update)}
+        case PrivatePost(user_id, update):
+            return MessageKind.PRIVATE, {"user_id": user_id, "update": _private_json(update)}
+        case PromptPost(user_id, player, version):
+            return MessageKind.PROMPT, {"user_id": user_id, "player": player, "version": version}
+        case Ping(pending, message):
+            return MessageKind.PING, {"pending": [_pending_json(p) for p in pending], "message": message}
+        case LobbyPost():
+            return MessageKind.LOBBY, {}
+        case LobbyClosed():
+            return MessageKind.LOBBY_CLOSED, {}
+        case Notice(notice, user_id):
+            return MessageKind.NOTICE, {"notice": notice.value, "user_id": user_id}
+    raise TypeError(f"not an outbox payload: {payload!r}")
+
+
+def decode(kind: str, data: dict[str, Any]) -> Payload:
+    """The payload of a stored row; ValueError (or KeyError/TypeError) for a row this release cannot read."""
+    match MessageKind(kind):
+        case MessageKind.TABLE:
+            return TablePost(_update(data["update"]))
+        case MessageKind.PRIVATE:
+            return PrivatePost(int(data["user_id"]), _private(data["update"]))
+        case MessageKind.PROMPT:
+            return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]))
+        case MessageKind.PING:
+            return Ping(tuple(_pending(p) for p in data["pending"]), str(data["message"]))
+        case MessageKind.LOBBY:
+            return LobbyPost()
+        case MessageKind.LOBBY_CLOSED:
+            return LobbyClosed()
+        case MessageKind.NOTICE:
+            return Notice(NoticeKind(data["notice"]), int(data["user_id"]))

@@ -1,0 +1,330 @@
+"""The outbox sender: delivers stored messages through the Notifier, in order per queue, outside every game lock.
+
+One background task looks at the head of every queue (a channel, or one
+user's DMs). A queue whose head is due gets a worker that delivers its rows one
+by one until the queue is empty or an attempt fails for a passing reason; the
+row then waits (exponential backoff, at least Discord's `retry_after`) and
+nothing behind it overtakes it. Other queues go on. A lasting failure (missing
+permission, unknown channel, closed DMs) gives the row up and is logged once.
+Delivered rows are marked in the database (group commit), so after a restart
+only undelivered rows go out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from db import outbox as outbox_repo
+from db.connection import Database
+from host.notifier import Notifier, RetryLater, Undeliverable
+from host.outbox import (
+    LobbyClosed,
+    LobbyPost,
+    Notice,
+    NoticeKind,
+    Outgoing,
+    Ping,
+    PrivatePost,
+    PromptPost,
+    TablePost,
+    channel_queue,
+    decode,
+)
+from host.results import MessageRef, TableInfo
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+TableLookup = Callable[[int], Awaitable[TableInfo]]
+
+# Backoff after a passing failure: 1 s, 2 s, 4 s … capped, so a channel is tried again soon after Discord is back.
+BACKOFF_BASE = 1.0
+BACKOFF_CAP = 15.0
+# A row whose delivery keeps raising something unexpected (a bug, not Discord) is given up after this many tries,
+# so one bad row never blocks its channel for good.
+MAX_UNEXPECTED = 5
+# At most this many queues are delivered at once (Discord's global limit is 50 requests a second).
+MAX_WORKERS = 8
+# A user whose DMs were closed is not DMed again for this long (failed requests count against the bot's
+# limits); /hand by that user, or the time passing, makes the sender try again.
+DM_CLOSED_RETRY = 600.0
+# Delivered rows are kept this long (for /game status), then pruned.
+KEEP_DELIVERED = 86_400.0
+STATUS_SLOT = "status"
+LOBBY_SLOT = "lobby"
+
+
+def backoff(attempts: int) -> float:
+    """Seconds to wait after `attempts` failed tries of one message."""
+    return float(min(BACKOFF_BASE * 2**attempts, BACKOFF_CAP))
+
+
+def prompt_slot(user_id: int) -> str:
+    """The table_messages slot of a user's live DM prompt."""
+    return f"prompt:{user_id}"
+
+
+@dataclass
+class SenderStats:
+    """Counters, for tests, logs and benchmarks."""
+
+    delivered: int = 0
+    retried: int = 0
+    failed: int = 0
+
+
+class OutboxSender:
+    """Delivers the outbox. `wake()` after storing messages; `start()`/`stop()` around the bot's life."""
+
+    def __init__(
+        self,
+        db: Database,
+        notifier: Notifier,
+        table_info: TableLookup,
+        clock: Clock = time.time,
+        *,
+        idle_interval: float = 30.0,
+    ) -> None:
+        self._db = db
+        self.notifier = notifier
+        self._table_info = table_info
+        self._clock = clock
+        self._idle = idle_interval
+        self._wake = asyncio.Event()
+        self._stopping = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._workers: dict[str, asyncio.Task[None]] = {}
+        self._dm_closed: dict[int, float] = {}
+        self._told_dm_closed: set[tuple[int, int]] = set()
+        self._logged_failures: set[tuple[int, str]] = set()
+        self.stats = SenderStats()
+        self._idle_event = asyncio.Event()
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """Whether the loop runs."""
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        """Start delivering (no-op if running)."""
+        if not self.running:
+            self._stopping.clear()
+            self._task = asyncio.create_task(self._loop(), name="gnomehost-outbox")
+
+    async def stop(self) -> None:
+        """Stop after the deliveries in flight; undelivered rows stay for the next start."""
+        task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping.set()
+        self._wake.set()
+        await task
+        workers = list(self._workers.values())
+        if workers:
+            await asyncio.gather(*workers, return_exceptions=True)
+
+    def wake(self) -> None:
+        """New messages were stored: look at the queues now."""
+        self._wake.set()
+
+    def dm_reopened(self, user_id: int) -> None:
+        """The user may have opened their DMs again (they used /hand): try DMs now."""
+        self._dm_closed.pop(user_id, None)
+
+    async def drain(self, timeout: float = 10.0) -> int:
+        """Deliver until nothing is due (for tests and a clean stop); returns how many rows are still pending."""
+        deadline = self._clock() + timeout
+        while True:
+            await self.run_once()
+            async with self._db.reading() as conn:
+                heads = await outbox_repo.queue_heads(conn)
+            now = self._clock()
+            if not any(h.next_at <= now for h in heads) and not self._workers:
+                return len(heads)
+            if self._clock() > deadline:
+                return len(heads)
+            await asyncio.sleep(0.01)
+
+    # -- the loop ---------------------------------------------------------------------------
+
+    async def _loop(self) -> None:
+        while not self._stopping.is_set():
+            self._wake.clear()
+            try:
+                delay = await self.run_once(spawn=True)
+            except Exception:
+                log.exception("outbox round failed")
+                delay = BACKOFF_CAP
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=max(delay, 0.01))
+
+    async def run_once(self, *, spawn: bool = False) -> float:
+        """Start a delivery for every due queue; returns the seconds until the next row falls due.
+
+        With `spawn` False (tests), the due queues are delivered before returning.
+        """
+        async with self._db.reading() as conn:
+            heads = await outbox_repo.queue_heads(conn, exclude=self._workers)
+        now = self._clock()
+        delay = self._idle
+        due: list[str] = []
+        for head in heads:
+            if head.next_at <= now:
+                due.append(head.queue)
+            else:
+                delay = min(delay, head.next_at - now)
+        for queue in due:
+            if len(self._workers) >= MAX_WORKERS:
+                delay = min(delay, 0.05)
+                break
+            task = asyncio.create_task(self._deliver_queue(queue), name=f"gnomehost-outbox-{queue}")
+            self._workers[queue] = task
+            task.add_done_callback(lambda _t, q=queue: self._worker_done(q))
+        if not spawn and self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        return delay
+
+    def _worker_done(self, queue: str) -> None:
+        self._workers.pop(queue, None)
+        self._wake.set()
+
+    async def _deliver_queue(self, queue: str) -> None:
+        while not self._stopping.is_set():
+            async with self._db.reading() as conn:
+                row = await outbox_repo.next_in_queue(conn, queue)
+            if row is None or row.next_at > self._clock():
+                return
+            if not await self._deliver(row):
+                return
+
+    async def _deliver(self, row: outbox_repo.OutboxRow) -> bool:
+        """Deliver one row; True when the queue may go on (delivered or given up), False to wait."""
+        try:
+            payload = decode(row.kind, row.payload)
+        except (KeyError, TypeError, ValueError) as exc:
+            await self._give_up(row, f"unreadable message ({type(exc).__name__})")
+            return True
+        try:
+            table = await self._table_info(row.game_id)
+            refs = await self._send(row, table, payload)
+        except RetryLater as exc:
+            wait = max(exc.after or 0.0, backoff(row.attempts))
+            self.stats.retried += 1
+            log.warning(
+                "game %s: message %s (%s) not delivered, retry in %.1fs: %s",
+                row.game_id, row.id, row.kind, wait, exc.reason,
+            )
+            await self._retry(row, wait, exc.reason)
+            return False
+        except Undeliverable as exc:
+            await self._give_up(row, exc.reason)
+            if exc.dm_closed and isinstance(payload, PrivatePost | PromptPost):
+                await self._dm_closed_notice(row.game_id, payload.user_id)
+            return True
+        except Exception as exc:
+            tries = row.attempts + 1
+            if tries >= MAX_UNEXPECTED:
+                log.exception("game %s: message %s failed %s times; giving it up", row.game_id, row.id, tries)
+                await self._give_up(row, f"internal error ({type(exc).__name__})")
+                return True
+            log.exception("game %s: message %s failed unexpectedly; will retry", row.game_id, row.id)
+            await self._retry(row, backoff(row.attempts), type(exc).__name__)
+            return False
+        now = self._clock()
+
+        def done(conn: sqlite3.Connection) -> None:
+            outbox_repo.mark_sent(conn, row.id, now)
+            for slot, ref in refs.items():
+                if ref is None:
+                    outbox_repo.clear_message(conn, row.game_id, slot)
+                else:
+                    stored = outbox_repo.MessageRef(ref.channel_id, ref.message_id)
+                    outbox_repo.set_message(conn, row.game_id, slot, stored, now)
+
+        await self._db.write(done)
+        self.stats.delivered += 1
+        return True
+
+    async def _retry(self, row: outbox_repo.OutboxRow, wait: float, reason: str) -> None:
+        at = self._clock() + wait
+        await self._db.write(lambda c: outbox_repo.mark_retry(c, row.id, at, reason))
+
+    async def _give_up(self, row: outbox_repo.OutboxRow, reason: str) -> None:
+        self.stats.failed += 1
+        key = (row.game_id, reason)
+        if key not in self._logged_failures:
+            self._logged_failures.add(key)
+            log.warning("game %s: message %s (%s) cannot be delivered: %s", row.game_id, row.id, row.kind, reason)
+        await self._db.write(lambda c: outbox_repo.mark_failed(c, row.id, self._clock(), reason))
+
+    async def _dm_closed_notice(self, game_id: int, user_id: int) -> None:
+        self._dm_closed[user_id] = self._clock() + DM_CLOSED_RETRY
+        if (game_id, user_id) in self._told_dm_closed:
+            return
+        self._told_dm_closed.add((game_id, user_id))
+        table = await self._table_info(game_id)
+        notice = Outgoing(game_id, channel_queue(table.channel_id), Notice(NoticeKind.DM_CLOSED, user_id))
+        now = self._clock()
+        await self._db.write(lambda c: outbox_repo.enqueue(c, [notice.to_row()], now))
+        self.wake()
+
+    async def _message(self, game_id: int, slot: str) -> MessageRef | None:
+        async with self._db.reading() as conn:
+            ref = await outbox_repo.get_message(conn, game_id, slot)
+        return MessageRef(ref.channel_id, ref.message_id) if ref is not None else None
+
+    async def _send(
+        self, row: outbox_repo.OutboxRow, table: TableInfo, payload: object
+    ) -> dict[str, MessageRef | None]:
+        """Hand one message to the notifier; returns the message slots to remember (slot -> message)."""
+        notifier = self.notifier
+        match payload:
+            case TablePost(update):
+                previous = await self._message(row.game_id, STATUS_SLOT)
+                ref = await notifier.post_to_table(table, update, previous)
+                return {STATUS_SLOT: ref} if ref is not None else {}
+            case PrivatePost(user_id, update):
+                self._skip_closed_dm(user_id)
+                await notifier.send_private(table, user_id, update)
+                return {}
+            case PromptPost(user_id, player, _version):
+                self._skip_closed_dm(user_id)
+                slot = prompt_slot(user_id)
+                ref = await notifier.send_prompt(table, user_id, player, await self._message(row.game_id, slot))
+                return {slot: ref} if ref is not None else {}
+            case Ping(pending, message):
+                await notifier.ping_pending(table, pending, message)
+                return {}
+            case LobbyPost():
+                ref = await notifier.post_lobby(table)
+                return {LOBBY_SLOT: ref} if ref is not None else {}
+            case LobbyClosed():
+                lobby = await self._message(row.game_id, LOBBY_SLOT)
+                if lobby is not None:
+                    await notifier.close_lobby(table, lobby)
+                return {}
+            case Notice(notice, user_id):
+                await notifier.post_notice(table, notice, user_id)
+                return {}
+        raise TypeError(f"unknown outbox payload {payload!r}")
+
+    def _skip_closed_dm(self, user_id: int) -> None:
+        until = self._dm_closed.get(user_id)
+        if until is None:
+            return
+        if until > self._clock():
+            raise Undeliverable("the user does not accept DMs from the bot")
+        del self._dm_closed[user_id]
+
+    async def prune(self) -> int:
+        """Forget delivered rows older than a day; returns how many."""
+        before = self._clock() - KEEP_DELIVERED
+        return await self._db.write(lambda c: outbox_repo.prune(c, before))
