@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs import gateway_guard
 from cogs.components import DYNAMIC_ITEMS, handles_component
 from cogs.config import Settings
 from cogs.errors import GuardedTree
@@ -43,6 +44,7 @@ class GnomehostBot(commands.Bot):
             max_messages=None,
             tree_cls=GuardedTree,
         )
+        gateway_guard.install(self)  # a malformed event is logged and skipped, never fatal
         self.settings = settings
         self.inflight = InFlight()
         self.notifier = DiscordNotifier(self)

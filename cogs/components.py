@@ -1,110 +1,172 @@
-"""Persistent buttons and selects (discord.py DynamicItem) and the views that hold them.
+"""Persistent buttons and selects: one discord.py DynamicItem class per component kind, and the views holding them.
 
 Everything a click needs is in its custom_id (game id, state version, seat, argument), so the
-components keep working after a restart without any live view. What a click does is decided
-by the handler registered for its kind (cogs.lobby and cogs.play register theirs).
+components keep working after a restart without any live view. Each class's `from_custom_id`
+parses its own template into its typed id (cogs.custom_ids) once; its callback then checks that
+the game may be acted on from where the click came (cogs.scope) and hands the typed id to the
+cog that owns that kind (found through discord.py's `get_cog`, so nothing is registered as a
+side effect of loading a cog).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord.ui import Button, DynamicItem, Select
 
 from cogs.choices import Choice, Page, paginate
-from cogs.custom_ids import ComponentId, Kind, LobbyAction, action_button, decode, template
+from cogs.custom_ids import (
+    TEMPLATES,
+    ActionId,
+    BadField,
+    ComponentId,
+    Kind,
+    LobbyAction,
+    LobbyId,
+    PageId,
+    SelectId,
+    TurnId,
+    Unreadable,
+    action_button,
+)
 from cogs.errors import UserFacingError, guarded
-from cogs.limits import BUTTON_LABEL, BUTTONS_PER_ROW, COMPONENT_ROWS, SELECT_LABEL, SELECT_OPTIONS, trim
+from cogs.limits import (
+    BUTTON_LABEL,
+    BUTTONS_PER_ROW,
+    COMPONENT_ROWS,
+    SELECT_LABEL,
+    SELECT_OPTIONS,
+    SELECT_PLACEHOLDER,
+    trim,
+)
+from cogs.scope import table_in_scope
 from engine.core.actions import CONFIRM_ID, UNDO_ID
+from host.results import TableInfo
 
 log = logging.getLogger(__name__)
 
-Handler = Callable[[discord.Interaction, ComponentId, Sequence[str]], Awaitable[None]]
-_handlers: dict[Kind, Handler] = {}
+# The cogs that act on clicks (their discord.py cog names).
+LOBBY_COG = "GameCog"
+PLAY_COG = "PlayCog"
 
 # Actions shown as buttons rather than in the select, whatever the list looks like.
 DRAFT_CONTROLS = (UNDO_ID, CONFIRM_ID)
 # At most this many ordinary actions are offered as buttons; more go into a paged select menu.
 MAX_ACTION_BUTTONS = 15
 
+UNREADABLE_BUTTON = ("I can't read this button (it comes from an older or altered message). "
+                     "Use the newest table message, `/hand` or `/game status`.")
+NOT_AVAILABLE = "This button is not available right now. Try again in a moment."
 
-def set_handler(kind: Kind, handler: Handler) -> None:
-    """Register what clicks of `kind` do (one handler per kind; a cog sets it when loaded)."""
-    _handlers[kind] = handler
+
+class ClickHandler(Protocol):
+    """A cog that acts on clicks of the component kinds it owns."""
+
+    async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+                           values: Sequence[str]) -> None:
+        """Act on one click on table `table` (already checked to be in scope)."""
 
 
-async def dispatch(interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
-    """Run the handler of a decoded click."""
-    handler = _handlers.get(cid.kind)
+async def run_click(interaction: discord.Interaction, cid: ComponentId | Unreadable, values: Sequence[str], *,
+                    handled_by: str, private_panel: bool) -> None:
+    """Refuse an unreadable id, check the game is in scope for this click, then let the owning cog act."""
+    if isinstance(cid, Unreadable):
+        log.info("unreadable custom_id from user %s (%s)", interaction.user.id, cid.reason)
+        raise UserFacingError(UNREADABLE_BUTTON)
+    table = await table_in_scope(interaction, cid.game, private_panel=private_panel)
+    handler: ClickHandler | None = interaction.client.get_cog(handled_by)  # type: ignore[attr-defined]
     if handler is None:
-        raise UserFacingError("This button is not available right now. Try again in a moment.")
-    await handler(interaction, cid, values)
+        raise UserFacingError(NOT_AVAILABLE)
+    await handler.handle_click(interaction, cid, table, values)
 
 
-class GnomeButton(DynamicItem[Button[Any]], template=template("LTAP")):
-    """A persistent button: lobby actions, "Take my turn", one game action, or a page turn."""
+class _Clickable:
+    """What every Gnomehost component does: parse its own template once, then run the click (see run_click)."""
 
-    def __init__(
-        self,
-        cid: ComponentId,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            Button(label=trim(label, BUTTON_LABEL), style=style, custom_id=cid.encode(), row=row, disabled=disabled)
-        )
+    parse: ClassVar[Callable[[re.Match[str]], ComponentId]]
+    handled_by: ClassVar[str]
+    private_panel: ClassVar[bool] = False  # part of a player's own panel or DM prompt
+
+    def __init__(self, cid: ComponentId | Unreadable, item: Any) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__, next in the MRO
         self.cid = cid
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Button[Any], match: re.Match[str], /
-    ) -> GnomeButton:
-        """Rebuild the button from a clicked message (after a restart too)."""
-        cid = decode(item.custom_id or "")
-        if cid is None:
-            raise ValueError(f"not a Gnomehost custom_id: {item.custom_id!r}")
-        return cls(cid, item.label or "…", item.style)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
+        """Rebuild the component from a clicked message (after a restart too); never raises for a match.
+
+        discord.py drops a click silently when this raises, so unreadable fields become `Unreadable`
+        and the callback answers them.
+        """
+        try:
+            cid: ComponentId | Unreadable = cls.parse(match)
+        except BadField as error:
+            cid = Unreadable(match.string, str(error))
+        return cls(cid, item)
+
+    def chosen(self) -> Sequence[str]:
+        """The values chosen in a select (nothing for a button)."""
+        return ()
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the click to the handler of its kind."""
-        await dispatch(interaction, self.cid, ())
+        """Run the click."""
+        await run_click(interaction, self.cid, self.chosen(), handled_by=self.handled_by,
+                        private_panel=self.private_panel)
 
 
-class GnomeSelect(DynamicItem[Select[Any]], template=template("S")):
-    """A persistent select menu of actions (one page of at most 25)."""
-
-    def __init__(self, cid: ComponentId, options: Sequence[discord.SelectOption], placeholder: str,
-                 row: int | None = None) -> None:
-        super().__init__(
-            Select(custom_id=cid.encode(), options=list(options), placeholder=trim(placeholder, 150), row=row,
-                   min_values=1, max_values=1)
-        )
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: Select[Any], match: re.Match[str], /
-    ) -> GnomeSelect:
-        """Rebuild the select from a clicked message (after a restart too)."""
-        cid = decode(item.custom_id or "")
-        if cid is None:
-            raise ValueError(f"not a Gnomehost custom_id: {item.custom_id!r}")
-        return cls(cid, item.options, item.placeholder or "")
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Hand the chosen value to the select handler."""
-        await dispatch(interaction, self.cid, list(self.item.values))
+def new_button(cid: ComponentId, label: str, style: discord.ButtonStyle, row: int | None = None) -> Button[Any]:
+    """A button carrying `cid`."""
+    return Button(label=trim(label, BUTTON_LABEL), style=style, custom_id=cid.encode(), row=row)
 
 
-DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (GnomeButton, GnomeSelect)
+class LobbyButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.LOBBY]):
+    """Join / Leave / Add AI / Remove AI / Start / Cancel on a lobby message."""
+
+    parse = LobbyId.from_match
+    handled_by = LOBBY_COG
+
+
+class TurnButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.TURN]):
+    """"Take my turn" on a table message."""
+
+    parse = TurnId.from_match
+    handled_by = PLAY_COG
+
+
+class ActionButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.ACTION]):
+    """One action of a player's current step, on their panel or DM prompt."""
+
+    parse = ActionId.from_match
+    handled_by = PLAY_COG
+    private_panel = True
+
+
+class PageButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.PAGE]):
+    """Previous / Next page of a long list of actions."""
+
+    parse = PageId.from_match
+    handled_by = PLAY_COG
+    private_panel = True
+
+
+class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind.SELECT]):
+    """A select menu of actions (one page of at most 25)."""
+
+    parse = SelectId.from_match
+    handled_by = PLAY_COG
+    private_panel = True
+
+    def chosen(self) -> Sequence[str]:
+        """The chosen action ids."""
+        return list(self.item.values)
+
+
+DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect)
 
 
 def handles_component(custom_id: str) -> bool:
@@ -124,14 +186,16 @@ def lobby_view(game_id: int) -> discord.ui.View:
         (LobbyAction.CANCEL, "Cancel", discord.ButtonStyle.danger, 1),
     ]
     for action, label, style, row in buttons:
-        view.add_item(GnomeButton(ComponentId(Kind.LOBBY, game_id, arg=action.value), label, style, row))
+        cid = LobbyId(game_id, action)
+        view.add_item(LobbyButton(cid, new_button(cid, label, style, row)))
     return view
 
 
 def table_view(game_id: int, version: int) -> discord.ui.View:
     """The table message's single "Take my turn" button (bound to the version the message shows)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(GnomeButton(ComponentId(Kind.TURN, game_id, version), "Take my turn", discord.ButtonStyle.primary))
+    cid = TurnId(game_id, version)
+    view.add_item(TurnButton(cid, new_button(cid, "Take my turn", discord.ButtonStyle.primary)))
     return view
 
 
@@ -151,7 +215,7 @@ def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice
         for n, choice in enumerate(ordinary):
             row = n // BUTTONS_PER_ROW
             cid = action_button(game_id, version, seat, choice.action_id, index_of[choice.action_id])
-            view.add_item(GnomeButton(cid, choice.label, discord.ButtonStyle.secondary, row))
+            view.add_item(ActionButton(cid, new_button(cid, choice.label, discord.ButtonStyle.secondary, row)))
         row = (len(ordinary) - 1) // BUTTONS_PER_ROW + 1 if ordinary else 0
     else:
         shown: Page = paginate(ordinary, page, SELECT_OPTIONS)
@@ -159,19 +223,22 @@ def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice
             discord.SelectOption(label=trim(c.label, SELECT_LABEL), value=c.action_id) for c in shown.items
         ]
         placeholder = "Choose…" if shown.count == 1 else f"Choose… (page {shown.number + 1}/{shown.count})"
-        select_id = ComponentId(Kind.SELECT, game_id, version, seat, str(shown.number))
-        view.add_item(GnomeSelect(select_id, options, placeholder, row=0))
+        select_id = SelectId(game_id, version, seat, shown.number)
+        select: Select[Any] = Select(custom_id=select_id.encode(), options=options, row=0, min_values=1,
+                                     max_values=1, placeholder=trim(placeholder, SELECT_PLACEHOLDER))
+        view.add_item(ActionSelect(select_id, select))
         row = 1
         if shown.count > 1:
             if shown.has_previous:
-                cid = ComponentId(Kind.PAGE, game_id, version, seat, str(shown.number - 1))
-                view.add_item(GnomeButton(cid, "◀ Previous", discord.ButtonStyle.secondary, row))
+                page_id = PageId(game_id, version, seat, shown.number - 1)
+                previous = new_button(page_id, "◀ Previous", discord.ButtonStyle.secondary, row)
+                view.add_item(PageButton(page_id, previous))
             if shown.has_next:
-                cid = ComponentId(Kind.PAGE, game_id, version, seat, str(shown.number + 1))
-                view.add_item(GnomeButton(cid, "Next ▶", discord.ButtonStyle.secondary, row))
+                page_id = PageId(game_id, version, seat, shown.number + 1)
+                view.add_item(PageButton(page_id, new_button(page_id, "Next ▶", discord.ButtonStyle.secondary, row)))
             row += 1
     for choice in controls:
         cid = action_button(game_id, version, seat, choice.action_id, index_of[choice.action_id])
         style = discord.ButtonStyle.success if choice.action_id == CONFIRM_ID else discord.ButtonStyle.secondary
-        view.add_item(GnomeButton(cid, choice.label, style, min(row, COMPONENT_ROWS - 1)))
+        view.add_item(ActionButton(cid, new_button(cid, choice.label, style, min(row, COMPONENT_ROWS - 1))))
     return view

@@ -1,8 +1,14 @@
-"""custom_id strings of persistent buttons and selects: encode and decode, always ≤ 100 chars.
+"""custom_ids of persistent buttons and selects: one typed value per component kind, encoded in ≤ 100 chars.
 
-Layout: ``gh:<kind>:<game>:<version>:<seat>:<arg>``; game, version and seat are base 36
-to leave room for an action id (≤ 80 chars) in the argument. The state version makes a
-click on an outdated message detectable; the game id keeps a button bound to its table.
+Wire layout (unchanged since the first release, so messages already posted keep working):
+``gh:<kind>:<game>:<version>:<seat>:<arg>``; game, version and seat are base 36 to leave room for
+an action id (≤ 80 chars) in the argument. The state version makes a click on an outdated message
+detectable; the game id keeps a button bound to its table.
+
+A clicked custom_id is parsed once, by the template of its kind, into a frozen value (LobbyId,
+TurnId, ActionId, SelectId, PageId); fields that make no sense (an unknown lobby action, a number
+too large for the database, a page that is not a number) give `Unreadable`, which the click
+answers with a refusal. Nothing else in the cogs slices custom_id strings.
 """
 
 from __future__ import annotations
@@ -10,27 +16,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from cogs.limits import CUSTOM_ID
 
-PREFIX = "gh"
+PREFIX = "gh:"
 INDEX_MARK = "#"
-
-
-def template(kinds: str = "A-Z") -> str:
-    """The DynamicItem template (a regex matched against the whole custom_id) for components of `kinds`.
-
-    Whatever it matches, `decode` accepts: a click that discord.py routes to us can always be answered.
-    """
-    return rf"gh:(?P<kind>[{kinds}]):(?P<game>[0-9a-z]+):(?P<version>[0-9a-z]+):(?P<seat>-|[0-9a-z]+):(?P<arg>.*)"
-
-
-TEMPLATE = template()
-PATTERN = re.compile(TEMPLATE, re.DOTALL)
+NO_SEAT = "-"
+# SQLite integers are signed 64-bit: larger game ids or versions cannot name a stored game.
+MAX_ID = 2**63 - 1
+# No game seats more players than this; a larger seat index is a tampered id.
+MAX_SEAT = 255
+PAGE_DIGITS = 4
 
 
 class Kind(StrEnum):
-    """What a component does when clicked."""
+    """What a component does when clicked (the letter after ``gh:``)."""
 
     LOBBY = "L"  # arg: join / leave / ai / rmai / start / cancel
     TURN = "T"  # "Take my turn": opens the ephemeral panel
@@ -50,6 +51,21 @@ class LobbyAction(StrEnum):
     CANCEL = "cancel"
 
 
+def template(kind: Kind) -> re.Pattern[str]:
+    """The DynamicItem template of one kind: the whole custom_id, split into its wire fields.
+
+    Deliberately loose on the field contents: whatever has our prefix and kind is routed to us and
+    answered (a refusal for `Unreadable`), instead of Discord's bare "This interaction failed".
+    """
+    return re.compile(
+        rf"gh:{kind.value}:(?P<game>[0-9a-z]+):(?P<version>[0-9a-z]+):(?P<seat>{NO_SEAT}|[0-9a-z]+):(?P<arg>.*)",
+        re.DOTALL,
+    )
+
+
+TEMPLATES: dict[Kind, re.Pattern[str]] = {kind: template(kind) for kind in Kind}
+
+
 def to_base36(number: int) -> str:
     """A non-negative int in base 36 (lower case)."""
     if number < 0:
@@ -63,58 +79,217 @@ def to_base36(number: int) -> str:
             return out
 
 
-@dataclass(frozen=True, slots=True)
-class ComponentId:
-    """The decoded parts of one component's custom_id. `seat` is None where no seat applies."""
+def _wire(kind: Kind, game: int, version: int, seat: int | None, arg: str) -> str:
+    """The custom_id text; ValueError when it would exceed Discord's 100 characters."""
+    seat_text = NO_SEAT if seat is None else to_base36(seat)
+    text = f"{PREFIX}{kind.value}:{to_base36(game)}:{to_base36(version)}:{seat_text}:{arg}"
+    if len(text) > CUSTOM_ID:
+        raise ValueError(f"custom_id too long ({len(text)} > {CUSTOM_ID}): {text!r}")
+    return text
 
-    kind: Kind
+
+class BadField(ValueError):
+    """A wire field that does not fit its kind (raised while parsing, turned into `Unreadable`)."""
+
+
+def _number(text: str, limit: int = MAX_ID) -> int:
+    # The template allows only [0-9a-z], and a custom_id has at most 100 chars: int() is safe and bounded.
+    value = int(text, 36)
+    if value > limit:
+        raise BadField(f"{value} is out of range")
+    return value
+
+
+def _page(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > PAGE_DIGITS:
+        raise BadField(f"not a page number: {text[:20]!r}")
+    return int(text)
+
+
+def _seat(text: str) -> int:
+    if text == NO_SEAT:
+        raise BadField("a seat is required")
+    return _number(text, MAX_SEAT)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyId:
+    """A lobby button of table `game`."""
+
+    kind: ClassVar[Kind] = Kind.LOBBY
     game: int
-    version: int = 0
-    seat: int | None = None
-    arg: str = ""
+    action: LobbyAction
 
     def encode(self) -> str:
-        """The custom_id; ValueError when it would exceed Discord's 100 characters."""
-        seat = "-" if self.seat is None else to_base36(self.seat)
-        text = f"{PREFIX}:{self.kind.value}:{to_base36(self.game)}:{to_base36(self.version)}:{seat}:{self.arg}"
-        if len(text) > CUSTOM_ID:
-            raise ValueError(f"custom_id too long ({len(text)} > {CUSTOM_ID}): {text!r}")
-        return text
+        """The custom_id."""
+        return _wire(Kind.LOBBY, self.game, 0, None, self.action.value)
 
-    @property
-    def action_index(self) -> int | None:
-        """For an action button encoded by index, that index; else None."""
-        if self.arg.startswith(INDEX_MARK) and self.arg[1:].isdigit():
-            return int(self.arg[1:])
-        return None
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> LobbyId:
+        """Parse a match of the lobby template; BadField for an unknown action."""
+        try:
+            action = LobbyAction(match["arg"])
+        except ValueError:
+            raise BadField(f"unknown lobby action {match['arg'][:20]!r}") from None
+        return cls(_number(match["game"]), action)
 
 
-def decode(custom_id: str) -> ComponentId | None:
-    """The parts of a custom_id made by `ComponentId.encode`, or None for anything else."""
-    match = PATTERN.fullmatch(custom_id)
-    if match is None:
-        return None
+@dataclass(frozen=True, slots=True)
+class TurnId:
+    """The "Take my turn" button of a table message posted at state `version`."""
+
+    kind: ClassVar[Kind] = Kind.TURN
+    game: int
+    version: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.TURN, self.game, self.version, None, "")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> TurnId:
+        """Parse a match of the turn template."""
+        return cls(_number(match["game"]), _number(match["version"]))
+
+
+@dataclass(frozen=True, slots=True)
+class ActionId:
+    """A button applying one action for `seat`: by action id (str), or by index (int) into the legal list."""
+
+    kind: ClassVar[Kind] = Kind.ACTION
+    game: int
+    version: int
+    seat: int
+    action: str | int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        arg = f"{INDEX_MARK}{self.action}" if isinstance(self.action, int) else self.action
+        return _wire(Kind.ACTION, self.game, self.version, self.seat, arg)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ActionId:
+        """Parse a match of the action template; "#<n>" is an index, anything else an action id."""
+        arg = match["arg"]
+        action: str | int = arg
+        if arg.startswith(INDEX_MARK):
+            action = _page(arg[len(INDEX_MARK):])  # an index is a small number, like a page
+        elif not arg:
+            raise BadField("no action")
+        return cls(_number(match["game"]), _number(match["version"]), _seat(match["seat"]), action)
+
+
+@dataclass(frozen=True, slots=True)
+class SelectId:
+    """The select menu of actions for `seat`, showing page `page` of them."""
+
+    kind: ClassVar[Kind] = Kind.SELECT
+    game: int
+    version: int
+    seat: int
+    page: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.SELECT, self.game, self.version, self.seat, str(self.page))
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> SelectId:
+        """Parse a match of the select template."""
+        return cls(_number(match["game"]), _number(match["version"]), _seat(match["seat"]), _page(match["arg"]))
+
+
+@dataclass(frozen=True, slots=True)
+class PageId:
+    """A Previous/Next button: show page `page` of `seat`'s actions."""
+
+    kind: ClassVar[Kind] = Kind.PAGE
+    game: int
+    version: int
+    seat: int
+    page: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.PAGE, self.game, self.version, self.seat, str(self.page))
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PageId:
+        """Parse a match of the page template."""
+        return cls(_number(match["game"]), _number(match["version"]), _seat(match["seat"]), _page(match["arg"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A custom_id with our prefix whose fields make no sense (tampered, or from another version)."""
+
+    custom_id: str
+    reason: str
+
+
+ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId
+PanelId = ActionId | SelectId | PageId  # components of a player's private panel or DM prompt
+TYPES: dict[Kind, type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId]] = {
+    Kind.LOBBY: LobbyId, Kind.TURN: TurnId, Kind.ACTION: ActionId, Kind.SELECT: SelectId, Kind.PAGE: PageId,
+}
+
+
+def read(kind: Kind, match: re.Match[str]) -> ComponentId | Unreadable:
+    """The typed value of a custom_id matched by the template of `kind`, or Unreadable saying why not."""
     try:
-        kind = Kind(match["kind"])
-    except ValueError:
-        return None
-    seat_text = match["seat"]
-    return ComponentId(
-        kind=kind,
-        game=int(match["game"], 36),
-        version=int(match["version"], 36),
-        seat=None if seat_text == "-" else int(seat_text, 36),
-        arg=match["arg"],
-    )
+        return TYPES[kind].from_match(match)
+    except BadField as error:
+        return Unreadable(match.string, str(error))
 
 
-def action_button(game: int, version: int, seat: int, action_id: str, index: int) -> ComponentId:
+def parse(custom_id: str) -> ComponentId | Unreadable | None:
+    """The typed value of any custom_id: None when it is not ours at all."""
+    for kind, pattern in TEMPLATES.items():
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            return read(kind, match)
+    return None
+
+
+def action_button(game: int, version: int, seat: int, action_id: str, index: int) -> ActionId:
     """The id of a button applying one action: by action id when it fits, else by its index in the legal list."""
-    by_id = ComponentId(Kind.ACTION, game, version, seat, action_id)
-    if not action_id.startswith(INDEX_MARK):
+    if action_id and not action_id.startswith(INDEX_MARK):
+        by_id = ActionId(game, version, seat, action_id)
         try:
             by_id.encode()
             return by_id
         except ValueError:
             pass
-    return ComponentId(Kind.ACTION, game, version, seat, f"{INDEX_MARK}{index}")
+    return ActionId(game, version, seat, index)
+
+
+# -- reading posted messages (lobby lookup, tests) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WireFields:
+    """The raw fields of one of our custom_ids, for code that inspects posted messages."""
+
+    kind: Kind
+    game: int
+    version: int
+    seat: int | None
+    arg: str
+
+    @property
+    def action_index(self) -> int | None:
+        """For an action button encoded by index, that index; else None."""
+        if self.kind is Kind.ACTION and self.arg.startswith(INDEX_MARK) and self.arg[1:].isdigit():
+            return int(self.arg[1:])
+        return None
+
+
+def decode(custom_id: str) -> WireFields | None:
+    """The raw fields of a custom_id of ours (any kind), or None for anything else."""
+    for kind, pattern in TEMPLATES.items():
+        match = pattern.fullmatch(custom_id)
+        if match is not None:
+            seat = match["seat"]
+            return WireFields(kind, int(match["game"], 36), int(match["version"], 36),
+                              None if seat == NO_SEAT else int(seat, 36), match["arg"])
+    return None

@@ -7,6 +7,7 @@ traceback under the same reference.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import secrets
@@ -16,7 +17,10 @@ from typing import Any, Concatenate, ParamSpec
 import discord
 from discord import app_commands
 
+from cogs.limits import CUSTOM_ID
+from cogs.option_check import MalformedOptions, options_problem
 from cogs.refusals import with_hint
+from cogs.replies import reply
 from engine.core.errors import IllegalAction
 from host.errors import HostError
 
@@ -25,6 +29,9 @@ log = logging.getLogger(__name__)
 P = ParamSpec("P")
 
 RESTARTING = "Gnomehost is restarting; try again in a few seconds."
+STALE_COMMAND = ("That command is out of date (Discord still showed an older version of it). "
+                 "Reopen the command list in a minute and try again.")
+UNREADABLE = "I could not read that request. Try again from the command list or a fresh message."
 
 
 class UserFacingError(Exception):
@@ -50,24 +57,35 @@ def new_reference() -> str:
 
 
 def describe_interaction(interaction: discord.Interaction) -> str:
-    """Who did what where, for a log line (ids only, no content)."""
-    what = interaction.command.qualified_name if interaction.command else (interaction.data or {}).get("custom_id")
-    return f"user={interaction.user.id} channel={interaction.channel_id} type={interaction.type.name} what={what}"
+    """Who did what where, for a log line (ids and names only, no user text); safe on malformed payloads."""
+    data = interaction.data if isinstance(interaction.data, dict) else {}
+    if interaction.type is discord.InteractionType.component:
+        what = str(data.get("custom_id"))[:CUSTOM_ID]
+    else:
+        names, options = [str(data.get("name"))[:40]], data.get("options")
+        while isinstance(options, list) and options and isinstance(options[0], dict) \
+                and options[0].get("type") in (1, 2):
+            names.append(str(options[0].get("name"))[:40])
+            options = options[0].get("options")
+        what = " ".join(names)
+    return (f"user={interaction.user.id} guild={interaction.guild_id} channel={interaction.channel_id} "
+            f"type={interaction.type.name} what={what}")
 
 
 async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    """Answer privately: as the response when none was sent yet, else as a followup."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    """Answer privately (see cogs.replies.reply)."""
+    await reply(interaction, content, **kwargs)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the user why their interaction failed; log bugs with a traceback and a reference."""
-    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
+    while isinstance(error, app_commands.CommandInvokeError) and error.__cause__:
         error = error.__cause__
     message = user_message(error)
+    if message is None and isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        message = STALE_COMMAND
+    if message is None and isinstance(error, app_commands.TransformerError | MalformedOptions):
+        message = UNREADABLE  # an option value discord.py could not convert (e.g. a user it cannot resolve)
     if message is None and isinstance(error, app_commands.CheckFailure):
         message = str(error) or "You can't use this command here."
     if message is None:
@@ -76,6 +94,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         message = f"Something went wrong (ref {ref}). Nothing was half-applied; check /game status and try again."
     else:
         log.debug("refused (%s): %s", type(error).__name__, describe_interaction(interaction))
+    await answer_refusal(interaction, message)
+
+
+async def answer_refusal(interaction: discord.Interaction, message: str) -> None:
+    """Tell the user `message` privately (an autocomplete gets no choices); failures to send are logged."""
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             if not interaction.response.is_done():
@@ -122,31 +145,48 @@ async def refuse_restarting(interaction: discord.Interaction) -> None:
         log.info("could not tell user %s that the bot is restarting: %s", interaction.user.id, error)
 
 
+def command_problem(interaction: discord.Interaction) -> str | None:
+    """Why a command interaction cannot be run as sent (stale command, bad option value), else None."""
+    data = interaction.data
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        return UNREADABLE
+    command = interaction.command  # None when this version has no such command (a stale client)
+    if command is None:
+        return STALE_COMMAND
+    if interaction.type is discord.InteractionType.autocomplete or not isinstance(command, app_commands.Command):
+        return None  # what is typed so far is not a submitted value
+    try:
+        return options_problem(command, data)
+    except MalformedOptions:
+        return UNREADABLE
+
+
 class GuardedTree(app_commands.CommandTree):
-    """The command tree: counts every command from receipt to answer, refuses late ones, reports errors once."""
+    """The command tree: counts every command from receipt to answer, refuses late or unrunnable ones.
 
-    async def _call(self, interaction: discord.Interaction, /) -> None:
-        """Run one command or autocomplete under the stop rule of cogs.inflight.
+    Uses discord.py's public hooks only: `interaction_check` runs first in the task discord.py
+    creates for each command or autocomplete, so the interaction counts as in flight until that
+    task (its answers and error reports included) is done; `on_error` answers every failure once.
+    """
 
-        Overrides discord.py 2.7's private entry point (called in the task it creates per
-        interaction) so that the whole handling, error answers included, counts as in flight.
-        """
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Admit the interaction under the stop rule of cogs.inflight, then refuse what cannot run."""
         inflight = getattr(interaction.client, "inflight", None)
-        if inflight is None:
-            await self._call_reporting(interaction)
-            return
-        async with inflight.handling(interaction.id) as allowed:
-            if not allowed:
+        if inflight is not None:
+            if not inflight.begin(interaction.id):
                 await refuse_restarting(interaction)
-                return
-            await self._call_reporting(interaction)
-
-    async def _call_reporting(self, interaction: discord.Interaction) -> None:
-        try:
-            await super()._call(interaction)
-        except app_commands.AppCommandError as error:
-            # What discord.py's own wrapper would do, but inside the counted block.
-            await self.on_error(interaction, error)
+                return False
+            task = asyncio.current_task()
+            if task is None:  # not in a task (a direct call): nothing will end the handling later
+                inflight.end()
+            else:
+                task.add_done_callback(lambda _task: inflight.end())
+        problem = command_problem(interaction)
+        if problem is not None:
+            log.info("command refused before running (%s): %s", problem, describe_interaction(interaction))
+            await answer_refusal(interaction, problem)
+            return False
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         """Translate any command error into an ephemeral answer (and a log line for bugs)."""

@@ -83,6 +83,14 @@ class InFlight:
         self._running -= 1
         self._update_idle()
 
+    def begin(self, interaction_id: int | None) -> bool:
+        """Start handling an interaction: whether to handle it (then call `end` once when done) or refuse it."""
+        return self._claim(interaction_id)
+
+    def end(self) -> None:
+        """The handling started by a successful `begin` is over."""
+        self._release()
+
     @contextlib.asynccontextmanager
     async def handling(self, interaction_id: int | None) -> AsyncIterator[bool]:
         """Run an interaction's handler: yields whether to handle it (True) or refuse it as restarting."""

@@ -15,6 +15,8 @@ BUTTONS_PER_ROW = 5
 SELECT_PLACEHOLDER = 150
 THREAD_NAME = 100
 ELLIPSIS = "…"
+# How much of a user's own text a reply repeats back ("No rules topic “…”").
+ECHO = 60
 
 
 def trim(text: str, limit: int) -> str:
@@ -24,6 +26,16 @@ def trim(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[: limit - 1].rstrip() + ELLIPSIS
+
+
+def echo(text: str, limit: int = ECHO) -> str:
+    """User text to repeat in a reply: on one line, at most `limit` characters, marked when cut."""
+    return trim(" ".join(str(text).split()), limit)
+
+
+def fit_message(text: str, limit: int = MESSAGE_CONTENT) -> str:
+    """A message's content cut to Discord's limit (every interaction reply goes through this)."""
+    return trim(text, limit)
 
 
 def split_message(text: str, limit: int = MESSAGE_CONTENT) -> list[str]:

@@ -16,14 +16,16 @@ from discord.ext import commands
 
 from cogs import images, text
 from cogs.client import GnomehostBot
-from cogs.components import lobby_view, set_handler
-from cogs.custom_ids import ComponentId, Kind, LobbyAction
+from cogs.components import LOBBY_COG, lobby_view
+from cogs.custom_ids import ComponentId, LobbyAction, LobbyId
 from cogs.errors import UserFacingError
-from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, THREAD_NAME, split_message, trim
+from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, THREAD_NAME, echo, trim
 from cogs.lobby_message import LobbyMessages
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
+from cogs.replies import edit_reply, reply, reply_long
 from cogs.rules import rules_sections
+from cogs.scope import table_in_scope
 from engine import registry
 from engine.core.options import validate_options
 from host.errors import NotJoined
@@ -42,7 +44,8 @@ def no_game_here() -> UserFacingError:
 # -- the cog ------------------------------------------------------------------------------------------------
 
 
-class GameCog(commands.GroupCog, group_name="game", group_description="Host and manage gnome board games"):
+class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
+              group_description="Host and manage gnome board games"):
     """The /game commands and the lobby buttons."""
 
     def __init__(self, bot: GnomehostBot) -> None:
@@ -51,9 +54,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         super().__init__()
 
     async def table_here(self, interaction: discord.Interaction, game_id: int | None = None) -> TableInfo:
-        """The table named by id, else the open table in this channel or thread."""
+        """The table named by id (if visible from here, see cogs.scope), else the open table in this channel."""
         if game_id is not None:
-            return await self.bot.service.get_table(game_id)
+            return await table_in_scope(interaction, game_id)
         table = await self.bot.service.table_for_channel(interaction.channel_id or 0)
         if table is None:
             raise no_game_here()
@@ -75,7 +78,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         if thread and isinstance(interaction.channel, discord.Thread):
             raise UserFacingError("This is already a thread: run `/game new` without `thread` here.")
         if game not in registry.names():
-            raise UserFacingError(f"There is no game called {game!r}. Games: {', '.join(registry.names())}.")
+            raise UserFacingError(f"There is no game called “{echo(game)}”. Games: {', '.join(registry.names())}.")
         spec = registry.get(game)
         validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
         channel_id = interaction.channel_id or 0
@@ -103,37 +106,41 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
                                   "check my permissions in this channel and try again.") from error
         self.lobbies.remember(table.game_id, posted.id)
         where = f" in <#{channel_id}>" if thread else ""
-        await interaction.followup.send(f"Lobby for game #{table.game_id} is open{where}.", ephemeral=True)
+        await reply(interaction, f"Lobby for game #{table.game_id} is open{where}.")
 
     # lobby buttons -------------------------------------------------------------------------------------
 
-    async def lobby_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+    async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+                           values: Sequence[str]) -> None:
         """Join / Leave / Add AI / Remove AI / Start / Cancel pressed on a lobby message; the message shows the result.
 
-        Once the game started or was cancelled the lobby message keeps its final text and loses its buttons.
+        `table` was checked to live in this message's channel (cogs.scope). Once the game started or
+        was cancelled the lobby message keeps its final text and loses its buttons.
         """
+        if not isinstance(cid, LobbyId):
+            raise TypeError(f"the lobby cog does not handle {type(cid).__name__}")
         await interaction.response.defer()
-        service, user = self.bot.service, interaction.user.id
+        service, user, game = self.bot.service, interaction.user.id, table.game_id
         if interaction.message is not None:
-            self.lobbies.remember(cid.game, interaction.message.id)
-        action = LobbyAction(cid.arg)
-        if action is LobbyAction.JOIN:
-            table = await service.join(cid.game, user)
-        elif action is LobbyAction.LEAVE:
-            table = await service.leave(cid.game, user)
-        elif action is LobbyAction.ADD_AI:
-            table = await service.add_ai(cid.game, user)
-        elif action is LobbyAction.REMOVE_AI:
-            table = await self._remove_ai(cid.game, user)
-        elif action is LobbyAction.START:
-            table = (await service.start(cid.game, user)).table
-        else:
-            table = await service.cancel(cid.game, user, moderator=is_moderator(interaction))
-        log.info("game %s lobby: %s by %s", cid.game, action.value, user)
+            self.lobbies.remember(game, interaction.message.id)
+        match cid.action:
+            case LobbyAction.JOIN:
+                table = await service.join(game, user)
+            case LobbyAction.LEAVE:
+                table = await service.leave(game, user)
+            case LobbyAction.ADD_AI:
+                table = await service.add_ai(game, user)
+            case LobbyAction.REMOVE_AI:
+                table = await self._remove_ai(game, user)
+            case LobbyAction.START:
+                table = (await service.start(game, user)).table
+            case LobbyAction.CANCEL:
+                table = await service.cancel(game, user, moderator=is_moderator(interaction))
+        log.info("game %s lobby: %s by %s", game, cid.action.value, user)
         view = lobby_view(table.game_id) if table.status is TableStatus.LOBBY else None
         if view is None:
             self.lobbies.forget(table.game_id)  # closed right here, by this edit
-        await interaction.edit_original_response(content=text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
+        await edit_reply(interaction, text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
 
     async def _remove_ai(self, game_id: int, user_id: int) -> TableInfo:
         try:
@@ -154,7 +161,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         table = await self.table_here(interaction)
         result = await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
         await self.lobbies.close(result.table)
-        await interaction.followup.send(f"Game #{table.game_id} started.", ephemeral=True)
+        await reply(interaction, f"Game #{table.game_id} started.")
 
     @app_commands.command(name="cancel", description="Cancel the game in this channel (host or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -169,7 +176,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
             await channel.send(f"Game #{table.game_id} ({table.title}) was {result.status_reason or 'cancelled'}.",
                                allowed_mentions=NO_PINGS)
-        await interaction.followup.send(f"Game #{table.game_id} was cancelled.", ephemeral=True)
+        await reply(interaction, f"Game #{table.game_id} was cancelled.")
 
     # /game status, board, log, players, rules ----------------------------------------------------------------
 
@@ -187,7 +194,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         content = text.lobby_text(table) if table.status is TableStatus.LOBBY else text.status_text(
             table, await self._public_view(table)
         )
-        await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
+        await reply(interaction, content, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.describe(game="A game number (default: the game in this channel)")
@@ -201,9 +208,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         file = await images.board_file(table.game_name, view, interaction.filesize_limit)
         content = text.status_text(table, view)
         if file is None:
-            await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
+            await reply(interaction, content, allowed_mentions=NO_PINGS)
         else:
-            await interaction.followup.send(content, file=file, ephemeral=True, allowed_mentions=NO_PINGS)
+            await reply(interaction, content, file=file, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="log", description="The game's history (your own private lines included, only for you)")
     @app_commands.describe(game="A game number (default: the game in this channel)")
@@ -213,7 +220,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         table = await self.table_here(interaction, game)
         lines = await self.bot.service.log(table.game_id, interaction.user.id)
         content = "\n".join(text.log_text(lines))
-        await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
+        await reply(interaction, content, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="players", description="Who plays which seat")
     @app_commands.describe(game="A game number (default: the game in this channel)")
@@ -222,28 +229,29 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction, game)
         content = text.players_text(table, await self._public_view(table))
-        await interaction.followup.send(content, ephemeral=True, allowed_mentions=NO_PINGS)
+        await reply(interaction, content, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="rules", description="The rules of a game, or one topic of them")
     @app_commands.describe(topic="A section of the rules", game="Which game (default: the game in this channel)")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None, game: str | None = None) -> None:
         """Rules text from docs/rules/<game>.md (ephemeral), whole or one section."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if game is not None and game not in registry.names():
+            # Only a registered name ever becomes a file name (cogs.rules); anything else is refused here.
+            raise UserFacingError(f"There is no game called “{echo(game)}”. Games: {', '.join(registry.names())}.")
         name = game or await self._game_name_here(interaction)
         sections = rules_sections(name)
         if not sections:
-            raise UserFacingError(f"I have no rules text for {name!r} yet.")
+            raise UserFacingError(f"I have no rules text for {name} yet.")
         if topic is None:
             body = "**Topics:** " + ", ".join(sections) + "\nUse `/game rules topic:<name>`."
             first = next(iter(sections.values()))
-            chunks = split_message(first + "\n\n" + body)
-        else:
-            key = next((k for k in sections if k.casefold() == topic.casefold()), None)
-            if key is None:
-                raise UserFacingError(f"No rules topic {topic!r}. Topics: {', '.join(sections)}")
-            chunks = split_message(sections[key])
-        for chunk in chunks[:4]:
-            await interaction.followup.send(chunk, ephemeral=True)
+            await reply_long(interaction, first + "\n\n" + body)
+            return
+        key = next((k for k in sections if k.casefold() == topic.casefold()), None)
+        if key is None:
+            raise UserFacingError(f"No rules topic “{echo(topic)}”. Topics: {', '.join(sections)}")
+        await reply_long(interaction, sections[key])
 
     async def _game_name_here(self, interaction: discord.Interaction) -> str:
         table = await self.bot.service.table_for_channel(interaction.channel_id or 0)
@@ -290,8 +298,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             by_user_id=interaction.user.id, moderator=is_moderator(interaction),
         )
         who = by.mention if by else "the AI"
-        await interaction.followup.send(f"{user.mention}'s seats in game #{table.game_id} now go to {who}.",
-                                        ephemeral=True, allowed_mentions=NO_PINGS)
+        await reply(interaction, f"{user.mention}'s seats in game #{table.game_id} now go to {who}.",
+                    allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="undo", description="Take back your last move (where the table allows it)")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -299,7 +307,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
         await self.bot.service.undo(table.game_id, interaction.user.id)
-        await interaction.followup.send("Your last move was taken back.", ephemeral=True)
+        await reply(interaction, "Your last move was taken back.")
 
     @app_commands.command(name="autopass", description="Never ask me to react: my reaction windows close as a pass")
     @app_commands.describe(on="True: pass every reaction window at once; False: ask me again")
@@ -313,7 +321,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             if on
             else "You will be asked again when you can react."
         )
-        await interaction.followup.send(message, ephemeral=True)
+        await reply(interaction, message)
 
     @app_commands.command(name="settings", description="Change this table's settings (host or Manage Channels)")
     @app_commands.describe(
@@ -357,7 +365,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Host and 
             f"after {s.afk_after} reminder(s), reaction windows close after "
             f"{s.reaction_timeout / 60:.0f} min (0: never)."
         )
-        await interaction.followup.send(content, ephemeral=True)
+        await reply(interaction, content)
 
 
 async def setup(bot: GnomehostBot) -> None:
@@ -368,5 +376,4 @@ async def setup(bot: GnomehostBot) -> None:
         cog.app_command.add_command(make_new_command(cog.new_game, games))
     else:
         log.error("no game could be loaded: /game new is not available")
-    set_handler(Kind.LOBBY, cog.lobby_click)
     await bot.add_cog(cog)

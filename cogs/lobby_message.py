@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import text
-from cogs.custom_ids import Kind, decode
+from cogs.custom_ids import LobbyId, parse
 from host.results import TableInfo
 
 if TYPE_CHECKING:
@@ -28,8 +28,8 @@ def is_lobby_of(message: discord.Message, game_id: int) -> bool:
     """Whether `message` carries the lobby buttons of table `game_id`."""
     for row in message.components:
         for child in getattr(row, "children", [row]):
-            cid = decode(getattr(child, "custom_id", None) or "")
-            if cid is not None and cid.kind is Kind.LOBBY and cid.game == game_id:
+            cid = parse(getattr(child, "custom_id", None) or "")
+            if isinstance(cid, LobbyId) and cid.game == game_id:
                 return True
     return False
 

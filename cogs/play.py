@@ -18,10 +18,13 @@ from discord.ext import commands
 from cogs import text
 from cogs.choices import Choice, choice_name, encode_value, filter_choices, resolve_value
 from cogs.client import GnomehostBot
-from cogs.components import set_handler
-from cogs.custom_ids import ComponentId, Kind
-from cogs.errors import UserFacingError, send_ephemeral
+from cogs.components import PLAY_COG
+from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, SelectId, TurnId
+from cogs.errors import UserFacingError
+from cogs.limits import echo
 from cogs.panels import Panel, build_panel
+from cogs.replies import edit_reply, reply
+from cogs.scope import table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
 from host.errors import StaleVersion
@@ -46,7 +49,7 @@ def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
     return kwargs
 
 
-def is_outdated(cid: ComponentId, table: TableInfo) -> bool:
+def is_outdated(cid: TurnId | PageId, table: TableInfo) -> bool:
     """Whether the message holding this component shows an older public state than the game's now.
 
     Private steps (a pick in someone's draft) do not make messages outdated: nothing they show changed.
@@ -59,7 +62,7 @@ def played_label(result: MoveResult, fallback: str) -> str:
     return result.submitted.label if result.submitted is not None else fallback
 
 
-class PlayCog(commands.Cog):
+class PlayCog(commands.Cog, name=PLAY_COG):
     """/play, /hand and the turn components."""
 
     def __init__(self, bot: GnomehostBot) -> None:
@@ -68,14 +71,17 @@ class PlayCog(commands.Cog):
     # -- finding the user's table ---------------------------------------------------------------------
 
     async def table_for_user(self, interaction: discord.Interaction, game_id: int | None) -> TableInfo:
-        """The game named, else this channel's game when the user plays in it, else their only/most urgent game."""
+        """The game named, else this channel's game when the user plays in it, else their only/most urgent game.
+
+        Only games visible from here count (this server's; in a DM, the user's own: cogs.scope).
+        """
         service, user = self.bot.service, interaction.user.id
         if game_id is not None:
-            return await service.get_table(game_id)
+            return await table_in_scope(interaction, game_id)
         here = await service.table_for_channel(interaction.channel_id or 0)
         if here is not None and (here.is_seated(user) or interaction.guild_id is not None):
             return here
-        tables = await service.tables_for_user(user)
+        tables = visible_tables(interaction, await service.tables_for_user(user))
         if not tables:
             raise UserFacingError("You are not playing in any open game. Join one with the lobby's Join button.")
         pending = [t for t in tables if any(p.user_id == user for p in t.pending)]
@@ -108,14 +114,14 @@ class PlayCog(commands.Cog):
         chosen = resolve_value(action, choices)
         if chosen is None:
             allowed = summarise_actions([_as_action(c) for c in choices])
-            raise UserFacingError(f"“{action[:100]}” is not one of your choices now. You can choose: {allowed}.")
+            raise UserFacingError(f"“{echo(action)}” is not one of your choices now. You can choose: {allowed}.")
         step = next(s for s in steps if (s.player or 0) == chosen.seat)
         await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version, player=step.player)
         log.info("game %s: /play by %s applied", table.game_id, user)
         panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
                                   note=f"✅ {chosen.label}", file_limit=interaction.filesize_limit,
                                   with_image=False)
-        await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+        await reply(interaction, **panel_kwargs(panel, editing=False))
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str
@@ -150,56 +156,76 @@ class PlayCog(commands.Cog):
         table = await self.table_for_user(interaction, game)
         panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
                                   file_limit=interaction.filesize_limit)
-        await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+        await reply(interaction, **panel_kwargs(panel, editing=False))
 
     # -- components ------------------------------------------------------------------------------------
 
-    async def turn_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+    async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+                           values: Sequence[str]) -> None:
+        """A click on a table message, panel or DM prompt; `table` was checked to be in scope (cogs.scope)."""
+        match cid:
+            case TurnId():
+                await self.turn_click(interaction, cid, table)
+            case ActionId():
+                await self.action_click(interaction, cid.game, cid.version, cid.seat, cid.action)
+            case SelectId(game=game, version=version, seat=seat):
+                if not values:
+                    raise UserFacingError("Choose one of the options in the menu.")
+                await self.action_click(interaction, game, version, seat, values[0])
+            case PageId():
+                await self.page_click(interaction, cid, table)
+            case _:
+                raise TypeError(f"the play cog does not handle {type(cid).__name__}")
+
+    async def turn_click(self, interaction: discord.Interaction, cid: TurnId, table: TableInfo) -> None:
         """"Take my turn": open the clicking player's ephemeral panel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.bot.service.get_table(cid.game)
         if not table.is_seated(interaction.user.id):
             raise UserFacingError("You are not playing in this game, so there is no turn to take. "
                                   "Watch along, or join the next game's lobby.")
         note = OUTDATED if is_outdated(cid, table) else ""
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id, note=note,
                                   file_limit=interaction.filesize_limit)
-        await interaction.followup.send(ephemeral=True, **panel_kwargs(panel, editing=False))
+        await reply(interaction, **panel_kwargs(panel, editing=False))
 
-    async def action_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
-        """An action button or select choice in a panel or DM prompt: submit it, then refresh the panel."""
+    async def action_click(self, interaction: discord.Interaction, game: int, version: int, seat: int,
+                           action: str | int) -> None:
+        """An action button or select choice in a panel or DM prompt: submit it, then refresh the panel.
+
+        `action` is an action id, or an index into the seat's legal actions at `version`.
+        """
         await interaction.response.defer()
         service, user = self.bot.service, interaction.user.id
-        action_id = values[0] if values else cid.arg
-        if cid.action_index is not None and not values:
-            step = await service.legal_actions_for(cid.game, user, player=cid.seat)
-            if step.version == cid.version and cid.action_index < len(step.actions):
-                action_id = step.actions[cid.action_index].id
+        if isinstance(action, int):
+            # An index means nothing at another version: the submit below then refuses it as stale.
+            action_id = f"{INDEX_MARK}{action}"
+            step = await service.legal_actions_for(game, user, player=seat)
+            if step.version == version and action < len(step.actions):
+                action_id = step.actions[action].id
+        else:
+            action_id = action
         try:
-            result = await service.submit(cid.game, user, action_id, cid.version, player=cid.seat)
+            result = await service.submit(game, user, action_id, version, player=seat)
         except StaleVersion as stale:
-            panel = await build_panel(service, cid.game, user, player=cid.seat, note=OUTDATED,
+            panel = await build_panel(service, game, user, player=seat, note=OUTDATED,
                                       file_limit=interaction.filesize_limit)
-            await interaction.edit_original_response(**panel_kwargs(panel, editing=True))
-            await send_ephemeral(interaction, stale.message)
+            await edit_reply(interaction, **panel_kwargs(panel, editing=True))
+            await reply(interaction, stale.message)
             return
-        log.info("game %s: move by %s applied, now version %s", cid.game, user, result.version)
+        log.info("game %s: move by %s applied, now version %s", game, user, result.version)
         note = f"✅ {played_label(result, action_id)}"
-        panel = await build_panel(service, cid.game, user, player=cid.seat, note=note,
-                                  file_limit=interaction.filesize_limit)
-        await interaction.edit_original_response(**panel_kwargs(panel, editing=True))
+        panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit)
+        await edit_reply(interaction, **panel_kwargs(panel, editing=True))
 
-    async def page_click(self, interaction: discord.Interaction, cid: ComponentId, values: Sequence[str]) -> None:
+    async def page_click(self, interaction: discord.Interaction, cid: PageId, table: TableInfo) -> None:
         """Previous/Next in a long list of choices: show that page."""
         await interaction.response.defer()
-        table = await self.bot.service.get_table(cid.game)
         note = OUTDATED if is_outdated(cid, table) else ""
-        page = int(cid.arg) if cid.arg.isdigit() else 0
-        panel = await build_panel(self.bot.service, cid.game, interaction.user.id, player=cid.seat, page=page,
+        panel = await build_panel(self.bot.service, cid.game, interaction.user.id, player=cid.seat, page=cid.page,
                                   note=note, file_limit=interaction.filesize_limit, with_image=False)
         kwargs = panel_kwargs(panel, editing=True)
         kwargs.pop("attachments")  # turning a page keeps the picture already shown
-        await interaction.edit_original_response(**kwargs)
+        await edit_reply(interaction, **kwargs)
 
 
 def _as_action(choice: Choice) -> Action:
@@ -207,10 +233,5 @@ def _as_action(choice: Choice) -> Action:
 
 
 async def setup(bot: GnomehostBot) -> None:
-    """Load /play, /hand and the turn component handlers."""
-    cog = PlayCog(bot)
-    set_handler(Kind.TURN, cog.turn_click)
-    set_handler(Kind.ACTION, cog.action_click)
-    set_handler(Kind.SELECT, cog.action_click)
-    set_handler(Kind.PAGE, cog.page_click)
-    await bot.add_cog(cog)
+    """Load /play, /hand and the clicks of table messages, panels and DM prompts."""
+    await bot.add_cog(PlayCog(bot))

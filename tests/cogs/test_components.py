@@ -1,7 +1,23 @@
+"""cogs.components: views within Discord's limits, one DynamicItem class per kind, clicks scoped then handed over."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from discord.ui import Button
+
+from cogs import components
 from cogs.choices import Choice
 from cogs.components import MAX_ACTION_BUTTONS, actions_view, lobby_view, table_view
-from cogs.custom_ids import Kind, decode
+from cogs.custom_ids import ActionId, Kind, LobbyAction, LobbyId, PageId, SelectId, TurnId, Unreadable, decode
+from cogs.errors import UserFacingError
 from cogs.limits import BUTTON_LABEL, COMPONENT_ROWS, CUSTOM_ID, SELECT_LABEL, SELECT_OPTIONS
+from cogs.scope import unknown_game
+from tests.cogs.fakes import make_interaction, make_table
 
 
 def rows(view):
@@ -78,3 +94,102 @@ def test_button_count_boundary():
     choices = [Choice(0, f"a{i}", f"A{i}") for i in range(MAX_ACTION_BUTTONS)]
     comps = check_limits(actions_view(1, 1, 0, choices))
     assert all(i["type"] == 2 for r in comps for i in r["components"])
+
+
+# -- one DynamicItem class per kind; clicks parsed once, scoped, then handed to the owning cog ---------------
+
+SAMPLES = [LobbyId(3, LobbyAction.JOIN), TurnId(3, 7), ActionId(3, 7, 0, "pass"), ActionId(3, 7, 1, 4),
+           SelectId(3, 7, 0, 1), PageId(3, 7, 0, 2)]
+
+
+def owner_of(custom_id: str) -> list[type]:
+    return [item for item in components.DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
+
+
+@pytest.mark.parametrize("cid", SAMPLES, ids=lambda c: type(c).__name__)
+async def test_each_kind_has_its_own_class_that_parses_its_own_template(cid: Any) -> None:
+    (cls,) = owner_of(cid.encode())
+    match = cls.__discord_ui_compiled_template__.fullmatch(cid.encode())
+    item = await cls.from_custom_id(None, Button(custom_id=cid.encode(), label="x"), match)
+    assert type(item) is cls and item.cid == cid
+
+
+@pytest.mark.parametrize("custom_id", ["gh:L:1:0:-:explode", "gh:L:" + "z" * 40 + ":0:-:join", "gh:A:1:1:-:pass",
+                                       "gh:S:1:1:0:two", "gh:P:1:1:0:", "gh:T:1:" + "z" * 60 + ":-:"])
+async def test_an_unreadable_custom_id_still_builds_its_item_so_the_click_can_be_answered(custom_id: str) -> None:
+    (cls,) = owner_of(custom_id)
+    match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert isinstance(match, re.Match)
+    item = await cls.from_custom_id(None, Button(custom_id=custom_id, label="x"), match)
+    assert isinstance(item.cid, Unreadable)
+
+
+class Recorder:
+    """A cog that records the clicks handed to it."""
+
+    def __init__(self) -> None:
+        self.clicks: list[tuple[Any, Any, tuple[str, ...]]] = []
+
+    async def handle_click(self, interaction: Any, cid: Any, table: Any, values: Any) -> None:
+        self.clicks.append((cid, table, tuple(values)))
+
+
+class OneTable:
+    def __init__(self, table: Any) -> None:
+        self.table = table
+
+    async def get_table(self, game_id: int) -> Any:
+        return self.table
+
+
+def clicked(cog: Recorder | None, table: Any, **where: Any) -> Any:
+    interaction = make_interaction(**where)
+    cogs = {components.LOBBY_COG: cog, components.PLAY_COG: cog}
+    interaction.client = SimpleNamespace(service=OneTable(table), get_cog=cogs.get)
+    return interaction
+
+
+async def test_a_click_in_scope_reaches_the_owning_cog_with_its_typed_id() -> None:
+    cog, table = Recorder(), make_table(3)
+    await components.run_click(clicked(cog, table), SelectId(3, 7, 0, 1), ["pass"],
+                               handled_by=components.PLAY_COG, private_panel=True)
+    assert cog.clicks == [(SelectId(3, 7, 0, 1), table, ("pass",))]
+
+
+async def test_a_click_from_another_guild_is_refused_like_a_missing_game_and_reaches_no_cog() -> None:
+    cog = Recorder()
+    with pytest.raises(UserFacingError) as caught:
+        await components.run_click(clicked(cog, make_table(3), guild_id=2), LobbyId(3, LobbyAction.CANCEL), (),
+                                   handled_by=components.LOBBY_COG, private_panel=False)
+    assert caught.value.message == unknown_game(3).message
+    assert cog.clicks == []
+
+
+async def test_a_lobby_button_on_a_message_in_another_channel_is_refused() -> None:
+    cog = Recorder()
+    with pytest.raises(UserFacingError):
+        await components.run_click(clicked(cog, make_table(3), channel_id=60), LobbyId(3, LobbyAction.JOIN), (),
+                                   handled_by=components.LOBBY_COG, private_panel=False)
+    assert cog.clicks == []
+
+
+async def test_an_unreadable_click_is_refused_before_any_lookup() -> None:
+    interaction = make_interaction()
+    interaction.client = SimpleNamespace()  # no service, no cogs: nothing may be asked
+    with pytest.raises(UserFacingError) as caught:
+        await components.run_click(interaction, Unreadable("gh:L:1:0:-:x", "unknown lobby action"), (),
+                                   handled_by=components.LOBBY_COG, private_panel=False)
+    assert caught.value.message == components.UNREADABLE_BUTTON
+
+
+async def test_a_click_whose_cog_is_not_loaded_is_refused() -> None:
+    with pytest.raises(UserFacingError) as caught:
+        await components.run_click(clicked(None, make_table(3)), TurnId(3, 7), (),
+                                   handled_by=components.PLAY_COG, private_panel=False)
+    assert caught.value.message == components.NOT_AVAILABLE
+
+
+def test_no_module_level_handler_table_remains() -> None:
+    assert not hasattr(components, "_handlers") and not hasattr(components, "set_handler")
+    assert isinstance(components.DYNAMIC_ITEMS[0].__discord_ui_compiled_template__, re.Pattern)
+    assert discord.ui.DynamicItem in components.LobbyButton.__mro__

@@ -50,7 +50,7 @@ class FakeFollowup:
 def fake_interaction(*, deferred: bool = False, kind: discord.InteractionType = discord.InteractionType.component
                      ) -> Any:
     return SimpleNamespace(
-        id=1234, type=kind, user=SimpleNamespace(id=11), channel_id=55, command=None,
+        id=1234, type=kind, user=SimpleNamespace(id=11), guild_id=None, channel_id=55, command=None,
         data={"custom_id": "gh:A:3:7:0:x"}, response=FakeResponse(deferred), followup=FakeFollowup(),
         client=SimpleNamespace(inflight=InFlight()),
     )

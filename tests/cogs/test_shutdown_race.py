@@ -12,12 +12,15 @@ from typing import Any
 
 import discord
 import pytest
+from discord.ext import commands
 
 from cogs import errors
 from cogs.client import GnomehostBot
-from cogs.components import DYNAMIC_ITEMS, set_handler, table_view
+from cogs.components import DYNAMIC_ITEMS, PLAY_COG
 from cogs.config import Settings
-from cogs.custom_ids import ComponentId, Kind
+from cogs.custom_ids import ActionId, ComponentId
+from host.results import TableInfo
+from tests.cogs.fakes import make_table
 
 USER = {"id": "11", "username": "alice", "discriminator": "0", "avatar": None, "global_name": None}
 
@@ -37,9 +40,9 @@ def payload(interaction_id: int, itype: int, data: dict[str, Any], message: dict
 
 
 def click_payload(interaction_id: int) -> dict[str, Any]:
-    """A click on the "Take my turn" button of game 3 at version 7."""
-    custom_id = table_view(3, 7).children[0].custom_id or ""
-    button = {"type": 2, "style": 1, "label": "Take my turn", "custom_id": custom_id}
+    """A click on a DM prompt's "Pass" button of game 3 at version 7 (user 11 holds seat 0)."""
+    custom_id = ActionId(3, 7, 0, "pass").encode()
+    button = {"type": 2, "style": 1, "label": "Pass", "custom_id": custom_id}
     message = {
         "id": "77", "channel_id": "55", "author": USER, "content": "", "type": 0, "flags": 0, "tts": False,
         "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "mention_everyone": False,
@@ -52,6 +55,13 @@ def click_payload(interaction_id: int) -> dict[str, Any]:
 def slash_payload(interaction_id: int) -> dict[str, Any]:
     """/probe, a command registered by the fixture."""
     return payload(interaction_id, 2, {"id": "500", "name": "probe", "type": 1})
+
+
+class TablesStub:
+    """Stands in for the table service: game 3, where user 11 (the one clicking) holds seat 0."""
+
+    async def get_table(self, game_id: int) -> TableInfo:
+        return make_table(game_id, channel_id=999, seated=(11,))
 
 
 class Probe:
@@ -71,10 +81,15 @@ async def bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[GnomehostB
     client = GnomehostBot(Settings(token="unused"))
     await client._async_setup_hook()  # what login does before setup_hook: binds the loop
     client.add_dynamic_items(*DYNAMIC_ITEMS)
+    client._service = TablesStub()  # type: ignore[assignment]
 
-    async def turn(interaction: discord.Interaction, cid: ComponentId, values: Any) -> None:
-        await probe.release.wait()
-        probe.handled.append(f"click {cid.game}")
+    class PlayProbe(commands.Cog, name=PLAY_COG):
+        async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+                               values: Any) -> None:
+            await probe.release.wait()
+            probe.handled.append(f"click {cid.game}")
+
+    await client.add_cog(PlayProbe())
 
     @client.tree.command(name="probe", description="test")
     async def probe_command(interaction: discord.Interaction) -> None:
@@ -84,7 +99,6 @@ async def bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[GnomehostB
     async def tell(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
         probe.told.append(content)
 
-    set_handler(Kind.TURN, turn)
     monkeypatch.setattr(errors, "send_ephemeral", tell)
     yield client, probe
     await client.close()
