@@ -199,7 +199,8 @@ async def test_demo_bot_flow(fake: Harness, demo: LiveBot) -> None:
 
     rec = await fake.slash(alice, "demo", subcommand="file")
     assert rec.callback_type == 5 and rec.content == "here is the board"
-    assert rec.answer_latency is not None and rec.answer_latency >= rec.callback_latency
+    assert rec.answer_latency is not None and rec.callback_latency is not None
+    assert rec.answer_latency >= rec.callback_latency
     att = rec.messages[0].attachment("board.png")
     assert att.data.startswith(b"\x89PNG") and att.size == 8 + 1024
 

@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import sys
+from typing import Any
 
 import discord
 import yarl
@@ -42,7 +43,7 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"demo:c
         self.n = n
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> CounterButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["n"]))
@@ -63,14 +64,15 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"demo:pick
         super().__init__(discord.ui.Select(custom_id="demo:pick", options=options, placeholder="Pick"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PickSelect:
         """Rebuild from the custom_id."""
         return cls()
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer ephemerally with the picked values."""
-        values = (interaction.data or {}).get("values", [])
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = [str(v) for v in data.get("values", [])]
         await interaction.response.send_message(f"picked {','.join(values)}", ephemeral=True)
 
 

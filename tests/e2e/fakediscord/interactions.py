@@ -285,13 +285,14 @@ class HarnessInteractions(HarnessBase):
 
         def answer(comp: dict[str, Any]) -> dict[str, Any]:
             cid = comp.get("custom_id")
+            key = str(cid)  # a field without custom_id matches no entry of ``values``
             out: dict[str, Any] = {"type": comp.get("type"), "custom_id": cid}
             if comp.get("id") is not None:
                 out["id"] = comp["id"]
             if comp.get("type") in (3, 5, 6, 7, 8, 19, 22):
-                out["values"] = [str(v) for v in values.get(cid, [])]
+                out["values"] = [str(v) for v in values.get(key, [])]
             else:
-                out["value"] = values.get(cid, comp.get("value", ""))
+                out["value"] = values.get(key, comp.get("value", ""))
             return out
 
         submitted: list[dict[str, Any]] = []

@@ -640,7 +640,8 @@ def parse_multipart(content_type: str, raw: bytes) -> tuple[Any, list[UploadedFi
     files: list[UploadedFile] = []
     for part in message.iter_parts():  # type: ignore[attr-defined]
         name = part.get_param("name", header="content-disposition") or ""
-        data = part.get_payload(decode=True) or b""
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
         filename = part.get_filename()
         if filename:
             files.append(UploadedFile(field=str(name), filename=filename, data=data,

@@ -63,9 +63,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, 0)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets  # type: ignore[union-attr]
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = int(self._runner.addresses[0][1])  # (host, port) of the socket bound to port 0
 
     async def stop(self) -> None:
         """Close gateway connections and the HTTP server."""
@@ -95,7 +93,7 @@ class FakeDiscord:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def wait_until(self, check: Callable[[], T], timeout: float, what: str,
+    async def wait_until(self, check: Callable[[], T | None], timeout: float, what: str,
                          detail: Callable[[], str] | None = None, poll: float = 0.25) -> T:
         """Wait until ``check()`` returns a truthy value and return it; AssertionError on timeout.
 

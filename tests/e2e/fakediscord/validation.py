@@ -13,15 +13,15 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema.exceptions import ValidationError, best_match
+import jsonschema  # type: ignore[import-untyped]  # no stubs in requirements-dev
+from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
 from .records import CALLBACK_DEADLINE_S, RequestRecord
 from .spec import SUBSET_PATH
 from .state import iter_components
 
 if TYPE_CHECKING:
-    from .harness import Harness
+    from .inspection import HarnessInspection
 
 
 SNOWFLAKE = {"anyOf": [{"type": "string", "pattern": "^(0|[1-9][0-9]*)$"}, {"type": "integer", "minimum": 0}]}
@@ -77,13 +77,14 @@ def load_spec() -> dict[str, Any]:
 @functools.lru_cache(maxsize=256)
 def _validator(route: str, method: str) -> jsonschema.protocols.Validator | None:
     spec = load_spec()
-    op = spec["paths"].get(route, {}).get(method.lower())
+    paths: dict[str, dict[str, Any]] = spec["paths"]
+    op = paths.get(route, {}).get(method.lower())
     if op is None:
         raise KeyError(route)
     body = op.get("requestBody")
     if not body:
         return None
-    content = body.get("content", {})
+    content: dict[str, dict[str, Any]] = body.get("content", {})
     schema = (content.get("application/json") or next(iter(content.values()), {})).get("schema")
     if schema is None:
         return None
@@ -326,9 +327,9 @@ def check_request_limits(req: RequestRecord) -> list[str]:
     return out
 
 
-def validate_harness(h: Harness, *, spec: bool = True, limits: bool = True, deadlines: bool = True,
+def validate_harness(h: HarnessInspection, *, spec: bool = True, limits: bool = True, deadlines: bool = True,
                      unknown_routes: bool = True, http_errors: bool = True) -> list[str]:
-    """Every problem in everything the bot sent to ``h`` (see :meth:`Harness.validate_all`)."""
+    """Every problem in everything the bot sent to ``h`` (see :meth:`HarnessInspection.validate_all`)."""
     problems: list[str] = []
     for req in h.all_requests:
         if unknown_routes and not req.known:
