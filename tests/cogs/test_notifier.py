@@ -1,17 +1,23 @@
 """DiscordNotifier against a recording stand-in for the bot: what goes to the channel, what by DM."""
 
+import asyncio
 from types import SimpleNamespace
 
+import aiohttp
 import discord
+import pytest
 
 from cogs import notifier as notifier_module
 from cogs.components import table_view
 from cogs.inflight import InFlight
-from cogs.notifier import DiscordNotifier
+from cogs.notifier import DiscordNotifier, delivery_error
 from cogs.panels import Panel
 from engine.core.decisions import DecisionKind
 from engine.core.events import private_event, public_event
+from host.notifier import RetryLater, Undeliverable
+from host.outbox import NoticeKind
 from host.results import (
+    MessageRef,
     PendingPlayer,
     PrivateUpdate,
     SeatInfo,
@@ -29,26 +35,55 @@ TABLE = TableInfo(
 )
 
 
+class Sent(SimpleNamespace):
+    pass
+
+
+def http_error(status, code=0, text="failed"):
+    response = SimpleNamespace(status=status, reason=text)
+    data = {"code": code, "message": text}
+    if status == 403:
+        return discord.Forbidden(response, data)
+    if status == 404:
+        return discord.NotFound(response, data)
+    if status >= 500:
+        return discord.DiscordServerError(response, data)
+    return discord.HTTPException(response, data)
+
+
 class Sink:
-    def __init__(self, fail_code=None):
+    def __init__(self, channel_id=50, fail=None):
+        self.id = channel_id
         self.sent = []
-        self.fail_code = fail_code
+        self.edits = []
+        self.fail = fail
 
     async def send(self, content, **kwargs):
-        if self.fail_code is not None:
-            response = SimpleNamespace(status=403, reason="Forbidden")
-            raise discord.Forbidden(response, {"code": self.fail_code, "message": "Cannot send messages to this user"})
+        if self.fail is not None:
+            raise self.fail
         self.sent.append((content, kwargs))
+        return Sent(id=9000 + len(self.sent), channel=SimpleNamespace(id=self.id))
+
+    def get_partial_message(self, message_id):
+        sink = self
+
+        class Partial:
+            async def edit(self, **kwargs):
+                sink.edits.append((message_id, kwargs))
+
+        return Partial()
 
 
 class FakeBot:
-    def __init__(self, closed_dms=()):
-        self.channel = Sink()
+    def __init__(self, closed_dms=(), channel_fail=None):
+        self.channel = Sink(fail=channel_fail)
         self.dms = {}
         self.closed = set(closed_dms)
         self.inflight = InFlight()
 
     def get_partial_messageable(self, channel_id, guild_id=None):
+        if channel_id in self.dms:
+            return self.dms[channel_id]
         assert channel_id == TABLE.channel_id
         return self.channel
 
@@ -56,7 +91,8 @@ class FakeBot:
         return None
 
     async def create_dm(self, user):
-        return self.dms.setdefault(user.id, Sink(50007 if user.id in self.closed else None))
+        fail = http_error(403, 50007, "Cannot send messages to this user") if user.id in self.closed else None
+        return self.dms.setdefault(user.id, Sink(user.id, fail))
 
 
 async def test_table_message_mentions_exactly_the_pending_players():
@@ -66,7 +102,8 @@ async def test_table_message_mentions_exactly_the_pending_players():
     update = TableUpdate(3, UpdateKind.MOVES, "Round 2", 6,
                          public_events=(public_event("Red moved."), private_event(1, "You drew the SECRET")),
                          public_view={}, pending=pending)
-    await notifier.post_to_table(TABLE, update)
+    ref = await notifier.post_to_table(TABLE, update, None)
+    assert ref == MessageRef(50, 9001)
     (content, kwargs), = bot.channel.sent
     assert "Red moved." in content and "SECRET" not in content and content.endswith("Now: <@11>")
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
@@ -75,22 +112,62 @@ async def test_table_message_mentions_exactly_the_pending_players():
     assert button.item.label == "Take my turn" and button.custom_id == "gh:T:3:6:-:"
 
 
+async def test_a_new_table_message_takes_the_buttons_off_the_previous_one():
+    bot = FakeBot()
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending)
+    await DiscordNotifier(bot).post_to_table(TABLE, update, MessageRef(50, 1234))
+    assert bot.channel.edits == [(1234, {"view": None})]
+
+
 async def test_final_message_has_no_button():
     bot = FakeBot()
-    await DiscordNotifier(bot).post_to_table(TABLE, TableUpdate(3, UpdateKind.ENDED, "The end", 9, public_view={}))
+    update = TableUpdate(3, UpdateKind.ENDED, "The end", 9, public_view={})
+    await DiscordNotifier(bot).post_to_table(TABLE, update, None)
     (_content, kwargs), = bot.channel.sent
     assert "view" not in kwargs
 
 
-async def test_closed_dms_give_one_channel_notice_and_no_retries():
+async def test_closed_dms_are_undeliverable_and_say_so():
     bot = FakeBot(closed_dms={11})
-    notifier = DiscordNotifier(bot)
     update = PrivateUpdate(3, 1, 6, (private_event(1, "You drew a card"),), {"me": {}})
-    await notifier.send_private(TABLE, 11, update)
-    await notifier.send_private(TABLE, 11, update)
-    notices = [c for c, _ in bot.channel.sent]
-    assert notices == ["<@11>, I can't DM you — use /hand to see your cards and take your turn."]
-    assert bot.dms[11].sent == []
+    with pytest.raises(Undeliverable) as caught:
+        await DiscordNotifier(bot).send_private(TABLE, 11, update)
+    assert caught.value.dm_closed is True
+    assert bot.channel.sent == []
+
+
+async def test_the_closed_dm_notice_mentions_the_user_and_names_hand():
+    bot = FakeBot()
+    await DiscordNotifier(bot).post_notice(TABLE, NoticeKind.DM_CLOSED, 11)
+    (content, kwargs), = bot.channel.sent
+    assert content == "<@11>, I can't DM you — use /hand to see your cards and take your turn."
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+
+
+@pytest.mark.parametrize(
+    ("error", "retry"),
+    [
+        (http_error(500), True),
+        (http_error(503), True),
+        (http_error(403, 50013, "Missing Permissions"), False),
+        (http_error(404, 10003, "Unknown Channel"), False),
+        (http_error(400, 50035, "Invalid Form Body"), False),
+        (aiohttp.ClientConnectionError("reset"), True),
+        (asyncio.TimeoutError(), True),
+    ],
+)
+async def test_discord_failures_become_retry_later_or_undeliverable(error, retry):
+    bot = FakeBot(channel_fail=error)
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending)
+    with pytest.raises(RetryLater if retry else Undeliverable):
+        await DiscordNotifier(bot).post_to_table(TABLE, update, None)
+
+
+def test_a_rate_limit_carries_discords_retry_after():
+    failure = delivery_error(discord.RateLimited(12.5))
+    assert isinstance(failure, RetryLater) and failure.after == 12.5
 
 
 async def test_private_update_goes_by_dm():
@@ -114,58 +191,35 @@ async def test_a_private_step_posts_nothing_in_the_channel():
     bot = FakeBot()
     notifier = DiscordNotifier(bot)
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
-    await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending,
-                                                    public_change=False))
+    quiet = TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending, public_change=False)
+    assert await notifier.post_to_table(TABLE, quiet, None) is None
     assert bot.channel.sent == []
-    await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending))
-    assert len(bot.channel.sent) == 1
 
 
 class PromptingBot(FakeBot):
     service = object()  # handed to build_panel, which the tests replace
 
 
-async def prompts_sent(monkeypatch, pending_sequence):
-    """Post one table update per `pending` tuple; returns (bot, [(user_id, player, note)] of built DM prompts)."""
-    built = []
-
+async def test_a_prompt_is_a_dm_with_the_choice_buttons_and_retires_the_last_one(monkeypatch):
     async def fake_build_panel(service, game_id, user_id, *, player=None, note="", **kwargs):
-        built.append((user_id, player, note))
         return Panel(f"prompt for seat {player}", table_view(game_id, 6), None, None)
 
     monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
     bot = PromptingBot()
-    notifier = DiscordNotifier(bot)
-    for version, pending in enumerate(pending_sequence, start=6):
-        await notifier.post_to_table(TABLE, TableUpdate(3, UpdateKind.MOVES, "Attack!", version, public_view={},
-                                                        pending=pending))
-    await notifier.wait_idle()
-    return bot, built
-
-
-async def test_reaction_window_prompts_the_defender_by_dm(monkeypatch):
-    """A reaction window (e.g. Associates' W1-W3) is a secret choice: the pending human gets a DM prompt."""
-    reaction = (PendingPlayer(1, 11, DecisionKind.REACTION, "React?"),)
-    bot, built = await prompts_sent(monkeypatch, [reaction])
-    assert built == [(11, 1, "Your secret choice (only you see this):")]
+    bot.dms[11] = Sink(11)
+    ref = await DiscordNotifier(bot).send_prompt(TABLE, 11, 1, MessageRef(11, 77))
     (content, kwargs), = bot.dms[11].sent
     assert content == "prompt for seat 1" and kwargs["view"].children
-    (table_text, _), = bot.channel.sent
-    assert "Waiting for a secret choice from: " in table_text and "prompt for seat" not in table_text
-    assert 10 not in bot.dms
+    assert ref == MessageRef(11, 9001)
+    assert bot.dms[11].edits == [(77, {"view": None})]
+    assert bot.channel.sent == []
 
 
-async def test_simultaneous_choice_prompts_every_pending_human_once(monkeypatch):
-    everyone = (PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, "Choose"),
-                PendingPlayer(1, 11, DecisionKind.SIMULTANEOUS, "Choose"),
-                PendingPlayer(2, None, DecisionKind.SIMULTANEOUS, "Choose", is_ai=True))
-    # Then seat 1 has chosen: the others, still pending, are not prompted a second time.
-    bot, built = await prompts_sent(monkeypatch, [everyone, (everyone[0], everyone[2])])
-    assert sorted(u for u, _, _ in built) == [10, 11]
-    assert len(bot.dms[10].sent) == 1 and len(bot.dms[11].sent) == 1
+async def test_no_prompt_when_the_choice_is_no_longer_theirs(monkeypatch):
+    async def fake_build_panel(service, game_id, user_id, *, player=None, note="", **kwargs):
+        return Panel("nothing to decide", None, None, None)
 
-
-async def test_an_ordinary_turn_gets_no_dm_prompt(monkeypatch):
-    bot, built = await prompts_sent(monkeypatch, [(PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)])
-    assert built == [] and bot.dms == {}
-    assert len(bot.channel.sent) == 1
+    monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
+    bot = PromptingBot()
+    assert await DiscordNotifier(bot).send_prompt(TABLE, 11, 1, None) is None
+    assert bot.dms == {}
