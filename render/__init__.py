@@ -3,7 +3,8 @@
 Pure: no engine state, no I/O at call time (a game module may load its packaged
 board data once), no Discord. Each game lives in ``render/<game_name>/`` (a package) and
 provides ``board(public_view) -> bytes`` and ``private(player_view) -> bytes``;
-adding a game adds only that package.
+adding a game adds only that package. `panel_image` stacks both for the "Take my
+turn" panel.
 
 A renderer draws only from the view it is given, so a secret that is not in a
 public view cannot reach a public picture.
@@ -21,7 +22,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def module_for(game_name: str) -> ModuleType:
     """The renderer module of `game_name`; KeyError if the game has none."""
-    if not _NAME.match(game_name) or game_name in {"common", "gallery"}:
+    if not _NAME.match(game_name) or game_name in {"common", "gallery", "panel", "png"}:
         raise KeyError(f"no renderer for game {game_name!r}")
     try:
         module = importlib.import_module(f"render.{game_name}")
@@ -43,3 +44,16 @@ def board(game_name: str, public_view: dict[str, Any]) -> bytes:
 def private(game_name: str, player_view: dict[str, Any]) -> bytes:
     """PNG of one player's private view (hand, objectives, draft), drawn from that player's view."""
     return module_for(game_name).private(player_view)
+
+
+def panel_image(game_name: str, public_view: dict[str, Any] | None, private_view: dict[str, Any]) -> bytes:
+    """PNG for the "Take my turn" panel: the current board above the player's private picture.
+
+    `public_view` is the table's public view; None draws the board from `private_view`
+    (a player's view holds the whole public view, and the board drawn from it is the same).
+    """
+    from render import panel
+
+    module = module_for(game_name)
+    board_png = module.board(public_view if public_view is not None else private_view)
+    return panel.stack(board_png, module.private(private_view))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
@@ -51,10 +52,59 @@ MUTED: RGB = (96, 96, 96)
 HIGHLIGHT: RGB = (230, 0, 126)  # magenta: stands out for every type of colour vision
 
 
+# Readable on a phone: a picture is shown about 360 px wide there, so no text is
+# drawn smaller than 20 px per 800 px of picture width (9 px on that screen).
+REFERENCE_WIDTH = 800
+MIN_TEXT_PX = 20
+# Line height of wrapped text, as a multiple of the font size.
+LINE_SPACING = 1.15
+
+
+class RenderError(Exception):
+    """A picture cannot be drawn as asked (the render layer's own failures)."""
+
+
+class TextTooSmall(RenderError, ValueError):
+    """Text asked for below the phone-readable minimum size."""
+
+
+def min_text_size(image_width: int = REFERENCE_WIDTH) -> int:
+    """The smallest font size allowed on a picture `image_width` pixels wide."""
+    return math.ceil(MIN_TEXT_PX * image_width / REFERENCE_WIDTH)
+
+
+def font(size: int, image_width: int = REFERENCE_WIDTH) -> ImageFont.FreeTypeFont:
+    """The project font (DejaVu Sans Bold, shipped in render/fonts) at `size` pixels.
+
+    The one gate of the minimum text size: every text drawn or measured gets its
+    font here, and a size below `min_text_size(image_width)` raises TextTooSmall.
+    """
+    least = min_text_size(image_width)
+    if size < least:
+        raise TextTooSmall(f"text of {size} px on a {image_width}-px-wide picture (minimum {least})")
+    return _font(size)
+
+
 @cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """The project font (DejaVu Sans Bold, shipped in render/fonts) at `size` pixels."""
+def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_PATH), size)
+
+
+def line_height(size: int) -> int:
+    """Distance between the tops of two lines of wrapped text at `size`."""
+    return round(size * LINE_SPACING)
+
+
+def readable(identifier: str) -> str:
+    """A player-facing name made from an engine identifier, for views that carry no name.
+
+    'crows_knoll' -> 'Crows Knoll'; a card code 'c-bri-21-war_cry' -> 'War Cry';
+    'steal:sacred_wood' -> 'Sacred Wood'.
+    """
+    word = identifier.rsplit(":", 1)[-1]
+    if word.startswith("c-") and word.count("-") >= 3:
+        word = word.split("-", 3)[3]
+    return " ".join(part.capitalize() for part in word.replace("-", "_").split("_") if part)
 
 
 def hex_to_rgb(value: str) -> RGB:
@@ -117,7 +167,8 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
     """Greedy wrap at spaces, hyphens and soft hyphens; a piece still too wide is cut with a hyphen."""
     pieces: list[tuple[str, str]] = []
     for piece, brk in _fragments(text):
-        while text_width(piece + "-", size) > max_width and len(piece) > 3:
+        # A piece ending at a soft hyphen needs room for the hyphen drawn there.
+        while text_width(piece + ("-" if brk == "soft" else ""), size) > max_width and len(piece) > 3:
             cut = len(piece) // 2
             for i in range(len(piece) - 1, 1, -1):
                 if text_width(piece[:i] + "-", size) <= max_width:
@@ -142,11 +193,27 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
     return lines
 
 
-def fit_size(text: str, size: int, max_width: int, minimum: int = 10) -> int:
-    """The largest font size <= `size` (not below `minimum`) at which `text` fits `max_width`."""
+def fit_size(text: str, size: int, max_width: int, minimum: int = MIN_TEXT_PX) -> int:
+    """The largest font size <= `size` (not below `minimum` nor the readable minimum) at which `text` fits."""
+    minimum = max(minimum, MIN_TEXT_PX)
     while size > minimum and text_width(text, size) > max_width:
         size -= 1
     return size
+
+
+def ellipsize(text: str, size: int, max_width: int) -> str:
+    """`text`, shortened with an ellipsis if it is wider than `max_width` at `size` (for one-line labels)."""
+    if text_width(text, size) <= max_width:
+        return text
+    cut = len(text)
+    while cut > 1 and text_width(text[:cut].rstrip() + "…", size) > max_width:
+        cut -= 1
+    return text[:cut].rstrip() + "…"
+
+
+def paragraph_height(text: str, size: int, max_width: int) -> int:
+    """Height of `text` wrapped to `max_width` at `size` (see Canvas.paragraph)."""
+    return len(wrap(text, size, max_width)) * line_height(size) if text else 0
 
 
 def regular_polygon(cx: float, cy: float, r: float, sides: int, rotation: float = 0.0) -> list[Point]:
@@ -224,6 +291,7 @@ class Palette:
     def __init__(self, colours: Sequence[RGB]) -> None:
         self._colours: list[RGB] = list(colours)
         self._index: dict[RGB, int] = {}
+        self._levels: dict[tuple[RGB, RGB], tuple[int, int, int]] = {}
         for i, c in enumerate(self._colours):
             self._index.setdefault(c, i)
 
@@ -247,6 +315,14 @@ class Palette:
         best = min(range(len(self._colours)), key=distance)
         self._index[colour] = best
         return best
+
+    def levels(self, fg: RGB, bg: RGB) -> tuple[int, int, int]:
+        """Indices of the three anti-aliasing levels of `fg` text over `bg` (a third, two thirds, full)."""
+        found = self._levels.get((fg, bg))
+        if found is None:
+            found = (self.index(mix(bg, fg, 0.33)), self.index(mix(bg, fg, 0.66)), self.index(fg))
+            self._levels[(fg, bg)] = found
+        return found
 
     def data(self) -> list[int]:
         """Flat RGB list for Image.putpalette."""
@@ -361,18 +437,34 @@ class Canvas:
         draw_shape(self.draw, shape, cx, cy, r, self.c(fill), self.c(outline), width)
 
     def text(
-        self, xy: Point, text: str, size: int, fg: RGB, bg: RGB, anchor: str = "la", max_width: int | None = None
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        fg: RGB,
+        bg: RGB,
+        anchor: str = "la",
+        max_width: int | None = None,
+        halo: RGB | None = None,
     ) -> int:
         """Anti-aliased text over a uniform `bg`; returns the drawn width.
 
         `anchor` is Pillow-like but limited: first letter l/m/r, second a/m (top/middle).
-        With `max_width`, the font shrinks (to 60 % at most) so the text fits.
+        With `max_width`, the font shrinks (never below the readable minimum) so the
+        text fits, and a label still too wide ends in an ellipsis: for one-line
+        labels only; captions go through `paragraph`, which wraps and never cuts.
+        With `halo`, the text is ringed in that colour, to read over any background.
         """
         if not text:
             return 0
+        font(size, self.image.width)  # the minimum size gate
         if max_width is not None:
-            size = fit_size(text, size, max_width, minimum=max(8, int(size * 0.6)))
-        sprite, mask, (ox, oy) = self._sprite(text, size, fg, bg)
+            size = fit_size(text, size, max_width, minimum=int(size * 0.75))
+            text = ellipsize(text, size, max_width)
+        if halo is not None:
+            sprite, mask, (ox, oy) = _halo_sprite(text, size, self._levels(fg, halo), self.c(halo))
+        else:
+            sprite, mask, (ox, oy) = self._sprite(text, size, fg, bg)
         full_w = text_width(text, size)
         x, y = xy
         if anchor[0] == "m":
@@ -384,9 +476,32 @@ class Canvas:
         self.image.paste(sprite, (round(x + ox), round(y + oy)), mask)
         return full_w
 
+    def paragraph(
+        self,
+        xy: Point,
+        text: str,
+        size: int,
+        fg: RGB,
+        bg: RGB,
+        max_width: int,
+        anchor: str = "la",
+    ) -> int:
+        """`text` wrapped to `max_width`, every line drawn (never cut); returns the height used.
+
+        `anchor` applies to each line horizontally (l/m/r) and to the block's top.
+        """
+        x, y = xy
+        step = line_height(size)
+        lines = wrap(text, size, max_width) if text else []
+        for i, line in enumerate(lines):
+            self.text((x, y + i * step), line, size, fg, bg, anchor=anchor[0] + "a")
+        return len(lines) * step
+
+    def _levels(self, fg: RGB, bg: RGB) -> tuple[int, int, int]:
+        return self.palette.levels(fg, bg)
+
     def _sprite(self, text: str, size: int, fg: RGB, bg: RGB) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-        levels = (self.c(mix(bg, fg, 0.33)), self.c(mix(bg, fg, 0.66)), self.c(fg))
-        return _text_sprite(text, size, levels)
+        return _text_sprite(text, size, self._levels(fg, bg))
 
 
 @lru_cache(maxsize=4096)
@@ -408,6 +523,27 @@ def _text_sprite(
     return sprite, mask, (left, top)
 
 
+HALO_PX = 2  # ring around text drawn over busy backgrounds
+
+
+@lru_cache(maxsize=2048)
+def _halo_sprite(
+    text: str, size: int, levels: tuple[int, int, int], halo: int
+) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """Like _text_sprite, with a solid `halo`-index ring of HALO_PX around the glyphs."""
+    f = font(size)
+    left, top, right, bottom = f.getbbox(text, stroke_width=HALO_PX)
+    w, h = max(1, right - left), max(1, bottom - top)
+    cover = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(cover).text((-left, -top), text, font=f, fill=255)
+    ring = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(ring).text((-left, -top), text, font=f, fill=255, stroke_width=HALO_PX, stroke_fill=255)
+    lut = [halo if v < 43 else levels[0] if v < 128 else levels[1] if v < 213 else levels[2] for v in range(256)]
+    sprite = Image.frombytes("P", (w, h), cover.point(lut).tobytes())
+    mask = ring.point(lambda v: 255 if v >= 96 else 0, "1")
+    return sprite, mask, (left, top)
+
+
 def encode(image: Image.Image, palette: Palette | None = None) -> bytes:
     """PNG bytes at a low compression level (never optimize=True: it forces level 9)."""
     if palette is not None:
@@ -424,10 +560,10 @@ def rgb_text(
     draw.text(
         xy,
         text,
-        font=font(size),
+        font=font(size, draw.im.size[0]),
         fill=fill,
         anchor=anchor,
-        stroke_width=2 if stroke else 0,
+        stroke_width=HALO_PX if stroke else 0,
         stroke_fill=stroke,
     )
 

@@ -162,12 +162,12 @@ def crowded_view() -> dict[str, Any]:
         "scores": {str(g["seat"]): g["score"] for g in guilds},
         "last": [
             {
-                "text": "artisans_gnome moves: Old Watchtower → Crow's Knoll.",
+                "text": "Artisans Gnome moves: Old Watchtower → Crow's Knoll.",
                 "kind": "move",
                 "data": {"figurine": "artisans_gnome", "path": ["old_watchtower", "crows_knoll"]},
             },
             {
-                "text": "artisans_gnome rolls 4 yellow: [1, 5, 3, 6] — 2 success(es).",
+                "text": "Artisans Gnome rolls 4 yellow: [1, 5, 3, 6] — 2 success(es).",
                 "kind": "roll",
                 "data": {"n": 4, "colour": "yellow", "faces": [1, 5, 3, 6], "successes": 2},
             },

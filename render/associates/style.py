@@ -162,18 +162,37 @@ class FigureLayout:
     row: int
 
 
-# Normal: badges on the corners, so the box is 2r+14 wide and 2r+10 tall.
-ROOMY = FigureLayout(r=18, badges=True, pitch=52, row=48)
-# A crowd: small markers without badges (the panel lists stuns and gold per figurine).
-COMPACT = FigureLayout(r=11, badges=False, pitch=30, row=28)
+BADGE_R = 11  # corner badges (stuns, gold, pumpkin/root): big enough for a 20-px digit
+
+# Normal markers carry badges: stuns (top) and gold (bottom) stacked on the right,
+# pumpkin/root low on the left; the kind letters in the middle stay clear of them.
+ROOMY = FigureLayout(r=17, badges=True, pitch=62, row=52)
+# A crowd: smaller markers without badges (the panel lists stuns and gold per figurine).
+COMPACT = FigureLayout(r=15, badges=False, pitch=38, row=36)
+
+
+def badge_offsets(layout: FigureLayout) -> dict[str, Point]:
+    """Badge centres relative to the marker's centre: "stuns", "gold", "state" (pumpkin/root)."""
+    r = layout.r
+    return {"stuns": (r + BADGE_R - 4, -9), "gold": (r + BADGE_R - 4, 13), "state": (-r + 5, 13)}
+
+
+def marker_extent(layout: FigureLayout) -> tuple[int, int, int, int]:
+    """How far a marker's box reaches from its centre: left, up, right, down (badges included)."""
+    r = layout.r
+    if layout.badges:
+        return (r + 6, max(r, 9 + BADGE_R), r + 2 * BADGE_R - 4, max(r, 13 + BADGE_R))
+    # The kind letters carry a halo and may reach a little past a narrow shape.
+    return (max(r, 17), r, max(r, 17), r)
 
 
 def marker_box(shape: str, x: float, y: float, layout: FigureLayout) -> Box:
     """Bounding box of one marker, badges included."""
-    if layout.badges:
-        r = layout.r
-        return (int(x - r - 7), int(y - r - 5), int(x + r + 7) + 1, int(y + r + 5) + 1)
-    return shape_box(shape, x, y, layout.r)
+    left, up, right, down = marker_extent(layout)
+    if not layout.badges:
+        box = shape_box(shape, x, y, layout.r)
+        return (min(box[0], int(x - left)), box[1], max(box[2], int(x + right) + 1), box[3])
+    return (int(x - left), int(y - up), int(x + right) + 1, int(y + down) + 1)
 
 
 def figurine_layout(z: Zone, n: int, band_top: float, band_bottom: float) -> tuple[FigureLayout, list[Point]]:
@@ -185,25 +204,26 @@ def figurine_layout(z: Zone, n: int, band_top: float, band_bottom: float) -> tup
     """
     if n <= 0:
         return ROOMY, []
-    width = (z.box[2] - z.box[0]) * 0.9
+    width = z.box[2] - z.box[0] - 8
     for layout in (ROOMY, COMPACT):
-        per_row = max(1, int(width // layout.pitch))
+        left, up, right, down = marker_extent(layout)
+        per_row = max(1, int((width - left - right) // layout.pitch) + 1)
         rows = -(-n // per_row)
-        height = (rows - 1) * layout.row + 2 * layout.r
-        if layout is COMPACT or height <= band_bottom - band_top + 8:
+        height = (rows - 1) * layout.row + up + down
+        if layout is COMPACT or height <= band_bottom - band_top + 4:
             break
-    y0 = (band_top + band_bottom) / 2 - (rows - 1) * layout.row / 2
-    y0 = max(y0, band_top + layout.r) if height > band_bottom - band_top else y0
+    y0 = (band_top + band_bottom) / 2 - ((rows - 1) * layout.row + down - up) / 2
+    y0 = max(y0, band_top + up) if height > band_bottom - band_top else y0
     last = y0 + (rows - 1) * layout.row
-    if last + layout.r + 6 > MAP_SIZE:
-        y0 -= last + layout.r + 6 - MAP_SIZE
+    if last + down + 4 > MAP_SIZE:
+        y0 -= last + down + 4 - MAP_SIZE
     out: list[Point] = []
     for i in range(rows):
         k = min(per_row, n - i * per_row)
-        x0 = z.cx - (k - 1) * layout.pitch / 2
-        # The centre point is not the middle of every irregular zone: keep the row inside its box.
-        half = layout.r + 8
-        x0 += max(0.0, z.box[0] + 2 + half - x0) - max(0.0, x0 + (k - 1) * layout.pitch + half - (z.box[2] - 2))
+        # Centre the row's boxes (badges reach further right than left) on the zone's centre...
+        x0 = z.cx - (k - 1) * layout.pitch / 2 - (right - left) / 2
+        # ...but the centre point is not the middle of every irregular zone: keep the row inside its box.
+        x0 += max(0.0, z.box[0] + 2 + left - x0) - max(0.0, x0 + (k - 1) * layout.pitch + right - (z.box[2] - 2))
         out.extend((x0 + j * layout.pitch, y0 + i * layout.row) for j in range(k))
     return layout, out
 

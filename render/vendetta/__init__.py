@@ -14,6 +14,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
+    HALO_PX,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -22,10 +23,13 @@ from render.common import (
     Canvas,
     Layer,
     Point,
+    boxes_overlap,
     ink_on,
+    inside,
+    line_height,
     mix,
     rgb_text,
-    unbroken_fit,
+    text_width,
     wrap,
 )
 from render.vendetta import private_view as vendetta_private
@@ -65,11 +69,11 @@ KEY_COLOURS = (*STYLE_COLOURS, INK, MUTED, PAPER)
 PANEL_PAD = 12
 HEADER_H = 84  # two lines: round/phase, first/now/waiting
 COLS_Y = 92  # column header row (icons), relative to the panel top
-ROW_H = 40
-ROWS_Y = 120
-FOOTER_H = 86  # last move and result lines
-COL_RES = 272
-COL_BOARD = 316
+ROW_H = 48  # a clan name may take two lines
+ROWS_Y = 122
+FOOTER_PAD = 10  # above and below the footer's caption lines
+COL_RES = 268
+COL_BOARD = 318
 COL_FOOD = (362, 402, 442, 482)
 COL_GNOME = (540, 578, 616, 654, 692, 730)
 COL_OBJ = 774
@@ -80,8 +84,10 @@ ROW_NOW: RGB = (255, 221, 170)  # the seat whose turn it is
 ROW_WAITING: RGB = (214, 232, 250)  # seats with a pending decision
 ROW_PLAIN: RGB = PAPER
 
-NAME_SIZE = 16
-COUNT_SIZE = 20
+NAME_SIZE = 20  # territory names: the phone-readable minimum, the map has no room for more
+TEXT = 20  # panel text and counts
+HEADING = 26
+CAPTION_W = WIDTH - 2 * PANEL_PAD
 
 PHASE_TEXT = {
     "objectives": "Choosing objectives",
@@ -91,40 +97,38 @@ PHASE_TEXT = {
 }
 
 
-def panel_height(seats: int) -> int:
-    """Height of the side panel for `seats` rows."""
-    return ROWS_Y + seats * ROW_H + FOOTER_H
+def panel_height(seats: int, footer_lines: int = 1) -> int:
+    """Height of the side panel for `seats` rows and `footer_lines` caption lines under them."""
+    return ROWS_Y + seats * ROW_H + 2 * FOOTER_PAD + max(1, footer_lines) * line_height(TEXT)
 
 
-def picture_size(seats: int) -> tuple[int, int]:
+def picture_size(seats: int, footer_lines: int = 1) -> tuple[int, int]:
     """Size of the board picture for a game with `seats` clans in play."""
-    return (WIDTH, MAP_SIZE + panel_height(seats))
+    return (WIDTH, MAP_SIZE + panel_height(seats, footer_lines))
 
 
 # -- static layer --------------------------------------------------------------------------
 
 
+def name_width(t: Territory) -> int:
+    """How wide a territory's name may be drawn."""
+    # Statues are small: their names may spill over the edge onto the brook
+    # (every name is drawn with a halo in its territory's colour, so it reads there).
+    return int(t.r * {"statue": 2.4, "home": 2.05}.get(t.kind, 1.9))
+
+
+@cache
 def name_lines(t: Territory) -> tuple[int, list[str]]:
     """Font size and lines of a territory's name, wrapped to fit across it."""
-    # Statues are small: their names may spill over the edge onto the brook
-    # (drawn with a halo in the statue's colour, so they still read there).
-    width = int(t.r * (2.4 if t.kind == "statue" else 1.7))
-    name = hyphenate(t.name)
-    limit = 3 if t.kind in ("home", "statue") else 2
-    # Largest size whose lines fit without cutting a word at an unmarked place.
-    for size in range(NAME_SIZE, 12, -1):
-        lines = wrap(name, size, width)
-        if len(lines) <= limit and unbroken_fit(name, size, width):
-            return size, lines
-    return 13, wrap(name, 13, width)
+    return NAME_SIZE, wrap(hyphenate(t.name), NAME_SIZE, name_width(t))
 
 
+@cache
 def name_boxes(t: Territory) -> list[tuple[int, int, int, int]]:
     """Boxes of the name lines of `t` (for layout tests): above the pieces, centred."""
-    from render.common import text_width
-
     size, lines = name_lines(t)
     line_h = size + 1
+    # The box of each line includes its halo: it is what a name stamp covers.
     bottom = t.cy + pieces_dy(t) - marker_radius(1) - 3
     top = bottom - len(lines) * line_h
     out = []
@@ -168,8 +172,8 @@ def _passage(draw: ImageDraw.ImageDraw, a: Point, b: Point, k: int) -> None:
 
 
 @cache
-def static_layer(seats: int) -> Layer:
-    """The map, names, links, loot icons and the panel's fixed headings, for `seats` rows."""
+def _map_image() -> Image.Image:
+    """The map without names: brook, links, territories, loot icons (supersampled, built once)."""
     geo = geometry()
     k = 2  # supersample the shapes (Pillow does not anti-alias polygons)
     big = Image.new("RGB", (MAP_SIZE * k, MAP_SIZE * k), GARDEN)
@@ -192,20 +196,54 @@ def static_layer(seats: int) -> Layer:
     for t in geo.territories.values():
         x, y = loot_anchor(t)
         draw_icon(d, t.loot, x * k, y * k, LOOT_ICON * k)
-    map_img = big.resize((MAP_SIZE, MAP_SIZE), Image.Resampling.LANCZOS)
+    return big.resize((MAP_SIZE, MAP_SIZE), Image.Resampling.LANCZOS)
 
-    w, h = picture_size(seats)
-    img = Image.new("RGB", (w, h), PAPER)
-    img.paste(map_img, (0, 0))
-    d = ImageDraw.Draw(img)
-    for t in geo.territories.values():
+
+def _draw_names(d: ImageDraw.ImageDraw, mask: bool = False) -> None:
+    """Every territory name with a halo of its territory's colour (or, with `mask`, their coverage)."""
+    for t in geometry().territories.values():
         size, lines = name_lines(t)
+        fill = terrain_colour(t)
         for (x0, y0, x1, _), line in zip(name_boxes(t), lines, strict=True):
-            fill = terrain_colour(t)
-            halo = fill if t.kind == "statue" else None
-            rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink_on(fill), anchor="ma", stroke=halo)
+            ink, halo = ((255,), (255,)) if mask else (ink_on(fill), fill)
+            rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink, anchor="ma", stroke=halo)  # type: ignore[arg-type]
+
+
+@cache
+def static_layer(seats: int, footer_lines: int = 1) -> Layer:
+    """The map, names, links, loot icons and the panel's fixed headings, for `seats` rows."""
+    w, h = picture_size(seats, footer_lines)
+    img = Image.new("RGB", (w, h), PAPER)
+    img.paste(_map_image(), (0, 0))
+    d = ImageDraw.Draw(img)
+    _draw_names(d)
     _panel_headings(d, seats)
     return Layer(img, KEY_COLOURS)
+
+
+@cache
+def _name_mask() -> Image.Image:
+    """Where the territory names and their halos are on the map (1-bit)."""
+    mask = Image.new("L", (MAP_SIZE, MAP_SIZE), 0)
+    _draw_names(ImageDraw.Draw(mask), mask=True)
+    return mask.point(lambda v: 255 if v else 0, "1")
+
+
+@cache
+def name_stamps(seats: int, footer_lines: int = 1) -> tuple[tuple[tuple[int, int], Image.Image, Image.Image], ...]:
+    """Per name line: its corner, the static layer's pixels there and the name's mask.
+
+    Pasted after the arrows and outlines, they put every name back on top, exactly
+    as in the static layer (so the unchanged bands still match it for the encoder).
+    """
+    layer = static_layer(seats, footer_lines)
+    mask = _name_mask()
+    out = []
+    for t in geometry().territories.values():
+        for x0, y0, x1, y1 in name_boxes(t):
+            box = (x0 - HALO_PX - 2, y0 - HALO_PX - 2, x1 + HALO_PX + 2, y1 + HALO_PX + 2)
+            out.append(((box[0], box[1]), layer.image.crop(box), mask.crop(box)))
+    return tuple(out)
 
 
 def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
@@ -213,14 +251,14 @@ def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
     top = MAP_SIZE
     d.line((0, top, WIDTH, top), fill=BORDER, width=3)
     y = top + COLS_Y + 12
-    rgb_text(d, (NAME_X, y), "Clan", 14, MUTED, anchor="lm")
-    rgb_text(d, (COL_RES, y), "Res", 14, MUTED, anchor="mm")
-    rgb_text(d, (COL_BOARD, y), "Map", 14, MUTED, anchor="mm")
+    rgb_text(d, (NAME_X, y), "Clan", TEXT, MUTED, anchor="lm")
+    rgb_text(d, (COL_RES, y), "Res", TEXT, MUTED, anchor="mm")
+    rgb_text(d, (COL_BOARD, y), "Map", TEXT, MUTED, anchor="mm")
     for x, food in zip(COL_FOOD, FOODS, strict=True):
         draw_icon(d, food, x, y, 10)
     for x, clan in zip(COL_GNOME, CLOCKWISE, strict=True):
         draw_icon(d, f"gnome_{clan}", x, y, 12)
-    rgb_text(d, (COL_OBJ, y), "Obj", 14, MUTED, anchor="mm")
+    rgb_text(d, (COL_OBJ, y), "Obj", TEXT, MUTED, anchor="mm")
     # Separator between the food and gnome-token column groups.
     d.line((COL_GNOME[0] - 26, y - 12, COL_GNOME[0] - 26, top + ROWS_Y + seats * ROW_H), fill=(200, 190, 170), width=1)
 
@@ -245,10 +283,10 @@ def draw_marker(cv: Canvas, clan: str, x: float, y: float, r: int, count: int, f
     """One piece marker: the clan's shape in its colour with the gnome count inside."""
     style = clan_style(clan, fallback)
     cv.shape(style.shape, x, y, r, style.colour, style.outline, 2)
-    text = str(count)
-    size = (20 if r >= 16 else 17) if len(text) == 1 else (17 if r >= 16 else 14)
     dy = {"triangle": r * 0.22, "triangle_down": -r * 0.22}.get(style.shape, 0.0)
-    cv.text((x, y + dy), text, size, ink_on(style.colour), style.colour, anchor="mm")
+    # A two-digit count is wider than a triangle's inside: the halo in the marker's
+    # colour keeps the digits readable where they reach past the shape.
+    cv.text((x, y + dy), str(count), TEXT, ink_on(style.colour), style.colour, anchor="mm", halo=style.colour)
 
 
 def _draw_pieces(cv: Canvas, view: dict[str, Any]) -> None:
@@ -269,59 +307,154 @@ def _clan_rank(clan: str) -> tuple[int, str]:
     return (CLOCKWISE.index(clan) if clan in CLOCKWISE else len(CLOCKWISE), clan)
 
 
-def _arrow(cv: Canvas, a: Territory, b: Territory, count: int) -> None:
-    """A thick magenta arrow from a's centre to b's, with the number of gnomes moved."""
+ARROW_BUBBLE = 16  # radius of the moved-count bubble on an arrow
+
+
+def _arrow_ends(a: Territory, b: Territory) -> tuple[Point, Point, Point, Point] | None:
+    """Start, head base, tip and unit direction of the arrow from a to b (None if a is b)."""
     length = math.hypot(b.cx - a.cx, b.cy - a.cy)
     if length < 1:
-        return
+        return None
     ux, uy = (b.cx - a.cx) / length, (b.cy - a.cy) / length
     start = (a.cx + ux * a.r * 0.35, a.cy + uy * a.r * 0.35)
     tip = (b.cx - ux * b.r * 0.45, b.cy - uy * b.r * 0.45)
-    head = 20
-    base = (tip[0] - ux * head, tip[1] - uy * head)
+    base = (tip[0] - ux * 20, tip[1] - uy * 20)
+    return start, base, tip, (ux, uy)
+
+
+def _arrow(cv: Canvas, a: Territory, b: Territory) -> None:
+    """A thick magenta arrow from a's centre towards b's (names are stamped back over it afterwards)."""
+    ends = _arrow_ends(a, b)
+    if ends is None:
+        return
+    start, base, tip, (ux, uy) = ends
     nx, ny = -uy, ux
     wing = [(base[0] + nx * 13, base[1] + ny * 13), tip, (base[0] - nx * 13, base[1] - ny * 13)]
     cv.line([start, base], INK, 11)
     cv.polygon(wing, INK, INK, 4)
     cv.line([start, base], HIGHLIGHT, 6)
     cv.polygon(wing, HIGHLIGHT)
-    mx, my = (start[0] + base[0]) / 2, (start[1] + base[1]) / 2
-    cv.ellipse((mx - 13, my - 13, mx + 13, my + 13), HIGHLIGHT, INK, 2)
-    cv.text((mx, my), str(count), 17, (255, 255, 255), HIGHLIGHT, anchor="mm")
 
 
-def _badge(cv: Canvas, t: Territory, glyph: str) -> None:
-    """A round magenta badge on the right edge of a territory (combat marks), clear of its name."""
-    x, y = t.cx + t.r + 2, t.cy - 12
-    cv.ellipse((x - 16, y - 16, x + 16, y + 16), HIGHLIGHT, INK, 2)
-    cv.text((x, y), glyph, 20, (255, 255, 255), HIGHLIGHT, anchor="mm")
+def _bubble_at(a: Territory, b: Territory, avoid: list[tuple[int, int, int, int]]) -> Point | None:
+    """Where on the arrow a->b its count bubble goes: the point nearest the middle clear of `avoid`."""
+    ends = _arrow_ends(a, b)
+    if ends is None:
+        return None
+    start, base, _, _ = ends
+    k = ARROW_BUBBLE + 2
+    best: Point | None = None
+    for f in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9):
+        x, y = start[0] + (base[0] - start[0]) * f, start[1] + (base[1] - start[1]) * f
+        box = (int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1)
+        if not any(boxes_overlap(box, other) for other in avoid):
+            return (x, y)
+        best = best or (x, y)
+    return best
+
+
+def _bubble(cv: Canvas, x: float, y: float, count: int) -> None:
+    """The number of gnomes an arrow moved, in a magenta bubble."""
+    r = ARROW_BUBBLE
+    cv.ellipse((x - r, y - r, x + r, y + r), HIGHLIGHT, INK, 2)
+    cv.text((x, y), str(count), TEXT, (255, 255, 255), HIGHLIGHT, anchor="mm")
+
+
+BADGE_R = 16
+
+
+@cache
+def _all_name_boxes() -> list[tuple[int, int, int, int]]:
+    return [box for t in geometry().territories.values() for box in name_boxes(t)]
+
+
+def badge_centre(t: Territory, clans: int) -> Point:
+    """Where a combat badge goes on `t` with `clans` markers: the first spot clear of names and markers."""
+    avoid = _all_name_boxes() + marker_boxes(t, list(CLOCKWISE[:clans]))
+    k = BADGE_R + 1
+    # Round the territory, nearest first, starting at its right edge a little up.
+    spots = [
+        (t.cx + d * math.cos(math.radians(a)), t.cy + d * math.sin(math.radians(a)))
+        for d in (t.r + 2, t.r + 14, t.r + 26)
+        for a in (-12, 12, -40, 40, 192, 168, 220, 140, -70, 70)
+    ]
+    for x, y in spots:
+        box = (int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1)
+        if inside(box, (MAP_SIZE, MAP_SIZE)) and not any(boxes_overlap(box, other) for other in avoid):
+            return (x, y)
+    return spots[0]
+
+
+def _badge(cv: Canvas, t: Territory, glyph: str, clans: int) -> None:
+    """A round magenta badge at the edge of a territory (combat marks), clear of names and markers."""
+    x, y = badge_centre(t, clans)
+    r = BADGE_R
+    cv.ellipse((x - r, y - r, x + r, y + r), HIGHLIGHT, INK, 2)
+    cv.text((x, y), glyph, TEXT, (255, 255, 255), HIGHLIGHT, anchor="mm")
 
 
 def _outline(cv: Canvas, t: Territory) -> None:
     cv.polygon([*t.polygon, t.polygon[0]], None, HIGHLIGHT, 5)
 
 
-def _draw_last_move(cv: Canvas, view: dict[str, Any]) -> None:
+def _moves(view: dict[str, Any]) -> list[tuple[Territory, Territory, int]]:
+    """The last move's steps on the map (origin, destination, gnomes)."""
     geo = geometry()
     last = view.get("last_move") or {}
-    if last.get("kind") == "move":
-        for move in last.get("moves") or []:
-            o, d, n = move[0], move[1], move[2]
-            if o in geo.territories and d in geo.territories:
-                _outline(cv, geo.territories[d])
-        for move in last.get("moves") or []:
-            o, d, n = move[0], move[1], move[2]
-            if o in geo.territories and d in geo.territories:
-                _arrow(cv, geo.territories[o], geo.territories[d], int(n))
-    elif last.get("kind") == "combat" and last.get("territory") in geo.territories:
-        t = geo.territories[last["territory"]]
-        _outline(cv, t)
-        _badge(cv, t, "✗")
+    if last.get("kind") != "move":
+        return []
+    out = []
+    for move in last.get("moves") or []:
+        o, d, n = move[0], move[1], move[2]
+        if o in geo.territories and d in geo.territories:
+            out.append((geo.territories[o], geo.territories[d], int(n)))
+    return out
+
+
+def _draw_last_move(cv: Canvas, view: dict[str, Any]) -> None:
+    """Outlines and arrows of the last move (under the names, which are stamped back on top)."""
+    moves = _moves(view)
+    for _, d, _ in moves:
+        _outline(cv, d)
+    for o, d, _ in moves:
+        _arrow(cv, o, d)
+    geo = geometry()
+    last = view.get("last_move") or {}
+    if last.get("kind") == "combat" and last.get("territory") in geo.territories:
+        _outline(cv, geo.territories[last["territory"]])
     combat = view.get("combat") or {}
     if combat.get("territory") in geo.territories:
-        t = geo.territories[combat["territory"]]
-        _outline(cv, t)
-        _badge(cv, t, "⚔")
+        _outline(cv, geo.territories[combat["territory"]])
+
+
+def _draw_marks(cv: Canvas, view: dict[str, Any]) -> None:
+    """What goes over names and pieces: the arrows' counts (placed clear of names) and combat badges."""
+    geo = geometry()
+    names = _all_name_boxes()
+    placed: list[tuple[int, int, int, int]] = []
+    for o, d, n in _moves(view):
+        at = _bubble_at(o, d, names + placed)
+        if at is not None:
+            _bubble(cv, at[0], at[1], n)
+            k = ARROW_BUBBLE + 2
+            placed.append((int(at[0] - k), int(at[1] - k), int(at[0] + k) + 1, int(at[1] + k) + 1))
+    board = view.get("board") or {}
+
+    def clans(tid: str) -> int:
+        return sum(1 for n in (board.get(tid) or {}).values() if n > 0)
+
+    last = view.get("last_move") or {}
+    if last.get("kind") == "combat" and last.get("territory") in geo.territories:
+        _badge(cv, geo.territories[last["territory"]], "✗", clans(last["territory"]))
+    combat = view.get("combat") or {}
+    if combat.get("territory") in geo.territories:
+        _badge(cv, geo.territories[combat["territory"]], "⚔", clans(combat["territory"]))
+
+
+def _stamp_names(cv: Canvas, seats: int, footer_lines: int) -> None:
+    """Put every territory name back on top of what the last move drew over it."""
+    for corner, pixels, mask in name_stamps(seats, footer_lines):
+        cv.image.paste(pixels, corner, mask)
 
 
 def _place(view: dict[str, Any], tid: str) -> str:
@@ -379,7 +512,7 @@ def outcome_text(view: dict[str, Any]) -> str:
         by_player.setdefault(int(s.get("player", -1)), []).append(str(s.get("name", s.get("clan"))))
     ranking = outcome.get("ranking") or []
     winners = ranking[0] if ranking else []
-    names = [" & ".join(by_player.get(int(p), [f"player {p}"])) for p in winners]
+    names = [" & ".join(by_player.get(int(p), ["another player"])) for p in winners]
     text = ("Winners: " if len(names) > 1 else "Winner: ") + (", ".join(names) or "nobody")
     reason = outcome.get("reason")
     if reason == "round_limit":
@@ -388,38 +521,52 @@ def outcome_text(view: dict[str, Any]) -> str:
     if scores and (view.get("scoring") != "basic" or reason == "round_limit"):
         parts = []
         for p, v in sorted(scores.items(), key=lambda kv: -float(kv[1])):
-            who = " & ".join(by_player.get(int(p), [f"player {p}"]))
+            who = " & ".join(by_player.get(int(p), ["another player"]))
             parts.append(f"{who} {float(v):g}")
         text += " · " + ", ".join(parts)
     return text
 
 
-def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+def footer_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
+    """The captions under the table (result, fight, last move), wrapped: every line is drawn."""
+    lines: list[tuple[str, RGB]] = []
+    for text, colour in ((outcome_text(view), HIGHLIGHT), (combat_text(view), INK), (last_move_text(view), INK)):
+        if text:
+            lines += [(line, colour) for line in wrap(text, TEXT, CAPTION_W)]
+    return lines
+
+
+def _partners(seats: list[dict[str, Any]], seat: dict[str, Any]) -> list[dict[str, Any]]:
+    """The other clans played by the same player (two-player variant)."""
+    return [s for s in seats if s.get("player") == seat.get("player") and s is not seat]
+
+
+def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], footer: list[tuple[str, RGB]]) -> None:
     top = MAP_SIZE
     names = _clan_names(view)
     phase = view.get("phase", "")
     rnd, limit = view.get("round", 0), view.get("round_limit", "?")
     title = f"Round {rnd} of {limit} · {PHASE_TEXT.get(phase, phase)}" if rnd else PHASE_TEXT.get(phase, phase)
-    cv.text((PANEL_PAD, top + 12), title, 26, INK, PAPER, max_width=WIDTH - 190)
+    cv.text((PANEL_PAD, top + 12), title, HEADING, INK, PAPER, max_width=WIDTH - 230)
     scoring = str(view.get("scoring", ""))
     if scoring:
-        cv.text((WIDTH - PANEL_PAD, top + 18), f"{scoring} scoring", 16, MUTED, PAPER, anchor="ra")
+        cv.text((WIDTH - PANEL_PAD, top + 18), f"{scoring} scoring", TEXT, MUTED, PAPER, anchor="ra")
 
     x = PANEL_PAD
     y = top + 54
     first = view.get("first_seat")
     if first:
-        x += cv.text((x, y), "First:", 18, MUTED, PAPER) + 6
-        x = _inline_clan(cv, x, y + 11, first, view) + 4
-        x += cv.text((x, y), names.get(first, first), 18, INK, PAPER) + 22
+        x += cv.text((x, y), "First:", TEXT, MUTED, PAPER) + 6
+        x = _inline_clan(cv, x, y + 12, first, view) + 4
+        x += cv.text((x, y), names.get(first, first), TEXT, INK, PAPER) + 22
     current = view.get("current_seat")
     pending_players = set(view.get("pending") or [])
     if current:
-        x += cv.text((x, y), "Now:", 18, MUTED, PAPER) + 6
-        x = _inline_clan(cv, x, y + 11, current, view) + 4
-        cv.text((x, y), names.get(current, current), 18, INK, PAPER, max_width=WIDTH - x - PANEL_PAD)
+        x += cv.text((x, y), "Now:", TEXT, MUTED, PAPER) + 6
+        x = _inline_clan(cv, x, y + 12, current, view) + 4
+        cv.text((x, y), names.get(current, current), TEXT, INK, PAPER, max_width=WIDTH - x - PANEL_PAD)
     elif pending_players and phase != "finished":
-        cv.text((x, y), f"Waiting for {len(pending_players)} to choose", 18, INK, PAPER)
+        cv.text((x, y), f"Waiting for {len(pending_players)} to choose", TEXT, INK, PAPER)
 
     combat = view.get("combat") or {}
     variant = len({s.get("player") for s in seats}) < len(seats)
@@ -437,15 +584,19 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]]) -
         cy = ry + ROW_H / 2 - 1
         style = clan_style(clan, seat.get("colour"))
         cv.shape(style.shape, 24, cy, 13, style.colour, style.outline, 2)
-        name_w = NAME_W
+        name_w = COL_RES - NAME_X - 24
         if variant:
-            # Two-player variant: each player runs several clans, so say whose each is.
-            tag = f"P{int(seat.get('player', 0)) + 1}"
-            cv.text((COL_RES - 22, cy), tag, 14, MUTED, bg, anchor="rm")
-            name_w -= 26
-        cv.text((NAME_X, cy), str(seat.get("name", clan)), 19, INK, bg, anchor="lm", max_width=name_w)
-        cv.text((COL_RES, cy), str(seat.get("reserve", "")), 20, INK, bg, anchor="mm")
-        cv.text((COL_BOARD, cy), str(seat.get("on_board", "")), 20, INK, bg, anchor="mm")
+            # Two-player variant: each player runs several clans; the small markers
+            # after a name are the other clans of the same player.
+            px = COL_RES - 30
+            for other in _partners(seats, seat):
+                ostyle = clan_style(str(other.get("clan")), other.get("colour"))
+                cv.shape(ostyle.shape, px, cy, 9, ostyle.colour, ostyle.outline, 2)
+                px -= 22
+                name_w -= 22
+        _clan_name(cv, str(seat.get("name", clan)), cy, name_w, bg)
+        cv.text((COL_RES, cy), str(seat.get("reserve", "")), TEXT, INK, bg, anchor="mm")
+        cv.text((COL_BOARD, cy), str(seat.get("on_board", "")), TEXT, INK, bg, anchor="mm")
         tokens = seat.get("tokens") or {}
         for xx, food in zip(COL_FOOD, FOODS, strict=True):
             _count(cv, xx, cy, int(tokens.get(food, 0)), bg)
@@ -456,29 +607,31 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]]) -
             mark = "✓" if seat.get("has_chosen") else "…"
         else:
             mark = str(kept) if kept is not None else ""
-        cv.text((COL_OBJ, cy), mark, 20, INK, bg, anchor="mm")
+        cv.text((COL_OBJ, cy), mark, TEXT, INK, bg, anchor="mm")
 
-    fy = top + ROWS_Y + len(seats) * ROW_H + 8
-    lines: list[tuple[str, int, RGB]] = []
-    outcome = outcome_text(view)
-    if outcome:
-        lines += [(line, 20, HIGHLIGHT) for line in wrap(outcome, 20, WIDTH - 2 * PANEL_PAD)[:2]]
-    fight = combat_text(view)
-    if fight:
-        lines += [(line, 18, INK) for line in wrap(fight, 18, WIDTH - 2 * PANEL_PAD)[:2]]
-    move = last_move_text(view)
-    if move:
-        lines += [(line, 18, INK) for line in wrap(move, 18, WIDTH - 2 * PANEL_PAD)]
-    for j, (line, size, colour) in enumerate(lines[:3]):
-        cv.text((PANEL_PAD, fy + j * 25), line, size, colour, PAPER)
+    fy = top + ROWS_Y + len(seats) * ROW_H + FOOTER_PAD
+    for j, (line, colour) in enumerate(footer):
+        cv.text((PANEL_PAD, fy + j * line_height(TEXT)), line, TEXT, colour, PAPER)
+
+
+def _clan_name(cv: Canvas, name: str, cy: float, width: int, bg: RGB) -> None:
+    """A clan's name in its row: one line if it fits, else two (long names break at their soft hyphens)."""
+    if text_width(name, TEXT) <= width:
+        cv.text((NAME_X, cy), name, TEXT, INK, bg, anchor="lm")
+        return
+    lines = wrap(hyphenate(name), TEXT, width)[:2]
+    step = line_height(TEXT)
+    top = cy - step * len(lines) / 2
+    for j, line in enumerate(lines):
+        cv.text((NAME_X, top + j * step), line, TEXT, INK, bg, max_width=width)
 
 
 def _count(cv: Canvas, x: float, y: float, n: int, bg: RGB) -> None:
     """A token count; zero is a faint dot so that the numbers that matter stand out."""
     if n:
-        cv.text((x, y), str(n), 20, INK, bg, anchor="mm")
+        cv.text((x, y), str(n), TEXT, INK, bg, anchor="mm")
     else:
-        cv.text((x, y), "·", 20, (170, 165, 150), bg, anchor="mm")
+        cv.text((x, y), "·", TEXT, (170, 165, 150), bg, anchor="mm")
 
 
 def _inline_clan(cv: Canvas, x: float, cy: float, clan: str, view: dict[str, Any]) -> float:
@@ -495,11 +648,14 @@ def _inline_clan(cv: Canvas, x: float, cy: float, clan: str, view: dict[str, Any
 def board(view: dict[str, Any]) -> bytes:
     """PNG of the public board: map with pieces and last move, and the panel below."""
     seats = _seats(view)
-    layer = static_layer(max(1, len(seats)))
-    cv = layer.canvas()
+    footer = footer_lines(view)
+    n, k = max(1, len(seats)), max(1, len(footer))
+    cv = static_layer(n, k).canvas()
     _draw_last_move(cv, view)
+    _stamp_names(cv, n, k)
     _draw_pieces(cv, view)
-    _draw_panel(cv, view, seats)
+    _draw_marks(cv, view)
+    _draw_panel(cv, view, seats, footer)
     return cv.png()
 
 

@@ -13,19 +13,21 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, wrap
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, line_height, text_width, wrap
 from render.vendetta.style import CLOCKWISE, FOODS, WIDTH, clan_style, draw_icon, geometry
 
 PAD = 14
 CARD_W = (WIDTH - 3 * PAD) // 2
-CARD_H = 142
-BANNER_H = 34
+BANNER_H = 38
 CARD_BG: RGB = (255, 255, 255)
 NEUTRAL: RGB = (110, 110, 110)
 DONE: RGB = (0, 114, 178)  # progress met: blue, with a tick (not green/red, for colour-blind readers)
-HEADER_H = 78
-SECTION_HEAD_H = 84
-DRAFT_LINE = 24
+HEADER_H = 84
+SECTION_HEAD_H = 90
+TEXT = 20  # the phone-readable minimum: every line of the picture
+TITLE = 28
+ITEM_H = 30  # a row of token requirements on a card
+INNER_W = CARD_W - 24
 
 
 def _cards_for(me: dict[str, Any], clan: str) -> tuple[list[dict[str, Any]], str]:
@@ -77,15 +79,63 @@ def _progress(
     return out
 
 
-def _section_height(view: dict[str, Any], clan: str) -> int:
+def _requirement_lines(card: dict[str, Any]) -> list[str]:
+    """The card's requirement in words, wrapped (only for cards without statues: those list the statues)."""
+    req = str(card.get("requirement", ""))
+    if not req or card.get("statues"):
+        return []
+    return wrap(req, TEXT, INNER_W)
+
+
+def _token_rows(card: dict[str, Any], clan: str, tokens: dict[str, int], board: dict[str, Any]) -> int:
+    """How many rows the token requirements of `card` take."""
+    rows, x = 0, 0
+    for token, text, met in _progress(card, clan, tokens, board):
+        if token == "statue":
+            continue
+        w = 28 + text_width(text + (" ✓" if met else ""), TEXT) + 16
+        if rows == 0 or x + w > INNER_W:
+            rows, x = rows + 1, 0
+        x += w
+    return rows
+
+
+def card_height(card: dict[str, Any], clan: str, tokens: dict[str, int], board: dict[str, Any]) -> int:
+    """Height of one objective card: banner, requirement rows, statues, words, status line."""
+    statues = len(card.get("statues") or [])
+    return (
+        BANNER_H
+        + 10
+        + _token_rows(card, clan, tokens, board) * ITEM_H
+        + statues * line_height(TEXT)
+        + len(_requirement_lines(card)) * line_height(TEXT)
+        + 6
+        + line_height(TEXT)  # status: COMPLETE / not yet / PICKED
+        + 8
+    )
+
+
+def _row_heights(view: dict[str, Any], clan: str) -> list[int]:
+    """Height of each row of two cards in `clan`'s section."""
     cards, _ = _cards_for(view.get("me") or {}, clan)
-    rows = (len(cards) + 1) // 2
-    return SECTION_HEAD_H + len(_draft_lines(view, clan)) * DRAFT_LINE + rows * (CARD_H + PAD) + PAD
+    seat = next((s for s in view.get("seats") or [] if s.get("clan") == clan), {})
+    tokens = {k: int(v) for k, v in (seat.get("tokens") or {}).items()}
+    board = view.get("board") or {}
+    heights = [card_height(c, clan, tokens, board) for c in cards]
+    return [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
+
+
+def _section_height(view: dict[str, Any], clan: str) -> int:
+    rows = _row_heights(view, clan)
+    return SECTION_HEAD_H + len(_draft_lines(view, clan)) * line_height(TEXT) + sum(h + PAD for h in rows) + PAD
 
 
 @lru_cache(maxsize=32)
 def _background(height: int) -> Layer:
     return Layer(Image.new("RGB", (WIDTH, height), PAPER))
+
+
+PHASES = {"objectives": "choosing objectives", "movement": "movement", "combat": "combat", "finished": "game over"}
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -96,11 +146,11 @@ def render(view: dict[str, Any]) -> bytes:
     cv = _background(height).canvas()
     seats = {s.get("clan"): s for s in view.get("seats") or []}
 
-    phase = view.get("phase", "")
-    title = "Your objectives"
-    cv.text((PAD, 14), title, 28, INK, PAPER)
+    phase = str(view.get("phase", ""))
+    phase = PHASES.get(phase, phase.replace("_", " "))
+    cv.text((PAD, 12), "Your objectives", TITLE, INK, PAPER)
     sub = f"Round {view.get('round', 0)} of {view.get('round_limit', '?')} · {phase}" if view.get("round") else phase
-    cv.text((PAD, 50), f"{sub} · secret: only you see this", 16, MUTED, PAPER)
+    cv.text((PAD, 50), f"{sub} · secret: only you see this", TEXT, MUTED, PAPER, max_width=WIDTH - 2 * PAD)
 
     y = HEADER_H
     for clan in clans:
@@ -125,26 +175,26 @@ def _section(cv: Canvas, view: dict[str, Any], clan: str, seat: dict[str, Any], 
     # The clan's own token counts, so the progress below can be checked at a glance.
     tokens = {k: int(v) for k, v in (seat.get("tokens") or {}).items()}
     x = PAD
-    ty = y + 58
+    ty = y + 62
     for token in FOODS + tuple(f"gnome_{c}" for c in CLOCKWISE):
-        draw_icon(cv.draw, token, x + 11, ty, 11, cv.c)
-        cv.text((x + 26, ty), str(tokens.get(token, 0)), 18, INK if tokens.get(token) else MUTED, PAPER, anchor="lm")
+        draw_icon(cv.draw, token, x + 12, ty, 12, cv.c)
+        cv.text((x + 28, ty), str(tokens.get(token, 0)), TEXT, INK if tokens.get(token) else MUTED, PAPER, anchor="lm")
         x += 77 if token in FOODS else 64
     y += SECTION_HEAD_H
     for line in _draft_lines(view, clan):
-        cv.text((PAD, y), line, 18, HIGHLIGHT, PAPER, max_width=WIDTH - 2 * PAD)
-        y += DRAFT_LINE
+        cv.text((PAD, y), line, TEXT, HIGHLIGHT, PAPER, max_width=WIDTH - 2 * PAD)
+        y += line_height(TEXT)
 
     draft = me.get("draft") or {}
     picked = set(draft.get("cards") or []) if draft.get("kind") == "objectives" and draft.get("clan") == clan else set()
     complete = {c.get("id"): bool(c.get("complete")) for c in (me.get("checklist") or {}).get(clan) or []}
     board = view.get("board") or {}
-    for i, card in enumerate(cards):
-        cx = PAD + (i % 2) * (CARD_W + PAD)
-        cy = y + (i // 2) * (CARD_H + PAD)
-        _card(cv, card, clan, tokens, board, cx, cy, card.get("id") in picked, complete.get(card.get("id")))
-    rows = (len(cards) + 1) // 2
-    return y + rows * (CARD_H + PAD) + PAD
+    for i, h in enumerate(_row_heights(view, clan)):
+        for j, card in enumerate(cards[2 * i : 2 * i + 2]):
+            cx = PAD + j * (CARD_W + PAD)
+            _card(cv, card, clan, tokens, board, cx, y, h, card.get("id") in picked, complete.get(card.get("id")))
+        y += h + PAD
+    return y + PAD
 
 
 def _card(
@@ -155,56 +205,53 @@ def _card(
     board: dict[str, Any],
     x: int,
     y: int,
+    height: int,
     picked: bool,
     complete: bool | None,
 ) -> None:
     owner = card.get("owner")
     banner = clan_style(owner).colour if owner else NEUTRAL
     edge = HIGHLIGHT if picked else (120, 110, 90)
-    cv.rounded((x, y, x + CARD_W, y + CARD_H), 10, CARD_BG, edge, 5 if picked else 2)
+    cv.rounded((x, y, x + CARD_W, y + height), 10, CARD_BG, edge, 5 if picked else 2)
     cv.rounded((x + 3, y + 3, x + CARD_W - 3, y + BANNER_H), 8, banner, (150, 140, 120), 1)
     ink = ink_on(banner)
+    tx = x + 12
     if owner:
         cv.shape(clan_style(owner).shape, x + 20, y + BANNER_H / 2 + 2, 9, banner, clan_style(owner).outline, 2)
+        tx = x + 36
+    # The card's name only: its id is the engine's, not the player's.
     title = str(card.get("name", "?"))
-    cv.text((x + 36, y + BANNER_H / 2 + 2), title, 19, ink, banner, anchor="lm", max_width=CARD_W - 110)
-    cv.text((x + CARD_W - 12, y + BANNER_H / 2 + 2), str(card.get("id", "")), 14, ink, banner, anchor="rm")
+    cv.text((tx, y + BANNER_H / 2 + 2), title, 22, ink, banner, anchor="lm", max_width=x + CARD_W - 12 - tx)
     items = _progress(card, clan, tokens, board)
-    iy = y + BANNER_H + 12
+    iy = y + BANNER_H + 10
     ix = x + 12
-    statues = [it for it in items if it[0] == "statue"]
+    rows = 0
     for token, text, met in (it for it in items if it[0] != "statue"):
-        if token == "gnome_any":
-            cv.ellipse((ix, iy, ix + 22, iy + 22), (236, 200, 90), (120, 90, 20), 2)
-            cv.text((ix + 11, iy + 11), "?", 15, INK, (236, 200, 90), anchor="mm")
-        else:
-            draw_icon(cv.draw, token, ix + 11, iy + 11, 11, cv.c)
-        w = cv.text((ix + 28, iy + 11), text + (" ✓" if met else ""), 19, DONE if met else INK, CARD_BG, anchor="lm")
-        ix += 28 + w + 16
-        if ix > x + CARD_W - 90:
+        label = text + (" ✓" if met else "")
+        w = 28 + text_width(label, TEXT) + 16
+        if rows == 0 or ix + w > x + 12 + INNER_W:
+            if rows:
+                iy += ITEM_H
+            rows += 1
             ix = x + 12
-            iy += 30
-    if statues:
-        if ix != x + 12:
-            iy += 30
-        for _, name, held in statues:
-            cv.text(
-                (x + 12, iy + 11),
-                ("✓ " if held else "✗ ") + name,
-                16,
-                DONE if held else INK,
-                CARD_BG,
-                anchor="lm",
-                max_width=CARD_W - 24,
-            )
-            iy += 24
+        if token == "gnome_any":
+            cv.ellipse((ix, iy + 2, ix + 22, iy + 24), (236, 200, 90), (120, 90, 20), 2)
+            cv.text((ix + 11, iy + 13), "?", TEXT, INK, (236, 200, 90), anchor="mm")
+        else:
+            draw_icon(cv.draw, token, ix + 11, iy + 13, 11, cv.c)
+        cv.text((ix + 28, iy + 13), label, TEXT, DONE if met else INK, CARD_BG, anchor="lm")
+        ix += w
+    if rows:
+        iy += ITEM_H
+    for _, name, held in (it for it in items if it[0] == "statue"):
+        cv.text((x + 12, iy), ("✓ " if held else "✗ ") + name, TEXT, DONE if held else INK, CARD_BG, max_width=INNER_W)
+        iy += line_height(TEXT)
+    for line in _requirement_lines(card):
+        cv.text((x + 12, iy), line, TEXT, MUTED, CARD_BG)
+        iy += line_height(TEXT)
+    status_y = y + height - 8 - line_height(TEXT)
     if complete is not None:
         label = "COMPLETE" if complete else "not yet"
-        cv.text((x + CARD_W - 12, y + CARD_H - 22), label, 15, DONE if complete else MUTED, CARD_BG, anchor="ra")
+        cv.text((x + CARD_W - 12, status_y), label, TEXT, DONE if complete else MUTED, CARD_BG, anchor="ra")
     elif picked:
-        cv.text((x + CARD_W - 12, y + CARD_H - 22), "PICKED", 15, HIGHLIGHT, CARD_BG, anchor="ra")
-    req = str(card.get("requirement", ""))
-    if req and not statues:
-        lines = wrap(req, 14, CARD_W - 120)
-        for j, line in enumerate(lines[:2]):
-            cv.text((x + 12, y + CARD_H - 40 + j * 17), line, 14, MUTED, CARD_BG)
+        cv.text((x + CARD_W - 12, status_y), "PICKED", TEXT, HIGHLIGHT, CARD_BG, anchor="ra")
