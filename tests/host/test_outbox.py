@@ -1,0 +1,348 @@
+"""The outbox: every message a change causes is stored with the change and delivered later, in order, once."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+
+import pytest
+
+from host.notifier import RecordingNotifier, RetryLater, Undeliverable
+from host.outbox import NoticeKind
+from host.results import TableInfo, TableSettings, UpdateKind
+from host.service import TableService
+from tests.host import toygame
+from tests.host.conftest import ALICE, CHANNEL, GUILD, HOST, FakeClock, open_service, started
+
+
+async def plain_service(db_path, notifier, clock=None) -> TableService:
+    """The service as the bot runs it: nothing is delivered until the sender runs."""
+    return await TableService.open(
+        db_path, notifier, clock=clock, games=toygame.resolve, game_names=toygame.names,
+        seed_source=lambda: 12345, synchronous="NORMAL",
+    )
+
+
+def outbox_rows(db_path) -> list[tuple[str, str, str]]:
+    conn = sqlite3.connect(db_path)
+    try:
+        return conn.execute("SELECT queue, kind, status FROM outbox ORDER BY id").fetchall()
+    finally:
+        conn.close()
+
+
+class Outage:
+    """Discord failing for the channel until `until` (a FakeClock time), counting the attempts."""
+
+    def __init__(self, clock: FakeClock, until: float, error: Exception | None = None) -> None:
+        self.clock = clock
+        self.until = until
+        self.error = error or RetryLater("Discord answered 500")
+        self.attempts = 0
+
+    def __call__(self, kind: str, table: TableInfo) -> None:
+        if kind in ("post", "ping", "lobby", "notice", "close_lobby") and self.clock() < self.until:
+            self.attempts += 1
+            raise self.error
+
+
+async def test_a_move_is_stored_with_its_messages_in_one_transaction(db_path):
+    svc = await plain_service(db_path, RecordingNotifier())
+    try:
+        result = await started(svc, [HOST, ALICE])
+        await svc.submit(result.game_id, HOST, "bid:2", result.version)
+    finally:
+        await svc._core.db.close()  # a crash: nothing delivered
+    rows = outbox_rows(db_path)
+    assert ("channel:777", "lobby", "pending") in rows
+    assert [k for q, k, _ in rows if q == "channel:777"] == ["lobby", "lobby_closed", "table", "table"]
+    assert {q for q, k, _ in rows if k in ("private", "prompt")} == {f"user:{HOST}", f"user:{ALICE}"}
+
+
+async def test_the_acknowledgement_never_waits_for_the_channel(db_path):
+    release = asyncio.Event()
+
+    class Hanging(RecordingNotifier):
+        async def post_to_table(self, table, update, previous):
+            await release.wait()  # Discord is hanging
+            return await super().post_to_table(table, update, previous)
+
+    notifier = Hanging()
+    svc = await plain_service(db_path, notifier)
+    svc.start_scheduler()
+    try:
+        result = await started(svc, [HOST, ALICE])
+        began = time.perf_counter()
+        moved = await svc.submit(result.game_id, HOST, "bid:2", result.version)
+        assert time.perf_counter() - began < 1.0
+        assert moved.version == result.version + 1
+        assert notifier.posts == []  # still hanging: the move was acknowledged anyway
+        release.set()
+        await svc.deliver()
+        assert [u.version for u in notifier.posts_for(result.game_id)] == [0, 1]
+    finally:
+        release.set()
+        await svc.close()
+
+
+async def test_messages_refused_during_an_outage_go_out_in_order_exactly_once_when_discord_is_back(db_path):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        outage = Outage(clock, until=clock.now + 30)
+        notifier.fault = outage
+        result = await started(svc, [HOST, ALICE])
+        version = result.version
+        for bid in ("bid:2", "bid:1"):
+            player = HOST if bid == "bid:2" else ALICE
+            version = (await svc.submit(result.game_id, player, bid, version)).version
+        assert notifier.posts == [] and outage.attempts >= 1
+        # Private DMs are not held up by the channel's trouble.
+        assert {user for _, user, _ in notifier.privates} == {HOST, ALICE}
+        for _ in range(40):
+            clock.advance(1.0)
+            await svc.deliver()
+        posts = notifier.posts_for(result.game_id)
+        assert [p.kind for p in posts] == [UpdateKind.STARTED, UpdateKind.MOVES, UpdateKind.MOVES]
+        assert [p.version for p in posts] == sorted(p.version for p in posts)
+        assert notifier.calls.index(f"lobby:{result.game_id}") < notifier.calls.index(f"post:{result.game_id}:started")
+        assert [s for _, _, s in outbox_rows(db_path)].count("pending") == 0
+    finally:
+        await svc.close()
+
+
+async def test_a_rate_limit_is_waited_out_for_at_least_retry_after(db_path):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        calls: list[float] = []
+
+        def limited(kind: str, table: TableInfo) -> None:
+            if kind == "lobby":
+                calls.append(clock())
+                if len(calls) == 1:
+                    raise RetryLater("rate limited", after=20.0)
+
+        notifier.fault = limited
+        await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
+        clock.advance(19.0)
+        await svc.deliver()
+        assert len(calls) == 1
+        clock.advance(1.5)
+        await svc.deliver()
+        assert len(calls) == 2 and calls[1] - calls[0] >= 20.0
+        assert notifier.lobbies
+    finally:
+        await svc.close()
+
+
+async def test_a_lasting_failure_is_given_up_logged_once_and_shown_in_the_delivery_state(db_path, caplog):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        notifier.fault = Outage(clock, until=clock.now + 1e9, error=Undeliverable("missing permissions (50013)"))
+        with caplog.at_level(logging.WARNING, logger="host.sender"):
+            result = await started(svc, [HOST, ALICE])
+            await svc.submit(result.game_id, HOST, "bid:2", result.version)
+        state = await svc.delivery_state(result.game_id)
+        assert state.pending == 0
+        assert state.failures and all("50013" in f for f in state.failures)
+        lines = [r for r in caplog.records if "cannot be delivered" in r.getMessage()]
+        assert len(lines) == 1
+        assert {user for _, user, _ in notifier.privates} == {HOST, ALICE}  # DMs still went out
+    finally:
+        await svc.close()
+
+
+async def test_a_failing_channel_does_not_hold_up_another_channel(db_path):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        def broken_777(kind: str, table: TableInfo) -> None:
+            if table.channel_id == CHANNEL:
+                raise RetryLater("Discord answered 503")
+
+        notifier.fault = broken_777
+        await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
+        await svc.create_table("dash", {}, HOST, GUILD, 888)
+        assert [t.channel_id for t in notifier.lobbies] == [888]
+    finally:
+        await svc.close()
+
+
+async def test_undelivered_messages_survive_a_restart_and_go_out_after_it(db_path):
+    clock = FakeClock()
+    first = RecordingNotifier()
+    svc = await open_service(db_path, first, clock)
+    first.fault = Outage(clock, until=clock.now + 1e9)
+    result = await started(svc, [HOST, ALICE])
+    await svc.close()
+    assert first.posts == []
+    second = RecordingNotifier()
+    svc = await open_service(db_path, second, clock)
+    try:
+        clock.advance(60)
+        await svc.deliver()
+        assert [p.kind for p in second.posts_for(result.game_id)] == [UpdateKind.STARTED]
+        assert second.lobbies and second.edits[0][0] == "lobby"
+    finally:
+        await svc.close()
+
+
+async def test_a_lobby_whose_message_was_never_posted_is_posted_after_a_restart(db_path):
+    svc = await plain_service(db_path, RecordingNotifier())
+    table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
+    await svc._core.db.close()  # killed right after the lobby row was written
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        await svc.deliver()
+        assert [t.game_id for t in notifier.lobbies] == [table.game_id]
+        joined = await svc.join(table.game_id, ALICE)  # the lobby works: people can join
+        assert len(joined.seats) == 2
+    finally:
+        await svc.close()
+
+
+async def test_a_start_whose_post_was_killed_closes_the_lobby_buttons_after_a_restart(db_path):
+    svc = await plain_service(db_path, RecordingNotifier())
+    table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
+    await svc.deliver()  # the lobby message went out
+    await svc.join(table.game_id, ALICE)
+    await svc.start(table.game_id, HOST)
+    await svc._core.db.close()  # killed before the start was posted
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        await svc.deliver()
+        assert notifier.lobbies == []  # posted once, before the kill
+        assert [kind for kind, _ in notifier.edits] == ["lobby"]
+        assert [p.kind for p in notifier.posts_for(table.game_id)] == [UpdateKind.STARTED]
+    finally:
+        await svc.close()
+
+
+async def test_a_reminder_counted_is_a_reminder_sent_once(db_path):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        await started(svc, [HOST, ALICE], settings=TableSettings(reminder_delay=60, max_reminders=3))
+        clock.advance(61)
+        assert await svc.run_due_deadlines() == 2
+        assert await svc.run_due_deadlines() == 0  # nothing due twice
+        assert len(notifier.pings) == 2
+        (_, who, message), _ = notifier.pings
+        assert message.startswith("the game is waiting for you") and ".." not in message
+    finally:
+        await svc.close()
+
+
+async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_while(db_path):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    attempts: list[int] = []
+    closed = {ALICE}
+
+    def dms_closed(kind: str, table: TableInfo) -> None:
+        pass
+
+    async def send_private(table, user_id, update):
+        attempts.append(user_id)
+        if user_id in closed:
+            raise Undeliverable("the user does not accept DMs from the bot", dm_closed=True)
+        notifier.privates.append((table, user_id, update))
+
+    notifier.fault = dms_closed
+    notifier.send_private = send_private  # type: ignore[method-assign]
+    try:
+        result = await started(svc, [HOST, ALICE])
+        assert attempts.count(ALICE) == 1
+        assert [(n, u) for _, n, u in notifier.notices] == [(NoticeKind.DM_CLOSED, ALICE)]
+        version = (await svc.submit(result.game_id, HOST, "bid:2", result.version)).version
+        await svc.submit(result.game_id, ALICE, "bid:1", version)  # private news for ALICE: not tried, closed
+        assert attempts.count(ALICE) == 1
+        closed.clear()
+        svc.dm_reopened(ALICE)  # she ran /hand
+        result2 = await started(svc, [HOST, ALICE], channel=888)
+        assert attempts.count(ALICE) == 2 and (ALICE in [u for _, u, _ in notifier.privates])
+        assert len(notifier.notices) == 1  # told once
+        assert result2.game_id != result.game_id
+    finally:
+        await svc.close()
+
+
+async def test_dms_are_tried_again_after_the_closed_dm_pause(db_path):
+    from host import sender as sender_module
+
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    attempts: list[int] = []
+
+    async def send_private(table, user_id, update):
+        attempts.append(user_id)
+        if user_id == ALICE and clock() < START_OPEN:
+            raise Undeliverable("closed", dm_closed=True)
+
+    START_OPEN = clock.now + sender_module.DM_CLOSED_RETRY / 2  # noqa: N806 - a time of this test
+    notifier.send_private = send_private  # type: ignore[method-assign]
+    try:
+        await started(svc, [HOST, ALICE])
+        assert attempts.count(ALICE) == 1
+        clock.advance(sender_module.DM_CLOSED_RETRY + 1)
+        await started(svc, [HOST, ALICE], channel=888)
+        assert attempts.count(ALICE) == 2
+    finally:
+        await svc.close()
+
+
+@pytest.mark.parametrize("kind", ["table", "private", "prompt", "ping", "lobby", "lobby_closed", "notice"])
+def test_every_message_kind_survives_its_json_round_trip(kind):
+    from engine.core.decisions import DecisionKind
+    from engine.core.events import private_event, public_event
+    from engine.core.outcome import Outcome
+    from host import outbox
+    from host.results import PendingPlayer, PrivateUpdate, TableUpdate
+
+    pending = (PendingPlayer(1, 11, DecisionKind.REACTION, "React?"), PendingPlayer(2, None, DecisionKind.TURN, "", True))
+    payloads = {
+        "table": outbox.TablePost(TableUpdate(3, UpdateKind.ENDED, "End", 9, (public_event("x", "k", a=1),),
+                                              {"board": [1, 2]}, pending, Outcome(((1,), (0, 2)), {0: 1, 1: 3, 2: 1},
+                                                                                  "round_limit"))),
+        "private": outbox.PrivatePost(11, PrivateUpdate(3, 1, 9, (private_event(1, "secret"),), {"hand": ["a"]})),
+        "prompt": outbox.PromptPost(11, 1, 9),
+        "ping": outbox.Ping(pending, "the game is waiting for you"),
+        "lobby": outbox.LobbyPost(),
+        "lobby_closed": outbox.LobbyClosed(),
+        "notice": outbox.Notice(NoticeKind.DM_CLOSED, 11),
+    }
+    payload = payloads[kind]
+    stored_kind, data = outbox.encode(payload)
+    import json
+
+    assert outbox.decode(stored_kind.value, json.loads(json.dumps(data))) == payload
+
+
+async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel(db_path):
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
+        async with svc.database.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at) VALUES (?, ?, 'table', '{}', 0, 0)",
+                (table.game_id, f"channel:{CHANNEL}"),
+            )
+        await svc.join(table.game_id, ALICE)
+        await svc.start(table.game_id, HOST)
+        assert [p.kind for p in notifier.posts_for(table.game_id)] == [UpdateKind.STARTED]
+    finally:
+        await svc.close()
