@@ -139,10 +139,6 @@ class GnomehostBot(commands.Bot):
                 return
             self._stopped = True
             finished = await self.inflight.drain(DRAIN_SECONDS)
-            try:
-                await asyncio.wait_for(self.notifier.wait_idle(), DRAIN_SECONDS)
-            except TimeoutError:
-                finished = False
             if not finished:
                 log.warning("%d interaction(s) still running after %.0f s; closing anyway", self.inflight.count,
                             DRAIN_SECONDS)

@@ -20,7 +20,6 @@ from cogs.components import LOBBY_COG, lobby_view
 from cogs.custom_ids import ComponentId, LobbyAction, LobbyId
 from cogs.errors import UserFacingError
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, THREAD_NAME, echo, trim
-from cogs.lobby_message import LobbyMessages
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
 from cogs.replies import edit_reply, reply, reply_long
@@ -50,7 +49,6 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
 
     def __init__(self, bot: GnomehostBot) -> None:
         self.bot = bot
-        self.lobbies = LobbyMessages(bot)
         super().__init__()
 
     async def table_here(self, interaction: discord.Interaction, game_id: int | None = None) -> TableInfo:
@@ -94,17 +92,9 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         table = await self.bot.service.create_table(
             game, options, interaction.user.id, interaction.guild_id, channel_id
         )
+        # The lobby message itself goes out through the service's outbox (stored with the table, so a crash
+        # right now still ends with a lobby people can see and join).
         log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
-        target = self.bot.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
-        try:
-            posted = await target.send(text.lobby_text(table), view=lobby_view(table.game_id),
-                                       allowed_mentions=NO_PINGS)
-        except discord.HTTPException as error:
-            # A lobby nobody can see would hold the channel: give it back, then say why.
-            await self.bot.service.cancel(table.game_id, interaction.user.id)
-            raise UserFacingError(f"I could not post the lobby here ({error.text or error.status}); "
-                                  "check my permissions in this channel and try again.") from error
-        self.lobbies.remember(table.game_id, posted.id)
         where = f" in <#{channel_id}>" if thread else ""
         await reply(interaction, f"Lobby for game #{table.game_id} is open{where}.")
 
@@ -121,8 +111,6 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             raise TypeError(f"the lobby cog does not handle {type(cid).__name__}")
         await interaction.response.defer()
         service, user, game = self.bot.service, interaction.user.id, table.game_id
-        if interaction.message is not None:
-            self.lobbies.remember(game, interaction.message.id)
         match cid.action:
             case LobbyAction.JOIN:
                 table = await service.join(game, user)
@@ -138,8 +126,6 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
                 table = await service.cancel(game, user, moderator=is_moderator(interaction))
         log.info("game %s lobby: %s by %s", game, cid.action.value, user)
         view = lobby_view(table.game_id) if table.status is TableStatus.LOBBY else None
-        if view is None:
-            self.lobbies.forget(table.game_id)  # closed right here, by this edit
         await edit_reply(interaction, text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
 
     async def _remove_ai(self, game_id: int, user_id: int) -> TableInfo:
@@ -159,23 +145,15 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         if missing := missing_bot_permissions(interaction):
             raise UserFacingError(missing_permissions_message(missing))
         table = await self.table_here(interaction)
-        result = await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
-        await self.lobbies.close(result.table)
+        await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
         await reply(interaction, f"Game #{table.game_id} started.")
 
     @app_commands.command(name="cancel", description="Cancel the game in this channel (host or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
-        """Cancel the open table here; a lobby's message then says so and loses its buttons."""
+        """Cancel the open table here; a lobby's message then says so and loses its buttons (through the outbox)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
-        result = await self.bot.service.cancel(
-            table.game_id, interaction.user.id, moderator=is_moderator(interaction)
-        )
-        if table.status is TableStatus.LOBBY:  # a running game's cancellation is announced by the service
-            await self.lobbies.close(result)
-            channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-            await channel.send(f"Game #{table.game_id} ({table.title}) was {result.status_reason or 'cancelled'}.",
-                               allowed_mentions=NO_PINGS)
+        await self.bot.service.cancel(table.game_id, interaction.user.id, moderator=is_moderator(interaction))
         await reply(interaction, f"Game #{table.game_id} was cancelled.")
 
     # /game status, board, log, players, rules ----------------------------------------------------------------

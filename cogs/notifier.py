@@ -9,7 +9,6 @@ messages are built from TableUpdate (public data only); private data goes by DM.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, TypeVar
@@ -59,7 +58,7 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
     """Run one Discord request, turning its failure into RetryLater or Undeliverable."""
     try:
         return await request()
-    except (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError, OSError) as error:
+    except (TimeoutError, discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError) as error:
         raise delivery_error(error) from error
 
 

@@ -56,6 +56,8 @@ MAX_WORKERS = 8
 DM_CLOSED_RETRY = 600.0
 # Delivered rows are kept this long (for /game status), then pruned.
 KEEP_DELIVERED = 86_400.0
+# How long a stop waits for deliveries in flight (discord.py may be retrying a 5xx) before cutting them short.
+STOP_GRACE = 5.0
 STATUS_SLOT = "status"
 LOBBY_SLOT = "lobby"
 
@@ -119,17 +121,24 @@ class OutboxSender:
             self._stopping.clear()
             self._task = asyncio.create_task(self._loop(), name="gnomehost-outbox")
 
-    async def stop(self) -> None:
-        """Stop after the deliveries in flight; undelivered rows stay for the next start."""
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Stop after the deliveries in flight (cut short after `grace` seconds); undelivered rows stay for the
+        next start."""
         task, self._task = self._task, None
-        if task is None:
-            return
         self._stopping.set()
         self._wake.set()
-        await task
+        if task is not None:
+            await task
         workers = list(self._workers.values())
-        if workers:
-            await asyncio.gather(*workers, return_exceptions=True)
+        if not workers:
+            return
+        _done, late = await asyncio.wait(workers, timeout=grace)
+        for worker in late:
+            # Discord is slow to answer: the row stays pending and is sent after the restart.
+            worker.cancel()
+        if late:
+            log.warning("stopped %d delivery(ies) still waiting for Discord; they go out after the restart", len(late))
+            await asyncio.gather(*late, return_exceptions=True)
 
     def wake(self) -> None:
         """New messages were stored: look at the queues now."""
