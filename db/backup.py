@@ -22,8 +22,11 @@ import contextlib
 import logging
 import os
 import re
+import shutil
 import sqlite3
 import sys
+import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -44,6 +47,8 @@ DEFAULT_DATABASE_PATH = "./gnomehost.db"
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_REFUSED = 2
+
+STALE_PART_SECONDS = 3600
 
 _STAMP = re.compile(r"\d{8}T\d{6}\.\d{6}Z")
 
@@ -92,6 +97,13 @@ def rotate(directory: str | Path, database_path: str | Path, keep: int) -> list[
     old = list_backups(directory, database_path)[:-keep]
     for path in old:
         path.unlink(missing_ok=True)
+    # A backup cut short by a crash leaves its .part file; one this old is no backup in progress.
+    pattern = re.compile(re.escape(Path(database_path).stem) + r"-" + _STAMP.pattern + r"\.sqlite3\.part")
+    cutoff = time.time() - STALE_PART_SECONDS
+    for part in Path(directory).glob("*.part"):
+        with contextlib.suppress(OSError):
+            if pattern.fullmatch(part.name) and part.stat().st_mtime < cutoff:
+                part.unlink()
     return old
 
 
@@ -153,40 +165,60 @@ async def backup_loop(database_path: str | Path, policy: BackupPolicy) -> None:
     """Back up every `policy.minutes` minutes until cancelled; a failed backup is logged and tried next time."""
     while True:
         await asyncio.sleep(policy.minutes * 60)
+        job = asyncio.ensure_future(backup_once(database_path, policy.directory, policy.keep))
         try:
-            await backup_once(database_path, policy.directory, policy.keep)
+            await asyncio.shield(job)
         except asyncio.CancelledError:
+            # A stop during a backup lets it finish (seconds at most): no half-written file is left behind.
+            with contextlib.suppress(Exception):
+                await job
             raise
         except Exception:
             log.exception("backup of %s into %s failed; next try in %g min", database_path, policy.directory,
                           policy.minutes)
 
 
-def verify_backup(path: str | Path) -> int:
-    """The schema version of a usable backup; BackupError saying why when it is not one."""
-    backup = Path(path)
+def _private_copy(backup: Path, folder: Path) -> Path:
+    """Copy a backup (and a -wal beside it, if any) into `folder`: SQLite may create -shm/-wal files next
+    to a file it opens, and a restore must not leave any next to the operator's backup."""
     if not backup.is_file():
         raise BackupError(f"{backup} does not exist.")
+    candidate = folder / "candidate.sqlite3"
+    shutil.copyfile(backup, candidate)
+    wal = Path(f"{backup}-wal")
+    if wal.is_file():
+        shutil.copyfile(wal, Path(f"{candidate}-wal"))
+    return candidate
+
+
+def _verify(candidate: Path, shown: Path) -> int:
+    """The schema version of the copy `candidate` of the backup `shown`; BackupError when it is unusable."""
     try:
-        conn = sqlite3.connect(_uri(backup, "ro"), uri=True)
+        conn = sqlite3.connect(candidate)
         try:
             problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
             state = read_file_state_sync(conn)
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
-        raise BackupError(f"{backup} is not a readable SQLite database ({error}).") from error
+        raise BackupError(f"{shown} is not a readable SQLite database ({error}).") from error
     if problems != ["ok"]:
-        raise BackupError(f"{backup} is damaged: SQLite's integrity check reports {problems[0]!r}.")
+        raise BackupError(f"{shown} is damaged: SQLite's integrity check reports {problems[0]!r}.")
     if state.version > LATEST_VERSION:
         raise BackupError(
-            f"{backup} has schema version {state.version}, newer than this Gnomehost knows ({LATEST_VERSION}): "
+            f"{shown} has schema version {state.version}, newer than this Gnomehost knows ({LATEST_VERSION}): "
             "upgrade Gnomehost first."
         )
     problem = schema_problem(state)
     if state.version == 0 or problem is not None:
-        raise BackupError(f"{backup} is not a Gnomehost backup: {problem or 'it has no Gnomehost schema.'}")
+        raise BackupError(f"{shown} is not a Gnomehost backup: {problem or 'it has no Gnomehost schema.'}")
     return state.version
+
+
+def verify_backup(path: str | Path) -> int:
+    """The schema version of a usable backup; BackupError saying why when it is not one (checked on a copy)."""
+    with tempfile.TemporaryDirectory(prefix="gnomehost-verify-") as scratch:
+        return _verify(_private_copy(Path(path), Path(scratch)), Path(path))
 
 
 def restore(backup: str | Path, database_path: str | Path, *, now: datetime | None = None) -> RestoreResult:
@@ -194,42 +226,51 @@ def restore(backup: str | Path, database_path: str | Path, *, now: datetime | No
 
     Raises BackupError for an unusable backup and DatabaseInUse while another
     process (or this one) holds the database's lease; nothing is changed then.
+    The backup file itself is only read (through a private copy).
     """
-    version = verify_backup(backup)
-    target = Path(database_path)
+    shown, target = Path(backup), Path(database_path)
     if held_lease(target) is not None:
         raise DatabaseInUse(str(target), f"this process, pid {os.getpid()}")
+    target.parent.mkdir(parents=True, exist_ok=True)
     stamp = _stamp(now or datetime.now(UTC))
-    lease = acquire(target)
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        part = target.with_name(f"{target.name}.restore-{stamp}.part")
+    with tempfile.TemporaryDirectory(prefix=".gnomehost-restore-", dir=target.parent) as scratch:
+        candidate = _private_copy(shown, Path(scratch))
+        version = _verify(candidate, shown)
+        lease = acquire(target)
         try:
-            source = sqlite3.connect(_uri(backup, "ro"), uri=True)
+            part = target.with_name(f"{target.name}.restore-{stamp}.part")
             try:
-                _copy(source, part)
-            finally:
-                source.close()
-            _release_lease_row(part)
-        except BaseException:
-            part.unlink(missing_ok=True)
-            raise
-        previous: Path | None = None
-        wal, shm = Path(f"{target}-wal"), Path(f"{target}-shm")
-        if target.exists():
-            previous = target.with_name(f"{target.name}.before-restore-{stamp}")
-            os.replace(target, previous)
-            if wal.exists():  # keep the pair whole: the moved file may need its log
-                os.replace(wal, Path(f"{previous}-wal"))
-        # A log left beside the new file would be replayed into it: it belongs to the old one.
-        wal.unlink(missing_ok=True)
-        shm.unlink(missing_ok=True)
-        os.replace(part, target)
-        _fsync(target.parent)
-    finally:
-        lease.release()
-    log.info("restored %s (schema %d) into %s; previous database kept as %s", backup, version, target, previous)
-    return RestoreResult(Path(backup), version, previous)
+                source = sqlite3.connect(candidate)
+                try:
+                    _copy(source, part)
+                finally:
+                    source.close()
+                _release_lease_row(part)
+            except BaseException:
+                part.unlink(missing_ok=True)
+                raise
+            previous = _replace(target, part, stamp)
+        finally:
+            lease.release()
+    log.info("restored %s (schema %d) into %s; previous database kept as %s", shown, version, target, previous)
+    return RestoreResult(shown, version, previous)
+
+
+def _replace(target: Path, new: Path, stamp: str) -> Path | None:
+    """Move the database (with its -wal) aside and rename `new` into its place; where the old one went."""
+    previous: Path | None = None
+    wal, shm = Path(f"{target}-wal"), Path(f"{target}-shm")
+    if target.exists():
+        previous = target.with_name(f"{target.name}.before-restore-{stamp}")
+        os.replace(target, previous)
+        if wal.exists():  # keep the pair whole: the moved file may need its log
+            os.replace(wal, Path(f"{previous}-wal"))
+    # A log left beside the new file would be replayed into it: it belongs to the old one.
+    wal.unlink(missing_ok=True)
+    shm.unlink(missing_ok=True)
+    os.replace(new, target)
+    _fsync(target.parent)
+    return previous
 
 
 def _release_lease_row(path: Path) -> None:
