@@ -31,6 +31,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.request import pathname2url
 
 from db.errors import DatabaseInUse
 
@@ -283,7 +284,8 @@ def _peek_lease_row(path: str) -> LeaseOwner | None:
     if not os.path.isfile(path) or os.path.getsize(path) == 0:
         return None
     try:
-        conn = sqlite3.connect(path, timeout=10.0)
+        # Read-only: closing a read-write connection could checkpoint a file we are about to refuse.
+        conn = sqlite3.connect(f"file:{pathname2url(os.path.abspath(path))}?mode=ro", uri=True, timeout=10.0)
     except sqlite3.Error:
         return None
     try:

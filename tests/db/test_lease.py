@@ -227,3 +227,16 @@ def test_the_lock_is_not_inherited_by_child_processes(tmp_path):
     finally:
         child.kill()
         child.wait()
+
+
+async def test_a_claim_made_between_the_lock_and_the_open_is_still_refused(tmp_path):
+    path = tmp_path / "g.db"
+    await _create(path)
+    lease = acquire(path, timeout=120)  # the row was free when the lock was taken
+    try:
+        _set_row(path, pid=4242, host="other-machine", heartbeat_at=time.time())  # another host claims it now
+        with pytest.raises(DatabaseInUse, match="other-machine"):
+            await open_database(path)  # the claim re-reads the row inside its write transaction
+        assert _row(path)[:3] == ("other-token", 4242, "other-machine")
+    finally:
+        lease.release()

@@ -72,3 +72,20 @@ async def test_a_database_that_lost_its_schema_stops_the_bot_with_code_2(fake, b
     assert len(told) == 1, told
     assert "is refused" in told[0] and "not changed" in told[0] and "db.backup restore" in told[0]
     assert db_path.read_bytes() == before
+
+
+async def test_a_bot_whose_lease_is_taken_over_stops_with_code_2(fake, bot_factory, tmp_path):
+    live = bot_factory("bot.py", env={"LEASE_TIMEOUT_SECONDS": "10"})  # a heartbeat every 2.5 s
+    await live.start(timeout=30)
+    conn = sqlite3.connect(tmp_path / "gnomehost.db")
+    try:
+        # Another machine decided this bot was dead and took the database over.
+        conn.execute("UPDATE lease SET token = 'elsewhere', owner_pid = 4242, owner_host = 'other-machine'")
+        conn.commit()
+    finally:
+        conn.close()
+    code = await asyncio.to_thread(live.process.wait_exit, 30)
+    text = live.process.log_text()
+    assert code == 2, text
+    told = _told(text)
+    assert len(told) == 1 and "another process took over the lease" in told[0], told
