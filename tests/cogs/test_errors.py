@@ -179,3 +179,27 @@ async def test_failure_to_tell_the_user_is_logged_not_raised(caplog: pytest.LogC
     await Handler(RuntimeError("boom")).callback(interaction)  # must not raise
     assert len(error_records(caplog)) == 1
     assert any("could not tell user 11" in r.getMessage() for r in caplog.records if r.levelno == logging.WARNING)
+
+
+def test_the_command_tree_uses_only_discord_pys_public_hooks() -> None:
+    """interaction_check and on_error, not an override of the private CommandTree._call."""
+    overridden = {name for name in set(vars(errors.GuardedTree)) & set(vars(app_commands.CommandTree))
+                  if not name.startswith("__")}
+    assert overridden == {"interaction_check", "on_error"}, overridden
+
+
+@pytest.mark.parametrize("error", [app_commands.CommandNotFound("gone", []),
+                                   app_commands.CommandNotFound("explode", ["game"])])
+async def test_a_stale_command_is_a_refusal_not_a_bug(caplog: pytest.LogCaptureFixture, error: Exception) -> None:
+    caplog.set_level(logging.DEBUG, logger="cogs.errors")
+    interaction = fake_interaction(kind=discord.InteractionType.application_command)
+    await errors.report_error(interaction, error)
+    (content, _), = told(interaction)
+    assert content == errors.STALE_COMMAND and error_records(caplog) == []
+
+
+async def test_a_refusal_of_any_length_is_sent_within_discords_limit() -> None:
+    interaction = fake_interaction(deferred=True)
+    await errors.report_error(interaction, errors.UserFacingError("no " * 3000))
+    (content, _), = told(interaction)
+    assert len(content) <= 2000
