@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import logging
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -566,6 +566,37 @@ def rgb_text(
         stroke_width=HALO_PX if stroke else 0,
         stroke_fill=stroke,
     )
+
+
+Stamp = tuple[tuple[int, int], Image.Image, Image.Image]
+
+
+def make_stamps(layer: Layer, mask: Image.Image, boxes: Iterable[Box]) -> tuple[Stamp, ...]:
+    """Pieces of a static layer to paste back over what a render drew: per box, its pixels and `mask` there.
+
+    Used for labels drawn in the static layer (with a halo) that arrows and outlines
+    may cross: pasted after them, the labels are on top, pixel for pixel as in the
+    static layer, so the bands they restore still match it for the encoder.
+    """
+    pad = HALO_PX + 2
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        box = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        out.append(((box[0], box[1]), layer.image.crop(box), mask.crop(box)))
+    return tuple(out)
+
+
+def paste_stamps(cv: Canvas, stamps: Iterable[Stamp]) -> None:
+    """Paste stamps made by make_stamps back onto a canvas of the same layer."""
+    for corner, pixels, mask in stamps:
+        cv.image.paste(pixels, corner, mask)
+
+
+def text_mask(size: tuple[int, int], draw: Callable[[ImageDraw.ImageDraw], None]) -> Image.Image:
+    """A 1-bit mask of the text `draw` puts on a blank "L" image (draw it with fill and halo 255)."""
+    mask = Image.new("L", size, 0)
+    draw(ImageDraw.Draw(mask))
+    return mask.point(lambda v: 255 if v else 0, "1")
 
 
 def boxes_overlap(a: Box, b: Box) -> bool:

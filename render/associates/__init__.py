@@ -50,11 +50,16 @@ from render.common import (
     Canvas,
     Layer,
     Point,
+    Stamp,
     boxes_overlap,
     ink_on,
+    inside,
     line_height,
+    make_stamps,
+    paste_stamps,
     readable,
     rgb_text,
+    text_mask,
     text_width,
     wrap,
 )
@@ -163,6 +168,23 @@ def label_boxes(z: Zone) -> list[tuple[int, int, int, int]]:
     return out
 
 
+def _draw_labels(d: ImageDraw.ImageDraw, mask: bool = False) -> None:
+    """Zone names (halo of the zone's colour) and terrain words; with `mask`, their coverage only."""
+    for z in zones().values():
+        size, lines = name_lines(z)
+        boxes = label_boxes(z)
+        fill = zone_fill(z)
+        ink: Any = (255,) if mask else ink_on(fill)
+        halo: Any = (255,) if mask else fill
+        # The halo lets a long name reach over the zone's edge and keeps it whole over arrows.
+        for (x0, y0, _, _), line in zip(boxes, lines, strict=False):
+            rgb_text(d, (x0, y0), line, size, ink, stroke=halo)
+        if has_terrain_word(z):
+            x0, y0, _, _ = boxes[-1]
+            word = TERRAIN_WORDS.get(z.terrain, z.terrain)
+            rgb_text(d, (x0, y0), word, TEXT, (255,) if mask else TERRAIN_INK, stroke=halo)  # type: ignore[arg-type]
+
+
 @cache
 def _map_image() -> Image.Image:
     """Zones, names and terrain words (supersampled shapes, built once)."""
@@ -173,19 +195,20 @@ def _map_image() -> Image.Image:
         pts = [(x * k, y * k) for x, y in z.polygon]
         d.polygon(pts, fill=zone_fill(z), outline=BORDER, width=3 * k)
     img = big.resize((MAP_SIZE, MAP_SIZE), Image.Resampling.LANCZOS)
-    d = ImageDraw.Draw(img)
-    for z in zones().values():
-        size, lines = name_lines(z)
-        boxes = label_boxes(z)
-        fill = zone_fill(z)
-        ink = ink_on(fill)
-        # A halo of the zone's colour: a long name may reach over the zone's edge.
-        for (x0, y0, _, _), line in zip(boxes, lines, strict=False):
-            rgb_text(d, (x0, y0), line, size, ink, stroke=fill)
-        if has_terrain_word(z):
-            x0, y0, _, _ = boxes[-1]
-            rgb_text(d, (x0, y0), TERRAIN_WORDS.get(z.terrain, z.terrain), TEXT, TERRAIN_INK)
+    _draw_labels(ImageDraw.Draw(img))
     return img
+
+
+@cache
+def _label_mask() -> Image.Image:
+    return text_mask((MAP_SIZE, MAP_SIZE), lambda d: _draw_labels(d, mask=True))
+
+
+@cache
+def label_stamps(guilds: int, row_lines: int, footer_px: int) -> tuple[Stamp, ...]:
+    """The zone labels of a static layer, to paste back over arrows and outlines (see make_stamps)."""
+    boxes = [box for z in zones().values() for box in label_boxes(z)]
+    return make_stamps(static_layer(guilds, row_lines, footer_px), _label_mask(), boxes)
 
 
 @cache
@@ -408,36 +431,43 @@ ZONE_BADGE_R = 15
 
 
 @cache
-def badge_centre(z: Zone) -> Point:
-    """Where a zone's event badge goes: a top corner clear of its labels, else its right edge."""
+def badge_centre(z: Zone, figurines: int = 0) -> Point:
+    """Where a zone's event badge goes: a spot clear of its labels and of its `figurines` markers."""
     r = ZONE_BADGE_R + 1
-    labels = label_boxes(z)
-    left, right = _span(z, z.top + 20)
+    avoid = [box for other in zones().values() for box in label_boxes(other)]
+    if figurines:
+        layout, centres = layout_for(z.id, figurines)
+        avoid += [marker_box("circle", x, y, layout) for x, y in centres]
+    # The token row along the zone's bottom.
+    avoid.append((int(z.cx - 90), int(z.bottom - TOKEN_ROW_UP - TOKEN / 2), int(z.cx + 90), int(z.bottom)))
+    # Every spot of a grid over the zone (reaching a little past its edges), nearest its top-right first.
+    x0, y0, x1, y1 = z.box
     spots = [
-        (right - r - 2, z.top + r + 3),
-        (left + r + 2, z.top + r + 3),
-        (right - r - 2, z.top + r + 3 + LABEL_STEP),
-        (left + r + 2, z.top + r + 3 + LABEL_STEP),
-        (right - r - 2, z.top + r + 3 + 2 * LABEL_STEP),
+        (float(x), float(y))
+        for x in range(x0 - 8, x1 + 9, 6)
+        for y in range(max(y0, int(z.top)) + r - 10, y1 - r, 6)
+        if _span(z, y)[0] - 10 <= x <= _span(z, y)[1] + 10
     ]
+    spots.sort(key=lambda p: (p[0] - x1) ** 2 + (p[1] - z.top) ** 2)
     for x, y in spots:
         box = (int(x - r), int(y - r), int(x + r) + 1, int(y + r) + 1)
-        if not any(boxes_overlap(box, label) for label in labels):
+        if inside(box, (MAP_SIZE, MAP_SIZE)) and not any(boxes_overlap(box, other) for other in avoid):
             return (x, y)
-    return (z.box[2] - 20, z.box[1] + 20)
+    return (x1 - r, z.top + r)
 
 
-def _badge(cv: Canvas, z: Zone, glyph: str) -> None:
-    x, y = badge_centre(z)
+def _badge(cv: Canvas, z: Zone, glyph: str, figurines: int) -> None:
+    x, y = badge_centre(z, figurines)
     r = ZONE_BADGE_R
     cv.ellipse((x - r, y - r, x + r, y + r), HIGHLIGHT, INK, 2)
     cv.text((x, y), glyph, TEXT, (255, 255, 255), HIGHLIGHT, anchor="mm")
 
 
-def _draw_last(cv: Canvas, view: dict[str, Any]) -> None:
+def _draw_last(cv: Canvas, view: dict[str, Any]) -> list[tuple[str, str]]:
+    """Outlines and arrows of the last events; returns the badges to draw on top, as (zone, glyph)."""
     zs = zones()
     fig_zone = {f.get("id"): f.get("zone") for f in view.get("figurines") or []}
-    marked: set[str] = set()
+    badges: list[tuple[str, str]] = []
     for event in view.get("last") or []:
         data = event.get("data") or {}
         kind = event.get("kind")
@@ -450,10 +480,9 @@ def _draw_last(cv: Canvas, view: dict[str, Any]) -> None:
                 _arrow(cv, (zs[a].cx, zs[a].cy), (zs[b].cx, zs[b].cy))
         elif kind in ("stun", "eliminated", "theft", "trap", "roll"):
             zone = data.get("zone") or fig_zone.get(data.get("figurine")) or fig_zone.get(data.get("actor"))
-            if zone in zs and zone not in marked:
-                marked.add(zone)
+            if zone in zs and zone not in {b[0] for b in badges}:
                 _outline(cv, zs[zone])
-                _badge(cv, zs[zone], "⚔" if kind in ("stun", "roll") else "✗" if kind == "eliminated" else "!")
+                badges.append((zone, "⚔" if kind in ("stun", "roll") else "✗" if kind == "eliminated" else "!"))
     window = view.get("window") or {}
     target = window.get("target") or {}
     zone = None
@@ -463,15 +492,17 @@ def _draw_last(cv: Canvas, view: dict[str, Any]) -> None:
         zone = next((lair.get("zone") for lair in view.get("lairs") or [] if lair.get("guild") == target["lair"]), None)
     if zone in zs:
         _outline(cv, zs[zone])
-        _badge(cv, zs[zone], "⚔" if window.get("type") == "combat" else "✋")
+        badges = [b for b in badges if b[0] != zone] + [(zone, "⚔" if window.get("type") == "combat" else "✋")]
+    return badges
 
 
-def _draw_map(cv: Canvas, view: dict[str, Any]) -> None:
+def _draw_map(cv: Canvas, view: dict[str, Any], stamps: tuple[Stamp, ...]) -> None:
     zs = zones()
     by_zone = _figs_by_zone(view)
     active = (view.get("active") or {}).get("figurine")
     zone_views = {zv.get("id"): zv for zv in view.get("zones") or []}
-    _draw_last(cv, view)
+    badges = _draw_last(cv, view)
+    paste_stamps(cv, stamps)  # the labels back on top of arrows and outlines
     for zid, figs in by_zone.items():
         z = zs.get(zid)
         if z is None or not figs:
@@ -482,6 +513,8 @@ def _draw_map(cv: Canvas, view: dict[str, Any]) -> None:
     # After the figurines: a crowd too big for its zone may reach the token row, which stays readable.
     for zid, z in zs.items():
         _token_row(cv, z, view, zone_views.get(zid) or {})
+    for zid, glyph in badges:
+        _badge(cv, zs[zid], glyph, len(by_zone.get(zid) or []))
 
 
 # -- panel ---------------------------------------------------------------------------------
@@ -537,6 +570,7 @@ class PanelLayout:
 
 
 ROLL_H = 34
+LEGEND = "Gn gnome · Tr troll · Gb goblin · Fa fairy · ● stun ○ free space"
 
 
 def panel_layout(view: dict[str, Any]) -> PanelLayout:
@@ -560,7 +594,7 @@ def panel_layout(view: dict[str, Any]) -> PanelLayout:
 
 def _footer(view: dict[str, Any]) -> list[tuple[str, str, RGB]]:
     """The captions under the table, every line of them (wrapped, never cut)."""
-    out: list[tuple[str, str, RGB]] = []
+    out: list[tuple[str, str, RGB]] = [("text", line, MUTED) for line in wrap(LEGEND, TEXT, CAPTION_W)]
     roll = (view.get("window") or {}).get("dice") or view.get("last_roll")
     if roll and roll.get("faces"):
         out.append(("roll", "", INK))
@@ -762,8 +796,9 @@ def board(view: dict[str, Any]) -> bytes:
     """PNG of the public board: zones with lairs, figurines and tokens, and the guild panel."""
     layout = panel_layout(view)
     guilds = max(1, len(view.get("guilds") or []))
-    cv = static_layer(guilds, sum(layout.row_lines), max(line_height(TEXT), layout.footer_px)).canvas()
-    _draw_map(cv, view)
+    key = (guilds, sum(layout.row_lines), max(line_height(TEXT), layout.footer_px))
+    cv = static_layer(*key).canvas()
+    _draw_map(cv, view, label_stamps(*key))
     _draw_panel(cv, view, layout)
     return cv.png()
 

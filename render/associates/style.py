@@ -174,14 +174,14 @@ COMPACT = FigureLayout(r=15, badges=False, pitch=38, row=36)
 def badge_offsets(layout: FigureLayout) -> dict[str, Point]:
     """Badge centres relative to the marker's centre: "stuns", "gold", "state" (pumpkin/root)."""
     r = layout.r
-    return {"stuns": (r + BADGE_R - 4, -9), "gold": (r + BADGE_R - 4, 13), "state": (-r + 5, 13)}
+    return {"stuns": (r + BADGE_R - 1, -9), "gold": (r + BADGE_R - 1, 13), "state": (-r + 5, 13)}
 
 
 def marker_extent(layout: FigureLayout) -> tuple[int, int, int, int]:
     """How far a marker's box reaches from its centre: left, up, right, down (badges included)."""
     r = layout.r
     if layout.badges:
-        return (r + 6, max(r, 9 + BADGE_R), r + 2 * BADGE_R - 4, max(r, 13 + BADGE_R))
+        return (r + 6, max(r, 9 + BADGE_R), r + 2 * BADGE_R - 1, max(r, 13 + BADGE_R))
     # The kind letters carry a halo and may reach a little past a narrow shape.
     return (max(r, 17), r, max(r, 17), r)
 

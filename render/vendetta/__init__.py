@@ -14,7 +14,6 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import (
-    HALO_PX,
     HIGHLIGHT,
     INK,
     MUTED,
@@ -23,12 +22,16 @@ from render.common import (
     Canvas,
     Layer,
     Point,
+    Stamp,
     boxes_overlap,
     ink_on,
     inside,
     line_height,
+    make_stamps,
     mix,
+    paste_stamps,
     rgb_text,
+    text_mask,
     text_width,
     wrap,
 )
@@ -224,26 +227,13 @@ def static_layer(seats: int, footer_lines: int = 1) -> Layer:
 @cache
 def _name_mask() -> Image.Image:
     """Where the territory names and their halos are on the map (1-bit)."""
-    mask = Image.new("L", (MAP_SIZE, MAP_SIZE), 0)
-    _draw_names(ImageDraw.Draw(mask), mask=True)
-    return mask.point(lambda v: 255 if v else 0, "1")
+    return text_mask((MAP_SIZE, MAP_SIZE), lambda d: _draw_names(d, mask=True))
 
 
 @cache
-def name_stamps(seats: int, footer_lines: int = 1) -> tuple[tuple[tuple[int, int], Image.Image, Image.Image], ...]:
-    """Per name line: its corner, the static layer's pixels there and the name's mask.
-
-    Pasted after the arrows and outlines, they put every name back on top, exactly
-    as in the static layer (so the unchanged bands still match it for the encoder).
-    """
-    layer = static_layer(seats, footer_lines)
-    mask = _name_mask()
-    out = []
-    for t in geometry().territories.values():
-        for x0, y0, x1, y1 in name_boxes(t):
-            box = (x0 - HALO_PX - 2, y0 - HALO_PX - 2, x1 + HALO_PX + 2, y1 + HALO_PX + 2)
-            out.append(((box[0], box[1]), layer.image.crop(box), mask.crop(box)))
-    return tuple(out)
+def name_stamps(seats: int, footer_lines: int = 1) -> tuple[Stamp, ...]:
+    """The name lines of the static layer, to paste back after the arrows and outlines (see make_stamps)."""
+    return make_stamps(static_layer(seats, footer_lines), _name_mask(), _all_name_boxes())
 
 
 def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
@@ -336,21 +326,26 @@ def _arrow(cv: Canvas, a: Territory, b: Territory) -> None:
     cv.polygon(wing, HIGHLIGHT)
 
 
-def _bubble_at(a: Territory, b: Territory, avoid: list[tuple[int, int, int, int]]) -> Point | None:
-    """Where on the arrow a->b its count bubble goes: the point nearest the middle clear of `avoid`."""
+def _bubble_at(a: Territory, b: Territory, avoid: list[tuple[int, int, int, int]]) -> tuple[Point, bool]:
+    """Where on the arrow a->b its count bubble goes, and whether that spot is clear of `avoid`.
+
+    The spot nearest the arrow's middle that is clear, on the shaft or just beside it;
+    with none clear, the middle (the bubble then goes under the names).
+    """
     ends = _arrow_ends(a, b)
-    if ends is None:
-        return None
-    start, base, _, _ = ends
+    assert ends is not None
+    start, base, _, (ux, uy) = ends
     k = ARROW_BUBBLE + 2
-    best: Point | None = None
-    for f in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9):
-        x, y = start[0] + (base[0] - start[0]) * f, start[1] + (base[1] - start[1]) * f
-        box = (int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1)
-        if not any(boxes_overlap(box, other) for other in avoid):
-            return (x, y)
-        best = best or (x, y)
-    return best
+    middle = ((start[0] + base[0]) / 2, (start[1] + base[1]) / 2)
+    # On the shaft first, then beside it (the bubble still touches its arrow), then a little off.
+    for side in (0, 14, -14, 24, -24, 34, -34):
+        for f in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.1, 0.9, 0.0, 1.0):
+            x = start[0] + (base[0] - start[0]) * f - uy * side
+            y = start[1] + (base[1] - start[1]) * f + ux * side
+            box = (int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1)
+            if not any(boxes_overlap(box, other) for other in avoid):
+                return (x, y), True
+    return middle, False
 
 
 def _bubble(cv: Canvas, x: float, y: float, count: int) -> None:
@@ -427,17 +422,27 @@ def _draw_last_move(cv: Canvas, view: dict[str, Any]) -> None:
         _outline(cv, geo.territories[combat["territory"]])
 
 
-def _draw_marks(cv: Canvas, view: dict[str, Any]) -> None:
-    """What goes over names and pieces: the arrows' counts (placed clear of names) and combat badges."""
-    geo = geometry()
+def bubble_centres(view: dict[str, Any]) -> list[tuple[Point, int, bool]]:
+    """Each arrow's count bubble: where it goes, the count, and whether it is clear of names and other counts."""
     names = _all_name_boxes()
     placed: list[tuple[int, int, int, int]] = []
+    out = []
+    k = ARROW_BUBBLE + 2
     for o, d, n in _moves(view):
-        at = _bubble_at(o, d, names + placed)
-        if at is not None:
-            _bubble(cv, at[0], at[1], n)
-            k = ARROW_BUBBLE + 2
-            placed.append((int(at[0] - k), int(at[1] - k), int(at[0] + k) + 1, int(at[1] + k) + 1))
+        if _arrow_ends(o, d) is None:
+            continue
+        at, clear = _bubble_at(o, d, names + placed)
+        out.append((at, n, clear))
+        placed.append((int(at[0] - k), int(at[1] - k), int(at[0] + k) + 1, int(at[1] + k) + 1))
+    return out
+
+
+def _draw_marks(cv: Canvas, view: dict[str, Any], bubbles: list[tuple[Point, int, bool]]) -> None:
+    """What goes over names and pieces: the arrows' counts (placed clear of names) and combat badges."""
+    geo = geometry()
+    for (x, y), n, clear in bubbles:
+        if clear:
+            _bubble(cv, x, y, n)
     board = view.get("board") or {}
 
     def clans(tid: str) -> int:
@@ -453,8 +458,7 @@ def _draw_marks(cv: Canvas, view: dict[str, Any]) -> None:
 
 def _stamp_names(cv: Canvas, seats: int, footer_lines: int) -> None:
     """Put every territory name back on top of what the last move drew over it."""
-    for corner, pixels, mask in name_stamps(seats, footer_lines):
-        cv.image.paste(pixels, corner, mask)
+    paste_stamps(cv, name_stamps(seats, footer_lines))
 
 
 def _place(view: dict[str, Any], tid: str) -> str:
@@ -652,9 +656,13 @@ def board(view: dict[str, Any]) -> bytes:
     n, k = max(1, len(seats)), max(1, len(footer))
     cv = static_layer(n, k).canvas()
     _draw_last_move(cv, view)
+    bubbles = bubble_centres(view)
+    for (x, y), count, clear in bubbles:
+        if not clear:  # no spot on its arrow clear of the names: the names win
+            _bubble(cv, x, y, count)
     _stamp_names(cv, n, k)
     _draw_pieces(cv, view)
-    _draw_marks(cv, view)
+    _draw_marks(cv, view, bubbles)
     _draw_panel(cv, view, seats, footer)
     return cv.png()
 

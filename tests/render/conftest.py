@@ -8,6 +8,7 @@ from functools import cache
 from PIL import Image, ImageChops, ImageStat
 
 from render import gallery
+from render.common import Layer
 
 
 def decode(png: bytes) -> Image.Image:
@@ -31,3 +32,10 @@ def engine_samples(game: str) -> tuple[gallery.Sample, ...]:
     low, high = registry.get(game).player_range
     counts = sorted({low, min(max(low, 4), high)})
     return tuple(s for n in counts for s in gallery.engine_samples(game, n))
+
+
+def layer_rgb(layer: Layer) -> Image.Image:
+    """A static layer as RGB, through its palette (the layer's image holds bare palette indices)."""
+    image = layer.image.copy()
+    image.putpalette(layer.palette.data())
+    return image.convert("RGB")

@@ -14,7 +14,7 @@ from render import associates
 from render.associates import samples as associates_samples
 from render.associates.style import GUILDS, MAP_SIZE, STACK_LIMIT, zones
 from render.common import boxes_overlap, inside
-from tests.render.conftest import decode
+from tests.render.conftest import decode, layer_rgb
 
 GAME = "associates"
 
@@ -129,3 +129,70 @@ def test_any_placement_renders(placement, stuns, gold):
         zv["figurines"] = by_zone.get(zv["id"], [])
     png = render.board(GAME, view)
     assert png.startswith(b"\x89PNG") and len(png) <= 1_000_000
+
+
+def test_figurine_letters_stay_clear_of_their_badges():
+    from render.associates import KIND_LETTERS, TEXT
+    from render.associates.style import BADGE_R, ROOMY, badge_offsets
+    from render.common import text_width
+
+    widest = max(text_width(letters, TEXT) for letters in KIND_LETTERS.values())
+    letters = (int(-widest / 2), -8, int(widest / 2) + 1, 8)  # cap height of 20-px letters, centred
+    for name, (dx, dy) in badge_offsets(ROOMY).items():
+        if name == "state":
+            continue  # pumpkin/root: rare, drawn under the letters' halo
+        badge = (int(dx - BADGE_R), int(dy - BADGE_R), int(dx + BADGE_R) + 1, int(dy + BADGE_R) + 1)
+        assert not boxes_overlap(letters, badge), name
+
+
+def test_figurines_keep_their_badges_in_most_zones():
+    # Badges (stuns, gold) show on the map wherever one or two figurines stand, in all but the
+    # shortest zones; a bigger crowd switches to compact markers (the panel lists their stuns).
+    for n in (1, 2):
+        roomy = sum(associates.layout_for(z, n)[0].badges for z in zones())
+        assert roomy >= 20, (n, roomy)
+
+
+def test_zone_badges_stay_clear_of_zone_labels_and_figurines():
+    for z in zones().values():
+        for n in (0, 1, 2, 3):
+            x, y = associates.badge_centre(z, n)
+            r = associates.ZONE_BADGE_R
+            box = (int(x - r), int(y - r), int(x + r) + 1, int(y + r) + 1)
+            assert not any(boxes_overlap(box, label) for label in associates.label_boxes(z)), z.id
+            assert not any(boxes_overlap(box, fig) for fig in associates.piece_boxes(z.id, list(GUILDS[:n]))), z.id
+
+
+def test_zone_labels_are_drawn_over_every_arrow():
+    from PIL import Image, ImageChops
+
+    view = associates_samples.crowded_view()
+    ids = list(zones())
+    # A figurine walking through every zone, row by row: arrows cross every zone's top.
+    view["last"] = [{"text": "", "kind": "move", "data": {"path": ids}}]
+    got = decode(render.board(GAME, view)).crop((0, 0, MAP_SIZE, MAP_SIZE))
+    layout = associates.panel_layout(view)
+    key = (len(view["guilds"]), sum(layout.row_lines), max(23, layout.footer_px))
+    static = layer_rgb(associates.static_layer(*key)).crop((0, 0, MAP_SIZE, MAP_SIZE))
+    changed = ImageChops.difference(got, static).convert("L").point(lambda v: 255 if v else 0)
+    labels = associates._label_mask()
+    # Figurines and token rows may stand near labels; only arrows must never cover them, so
+    # compare in zones with neither.
+    busy = {zid for zid, figs in associates._figs_by_zone(view).items() if figs}
+    quiet = [z for z in zones().values() if z.id not in busy]
+    for z in quiet:
+        for box in associates.label_boxes(z):
+            covered = Image.composite(changed, Image.new("L", changed.size, 0), labels).crop(box)
+            assert covered.getbbox() is None, (z.id, box)
+
+
+def test_drafts_name_cards_figurines_and_zones_in_words():
+    from render.associates.private_view import _draft_ids, _names
+
+    view = associates_samples.crowded_private()
+    view["draft"] = {
+        "activation": {"kind": "move", "steps": ["crows_knoll", "fallen_chapel"]},
+        "picks": ["c-usu-10-shield", "sacred_wood"],
+    }
+    _, lines = _draft_ids(view["draft"], _names(view))
+    assert lines == ["Move being built: Crow's Knoll → Fallen Chapel", "Picked: Shield, Sacred Wood"]

@@ -14,7 +14,7 @@ from render import vendetta
 from render.common import boxes_overlap, inside
 from render.vendetta import samples as vendetta_samples
 from render.vendetta.style import CLOCKWISE, MAP_SIZE, STACK_LIMIT, geometry
-from tests.render.conftest import decode
+from tests.render.conftest import decode, layer_rgb
 
 GAME = "vendetta"
 
@@ -162,3 +162,106 @@ def test_minimal_view_renders():
     assert render.board(GAME, view).startswith(b"\x89PNG")
     view["me"] = {"player": 0, "clans": ["red"], "offered": {}, "chosen": {}, "draft": None}
     assert render.private(GAME, view).startswith(b"\x89PNG")
+
+
+def _every_link_moved() -> dict:
+    """A view whose last move runs an arrow along every link of the map, both ways, and no pieces."""
+    view = vendetta_samples.crowded_view()
+    moves = [[a, b, 1] for a, b, _ in geometry().links] + [[b, a, 2] for a, b, _ in geometry().links]
+    view.update(board={}, combat=None, last_move={"kind": "move", "clan": "red", "moves": moves})
+    return view
+
+
+def test_territory_names_are_drawn_over_every_arrow():
+    from PIL import Image, ImageChops
+
+    from render.common import HIGHLIGHT
+
+    view = _every_link_moved()
+    got = decode(render.board(GAME, view)).crop((0, 0, MAP_SIZE, MAP_SIZE))
+    layer = vendetta.static_layer(len(view["seats"]), len(vendetta.footer_lines(view)))
+    static = layer_rgb(layer).crop((0, 0, MAP_SIZE, MAP_SIZE))
+    names = vendetta._name_mask()
+    # Every pixel of every name and its halo is exactly as in the static layer: nothing covers it.
+    changed = ImageChops.difference(got, static).convert("L").point(lambda v: 255 if v else 0)
+    covered = Image.composite(changed, Image.new("L", changed.size, 0), names)
+    assert covered.getbbox() is None, f"a name is covered at {covered.getbbox()}"
+    # Not vacuous: the arrows do run through the names' boxes, around the letters.
+    crossed = 0
+    for t in geometry().territories.values():
+        for box in vendetta.name_boxes(t):
+            region = got.crop(box)
+            crossed += HIGHLIGHT in {colour for _, colour in region.getcolors(1 << 16) or []}
+    assert crossed >= 5, "the arrows should cross several name boxes"
+
+
+def test_arrow_counts_never_cover_a_name():
+    # One arrow along each link (a plain move), and the crowded gather of three arrows.
+    views = []
+    for a, b, _ in geometry().links:
+        for o, d in ((a, b), (b, a)):
+            view = vendetta_samples.crowded_view()
+            view["last_move"] = {"kind": "move", "clan": "red", "moves": [[o, d, 4]]}
+            views.append(view)
+    views.append(vendetta_samples.crowded_view())
+    names = [box for t in geometry().territories.values() for box in vendetta.name_boxes(t)]
+    k = vendetta.ARROW_BUBBLE
+    for view in views:
+        bubbles = vendetta.bubble_centres(view)
+        assert bubbles
+        for (x, y), _, clear in bubbles:
+            box = (int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1)
+            assert clear and not any(boxes_overlap(box, nb) for nb in names), (view["last_move"], x, y)
+
+
+def test_combat_badges_stay_clear_of_names_and_markers():
+    for t in geometry().territories.values():
+        for clans in (1, 3, 5):
+            x, y = vendetta.badge_centre(t, clans)
+            r = vendetta.BADGE_R
+            box = (int(x - r), int(y - r), int(x + r) + 1, int(y + r) + 1)
+            names = [nb for other in geometry().territories.values() for nb in vendetta.name_boxes(other)]
+            assert not any(boxes_overlap(box, nb) for nb in names), (t.id, clans)
+            assert not any(boxes_overlap(box, mb) for mb in vendetta.piece_boxes(t.id, list(CLOCKWISE[:clans])))
+
+
+def test_private_picture_shows_card_names_not_card_ids():
+    view = vendetta_samples.crowded_private()
+    ids = {c["id"] for c in view["me"]["chosen"]["blue"]}
+    texts = _drawn_texts(lambda: render.private(GAME, view))
+    assert "Statue Watch" in texts and "Trophy Basket" in texts
+    assert not ids & {w for t in texts for w in t.split()}
+
+
+def _drawn_texts(draw) -> set[str]:
+    """The strings drawn while `draw()` runs (render caches emptied first)."""
+    from PIL import ImageDraw
+
+    from tests.render.test_readability import _clear_render_caches
+
+    seen: set[str] = set()
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, *args, **kwargs):
+        seen.add(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    _clear_render_caches()
+    ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]
+    try:
+        draw()
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        _clear_render_caches()
+    return seen
+
+
+def test_two_player_variant_rows_show_partner_clans_not_player_numbers():
+    view = vendetta_samples.crowded_view()
+    for seat in view["seats"]:
+        seat["player"] = CLOCKWISE.index(seat["clan"]) % 2
+    texts = _drawn_texts(lambda: render.board(GAME, view))
+    assert not {"P1", "P2"} & texts
+    # The partner markers make the variant's rows differ from a plain game's.
+    plain = vendetta_samples.crowded_view()
+    assert decode(render.board(GAME, view)).tobytes() != decode(render.board(GAME, plain)).tobytes()
