@@ -77,7 +77,8 @@ class GnomehostBot(commands.Bot):
         if kind in (discord.InteractionType.application_command, discord.InteractionType.autocomplete):
             return True
         if kind is discord.InteractionType.component:
-            return handles_component(str((interaction.data or {}).get("custom_id", "")))
+            data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]
+            return handles_component(str(data.get("custom_id", "")))
         return False
 
     async def setup_hook(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
 import discord
@@ -87,7 +87,7 @@ async def run_click(interaction: discord.Interaction, cid: ComponentId | Unreada
 class _Clickable:
     """What every Gnomehost component does: parse its own template once, then run the click (see run_click)."""
 
-    parse: ClassVar[Callable[[re.Match[str]], ComponentId]]
+    id_type: ClassVar[type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId]]
     handled_by: ClassVar[str]
     private_panel: ClassVar[bool] = False  # part of a player's own panel or DM prompt
 
@@ -103,7 +103,7 @@ class _Clickable:
         and the callback answers them.
         """
         try:
-            cid: ComponentId | Unreadable = cls.parse(match)
+            cid: ComponentId | Unreadable = cls.id_type.from_match(match)
         except BadField as error:
             cid = Unreadable(match.string, str(error))
         return cls(cid, item)
@@ -112,9 +112,12 @@ class _Clickable:
         """The values chosen in a select (nothing for a button)."""
         return ()
 
-    @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        """Run the click."""
+        """Run the click (refused as restarting after the stop signal; errors answered by cogs.errors)."""
+        await self._click(interaction)
+
+    @guarded
+    async def _click(self, interaction: discord.Interaction) -> None:
         await run_click(interaction, self.cid, self.chosen(), handled_by=self.handled_by,
                         private_panel=self.private_panel)
 
@@ -127,21 +130,21 @@ def new_button(cid: ComponentId, label: str, style: discord.ButtonStyle, row: in
 class LobbyButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.LOBBY]):
     """Join / Leave / Add AI / Remove AI / Start / Cancel on a lobby message."""
 
-    parse = LobbyId.from_match
+    id_type = LobbyId
     handled_by = LOBBY_COG
 
 
 class TurnButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.TURN]):
     """"Take my turn" on a table message."""
 
-    parse = TurnId.from_match
+    id_type = TurnId
     handled_by = PLAY_COG
 
 
 class ActionButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.ACTION]):
     """One action of a player's current step, on their panel or DM prompt."""
 
-    parse = ActionId.from_match
+    id_type = ActionId
     handled_by = PLAY_COG
     private_panel = True
 
@@ -149,7 +152,7 @@ class ActionButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind
 class PageButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.PAGE]):
     """Previous / Next page of a long list of actions."""
 
-    parse = PageId.from_match
+    id_type = PageId
     handled_by = PLAY_COG
     private_panel = True
 
@@ -157,7 +160,7 @@ class PageButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.P
 class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind.SELECT]):
     """A select menu of actions (one page of at most 25)."""
 
-    parse = SelectId.from_match
+    id_type = SelectId
     handled_by = PLAY_COG
     private_panel = True
 

@@ -58,7 +58,7 @@ def new_reference() -> str:
 
 def describe_interaction(interaction: discord.Interaction) -> str:
     """Who did what where, for a log line (ids and names only, no user text); safe on malformed payloads."""
-    data = interaction.data if isinstance(interaction.data, dict) else {}
+    data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]
     if interaction.type is discord.InteractionType.component:
         what = str(data.get("custom_id"))[:CUSTOM_ID]
     else:

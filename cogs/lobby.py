@@ -24,7 +24,7 @@ from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
 from cogs.replies import edit_reply, reply, reply_long
 from cogs.rules import rules_sections
-from cogs.scope import table_in_scope
+from cogs.scope import table_in_channel, table_in_scope
 from engine import registry
 from engine.core.options import validate_options
 from host.errors import NotJoined
@@ -55,7 +55,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """The table named by id (if visible from here, see cogs.scope), else the open table in this channel."""
         if game_id is not None:
             return await table_in_scope(interaction, game_id)
-        table = await self.bot.service.table_for_channel(interaction.channel_id or 0)
+        table = await table_in_channel(interaction)
         if table is None:
             raise no_game_here()
         return table
@@ -85,7 +85,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             if not isinstance(parent, discord.TextChannel):
                 parent = await self.bot.fetch_channel(channel_id)  # type: ignore[assignment]
             name = trim(f"{spec.title or game} — {interaction.user.display_name}", THREAD_NAME)
-            created = await parent.create_thread(  # type: ignore[union-attr]
+            created = await parent.create_thread(  # type: ignore[union-attr, call-overload]
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
             channel_id = created.id
@@ -232,7 +232,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await reply_long(interaction, sections[key])
 
     async def _game_name_here(self, interaction: discord.Interaction) -> str:
-        table = await self.bot.service.table_for_channel(interaction.channel_id or 0)
+        table = await table_in_channel(interaction)
         if table is not None:
             return table.game_name
         names = registry.names()
@@ -351,7 +351,7 @@ async def setup(bot: GnomehostBot) -> None:
     cog = GameCog(bot)
     games = loadable_games()
     if games:
-        cog.app_command.add_command(make_new_command(cog.new_game, games))
+        cog.app_command.add_command(make_new_command(cog.new_game, games))  # type: ignore[union-attr]
     else:
         log.error("no game could be loaded: /game new is not available")
     await bot.add_cog(cog)

@@ -24,7 +24,7 @@ from cogs.errors import UserFacingError
 from cogs.limits import echo
 from cogs.panels import Panel, build_panel
 from cogs.replies import edit_reply, reply
-from cogs.scope import table_in_scope, visible_tables
+from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
 from host.errors import StaleVersion
@@ -78,7 +78,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         service, user = self.bot.service, interaction.user.id
         if game_id is not None:
             return await table_in_scope(interaction, game_id)
-        here = await service.table_for_channel(interaction.channel_id or 0)
+        here = await table_in_channel(interaction)
         if here is not None and (here.is_seated(user) or interaction.guild_id is not None):
             return here
         tables = visible_tables(interaction, await service.tables_for_user(user))

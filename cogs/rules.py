@@ -26,7 +26,7 @@ def rules_sections(game_name: str) -> dict[str, str]:
     if path is None or not path.is_file():
         return {}
     sections: dict[str, str] = {}
-    title, lines = "Overview", []
+    title, lines = "Overview", list[str]()
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             if any(x.strip() for x in lines):

@@ -74,6 +74,17 @@ async def table_in_scope(interaction: discord.Interaction, game_id: int, *, priv
     return table
 
 
+async def table_in_channel(interaction: discord.Interaction) -> TableInfo | None:
+    """The open table of the channel or thread the interaction comes from, if that table belongs to its guild."""
+    if interaction.channel_id is None:
+        return None
+    service: TableService = interaction.client.service  # type: ignore[attr-defined]
+    table = await service.table_for_channel(interaction.channel_id)
+    if table is None or table.guild_id != interaction.guild_id:
+        return None
+    return table
+
+
 def visible_tables(interaction: discord.Interaction, tables: list[TableInfo]) -> list[TableInfo]:
     """The tables among `tables` a command from here may name (this guild's; in a DM, the user's)."""
     return [t for t in tables if in_scope(interaction, t)]

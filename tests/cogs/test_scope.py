@@ -12,7 +12,7 @@ import discord
 import pytest
 
 from cogs.errors import UserFacingError
-from cogs.scope import in_scope, table_in_scope, unknown_game, visible_tables
+from cogs.scope import in_scope, table_in_channel, table_in_scope, unknown_game, visible_tables
 from host.errors import GameNotFound
 from host.results import TableInfo
 from tests.cogs.fakes import CHANNEL, make_interaction, make_table
@@ -30,6 +30,9 @@ class Tables:
     def __init__(self, *tables: TableInfo) -> None:
         self.tables = {t.game_id: t for t in tables}
         self.asked: list[int] = []
+
+    async def table_for_channel(self, channel_id: int) -> TableInfo | None:
+        return next((t for t in self.tables.values() if t.channel_id == channel_id), None)
 
     async def get_table(self, game_id: int) -> TableInfo:
         self.asked.append(game_id)
@@ -142,3 +145,12 @@ async def test_numbers_no_stored_game_can_have_are_refused_without_a_lookup(game
 def test_unknown_game_reply_shortens_a_huge_number() -> None:
     text = unknown_game(10**1000).message
     assert len(text) < 200 and "…" in text
+
+
+async def test_the_channels_table_is_found_only_from_its_own_guild() -> None:
+    table = make_table(7)
+    service = Tables(table)
+    assert await table_in_channel(with_service(make_interaction(kind=COMMAND), service)) == table
+    assert await table_in_channel(with_service(make_interaction(kind=COMMAND, guild_id=OTHER_GUILD), service)) is None
+    assert await table_in_channel(with_service(make_interaction(kind=COMMAND, channel_id=OTHER_CHANNEL),
+                                               service)) is None

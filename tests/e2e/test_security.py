@@ -183,6 +183,10 @@ async def test_another_guild_sees_no_game_by_number_and_gets_the_missing_game_an
         assert str(alice.id) not in foreign_text and "Vendetta" not in foreign_text
         assert "There is no game" not in answer_text(here), answer_text(here)  # visible in its own guild
 
+    # Without a number, only this guild's channel game counts: another guild naming this channel finds none.
+    claimed = await raw_slash(fake, carol, "status", {}, other_guild=True)
+    assert "no open game in this channel" in assert_clean_refusal(claimed, "/game status from another guild")
+
     # In a DM only the user's own games are visible.
     dm_stranger = await raw_slash(fake, carol, "status", {"game": game_id}, channel=fake.state.dm_channel(carol))
     dm_missing = await raw_slash(fake, carol, "status", {"game": missing}, channel=fake.state.dm_channel(carol))
