@@ -532,7 +532,7 @@ def _halo_sprite(
 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
     """Like _text_sprite, with a solid `halo`-index ring of HALO_PX around the glyphs."""
     f = font(size)
-    left, top, right, bottom = f.getbbox(text, stroke_width=HALO_PX)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, stroke_width=HALO_PX))
     w, h = max(1, right - left), max(1, bottom - top)
     cover = Image.new("L", (w, h), 0)
     ImageDraw.Draw(cover).text((-left, -top), text, font=f, fill=255)

@@ -42,7 +42,8 @@ def _merged(parts: list[Image.Image]) -> tuple[list[Image.Image], list[tuple[int
     for image in parts:
         colours = _colours(image)
         lut = bytearray(256)
-        for _, index in image.getcolors(256) or []:
+        for _, found in image.getcolors(256) or []:
+            index = int(found)  # type: ignore[arg-type]  # a palette picture's colours are indices
             colour = colours[index] if index < len(colours) else (0, 0, 0)
             lut[index] = palette.setdefault(colour, len(palette))
         if len(palette) > 256:

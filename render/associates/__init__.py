@@ -268,7 +268,7 @@ def _token_row(cv: Canvas, z: Zone, view: dict[str, Any], zone_view: dict[str, A
 
 def token_row_width(view: dict[str, Any], zone: str) -> int:
     """Width of a zone's token row (layout tests)."""
-    zone_view = next((zv for zv in view.get("zones") or [] if zv.get("id") == zone), {})
+    zone_view: dict[str, Any] = next((zv for zv in view.get("zones") or [] if zv.get("id") == zone), {})
     entries: list[tuple[str, Any]] = [("lair", lair) for lair in view.get("lairs") or [] if lair.get("zone") == zone]
     entries += [("item", (item, n)) for item, n in _treasure_items(zone_view.get("loose") or {})]
     entries += [("trap", zone_view["trap"])] if zone_view.get("trap") else []
@@ -523,6 +523,9 @@ def _draw_map(cv: Canvas, view: dict[str, Any], stamps: tuple[Stamp, ...]) -> No
 _SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
 
 
+NO_GUILD = "no guild"
+
+
 def _seat_names(view: dict[str, Any]) -> dict[int, str]:
     """Seat -> the guild's title; a seat with no guild yet is "a player" (views carry no player names)."""
     return {
@@ -641,7 +644,7 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
 
     x, y = PAD, top + 54
     first = view.get("first_player")
-    if first is not None:
+    if first is not None and guild_of_seat.get(int(first)):
         x += cv.text((x, y), "First:", TEXT, MUTED, PAPER) + 6
         x = _inline_guild(cv, x, y, guild_of_seat.get(int(first)))
         x += cv.text((x, y), _cap(names.get(int(first), "?")), TEXT, INK, PAPER) + 20
@@ -661,6 +664,8 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
             PAPER,
             max_width=WIDTH - x - PAD,
         )
+    elif pending and phase == "guild":
+        cv.text((x, y), "Waiting for a guild to be chosen", TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
     elif pending and phase != "over":
         who = ", ".join(names.get(p, "a player") for p in pending)
         cv.text((x, y), f"Waiting for {who}", TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
@@ -677,7 +682,10 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
         cy = ry + ROW_PAD / 2 + ROW_LINE / 2 - 1
         style = guild_style(g.get("guild"))
         cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
-        cv.text((NAME_X, cy), _cap(names.get(seat, "?")), TEXT, INK, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
+        if g.get("title"):
+            cv.text((NAME_X, cy), str(g["title"]), TEXT, INK, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
+        else:
+            cv.text((NAME_X, cy), NO_GUILD, TEXT, MUTED, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
         threshold = g.get("threshold")
         obj = f"{g.get('objectives', 0)}/{threshold}" if threshold else str(g.get("objectives", 0))
         cv.text((COL_OBJ, cy), obj, TEXT, INK, bg, anchor="mm")

@@ -104,8 +104,10 @@ def render(view: dict[str, Any]) -> bytes:
         title = f"{seat.get('title')} · " + title
     phase = str(view.get("phase", ""))
     info = f"Turn {view.get('turn', view.get('round', 0))} · {PHASES.get(phase, readable(phase).lower())}"
-    if seat:
-        info += f" · deck {seat.get('deck_size', 0)} · objectives {seat.get('objectives', 0)}/{seat.get('threshold')}"
+    if seat and seat.get("guild"):
+        info += f" · deck {seat.get('deck_size', 0)}"
+        threshold = seat.get("threshold")
+        info += f" · objectives {seat.get('objectives', 0)}" + (f"/{threshold}" if threshold else "")
     info_lines = [*wrap(info, TEXT, WIDTH - 2 * PAD), "Secret: only you see this."]
     draft_wrapped = [line for text in draft_lines for line in wrap(text, TEXT, WIDTH - 2 * PAD)]
     heights = [card_height(c) for c in hand]

@@ -531,9 +531,15 @@ def outcome_text(view: dict[str, Any]) -> str:
     return text
 
 
+PARTNER_NOTE = "Small marker after a clan: the other clan of the same player"
+
+
 def footer_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
     """The captions under the table (result, fight, last move), wrapped: every line is drawn."""
     lines: list[tuple[str, RGB]] = []
+    seats = view.get("seats") or []
+    if len({s.get("player") for s in seats}) < len(seats):
+        lines.append((PARTNER_NOTE, MUTED))
     for text, colour in ((outcome_text(view), HIGHLIGHT), (combat_text(view), INK), (last_move_text(view), INK)):
         if text:
             lines += [(line, colour) for line in wrap(text, TEXT, CAPTION_W)]

@@ -118,7 +118,7 @@ def card_height(card: dict[str, Any], clan: str, tokens: dict[str, int], board: 
 def _row_heights(view: dict[str, Any], clan: str) -> list[int]:
     """Height of each row of two cards in `clan`'s section."""
     cards, _ = _cards_for(view.get("me") or {}, clan)
-    seat = next((s for s in view.get("seats") or [] if s.get("clan") == clan), {})
+    seat: dict[str, Any] = next((s for s in view.get("seats") or [] if s.get("clan") == clan), {})
     tokens = {k: int(v) for k, v in (seat.get("tokens") or {}).items()}
     board = view.get("board") or {}
     heights = [card_height(c, clan, tokens, board) for c in cards]
