@@ -2,7 +2,8 @@
 
 Per registered game, over the sample views of a seeded 4-player random game
 (every stage, plus the game's hand-made samples): the median time of a board
-render and of a private render, the PNG sizes, and the ratio of the board time
+render, of a private render and of the "Take my turn" panel picture (both
+stacked), the PNG sizes, and the ratio of the board time
 to the floor, the time to encode a blank picture of the same size with the same
 encoder settings. Two floors are printed: a blank palette picture (the format
 render/ writes) and a blank RGB picture (what a plain Pillow render would
@@ -82,6 +83,11 @@ def bench_game(name: str, repeat: int) -> dict[str, float]:
         ratios_rgb.append(t / floor_rgb)
     board_ms = statistics.median(times)
     private_ms = statistics.median(_median_ms(lambda v=v: render.private(name, v), repeat) for v in privates)
+    # The "Take my turn" picture: board and private picture stacked (player views carry the public view).
+    panel_ms = statistics.median(
+        _median_ms(lambda v=v: render.panel_image(name, None, v), max(3, repeat // 5)) for v in privates
+    )
+    panel_bytes = statistics.median(len(render.panel_image(name, None, v)) for v in privates)
     board_bytes = statistics.median(len(render.board(name, v)) for v in boards)
     private_bytes = statistics.median(len(render.private(name, v)) for v in privates)
     largest = max(len(render.board(name, v)) for v in boards)
@@ -98,6 +104,8 @@ def bench_game(name: str, repeat: int) -> dict[str, float]:
         "board_bytes": board_bytes,
         "largest_board_bytes": largest,
         "private_bytes": private_bytes,
+        "panel_ms": panel_ms,
+        "panel_bytes": panel_bytes,
         "floor_p_ms": floor_p,
         "floor_rgb_ms": floor_rgb,
         "ratio_p": statistics.median(ratios_p),
@@ -118,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             f"(largest {r['largest_board_bytes'] / 1024:.0f} KiB); static layer built once in {r['cold_ms']:.0f} ms"
         )
         print(f"  private render median {r['private_ms']:.1f} ms, {r['private_bytes'] / 1024:.0f} KiB")
+        print(f"  turn panel     median {r['panel_ms']:.1f} ms, {r['panel_bytes'] / 1024:.0f} KiB (board + private)")
         print(
             f"  floor: blank palette PNG {r['floor_p_ms']:.1f} ms -> board/floor {r['ratio_p']:.2f}x; "
             f"blank RGB PNG {r['floor_rgb_ms']:.1f} ms -> board/floor {r['ratio_rgb']:.2f}x"
