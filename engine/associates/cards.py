@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
@@ -91,6 +92,16 @@ def is_card_id(text: str) -> bool:
     """Whether `text` is shaped like a card instance id of a known type."""
     parts = text.split("-", 3)
     return len(parts) == 4 and parts[0] == "c" and parts[1] in _PREFIX_GUILD and parts[3] in CARD_TYPES
+
+
+def is_listed_copy(cards: Iterable[str], card: str) -> bool:
+    """Whether `card` is the first copy of its type among `cards`: the one a menu lists.
+
+    G-1: copies of a card are identical, so menus list one per type; apply takes that copy
+    only, since it accepts exactly the ids the menus offer.
+    """
+    kind = card_type(card)
+    return next((c for c in cards if card_type(c) == kind), None) == card
 
 
 def card_name(card_id: str) -> str:

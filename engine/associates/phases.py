@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.associates import board
-from engine.associates.cards import build_deck, card_name
+from engine.associates.cards import build_deck, card_name, is_listed_copy
 from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.flow import (
@@ -137,6 +137,9 @@ def keep_apply(ctx: Ctx, seat: int, action_id: str) -> None:
             raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND")
         if len(k["kept"]) >= HAND_SIZE:
             raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
+        if not is_listed_copy([h for h in p["hand"] if h not in k["kept"]], c):
+            raise IllegalAction(f"Keep {card_name(c)} with the listed choice (its copies are identical).",
+                                "E_UNKNOWN_ACTION")
         k["kept"].append(c)
         return
     else:

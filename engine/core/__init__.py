@@ -7,11 +7,13 @@ from engine.core.events import Event, private_event, public_event
 from engine.core.game import (
     REVEALING_EVENT_KINDS,
     Game,
+    not_offered,
     replay,
     require_pending,
     reveals_information,
     summarise_actions,
 )
+from engine.core.numbers import parse_int
 from engine.core.options import OptionSpec, validate_options
 from engine.core.outcome import Outcome, rank_by_score
 from engine.core.rng import Rng, seed_state
@@ -32,6 +34,8 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Rng",
+    "not_offered",
+    "parse_int",
     "private_event",
     "public_event",
     "rank_by_score",

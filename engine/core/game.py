@@ -51,7 +51,11 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def apply(self, state: S, player: int, action: Action) -> tuple[S, list[Event]]:
-        """The state after `player` takes `action`, with the events it caused."""
+        """The state after `player` takes `action`, with the events it caused.
+
+        Accepts exactly the ids `legal_actions(state, player)` offers (and valid typed orders, see
+        `is_typed_order`); anything else raises IllegalAction and leaves `state` as it was.
+        """
 
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
@@ -86,12 +90,16 @@ class Game(ABC, Generic[S]):
         for action in legal:
             if action.id == action_id:
                 return action
-        if not legal:
-            raise IllegalAction("You have nothing to decide right now.", "E_NOT_YOUR_TURN")
-        raise IllegalAction(
-            f"That choice is not available now. You can choose: {summarise_actions(legal)}.",
-            "E_UNKNOWN_ACTION",
-        )
+        raise not_offered(legal)
+
+    def is_typed_order(self, action_id: str) -> bool:
+        """Whether `action_id` has the form of a whole order a player may type in full.
+
+        `apply` accepts exactly the ids `legal_actions` offers, with one exception: a game may
+        document orders typed in one go (Vendetta's `decl:`/`atk:`/`choose:`) that no menu lists
+        because there are too many of them. Such an id is accepted when valid; nothing else is.
+        """
+        return False
 
     def is_pending(self, state: S, player: int) -> bool:
         """Whether `player` must act now."""
@@ -133,6 +141,16 @@ def require_pending(game: Game[Any], state: Any, player: int) -> None:
     if not game.is_pending(state, player):
         waiting = ", ".join(str(d.player) for d in game.pending(state))
         raise IllegalAction(f"It is not your turn (waiting for player {waiting}).", "E_NOT_YOUR_TURN")
+
+
+def not_offered(legal: list[Action]) -> IllegalAction:
+    """The refusal of an id that is not among `legal`, naming what the player may choose instead."""
+    if not legal:
+        return IllegalAction("You have nothing to decide right now.", "E_NOT_YOUR_TURN")
+    return IllegalAction(
+        f"That choice is not available now. You can choose: {summarise_actions(legal)}.",
+        "E_UNKNOWN_ACTION",
+    )
 
 
 def summarise_actions(actions: list[Action], limit: int = 8) -> str:

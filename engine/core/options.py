@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.numbers import parse_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +53,8 @@ class OptionSpec:
                 return False
             raise IllegalAction(f"Option {self.name} must be true or false.", "E_OPTION")
         if self.type == "int":
-            try:
-                number = int(value)
-            except (TypeError, ValueError):
-                raise IllegalAction(f"Option {self.name} must be a whole number.", "E_OPTION") from None
-            if isinstance(value, float) and value != number:
+            number = _whole_number(value)
+            if number is None:
                 raise IllegalAction(f"Option {self.name} must be a whole number.", "E_OPTION")
             if self.choices and number not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
@@ -72,6 +70,17 @@ class OptionSpec:
                 raise IllegalAction(f"Option {self.name} must be one of {allowed}.", "E_OPTION")
             return value
         raise ValueError(f"unknown option type {self.type}")
+
+
+def _whole_number(value: Any) -> int | None:
+    """An int option's value as a number: typed text in ASCII digits only (parse_int), whole floats."""
+    if isinstance(value, str):
+        return parse_int(value.strip())
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, int):
+        return int(value)
+    return None
 
 
 def validate_options(specs: Sequence[OptionSpec], options: dict[str, Any] | None) -> dict[str, Any]:

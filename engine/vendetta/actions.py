@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.numbers import parse_int
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS
 from engine.vendetta.combat import default_target, present_clans
@@ -23,6 +24,8 @@ from engine.vendetta.objectives import CARDS, catalogue_sorted
 from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
 
 PASS_ID = "pass"
+# Whole declarations a power user types in one go; no menu lists them (too many), apply checks them.
+TYPED_PREFIXES = ("decl:", "atk:", "choose:")
 
 _PHASE_OF_PREFIX = {
     "pick": PHASE_OBJECTIVES,
@@ -51,10 +54,17 @@ def phase_of(action_id: str) -> str | None:
 
 
 def parse_count(text: str) -> int | str:
-    """The integer in `text`, or the text itself when it is not a plain integer (rejected later)."""
+    """The integer typed in `text` (ASCII digits, blanks around allowed), or the text itself when it is
+    not one: unicode digits ('²', '①'), huge numbers and the like are rejected later as bad counts."""
     stripped = text.strip()
-    body = stripped[1:] if stripped.startswith("-") else stripped
-    return int(stripped) if body.isdigit() else stripped
+    number = parse_int(stripped)
+    return stripped if number is None else number
+
+
+def parse_step_count(text: str) -> int | str:
+    """The count of a menu step (`n:<count>`, `dice:<count>`): exactly as the menu spells it, or the text."""
+    number = parse_int(text, canonical=True)
+    return text if number is None else number
 
 
 def _split_id(action_id: str) -> tuple[str, str, str]:

@@ -8,11 +8,12 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.game import Game
+from engine.core.game import Game, not_offered
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from engine.vendetta.actions import (
     PASS_ID,
+    TYPED_PREFIXES,
     combat_actions,
     default_choice,
     movement_actions,
@@ -104,7 +105,8 @@ class VendettaGame(Game[VendettaState]):
 
     def parse_action(self, state: VendettaState, player: int, action_id: str) -> Action:
         """A listed action, or a typed whole declaration (decl:/atk:/choose:) that apply() accepts."""
-        for action in self.legal_actions(state, player):
+        legal = self.legal_actions(state, player)
+        for action in legal:
             if action.id == action_id:
                 return action
         try:
@@ -112,7 +114,13 @@ class VendettaGame(Game[VendettaState]):
         except ValueError:
             raise IllegalAction("That command is too long.", "E_UNKNOWN_ACTION") from None
         self.apply(state, player, action)  # raises the precise E_* code when illegal
+        if not self.is_typed_order(action_id):
+            raise not_offered(legal)  # only typed orders go beyond the menus
         return action
+
+    def is_typed_order(self, action_id: str) -> bool:
+        """Whole declarations typed in one go (decl:/atk:/choose:); every other id must be offered."""
+        return action_id.startswith(TYPED_PREFIXES)
 
     def apply(self, state: VendettaState, player: int, action: Action) -> tuple[VendettaState, list[Event]]:
         """The new state after `player` takes `action`; the input state is never changed."""

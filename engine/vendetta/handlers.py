@@ -20,8 +20,8 @@ from engine.vendetta.actions import (
     new_move_draft,
     parse_atk,
     parse_choose,
-    parse_count,
     parse_decl,
+    parse_step_count,
 )
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS
@@ -190,7 +190,7 @@ def apply_movement(state: VendettaState, player: int, action_id: str, events: li
     elif action_id.startswith("n:"):
         if draft["origin"] is None or draft["dest"] is None:
             raise _draft_error("Choose an origin and a destination first.")
-        n = parse_count(action_id[2:])
+        n = parse_step_count(action_id[2:])
         if not isinstance(n, int) or not is_count(n):
             raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT")
         origin, dest = draft["origin"], draft["dest"]
@@ -263,7 +263,7 @@ def apply_combat(state: VendettaState, player: int, action_id: str, events: list
     elif action_id.startswith("dice:"):
         if draft["target"] is None:
             raise _draft_error("Choose a target first.")
-        n = parse_count(action_id[5:])
+        n = parse_step_count(action_id[5:])
         others_left = [c for c in present_clans(here) if c not in (clan, draft["target"]) and c not in assigned]
         if not isinstance(n, int) or not is_count(n) or n > remaining or (not others_left and n != remaining):
             raise IllegalAction(f"Choose between 1 and {remaining} dice (all of them for the last target).",

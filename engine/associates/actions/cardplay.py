@@ -7,13 +7,14 @@ from typing import Any
 from engine.associates import board
 from engine.associates.actions import attack, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, active_seat, play_card
-from engine.associates.cards import card_name, card_type
+from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.reactions import spend_gold, spendable_gold
 from engine.associates.state import State, designated, effective_terrain, figs_in_zone, intact_lair_at, lair_intact
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.numbers import parse_int
 
 ATTACK_CARDS = {"aggressiveness": "combat", "petit_malin": "theft", "siege": "combat", "burglary": "theft",
                 "bailiff": "combat"}
@@ -155,7 +156,8 @@ def playable(s: State) -> list[Action]:
 def play(ctx: Ctx, card: str) -> None:
     """Start playing a card: direct effect now, or open its target draft."""
     s = ctx.s
-    if card not in s["players"][active_seat(s)]["hand"]:
+    hand = s["players"][active_seat(s)]["hand"]
+    if card not in hand:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
     reason = why_not(s, card)
     if reason is not None:
@@ -163,6 +165,9 @@ def play(ctx: Ctx, card: str) -> None:
         if card_type(card) == "sprint":
             code = "E_ROOTED" if s["figs"][active_fig(s)]["rooted"] else "E_NO_MOVEMENT"
         raise IllegalAction(reason, code)
+    if not is_listed_copy(hand, card):
+        raise IllegalAction(f"Play {card_name(card)} with the listed choice (its copies are identical).",
+                            "E_UNKNOWN_ACTION")
     t = card_type(card)
     if t in ATTACK_CARDS:
         s["draft"] = {"kind": ATTACK_CARDS[t], "source": card, "steps": []}
@@ -216,18 +221,16 @@ def _direct(ctx: Ctx, card: str) -> None:
 def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
     """Steps of the card drafts: zone, figurine, recipe, Improvisation type."""
     kind = draft["kind"]
-    t = card_type(draft["source"]) if draft["source"] else None
+    t = card_type(draft["source"]) if draft["source"] else ""
     if kind == "zone":
         zones = zone_choices(s, t)
-        if len(zones) > ZONE_PAGE and not draft["steps"]:
+        if _rows_first(zones, draft):
             # G-2: too many zones for one menu (Trap may go almost anywhere): pick a board row first.
-            rows = sorted({board.zone_ids().index(z) // 5 for z in zones})
+            rows = sorted({_row_of(z) for z in zones})
             return [Action(f"row:{r}", f"Zones of row {r + 1}: " + ", ".join(
-                board.zone_name(z) for z in zones if board.zone_ids().index(z) // 5 == r)) for r in rows]
-        if draft["steps"]:
-            row = int(draft["steps"][-1][4:])
-            zones = [z for z in zones if board.zone_ids().index(z) // 5 == row]
-        return [Action(f"z:{z}", f"{card_name(draft['source'])} on {board.zone_name(z)}") for z in zones]
+                board.zone_name(z) for z in zones if _row_of(z) == r)) for r in rows]
+        return [Action(f"z:{z}", f"{card_name(draft['source'])} on {board.zone_name(z)}")
+                for z in _in_chosen_row(zones, draft)]
     if kind == "fig":
         return [Action(f"f:{x}", f"{card_name(draft['source'])} on {fig_name(x)}") for x in fig_choices(s, t)]
     if kind == "craft":
@@ -238,12 +241,30 @@ def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
     return []
 
 
+def _row_of(zone: str) -> int:
+    return board.zone_ids().index(zone) // 5
+
+
+def _rows_first(zones: list[str], draft: dict[str, Any]) -> bool:
+    """Whether the zone draft must pick a board row before a zone (G-2)."""
+    return len(zones) > ZONE_PAGE and not draft["steps"]
+
+
+def _in_chosen_row(zones: list[str], draft: dict[str, Any]) -> list[str]:
+    """The zones of the row picked in the draft (all of them when no row was needed)."""
+    if not draft["steps"]:
+        return zones
+    # the row step was checked against the listed "row:<n>" ids when it was recorded
+    row = parse_int(draft["steps"][-1][4:], canonical=True)
+    return [z for z in zones if _row_of(z) == row]
+
+
 def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
     """Apply a card-draft step (each completes the play)."""
     s = ctx.s
     kind = draft["kind"]
     card = draft["source"]
-    t = card_type(card) if card else None
+    t = card_type(card) if card else ""
     if kind == "zone" and action_id.startswith("row:") and not draft["steps"]:
         if action_id not in {a.id for a in draft_legal(s, draft)}:
             raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
@@ -258,6 +279,12 @@ def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
                 raise IllegalAction(f"{card_name(card)} cannot go on an intact lair.", "E_TOKEN_ZONE")
             raise IllegalAction(f"{card_name(card)} cannot go there (one token per zone"
                                 + ("; your zone or an adjacent one" if t != "trap" else "") + ").", "E_TOKEN_ZONE")
+        zones = zone_choices(s, t)
+        if _rows_first(zones, draft):
+            raise IllegalAction("Choose the board row first, then the zone.", "E_UNKNOWN_ACTION")
+        if z not in _in_chosen_row(zones, draft):
+            raise IllegalAction("That zone is not in the row you chose; undo to choose another row.",
+                                "E_UNKNOWN_ACTION")
         s["draft"] = None
         play_card(ctx, card)
         if t == "storm":

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.associates import board
 from engine.associates.actions.common import active_fig, active_seat, pay, play_card
-from engine.associates.cards import card_name, card_type
+from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.harm import stun_figure
@@ -80,8 +80,11 @@ def step(s: State, draft: dict[str, Any], action_id: str) -> None:
         return
     if action_id.startswith("sprint:"):
         c = action_id[7:]
-        if c not in s["players"][active_seat(s)]["hand"] or card_type(c) != "sprint" or c in sprints:
+        hand = s["players"][active_seat(s)]["hand"]
+        if c not in hand or card_type(c) != "sprint" or c in sprints:
             raise IllegalAction("That Sprint is not in your hand.", "E_CARD_NOT_IN_HAND")
+        if not is_listed_copy([h for h in hand if h not in sprints], c):
+            raise IllegalAction("Add Sprints with the listed choice, one at a time.", "E_UNKNOWN_ACTION")
         draft["steps"].append(action_id)
         return
     raise IllegalAction("Choose the next zone, add a Sprint, confirm or undo.", "E_UNKNOWN_ACTION")

@@ -155,6 +155,7 @@ def step(s: State, draft: dict[str, Any], action_id: str) -> None:
         chosen = selection(s, fig, draft).get(src, empty_treasure())
         if avail[item] - chosen[item] <= 0:
             raise IllegalAction(f"There is no {ITEM_NAMES[item]} left to take there.", "E_ITEM_NOT_PRESENT")
+        _require_listed_form(parts[3:], item, avail[item] - chosen[item])
     else:
         if parts[0] != "d":
             raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
@@ -164,7 +165,20 @@ def step(s: State, draft: dict[str, Any], action_id: str) -> None:
         chosen = selection(s, fig, draft).get("own", empty_treasure())
         if s["figs"][fig]["treasure"][item] - chosen[item] <= 0:
             raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
+        _require_listed_form(parts[2:], item, s["figs"][fig]["treasure"][item] - chosen[item])
     draft["steps"].append(action_id)
+
+
+def _require_listed_form(rest: list[str], item: str, left: int) -> None:
+    """Refuse an item step the menu does not list: anything after the item but ':all', and ':all' except
+    for gold with more than one left (G-1)."""
+    if not rest:
+        return
+    if rest != ["all"]:
+        raise IllegalAction("Choose one of the listed items.", "E_UNKNOWN_ACTION")
+    if item != "gold" or left < 2:
+        raise IllegalAction("'All' is offered for gold only, when more than one is left; take items one by one.",
+                            "E_UNKNOWN_ACTION")
 
 
 def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
