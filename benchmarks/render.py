@@ -21,6 +21,7 @@ import io
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -56,7 +57,7 @@ def _blank_png(size: tuple[int, int], mode: str) -> bytes:
     return buf.getvalue()
 
 
-def bench_game(name: str, repeat: int) -> dict[str, float]:
+def bench_game(name: str, repeat: int) -> dict[str, Any]:
     """Timings and sizes for one game."""
     samples = list(gallery.engine_samples(name, 4))
     boards = [s.public for s in samples]
@@ -76,16 +77,17 @@ def bench_game(name: str, repeat: int) -> dict[str, float]:
     size = Image.open(io.BytesIO(first)).size
     ratios_p, ratios_rgb, times = [], [], []
     for v in boards:
-        t, floor_p = _interleaved(lambda v=v: render.board(name, v), lambda: _blank_png(size, "P"), repeat)
-        _, floor_rgb = _interleaved(lambda v=v: render.board(name, v), lambda: _blank_png(size, "RGB"), 3)
+        draw = partial(render.board, name, v)
+        t, floor_p = _interleaved(draw, partial(_blank_png, size, "P"), repeat)
+        _, floor_rgb = _interleaved(draw, partial(_blank_png, size, "RGB"), 3)
         times.append(t)
         ratios_p.append(t / floor_p)
         ratios_rgb.append(t / floor_rgb)
     board_ms = statistics.median(times)
-    private_ms = statistics.median(_median_ms(lambda v=v: render.private(name, v), repeat) for v in privates)
+    private_ms = statistics.median(_median_ms(partial(render.private, name, v), repeat) for v in privates)
     # The "Take my turn" picture: board and private picture stacked (player views carry the public view).
     panel_ms = statistics.median(
-        _median_ms(lambda v=v: render.panel_image(name, None, v), max(3, repeat // 5)) for v in privates
+        _median_ms(partial(render.panel_image, name, None, v), max(3, repeat // 5)) for v in privates
     )
     panel_bytes = statistics.median(len(render.panel_image(name, None, v)) for v in privates)
     board_bytes = statistics.median(len(render.board(name, v)) for v in boards)

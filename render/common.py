@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 RGB = tuple[int, int, int]
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
+Ink = int | tuple[int, ...]  # a palette index or an RGB colour
 
 FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
 
@@ -193,7 +194,7 @@ def wrap(text: str, size: int, max_width: int) -> list[str]:
     return lines
 
 
-def fit_size(text: str, size: int, max_width: int, minimum: int = MIN_TEXT_PX) -> int:
+def fit_size(text: str, size: int, max_width: float, minimum: int = MIN_TEXT_PX) -> int:
     """The largest font size <= `size` (not below `minimum` nor the readable minimum) at which `text` fits."""
     minimum = max(minimum, MIN_TEXT_PX)
     while size > minimum and text_width(text, size) > max_width:
@@ -201,7 +202,7 @@ def fit_size(text: str, size: int, max_width: int, minimum: int = MIN_TEXT_PX) -
     return size
 
 
-def ellipsize(text: str, size: int, max_width: int) -> str:
+def ellipsize(text: str, size: int, max_width: float) -> str:
     """`text`, shortened with an ellipsis if it is wider than `max_width` at `size` (for one-line labels)."""
     if text_width(text, size) <= max_width:
         return text
@@ -253,7 +254,7 @@ _APOTHEM = {"square": 0.86, "triangle": 0.6, "triangle_down": 0.6, "diamond": 0.
 
 
 def draw_shape(
-    draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: object, outline: object, width: int
+    draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, r: float, fill: Ink, outline: Ink, width: int
 ) -> None:
     """A faction marker shape, filled and outlined (colours are RGB or palette indices)."""
     pts = shape_points(shape, cx, cy, r)
@@ -341,7 +342,8 @@ class Layer:
             colors=max(16, STATIC_COLOURS - len(keys)), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
         )
         raw = adaptive.getpalette() or []
-        used = max(adaptive.getextrema()[1], 0) + 1  # type: ignore[index]
+        extrema = adaptive.getextrema()
+        used = max(int(extrema[1]), 0) + 1  # type: ignore[arg-type]  # a "P" picture's extrema are two ints
         colours = [(raw[3 * i], raw[3 * i + 1], raw[3 * i + 2]) for i in range(used)] + keys
         colours = list(dict.fromkeys(colours))[:256]
         target = Image.new("P", (1, 1))
@@ -444,7 +446,7 @@ class Canvas:
         fg: RGB,
         bg: RGB,
         anchor: str = "la",
-        max_width: int | None = None,
+        max_width: float | None = None,
         halo: RGB | None = None,
     ) -> int:
         """Anti-aliased text over a uniform `bg`; returns the drawn width.
@@ -510,7 +512,7 @@ def _text_sprite(
 ) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
     """Glyph coverage as palette indices (3 blend levels) plus a 1-bit mask, and its offset."""
     f = font(size)
-    left, top, right, bottom = f.getbbox(text)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text))
     w, h = max(1, right - left), max(1, bottom - top)
     cover = Image.new("L", (w, h), 0)
     ImageDraw.Draw(cover).text((-left, -top), text, font=f, fill=255)

@@ -642,7 +642,8 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
     if mode:
         cv.text((WIDTH - PAD, top + 18), f"{mode.replace('_', ' ')} mode", TEXT, MUTED, PAPER, anchor="ra")
 
-    x, y = PAD, top + 54
+    x: float = PAD
+    y = top + 54
     first = view.get("first_player")
     if first is not None and guild_of_seat.get(int(first)):
         x += cv.text((x, y), "First:", TEXT, MUTED, PAPER) + 6
@@ -651,7 +652,9 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
     active = view.get("active")
     pending = [int(p) for p in view.get("pending") or []]
     if active:
-        fig = next((f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), {})
+        fig: dict[str, Any] = next(
+            (f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), {}
+        )
         x += cv.text((x, y), "Active:", TEXT, MUTED, PAPER) + 6
         x = _inline_guild(cv, x, y, fig.get("guild"))
         who = str(fig.get("name") or readable(str(active.get("figurine", "?"))))

@@ -42,7 +42,7 @@ def crowded_view() -> dict[str, Any]:
         for ring in ("", "_2"):
             for kind in KINDS[g]:
                 fid = f"{g}_{kind}{ring}"
-                zone = spots[i] if i < len(spots) else LAIRS[g]
+                zone: str | None = spots[i] if i < len(spots) else LAIRS[g]
                 if fid == "thieves_fairy_2":
                     zone = None
                 figs.append(
@@ -65,7 +65,7 @@ def crowded_view() -> dict[str, Any]:
     by_zone: dict[str, list[str]] = {}
     for f in figs:
         if f["zone"]:
-            by_zone.setdefault(f["zone"], []).append(f["id"])
+            by_zone.setdefault(str(f["zone"]), []).append(str(f["id"]))
     zone_views = []
     for zid, z in zones().items():
         loose = _treasure()

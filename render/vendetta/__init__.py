@@ -562,7 +562,7 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], f
     if scoring:
         cv.text((WIDTH - PANEL_PAD, top + 18), f"{scoring} scoring", TEXT, MUTED, PAPER, anchor="ra")
 
-    x = PANEL_PAD
+    x: float = PANEL_PAD
     y = top + 54
     first = view.get("first_seat")
     if first:
@@ -620,8 +620,8 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], f
         cv.text((COL_OBJ, cy), mark, TEXT, INK, bg, anchor="mm")
 
     fy = top + ROWS_Y + len(seats) * ROW_H + FOOTER_PAD
-    for j, (line, colour) in enumerate(footer):
-        cv.text((PANEL_PAD, fy + j * line_height(TEXT)), line, TEXT, colour, PAPER)
+    for j, (caption, ink) in enumerate(footer):
+        cv.text((PANEL_PAD, fy + j * line_height(TEXT)), caption, TEXT, ink, PAPER)
 
 
 def _clan_name(cv: Canvas, name: str, cy: float, width: int, bg: RGB) -> None:
