@@ -30,6 +30,7 @@ from render.common import (
     make_stamps,
     mix,
     paste_stamps,
+    readable,
     rgb_text,
     text_mask,
     text_width,
@@ -463,7 +464,7 @@ def _stamp_names(cv: Canvas, seats: int, footer_lines: int) -> None:
 
 def _place(view: dict[str, Any], tid: str) -> str:
     t = geometry().territories.get(tid)
-    return t.name if t else tid
+    return t.name if t else readable(tid)
 
 
 def last_move_text(view: dict[str, Any]) -> str:

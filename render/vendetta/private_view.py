@@ -13,7 +13,20 @@ from typing import Any
 
 from PIL import Image
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, line_height, text_width, wrap
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    RGB,
+    Canvas,
+    Layer,
+    ink_on,
+    line_height,
+    readable,
+    text_width,
+    wrap,
+)
 from render.vendetta.style import CLOCKWISE, FOODS, WIDTH, clan_style, draw_icon, geometry
 
 PAD = 14
@@ -48,7 +61,7 @@ def _draft_lines(view: dict[str, Any], clan: str) -> list[str]:
 
     def place(tid: str | None) -> str:
         t = geo.territories.get(tid or "")
-        return t.name if t else str(tid)
+        return t.name if t else readable(str(tid))
 
     kind = draft.get("kind")
     if kind == "objectives":
@@ -75,7 +88,7 @@ def _progress(
     for statue in card.get("statues") or []:
         held = int((board.get(statue) or {}).get(clan, 0)) > 0
         t = geo.territories.get(statue)
-        out.append(("statue", t.name if t else statue, held))
+        out.append(("statue", t.name if t else readable(statue), held))
     return out
 
 
