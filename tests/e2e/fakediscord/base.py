@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,27 @@ class HarnessBase:
         late callbacks are accepted and reported by :meth:`validate_all`)."""
         self.server = FakeDiscord(token=token, enforce_limits=enforce_limits, strict_deadline=strict_deadline)
         self.state = self.server.state
+        # The bot's database (set by env(tmp_path)): "settled" also means its outbox has nothing due.
+        self.database_path: Path | None = None
+
+    def outbox_due(self) -> int:
+        """Messages the bot stored but has not delivered yet and that are due now (0 without a database)."""
+        path = self.database_path
+        if path is None or not path.exists():
+            return 0
+        try:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0.5)
+        except sqlite3.Error:
+            return 0
+        try:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND next_at <= ?", (time.time(),)
+            ).fetchone()
+            return int(row[0]) if row else 0
+        except sqlite3.Error:
+            return 0  # no outbox table yet (the bot is still migrating)
+        finally:
+            conn.close()
 
     # -- lifecycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -56,6 +78,7 @@ class HarnessBase:
         }
         if tmp_path is not None:
             env["DATABASE_PATH"] = str(tmp_path / "gnomehost.db")
+            self.database_path = tmp_path / "gnomehost.db"
         return env
 
     # -- guild, users, channels -------------------------------------------------------------
@@ -203,7 +226,7 @@ class HarnessBase:
         """Wait until the bot made no REST request for ``quiet`` seconds (AssertionError after ``timeout``)."""
         def idle() -> bool:
             last = self.server.requests[-1].at if self.server.requests else 0.0
-            return time.monotonic() - last >= quiet
+            return time.monotonic() - last >= quiet and self.outbox_due() == 0
 
         await self.server.wait_until(idle, timeout, f"the bot to be quiet for {quiet}s", self._debug,
                                      poll=min(0.05, quiet / 2))

@@ -103,7 +103,9 @@ class HarnessInteractions(HarnessBase):
         def idle_or_late() -> bool:
             last = self.server.requests[-1].at if self.server.requests else 0.0
             now = time.monotonic()
-            return now - last >= quiet or now >= end
+            # The bot acknowledges a move before its table message goes out (the outbox): quiet means
+            # no request for a while AND nothing due in the bot's outbox.
+            return (now - last >= quiet and self.outbox_due() == 0) or now >= end
 
         await self.server.wait_until(idle_or_late, max_wait + 1.0, "the bot to settle", self._debug,
                                      poll=min(0.05, quiet / 2))
