@@ -17,7 +17,7 @@ OPEN_STATUSES = ("lobby", "active")
 
 _COLUMNS = (
     "id, guild_id, channel_id, game_name, options, seed, status, status_reason, host_user_id, settings, "
-    "players, version, snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version"
+    "players, version, snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version, revision"
 )
 
 
@@ -44,29 +44,58 @@ class GameRow:
     created_at: float
     updated_at: float
     announced_version: int = 0  # the game was posted in its channel up to this version
+    # Why a stored column could not be read (bad JSON, wrong shape): the game is quarantined, never used.
+    unreadable: str | None = None
+    revision: int = 0  # moves on with every write of the row: the check against writes from an outdated copy
+
+
+def _json(row: sqlite3.Row, column: str, kind: type, problems: list[str]) -> Any:
+    """A JSON column of `kind`; on bad data the empty value, and the column is named in `problems`."""
+    text = row[column]
+    if text is None and kind is type(None):
+        return None
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        problems.append(column)
+        return kind()
+    if not isinstance(value, kind):
+        problems.append(column)
+        return kind()
+    return value
 
 
 def _row(row: sqlite3.Row) -> GameRow:
+    problems: list[str] = []
+    options = _json(row, "options", dict, problems)
+    settings = _json(row, "settings", dict, problems)
+    pending = _json(row, "pending", list, problems)
+    outcome = _json(row, "outcome", dict, problems) if row["outcome"] is not None else None
+    if not all(isinstance(d, dict) and isinstance(d.get("player"), int) for d in pending):
+        problems.append("pending")
+        pending = []
     return GameRow(
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
         game_name=row["game_name"],
-        options=json.loads(row["options"]),
+        options=options,
         seed=row["seed"],
         status=row["status"],
         status_reason=row["status_reason"],
         host_user_id=row["host_user_id"],
-        settings=json.loads(row["settings"]),
+        settings=settings,
         players=row["players"],
         version=row["version"],
         snapshot=row["snapshot"],
-        pending=json.loads(row["pending"]),
+        pending=pending,
         ai_pending=bool(row["ai_pending"]),
-        outcome=json.loads(row["outcome"]) if row["outcome"] is not None else None,
+        outcome=outcome,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         announced_version=row["announced_version"],
+        revision=row["revision"],
+        unreadable=f"its stored {', '.join(sorted(set(problems)))} cannot be read" if problems else None,
     )
 
 
@@ -146,7 +175,7 @@ def start_game(
     """
     cursor = conn.execute(
         "UPDATE games SET status = 'active', players = ?, version = 0, snapshot = ?, pending = ?, ai_pending = ?, "
-        "updated_at = ?, announced_version = 0 WHERE id = ? AND status = 'lobby'",
+        "updated_at = ?, announced_version = 0, revision = revision + 1 WHERE id = ? AND status = 'lobby'",
         (players, snapshot, json.dumps(pending), int(ai_pending), now, game_id),
     )
     return cursor.rowcount == 1
@@ -175,7 +204,7 @@ def advance(
         raise ValueError("a game only moves forward")
     cursor = conn.execute(
         "UPDATE games SET version = ?, snapshot = ?, pending = ?, ai_pending = ?, status = ?, "
-        "outcome = ?, updated_at = ?, announced_version = MAX(announced_version, ?) "
+        "outcome = ?, updated_at = ?, announced_version = MAX(announced_version, ?), revision = revision + 1 "
         "WHERE id = ? AND version = ? AND status = 'active'",
         (
             new_version,
@@ -205,7 +234,7 @@ async def set_status(
     """Change the status (cancel, quarantine) if the current one is in `only_from`; False otherwise."""
     marks = ", ".join("?" for _ in only_from)
     cursor = await conn.execute(
-        f"UPDATE games SET status = ?, status_reason = ?, ai_pending = 0, updated_at = ? "
+        f"UPDATE games SET status = ?, status_reason = ?, ai_pending = 0, updated_at = ?, revision = revision + 1 "
         f"WHERE id = ? AND status IN ({marks})",
         (status, reason, now, game_id, *only_from),
     )
@@ -213,17 +242,24 @@ async def set_status(
     return cursor.rowcount == 1
 
 
-def set_settings(conn: sqlite3.Connection, game_id: int, settings: dict[str, Any], now: float) -> None:
-    """Store new table settings. A write step (see Database.write)."""
-    conn.execute(
-        "UPDATE games SET settings = ?, updated_at = ? WHERE id = ?", (json.dumps(settings), now, game_id)
+def set_settings(
+    conn: sqlite3.Connection, game_id: int, settings: dict[str, Any], now: float, *, revision: int
+) -> bool:
+    """Store new table settings if the row is still at `revision`; False if someone changed it first.
+
+    A write step (see Database.write)."""
+    cursor = conn.execute(
+        "UPDATE games SET settings = ?, updated_at = ?, revision = revision + 1 WHERE id = ? AND revision = ?",
+        (json.dumps(settings), now, game_id, revision),
     )
+    return cursor.rowcount == 1
 
 
 async def set_ai_pending(conn: aiosqlite.Connection, game_id: int, ai_pending: bool, now: float) -> None:
     """Mark whether an AI seat must move (after a seat changed hands)."""
     await conn.execute(
-        "UPDATE games SET ai_pending = ?, updated_at = ? WHERE id = ?", (int(ai_pending), now, game_id)
+        "UPDATE games SET ai_pending = ?, updated_at = ? WHERE id = ?",
+        (int(ai_pending), now, game_id),
     )
 
 
@@ -243,6 +279,14 @@ def set_announced(conn: sqlite3.Connection, versions: dict[int, int]) -> None:
     )
 
 
-async def touch(conn: aiosqlite.Connection, game_id: int, now: float) -> None:
-    """Record that the lobby changed."""
-    await conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+async def claim(conn: aiosqlite.Connection, game_id: int, revision: int, now: float, status: str) -> bool:
+    """Move the row to the next revision if it is still at `revision` with `status`; False if it changed.
+
+    Taken first inside a transaction that changes seats: a copy of the table that is out of date (another
+    process, a cancelled lobby) can never add or move a seat."""
+    cursor = await conn.execute(
+        "UPDATE games SET updated_at = ?, revision = revision + 1 WHERE id = ? AND revision = ? AND status = ?",
+        (now, game_id, revision, status),
+    )
+    await cursor.close()
+    return cursor.rowcount == 1

@@ -14,7 +14,8 @@ import asyncio
 import dataclasses
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,7 @@ from host.batch import Batch
 from host.deadline_plan import reaction_deadlines
 from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, snapshot_text, verify
-from host.outbox import Outgoing, PrivatePost, PromptPost, TablePost, channel_queue, user_queue
+from host.outbox import LobbyClosed, Outgoing, PrivatePost, PromptPost, TablePost, channel_queue, user_queue
 from host.results import (
     AppliedMove,
     MoveResult,
@@ -93,24 +94,41 @@ class Core:
     cache: dict[int, LiveGame] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
     verified: set[int] = field(default_factory=set)
+    _lock_users: dict[int, int] = field(default_factory=dict)
     # Called after messages were stored in the outbox (the sender delivers them).
     wake_sender: Callable[[], None] = field(default=lambda: None)
 
     # -- locks and loading ------------------------------------------------------------------
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock that serialises every change of one game inside this process."""
+    @asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[None]:
+        """Hold the lock that serialises every change of one game inside this process.
+
+        A lock lives only while someone uses it or its game is in the cache: looking up game
+        numbers that do not exist leaves nothing behind.
+        """
         lock = self.locks.get(game_id)
         if lock is None:
             lock = self.locks[game_id] = asyncio.Lock()
-        return lock
+        self._lock_users[game_id] = self._lock_users.get(game_id, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            left = self._lock_users[game_id] - 1
+            if left:
+                self._lock_users[game_id] = left
+            else:
+                del self._lock_users[game_id]
+                if game_id not in self.cache and self.locks.get(game_id) is lock:
+                    del self.locks[game_id]
 
     async def get(self, game_id: int) -> LiveGame:
         """The game for reading (no lock needed: the cache is only replaced in synchronous steps)."""
         live = self.cache.get(game_id)
         if live is not None:
             return live
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             return await self.load_locked(game_id)
 
     async def load_locked(self, game_id: int, *, fresh: bool = False) -> LiveGame:
@@ -134,7 +152,19 @@ class Core:
             game = self.resolve(row.game_name)
         except KeyError:
             raise GameNotFound(game_id, f"Game #{game_id} is {row.game_name!r}, which this bot cannot run.") from None
-        live = LiveGame.from_rows(row, seats, game)
+        unreadable = row.unreadable
+        try:
+            live = LiveGame.from_rows(row, seats, game)
+        except (KeyError, TypeError, ValueError):
+            # Valid JSON with values this release cannot use (e.g. an unknown AFK policy).
+            live = LiveGame.from_rows(dataclasses.replace(row, settings={}, pending=[]), seats, game)
+            unreadable = unreadable or "its stored settings cannot be read"
+        if unreadable is not None:
+            # Never used as it stands, never a crash for its players' other tables: set aside, data untouched.
+            self._remember(live)
+            if live.status in (TableStatus.LOBBY, TableStatus.ACTIVE):
+                await self.quarantine(live, unreadable)
+            return live
         problem = verify(live, rows) if needs_check else None
         if problem is None and live.snapshot is not None:
             try:
@@ -157,9 +187,8 @@ class Core:
         if len(closed) > MAX_CACHED_CLOSED:
             for old in sorted(closed, key=lambda g: g.updated_at)[: len(closed) - MAX_CACHED_CLOSED]:
                 self.cache.pop(old.id, None)
-                lock = self.locks.get(old.id)
-                if lock is not None and not lock.locked():
-                    del self.locks[old.id]
+                if old.id not in self._lock_users:
+                    self.locks.pop(old.id, None)
 
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (after a conflict with another writer)."""
@@ -291,6 +320,7 @@ class Core:
             raise
         # Committed: now (and only now) the cache moves on, in one synchronous step.
         live.set_state(state, version, since, decisions)
+        live.revision += 1
         live.snapshot = snapshot
         live.updated_at = now
         live.announced = live.announced_stored = max(announced, live.announced_stored)
@@ -312,16 +342,19 @@ class Core:
             f"Game #{live.id} is suspended: {reason}. Nothing was changed; a moderator can look at it. "
             "The channel is free for a new game."
         )
-        notice = self.table_post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))
+        notices = [self.table_post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))]
+        if live.status == TableStatus.LOBBY:
+            notices.append(Outgoing(live.id, channel_queue(live.channel_id), LobbyClosed()))
         async with self.db.transaction() as conn:
             changed = await games_repo.set_status(
-                conn, live.id, TableStatus.QUARANTINED.value, reason=reason, now=now, only_from=("active",)
+                conn, live.id, TableStatus.QUARANTINED.value, reason=reason, now=now, only_from=("lobby", "active")
             )
             await deadlines_repo.delete(conn, live.id)
             if changed:
-                await outbox_repo.enqueue_async(conn, [notice.to_row()], now)
+                await outbox_repo.enqueue_async(conn, [n.to_row() for n in notices], now)
         if not changed:
             return
+        live.revision += 1
         live.status = TableStatus.QUARANTINED
         live.status_reason = reason
         live.updated_at = now

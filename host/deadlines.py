@@ -68,7 +68,7 @@ async def run_due(core: Core, now: float) -> int:
 
 
 async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool:
-    async with core.lock(row.game_id):
+    async with core.locked(row.game_id):
         live = await core.load_locked(row.game_id)
         async with core.db.reading() as conn:
             current = [d for d in await deadlines_repo.for_game(conn, row.game_id) if d.player == row.player]

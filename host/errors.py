@@ -211,3 +211,12 @@ class NotEnoughPlayers(LobbyError):
 
     def __init__(self, have: int, need: int) -> None:
         super().__init__(f"This game needs at least {need} players; {have} joined. Invite someone or add an AI.")
+
+
+class TableChanged(HostError):
+    """The table changed at the same moment (another writer): nothing was done; try again."""
+
+    code = "H_TABLE_CHANGED"
+
+    def __init__(self) -> None:
+        super().__init__("The table changed at that very moment, so nothing was done. Please try again.")

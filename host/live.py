@@ -67,6 +67,8 @@ class LiveGame:
     announced_stored: int = 0
     # The version of the last publicly visible change (in memory: after a load, the stored version).
     public_version: int = 0
+    # The stored row's revision this copy reflects (every write of the row checks or moves it on).
+    revision: int = 0
 
     @classmethod
     def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game[Any]) -> LiveGame:
@@ -92,6 +94,7 @@ class LiveGame:
             announced=row.announced_version,
             announced_stored=row.announced_version,
             public_version=row.version,
+            revision=row.revision,
         )
         live.since = {int(d["player"]): int(d.get("since", row.version)) for d in row.pending}
         return live

@@ -30,6 +30,7 @@ from host.errors import (
     NotHost,
     NotJoined,
     NotSeated,
+    TableChanged,
     UnknownGame,
 )
 from host.live import LiveGame, snapshot_text
@@ -92,7 +93,7 @@ async def create_table(
         raise ChannelBusy(None) from None
     log.info("game %s: %s lobby opened in channel %s", game_id, game_name, channel_id)
     core.wake_sender()
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id, fresh=True)
     return live.info()
 
@@ -116,7 +117,7 @@ async def _reload_seats(core: Core, live: LiveGame) -> None:
 
 async def join(core: Core, game_id: int, user_id: int) -> TableInfo:
     """See TableService.join."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         _require_lobby(live)
         if any(s.user_id == user_id for s in live.seats) and not live.settings.multiseat:
@@ -127,7 +128,7 @@ async def join(core: Core, game_id: int, user_id: int) -> TableInfo:
 
 async def add_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
     """See TableService.add_ai."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         _require_lobby(live)
         _require_host(live, by_user_id, "add AI players")
@@ -135,21 +136,29 @@ async def add_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
         return live.info()
 
 
+async def _claim(core: Core, conn: Any, live: LiveGame, status: TableStatus = TableStatus.LOBBY) -> None:
+    """Inside a write transaction: refuse (TableChanged) unless the stored table is still the one we hold."""
+    if not await games_repo.claim(conn, live.id, live.revision, core.clock(), status.value):
+        core.forget(live.id)
+        raise TableChanged()
+
+
 async def _add_seat(core: Core, live: LiveGame, user_id: int | None) -> None:
     high = live.game.player_range[1]
     async with core.db.transaction() as conn:
+        await _claim(core, conn, live)
         # Counted inside the write transaction: a second process cannot overfill the table.
         taken = await seats_repo.list_seats(conn, live.id)
         if len(taken) >= high:
             raise GameFull(high)
         await seats_repo.add_seat(conn, live.id, user_id)
-        await games_repo.touch(conn, live.id, core.clock())
+    live.revision += 1
     await _reload_seats(core, live)
 
 
 async def leave(core: Core, game_id: int, user_id: int) -> TableInfo:
     """See TableService.leave."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         _require_lobby(live)
         mine = [s for s in live.seats if s.user_id == user_id]
@@ -161,7 +170,7 @@ async def leave(core: Core, game_id: int, user_id: int) -> TableInfo:
 
 async def remove_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
     """See TableService.remove_ai."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         _require_lobby(live)
         _require_host(live, by_user_id, "remove AI players")
@@ -174,14 +183,15 @@ async def remove_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
 
 async def _remove_seat(core: Core, live: LiveGame, join_order: int) -> None:
     async with core.db.transaction() as conn:
+        await _claim(core, conn, live)
         await seats_repo.remove_seat(conn, live.id, join_order)
-        await games_repo.touch(conn, live.id, core.clock())
+    live.revision += 1
     await _reload_seats(core, live)
 
 
 async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> MoveResult:
     """See TableService.start."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         _require_lobby(live)
         _require_host(live, by_user_id, "start the game")
@@ -235,6 +245,7 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
             outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
 
         await core.db.write(work)
+        live.revision += 1
         live.seats = seats
         live.players = count
         live.status = TableStatus.ACTIVE
@@ -253,7 +264,7 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
 
 async def cancel(core: Core, game_id: int, by_user_id: int, moderator: bool) -> TableInfo:
     """See TableService.cancel."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
             raise GameNotActive(live.status.value)
@@ -272,6 +283,7 @@ async def cancel(core: Core, game_id: int, by_user_id: int, moderator: bool) -> 
                 raise GameNotActive("cancelled")
             await deadlines_repo.delete(conn, game_id)
             await outbox_repo.enqueue_async(conn, [news.to_row()], now)
+        live.revision += 1
         live.status = TableStatus.CANCELLED
         live.status_reason = reason
         live.updated_at = now
@@ -284,7 +296,7 @@ async def replace_player(
     core: Core, game_id: int, old_user_id: int, new_user_id: int | None, by_user_id: int, moderator: bool
 ) -> TableInfo:
     """See TableService.replace_player."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         core.require_active(live)
         _require_host(live, by_user_id, "replace players", moderator)
@@ -300,12 +312,14 @@ async def replace_player(
         ai_after = {s.player for s in new_seats if s.user_id is None}
         ai_pending = any(d.player in ai_after for d in live.decisions)
         async with core.db.transaction() as conn:
+            await _claim(core, conn, live, TableStatus.ACTIVE)
             for seat in seats:
                 await seats_repo.set_user(conn, game_id, seat.join_order, new_user_id)
             await games_repo.set_ai_pending(conn, game_id, ai_pending, now)
             if new_user_id is None:
                 for player in moved:
                     await deadlines_repo.delete(conn, game_id, player)
+        live.revision += 1
         live.seats = new_seats
         live.updated_at = now
         who = core.user_label(new_user_id) if new_user_id is not None else "the AI"
@@ -333,7 +347,7 @@ async def replace_player(
 
 async def set_auto_pass(core: Core, game_id: int, user_id: int, on: bool) -> TableInfo:
     """See TableService.set_auto_pass."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
             raise GameNotActive(live.status.value)
@@ -345,10 +359,16 @@ async def set_auto_pass(core: Core, game_id: int, user_id: int, on: bool) -> Tab
         now = core.clock()
 
         def work(conn: sqlite3.Connection) -> None:
-            """Store the settings."""
-            games_repo.set_settings(conn, game_id, settings.to_json(), now)
+            """Store the settings (only over the table as we know it)."""
+            if not games_repo.set_settings(conn, game_id, settings.to_json(), now, revision=live.revision):
+                raise TableChanged()
 
-        await core.db.write(work)
+        try:
+            await core.db.write(work)
+        except TableChanged:
+            core.forget(game_id)
+            raise
+        live.revision += 1
         live.settings = settings
         live.updated_at = now
         if live.status == TableStatus.ACTIVE:
@@ -388,7 +408,7 @@ async def update_settings(
     core: Core, game_id: int, by_user_id: int, moderator: bool, changes: Mapping[str, Any]
 ) -> TableInfo:
     """See TableService.update_settings."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
             raise GameNotActive(live.status.value)
@@ -399,8 +419,9 @@ async def update_settings(
         running = live.status == TableStatus.ACTIVE
 
         def work(conn: sqlite3.Connection) -> None:
-            """Store the settings; a new delay starts every pending player's clock afresh."""
-            games_repo.set_settings(conn, game_id, settings.to_json(), now)
+            """Store the settings (only over the table as we know it); a new delay restarts every clock."""
+            if not games_repo.set_settings(conn, game_id, settings.to_json(), now, revision=live.revision):
+                raise TableChanged()
             if running:
                 delay = settings.reminder_delay
                 deadlines_repo.replan(
@@ -413,7 +434,12 @@ async def update_settings(
                     reactions=reaction_deadlines(live.decisions, live.is_ai, settings, now),
                 )
 
-        await core.db.write(work)
+        try:
+            await core.db.write(work)
+        except TableChanged:
+            core.forget(game_id)
+            raise
+        live.revision += 1
         live.settings = settings
         live.updated_at = now
         return live.info()

@@ -83,7 +83,7 @@ async def submit(
     core: Core, game_id: int, user_id: int, action_id: str, expected_version: int, player: int | None
 ) -> MoveResult:
     """See TableService.submit."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         for attempt in range(MAX_CONFLICT_RETRIES + 1):
             if expected_version > live.version:
@@ -187,7 +187,7 @@ def undo_refusal(game: Game[Any], state_after: Any, events: list[Event]) -> str 
 
 async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
     """See TableService.undo."""
-    async with core.lock(game_id):
+    async with core.locked(game_id):
         live = await core.load_locked(game_id)
         core.require_active(live)
         if not live.settings.undo:

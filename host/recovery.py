@@ -43,7 +43,7 @@ async def recover(core: Core, verify_all_limit: int, verify_all_moves: int = VER
     verified = 0
     for game_id in to_load:
         try:
-            async with core.lock(game_id):
+            async with core.locked(game_id):
                 live = await core.load_locked(game_id)
         except Exception:
             # Not a verdict on the game (e.g. its rules are not installed): leave it untouched.
@@ -60,7 +60,7 @@ async def recover(core: Core, verify_all_limit: int, verify_all_moves: int = VER
         if live is None or live.status not in (TableStatus.ACTIVE, TableStatus.FINISHED):
             continue
         try:
-            async with core.lock(game_id):
+            async with core.locked(game_id):
                 applied: list[Applied] = []
                 await play_ai(core, live, applied)
                 if applied:

@@ -289,7 +289,13 @@ class TableService:
         """Open tables where this user holds a seat, newest first (for /hand without a channel)."""
         async with self._core.db.reading() as conn:
             ids = await seats_repo.open_game_ids_for_user(conn, user_id)
-        tables = [(await self._core.get(game_id)).info() for game_id in ids]
+        tables: list[TableInfo] = []
+        for game_id in ids:
+            try:
+                tables.append((await self._core.get(game_id)).info())
+            except Exception:
+                # One broken table must not hide the user's others (it is logged and set aside).
+                log.exception("game %s could not be read for user %s's tables", game_id, user_id)
         return [t for t in tables if t.is_open]
 
     async def legal_actions_for(self, game_id: int, user_id: int, *, player: int | None = None) -> StepInfo:

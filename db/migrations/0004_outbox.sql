@@ -31,3 +31,7 @@ CREATE TABLE table_messages (
 ) WITHOUT ROWID;
 
 -- Everything already posted before this schema counts as delivered: nothing is re-sent after an upgrade.
+
+-- Every change of a game's row (settings, seats, status, moves) moves its revision on, so that a write
+-- made from an outdated copy of the table (another process, a race) is refused instead of overwriting.
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;

@@ -1,0 +1,110 @@
+"""A broken stored row stays with its own game; looking up games that do not exist leaves nothing behind."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from host.errors import GameNotFound
+from host.notifier import RecordingNotifier
+from host.results import TableStatus, UpdateKind
+from tests.host.conftest import ALICE, CHANNEL, GUILD, HOST, open_service, started
+
+BROKEN = [
+    ("options", "{not json"),
+    ("pending", "[{\"player\": \"x\"}"),
+    ("settings", "{\"afk_policy\": \"sometimes\"}"),
+    ("settings", "[1, 2]"),
+    ("outcome", "{oops"),
+]
+
+
+def _raw(path, sql: str, args: tuple) -> None:
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute(sql, args)
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(("column", "value"), BROKEN)
+async def test_a_game_whose_stored_row_cannot_be_read_is_quarantined_and_touches_nothing_else(db_path, column, value):
+    svc = await open_service(db_path)
+    broken = await started(svc, [HOST, ALICE])
+    other = await started(svc, [HOST, ALICE], channel=888)
+    await svc.close()
+    _raw(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", (value, broken.game_id))
+
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        # The user's other table works; the broken one is left out, never an error.
+        assert [t.game_id for t in await svc.tables_for_user(ALICE)] == [other.game_id]
+        table = await svc.get_table(broken.game_id)
+        assert table.status is TableStatus.QUARANTINED and "cannot be read" in (table.status_reason or "")
+        assert [u.kind for u in notifier.posts_for(broken.game_id)] == [UpdateKind.QUARANTINED]
+        # The channel is free for a new game; the other game plays on.
+        assert await svc.table_for_channel(CHANNEL) is None
+        await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
+        step = await svc.legal_actions_for(other.game_id, HOST)
+        assert step.can_act
+    finally:
+        await svc.close()
+    conn = sqlite3.connect(db_path)
+    try:
+        assert conn.execute(f"SELECT {column} FROM games WHERE id = ?", (broken.game_id,)).fetchone() == (value,)
+    finally:
+        conn.close()
+
+
+async def test_looking_up_games_that_do_not_exist_leaves_no_lock_behind(service):
+    real = await started(service, [HOST, ALICE])
+    for game_id in range(1000, 21000):
+        with pytest.raises(GameNotFound):
+            await service._core.get(game_id)
+    assert set(service._core.locks) <= {real.game_id}
+    assert service._core._lock_users == {}
+
+
+async def test_a_seat_write_from_an_outdated_copy_is_refused(tmp_path):
+    from host.errors import TableChanged
+
+    path = tmp_path / "shared.db"
+    first = await open_service(path)
+    second = await open_service(path, recover=False)
+    try:
+        lobby = await first.create_table("dash", {}, HOST, GUILD, CHANNEL)
+        await second.get_table(lobby.game_id)  # the second copy caches the lobby
+        await first.cancel(lobby.game_id, HOST)
+        with pytest.raises(TableChanged):
+            await second.join(lobby.game_id, ALICE)
+        conn = sqlite3.connect(path)
+        try:
+            assert conn.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (lobby.game_id,)).fetchone() == (1,)
+        finally:
+            conn.close()
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_a_settings_write_from_an_outdated_copy_is_refused_and_overwrites_nothing(tmp_path):
+    from host.errors import TableChanged
+
+    path = tmp_path / "shared.db"
+    first = await open_service(path)
+    second = await open_service(path, recover=False)
+    try:
+        game = await started(first, [HOST, ALICE])
+        await second.get_table(game.game_id)
+        await first.update_settings(game.game_id, HOST, reminder_delay=120)
+        with pytest.raises(TableChanged):
+            await second.update_settings(game.game_id, HOST, reminder_delay=999)
+        # Retried after the refusal, the second copy reloads and the write goes through.
+        table = await second.update_settings(game.game_id, HOST, undo=True)
+        assert table.settings.reminder_delay == 120 and table.settings.undo is True
+    finally:
+        await second.close()
+        await first.close()
