@@ -22,7 +22,7 @@ from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
-from host.results import MessageRef, PendingPlayer, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
+from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
 
 if TYPE_CHECKING:
     from cogs.client import GnomehostBot
@@ -86,31 +86,60 @@ class DiscordNotifier:
     async def post_to_table(
         self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
     ) -> MessageRef | None:
-        """One table message: headline and public narration, board picture, pending mentions, "Take my turn".
+        """The table message: headline and public narration, board picture, who is pending, "Take my turn".
 
-        A private step (nothing public changed) posts nothing: the channel must not learn that someone is
-        fiddling with a draft. The previous status message loses its buttons.
+        A NEW update is a new message (the previous status message loses its buttons); an EDIT update
+        rewrites the live status message in place (the same players keep acting), or posts it anew when
+        that message is gone. Only players for whom a decision newly became theirs are mentioned. A private
+        step (nothing public changed) posts nothing.
         """
         if not update.public_change:
             return None
         content = text.table_message(table, update)
         file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
-        pending_users = text.pending_mentions(update.pending)
-        kwargs: dict[str, object] = {
-            "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in pending_users]
-            ),
-        }
+        mentioned = [u for p in update.pending if p.player in update.mention and (u := p.user_id) is not None]
+        allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in mentioned])
+        live = update.kind not in NO_BUTTON_KINDS and update.pending
+        view = table_view(table.game_id, update.version) if live else None
+        if update.mode is PostMode.EDIT and previous is not None:
+            edited = await self._edit_status(table, previous, content, file, view, allowed)
+            if edited:
+                return previous
+            file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
+        kwargs: dict[str, object] = {"allowed_mentions": allowed}
         if file is not None:
             kwargs["file"] = file
-        if update.kind not in NO_BUTTON_KINDS and update.pending:
-            kwargs["view"] = table_view(table.game_id, update.version)
+        if view is not None:
+            kwargs["view"] = view
         channel = self._channel(table)
         posted = await delivered(lambda: channel.send(content, **kwargs))  # type: ignore[arg-type]
         log.info("game %s: posted %s update at version %s", table.game_id, update.kind.value, update.version)
         if previous is not None and previous.message_id != posted.id:
             await self._retire(table, previous)
         return MessageRef(posted.channel.id, posted.id)
+
+    async def _edit_status(
+        self,
+        table: TableInfo,
+        message: MessageRef,
+        content: str,
+        file: discord.File | None,
+        view: discord.ui.View | None,
+        allowed: discord.AllowedMentions,
+    ) -> bool:
+        """Rewrite the live status message; False when it no longer exists (then a new one is posted)."""
+        partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
+        kwargs: dict[str, object] = {"content": content, "view": view, "allowed_mentions": allowed}
+        if file is not None:
+            kwargs["attachments"] = [file]
+        try:
+            await delivered(lambda: partial.edit(**kwargs))  # type: ignore[arg-type]
+        except Undeliverable as error:
+            log.info("game %s: status message %s gone (%s); posting a new one", table.game_id, message.message_id,
+                     error.reason)
+            return False
+        log.info("game %s: status message edited", table.game_id)
+        return True
 
     async def send_prompt(
         self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None

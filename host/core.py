@@ -38,6 +38,7 @@ from host.results import (
     AppliedMove,
     MoveResult,
     MoveSource,
+    PostMode,
     PrivateUpdate,
     TableStatus,
     TableUpdate,
@@ -59,6 +60,25 @@ SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 
 class Conflict(Exception):
     """The stored game changed under us (another process moved first): reload and re-check."""
+
+
+def newly_pending(before: LiveGame, after: LiveGame, applied: list[Applied]) -> set[int]:
+    """The players for whom a decision became theirs in this batch, not counting a player's own next step.
+
+    A player is new when they were not pending before, or when their decision opened at a move someone else
+    made (the turn went round, e.g. through AI seats, and came back). A decision that opened at the player's
+    own move is the continuation of their turn.
+    """
+    if before.status != TableStatus.ACTIVE:
+        return {d.player for d in after.decisions}
+    waiting_before = {d.player for d in before.decisions}
+    movers = {a.move.seq: a.move.player for a in applied}
+    newly: set[int] = set()
+    for d in after.decisions:
+        opened = after.since.get(d.player, after.version)
+        if d.player not in waiting_before or (opened > before.version and movers.get(opened, d.player) != d.player):
+            newly.add(d.player)
+    return newly
 
 
 @dataclass(frozen=True)
@@ -324,6 +344,7 @@ class Core:
         live.snapshot = snapshot
         live.updated_at = now
         live.announced = live.announced_stored = max(announced, live.announced_stored)
+        live.status_events = after.status_events
         if any(isinstance(m.payload, TablePost) for m in messages):
             live.public_version = version
         if finished:
@@ -402,18 +423,29 @@ class Core:
         )
         messages: list[Outgoing] = []
         if public_change:
+            newly = newly_pending(before, after, applied)
+            continues = (
+                not newly
+                and not result.ended
+                and announcement.kind is UpdateKind.MOVES
+                and before.status_events is not None
+            )
+            shown = (*(before.status_events or ()), *result.public_events) if continues else result.public_events
             update = TableUpdate(
                 game_id=after.id,
                 kind=UpdateKind.ENDED if result.ended else announcement.kind,
                 headline=announcement.headline,
                 version=result.version,
-                public_events=result.public_events,
+                public_events=shown,
                 public_view=result.public_view,
                 pending=result.pending,
                 outcome=result.outcome,
                 public_change=True,
+                mode=PostMode.EDIT if continues else PostMode.NEW,
+                mention=tuple(sorted(newly)),
             )
             messages.append(self.table_post(after, update))
+            after.status_events = shown
         for seat in after.human_seats():
             player = seat.player
             if player is None or seat.user_id is None:

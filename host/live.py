@@ -69,6 +69,9 @@ class LiveGame:
     public_version: int = 0
     # The stored row's revision this copy reflects (every write of the row checks or moves it on).
     revision: int = 0
+    # The public events shown on the table's live status message (None: unknown, e.g. after a restart,
+    # so the next update is a new message).
+    status_events: tuple[Event, ...] | None = None
 
     @classmethod
     def from_rows(cls, row: GameRow, seats: list[SeatRow], game: Game[Any]) -> LiveGame:

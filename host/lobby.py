@@ -254,6 +254,7 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
         live.set_state(state, 0, since, decisions)
         live.announced = live.announced_stored = 0
         live.public_version = 0
+        live.status_events = after.status_events
         core.verified.add(game_id)
         core.wake_sender()
         log.info("game %s: started with %s players", game_id, count)

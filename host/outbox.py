@@ -18,7 +18,7 @@ from db.outbox import NewMessage
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
-from host.results import PendingPlayer, PrivateUpdate, TableUpdate, UpdateKind
+from host.results import PendingPlayer, PostMode, PrivateUpdate, TableUpdate, UpdateKind
 
 
 class MessageKind(StrEnum):
@@ -158,6 +158,8 @@ def _update_json(u: TableUpdate) -> dict[str, Any]:
         "pending": [_pending_json(p) for p in u.pending],
         "outcome": u.outcome.to_json() if u.outcome is not None else None,
         "public_change": u.public_change,
+        "mode": u.mode.value,
+        "mention": list(u.mention),
     }
 
 
@@ -173,6 +175,8 @@ def _update(data: dict[str, Any]) -> TableUpdate:
         pending=tuple(_pending(p) for p in data["pending"]),
         outcome=outcome_from_json(outcome) if outcome else None,
         public_change=bool(data.get("public_change", True)),
+        mode=PostMode(data.get("mode", PostMode.NEW.value)),
+        mention=tuple(int(p) for p in data.get("mention", ())),
     )
 
 

@@ -272,6 +272,13 @@ class LogLine:
     source: MoveSource
 
 
+class PostMode(StrEnum):
+    """Whether a table update is a new channel message or an edit of the live status message."""
+
+    NEW = "new"
+    EDIT = "edit"
+
+
 @dataclass(frozen=True, slots=True)
 class TableUpdate:
     """What the service asks the Discord layer to post in a table's channel. Public data only."""
@@ -286,6 +293,12 @@ class TableUpdate:
     outcome: Outcome | None = None
     # False for a private draft step: nothing for the channel (see MoveResult.public_change).
     public_change: bool = True
+    # EDIT: the same players keep acting, so the table's live status message is edited in place (its
+    # narration then holds every public event since it was posted); NEW: a new message, with the board.
+    mode: PostMode = PostMode.NEW
+    # The players for whom a decision newly became theirs: the only ones mentioned (never the mover's own
+    # consecutive steps).
+    mention: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

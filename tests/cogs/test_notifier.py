@@ -1,6 +1,5 @@
 """DiscordNotifier against a recording stand-in for the bot: what goes to the channel, what by DM."""
 
-import asyncio
 from types import SimpleNamespace
 
 import aiohttp
@@ -101,7 +100,7 @@ async def test_table_message_mentions_exactly_the_pending_players():
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
     update = TableUpdate(3, UpdateKind.MOVES, "Round 2", 6,
                          public_events=(public_event("Red moved."), private_event(1, "You drew the SECRET")),
-                         public_view={}, pending=pending)
+                         public_view={}, pending=pending, mention=(1,))
     ref = await notifier.post_to_table(TABLE, update, None)
     assert ref == MessageRef(50, 9001)
     (content, kwargs), = bot.channel.sent
@@ -154,7 +153,7 @@ async def test_the_closed_dm_notice_mentions_the_user_and_names_hand():
         (http_error(404, 10003, "Unknown Channel"), False),
         (http_error(400, 50035, "Invalid Form Body"), False),
         (aiohttp.ClientConnectionError("reset"), True),
-        (asyncio.TimeoutError(), True),
+        (TimeoutError(), True),
     ],
 )
 async def test_discord_failures_become_retry_later_or_undeliverable(error, retry):
@@ -223,3 +222,28 @@ async def test_no_prompt_when_the_choice_is_no_longer_theirs(monkeypatch):
     bot = PromptingBot()
     assert await DiscordNotifier(bot).send_prompt(TABLE, 11, 1, None) is None
     assert bot.dms == {}
+
+
+async def test_only_players_whose_decision_is_new_are_mentioned():
+    bot = FakeBot()
+    pending = (PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, "Choose"),
+               PendingPlayer(1, 11, DecisionKind.SIMULTANEOUS, "Choose"))
+    update = TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending, mention=(1,))
+    await DiscordNotifier(bot).post_to_table(TABLE, update, None)
+    (_content, kwargs), = bot.channel.sent
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+
+
+async def test_an_edit_update_rewrites_the_live_status_message_in_place():
+    from host.results import PostMode
+
+    bot = FakeBot()
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(3, UpdateKind.MOVES, "", 7, (public_event("Red moved."), public_event("Red fought.")),
+                         public_view={}, pending=pending, mode=PostMode.EDIT)
+    ref = await DiscordNotifier(bot).post_to_table(TABLE, update, MessageRef(50, 555))
+    assert ref == MessageRef(50, 555) and bot.channel.sent == []
+    ((message_id, kwargs),) = bot.channel.edits
+    assert message_id == 555 and "Red moved." in kwargs["content"] and "Red fought." in kwargs["content"]
+    assert kwargs["view"].children[0].custom_id == "gh:T:3:7:-:"
+    assert kwargs["allowed_mentions"].users == []
