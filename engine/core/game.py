@@ -12,6 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
+from engine.core.timeouts import NO_TIMEOUT_RULES, TimeoutRules
 
 S = TypeVar("S")
 
@@ -128,6 +129,14 @@ class Game(ABC, Generic[S]):
     def check_invariants(self, state: S) -> list[str]:
         """Broken invariants of `state`, as messages (empty when sound)."""
         return []
+
+    def timeout_rules(self) -> TimeoutRules:
+        """The timers the rules define (reaction windows, other decisions); none by default.
+
+        When a timer runs out the host plays `timeout_action` for that decision, whatever the
+        table's AFK policy does for ordinary turns.
+        """
+        return NO_TIMEOUT_RULES
 
     def describe_options(self) -> list[dict[str, Any]]:
         """The option specs as JSON-safe dicts."""
