@@ -35,6 +35,7 @@ from engine.core.game import Game, require_pending
 from engine.core.options import OptionSpec, validate_options
 from engine.core.outcome import Outcome
 from engine.core.rng import Rng
+from engine.core.timeouts import DAY, HOUR, MINUTE, RulesTimer, TimeoutRules
 
 
 class AssociatesGame(Game[State]):
@@ -220,6 +221,15 @@ class AssociatesGame(Game[State]):
             figs = activatable_figs(s, visited_seat(s))
             return Action(activation.IDLE_ID, f"Activate {fig_name(figs[0])} and end at once")
         return Action(activation.END_ID, "End the activation")
+
+    def timeout_rules(self) -> TimeoutRules:
+        """§12.3 / R-A36: reaction windows (30 min, 1 min-24 h, never off); §12.4: other decisions (24 h, or off)."""
+        return TimeoutRules(
+            # R-A36: a window waits at most reaction_timeout, then closes as a pass.
+            reaction=RulesTimer("reaction window", 30 * MINUTE, MINUTE, 24 * HOUR, can_be_off=False, ruling="R-A36"),
+            # §12.4 decision_timeout; the spec gives no range: 1 minute to 7 days, or off (docs/rules/associates.md).
+            decision=RulesTimer("decision timer", 24 * HOUR, MINUTE, 7 * DAY, can_be_off=True, ruling="§12.4"),
+        )
 
     def dump(self, state: State) -> dict[str, Any]:
         """JSON-safe snapshot (the state is JSON data already)."""

@@ -21,7 +21,7 @@ def describe_seconds(seconds: float) -> str:
         if seconds >= size and seconds % size == 0:
             count = int(seconds // size)
             return f"{count} {unit}{'' if count == 1 else 's'}"
-    count = int(round(seconds))
+    count = round(seconds)
     return f"{count} second{'' if count == 1 else 's'}"
 
 

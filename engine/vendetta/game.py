@@ -11,6 +11,7 @@ from engine.core.events import Event
 from engine.core.game import Game, not_offered
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
+from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
 from engine.vendetta.actions import (
     PASS_ID,
     TYPED_PREFIXES,
@@ -156,6 +157,11 @@ class VendettaGame(Game[VendettaState]):
         here = state.board[state.combat["territory"]]
         target = default_target(here, seat, state.seats)
         return Action(f"all:{target}", f"All {here[seat]} dice at {CLANS[target].name} ({target})")
+
+    def timeout_rules(self) -> TimeoutRules:
+        """R-V34: an optional turn timer per pending decision, off by default (range: docs/rules/vendetta.md)."""
+        # R-V34 gives no range: the bot allows 1 minute to 7 days (a ruling of its own, in the rules doc).
+        return TimeoutRules(decision=RulesTimer("turn timer", None, MINUTE, 7 * DAY, can_be_off=True, ruling="R-V34"))
 
     def dump(self, state: VendettaState) -> dict[str, Any]:
         """JSON-safe snapshot with "schema"."""
