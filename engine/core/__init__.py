@@ -13,9 +13,11 @@ from engine.core.game import (
     reveals_information,
     summarise_actions,
 )
+from engine.core.names import fill_names, mentioned_players, player_ref
 from engine.core.numbers import parse_int
 from engine.core.options import OptionSpec, validate_options
 from engine.core.outcome import Outcome, rank_by_score
+from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
 from engine.core.rng import Rng, seed_state
 
 __all__ = [
@@ -29,13 +31,20 @@ __all__ = [
     "DecisionKind",
     "EngineError",
     "Event",
+    "FinalReport",
     "Game",
     "IllegalAction",
+    "MultiPick",
     "OptionSpec",
     "Outcome",
+    "PickOption",
+    "PlayerReport",
     "Rng",
+    "fill_names",
+    "mentioned_players",
     "not_offered",
     "parse_int",
+    "player_ref",
     "private_event",
     "public_event",
     "rank_by_score",

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.core.names import fill_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +31,10 @@ class Event:
     def visible_for(self, viewer: int | None) -> bool:
         """Whether `viewer` (None = spectator) may see this event."""
         return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+    def render(self, names: Mapping[int, str]) -> str:
+        """The text with its player placeholders (`{p2}`) replaced by `names` (see engine.core.names)."""
+        return fill_names(self.text, names)
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-safe dict."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from engine.core.actions import Action
@@ -12,6 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
+from engine.core.picks import FinalReport, MultiPick, PlayerReport
 from engine.core.timeouts import NO_TIMEOUT_RULES, TimeoutRules
 
 S = TypeVar("S")
@@ -126,6 +127,79 @@ class Game(ABC, Generic[S]):
         """The events of game creation (deals, seatings, first player), for the table's first message."""
         return []
 
+    # -- player-facing descriptions (issue 10): no engine identifier ever reaches a player ------
+
+    def player_name(self, state: S, player: int) -> str:
+        """The side `player` plays, in words ("Dingleson & McDingle", "the Usurers"); "" before they chose one.
+
+        Event texts name factions; where one must name a person it writes `player_ref(p)` (`{p2}`), which the
+        front end fills with `Event.render(names)`, typically "@alice (Dingleson)" built from this name.
+        """
+        return " & ".join(self.factions(state).get(player, []))
+
+    def describe_private(self, state: S, player: int) -> list[str]:
+        """`player`'s private situation and current draft in short sentences, for their panel.
+
+        For instance "Your hand: Sprint, Trap and War Cry.", "Objective Oak Grove: done.",
+        "Your move so far: 3 gnomes, Compost Heap → Grand Gnome Isle." Never ids, indices or raw data.
+        """
+        return []
+
+    def multi_pick(self, state: S, player: int) -> MultiPick | None:
+        """The current step as one 'pick k of n' menu (keep 5 cards, choose objectives), or None.
+
+        When not None the front end shows one multi-select with Confirm and sends the chosen option ids
+        to `pick_action`; the step-by-step `legal_actions` stay available too.
+        """
+        return None
+
+    def pick_action(self, state: S, player: int, ids: Sequence[str]) -> Action:
+        """The ONE action that makes the whole pick `ids` of `multi_pick(state, player)`.
+
+        `parse_action` and `apply` accept it (it is offered by `legal_actions` or is a typed order);
+        IllegalAction when there is no pick now or `ids` is not a valid choice.
+        """
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+
+    def auto_step(self, state: S, player: int) -> Action | None:
+        """The action a front end should take for `player` at once, or None.
+
+        Only the single forward choice of a private draft step (nothing public changes by taking it): never
+        a pass, an end of turn, a confirmation or any public or irreversible choice.
+        """
+        return None
+
+    def shortcuts(self, state: S, player: int) -> list[Action]:
+        """Whole compound orders in one action with a plain label ("All 4 gnomes to Grand Gnome Isle").
+
+        Each is accepted by `parse_action` and `apply`, and equals taking its steps one by one.
+        """
+        return []
+
+    def final_report(self, state: S) -> FinalReport | None:
+        """The end of the game in words: reason, each player's score breakdown, revealed secrets; None before."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return None
+        order = [p for group in outcome.ranking for p in group]
+        players = tuple(
+            PlayerReport(p, self.player_name(state, p), outcome.scores.get(p, 0.0),
+                         (f"Score: {outcome.scores.get(p, 0.0):g}",))
+            for p in order
+        )
+        return FinalReport("The game is over.", players)
+
+    def rematch_first_player(self, state: S) -> int | None:
+        """Who the rules say starts a rematch with the same seats (after the game ended), or None."""
+        return None
+
+    def rematch_options(self, state: S) -> dict[str, Any]:
+        """Options to lay over the finished table's options for a rematch with the same seats.
+
+        Empty when the rules say nothing (for instance {"first_player": 2} where a game names the starter).
+        """
+        return {}
+
     def check_invariants(self, state: S) -> list[str]:
         """Broken invariants of `state`, as messages (empty when sound)."""
         return []
@@ -148,8 +222,8 @@ def require_pending(game: Game[Any], state: Any, player: int) -> None:
     if game.outcome(state) is not None:
         raise IllegalAction("The game is over.", "E_GAME_OVER")
     if not game.is_pending(state, player):
-        waiting = ", ".join(str(d.player) for d in game.pending(state))
-        raise IllegalAction(f"It is not your turn (waiting for player {waiting}).", "E_NOT_YOUR_TURN")
+        # no player numbers in player-facing text (issue 10): the host names who is awaited
+        raise IllegalAction("It is not your turn.", "E_NOT_YOUR_TURN")
 
 
 def not_offered(legal: list[Action]) -> IllegalAction:

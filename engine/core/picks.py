@@ -1,0 +1,63 @@
+"""Front-end helpers of the contract: 'pick k of n' menus and the end-of-game report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# A Discord select lists at most 25 options.
+MAX_PICK_OPTIONS = 25
+
+
+@dataclass(frozen=True, slots=True)
+class PickOption:
+    """One entry of a multi-select: a short id (≤ 100 chars) and the label a player reads."""
+
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class MultiPick:
+    """A 'choose between `min` and `max` of these' step, shown as one multi-select plus Confirm.
+
+    `suggested` are option ids a front end may preselect (the game's default choice). The whole
+    pick is made with one action: `Game.pick_action(state, player, ids)`.
+    """
+
+    prompt: str
+    options: tuple[PickOption, ...]
+    min: int
+    max: int
+    suggested: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 0 < len(self.options) <= MAX_PICK_OPTIONS:
+            raise ValueError(f"a pick lists 1..{MAX_PICK_OPTIONS} options")
+        if not 0 <= self.min <= self.max <= len(self.options):
+            raise ValueError("a pick needs 0 <= min <= max <= number of options")
+
+    def option_ids(self) -> tuple[str, ...]:
+        """The ids of every option, in menu order."""
+        return tuple(o.id for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReport:
+    """One player's line in the final report: faction, points and how they were earned."""
+
+    player: int
+    faction: str  # "Dingleson & McDingle", "the Usurers": the sides this player played
+    score: float
+    breakdown: tuple[str, ...]  # short labelled lines: "Objectives completed: 2 (6 points)"
+
+
+@dataclass(frozen=True, slots=True)
+class FinalReport:
+    """Why the game ended and how everyone scored, in words, plus the secrets the rules reveal at the end.
+
+    Players are listed best first (the outcome's ranking). Public data only.
+    """
+
+    reason: str  # "Dingleson completed all their objectives." / "The round limit (8) was reached."
+    players: tuple[PlayerReport, ...]
+    secrets: tuple[str, ...] = ()  # "Dingleson's objectives were Oak Grove and Statue of Fisher."
