@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CANNOT_DM = 50007
+MISSING_ACCESS = 50001
 NO_BUTTON_KINDS = (UpdateKind.ENDED, UpdateKind.CANCELLED, UpdateKind.QUARANTINED)
 NO_PINGS = discord.AllowedMentions.none()
 
@@ -42,14 +43,16 @@ def delivery_error(error: Exception) -> RetryLater | Undeliverable:
         return RetryLater("rate limited", after=error.retry_after)
     if isinstance(error, discord.Forbidden):
         if error.code == CANNOT_DM:
-            return Undeliverable("the user does not accept DMs from the bot", dm_closed=True)
-        return Undeliverable(f"missing permissions ({error.code or error.status}: {error.text or 'forbidden'})")
+            return Undeliverable("the player does not accept direct messages from me", dm_closed=True)
+        if error.code == MISSING_ACCESS:
+            return Undeliverable("I cannot see that channel")
+        return Undeliverable("I am missing a permission there")
     if isinstance(error, discord.NotFound):
-        return Undeliverable(f"the channel or message no longer exists ({error.code or error.status})")
+        return Undeliverable("the channel (or the message to edit) no longer exists")
     if isinstance(error, discord.HTTPException):
         if error.status == 429 or error.status >= 500:
             return RetryLater(f"Discord answered {error.status}")
-        return Undeliverable(f"Discord refused the message ({error.status}, code {error.code})")
+        return Undeliverable(f"Discord refused the message (HTTP {error.status}, code {error.code})")
     # Connection trouble (aiohttp, a timeout, a dropped socket): Discord may be back soon.
     return RetryLater(f"no answer from Discord ({type(error).__name__})")
 
@@ -156,6 +159,20 @@ class DiscordNotifier:
         message = await self._send_dm(user_id, panel.content, view=panel.view)
         return MessageRef(message.channel.id, message.id)
 
+    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+        """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
+        if timed_out:
+            content = f"**{table.title}**: time ran out for this choice, so the rules' default was played."
+        elif chosen:
+            content = f"**{table.title}**: your choice is in — {chosen}."
+        else:
+            content = f"**{table.title}**: your choice is in."
+        partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
+        try:
+            await delivered(lambda: partial.edit(content=content, view=None))
+        except Undeliverable as error:
+            log.info("game %s: DM prompt %s not closed: %s", table.game_id, message.message_id, error.reason)
+
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """DM a player their private events and view picture."""
         lines = [f"**{table.title}** — game #{table.game_id}", *text.private_events_text(update.events)]
@@ -203,3 +220,12 @@ class DiscordNotifier:
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         channel = self._channel(table)
         await delivered(lambda: channel.send(content, allowed_mentions=mentions))
+
+    async def alert_host(self, table: TableInfo, user_id: int, reason: str) -> None:
+        """DM the host: the table's channel refuses the bot's messages (what to fix, in plain words)."""
+        content = (
+            f"I could not post in <#{table.channel_id}> for your game of **{table.title}**: {reason}. "
+            "Please give me View Channel, Send Messages, Send Messages in Threads, Attach Files and "
+            "Read Message History there; the game goes on, and /game status shows what is missing."
+        )
+        await self._send_dm(user_id, content)

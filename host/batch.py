@@ -34,6 +34,7 @@ class Step:
     state: Any
     decisions: list[Decision]
     since: dict[int, int]
+    label: str = ""  # the action's player-facing label (private to the mover)
 
 
 class Batch:
@@ -64,7 +65,9 @@ class Batch:
             state, events = self.live.game.apply(self.state, player, action)
         except IllegalAction as exc:
             raise IllegalMove(exc) from exc
-        return self.add(state, player, action.id, source, user_id, events)
+        step = self.add(state, player, action.id, source, user_id, events)
+        step.label = action.label
+        return step
 
     def add(
         self,

@@ -30,10 +30,19 @@ from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.game import Game
 from host.batch import Batch
-from host.deadline_plan import reaction_deadlines
+from host.deadline_plan import rules_deadlines
 from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, snapshot_text, verify
-from host.outbox import LobbyClosed, Outgoing, PrivatePost, PromptPost, TablePost, channel_queue, user_queue
+from host.outbox import (
+    LobbyClosed,
+    Outgoing,
+    PrivatePost,
+    PromptClosed,
+    PromptPost,
+    TablePost,
+    channel_queue,
+    user_queue,
+)
 from host.results import (
     AppliedMove,
     MoveResult,
@@ -101,6 +110,7 @@ class Applied:
 
     move: AppliedMove
     events: list[Event]
+    label: str = ""  # what the mover chose, in words (for the mover only: it may be secret)
 
 
 @dataclass
@@ -277,7 +287,8 @@ class Core:
         humans = [d.player for d in decisions if not live.is_ai(d.player)]
         delay = live.settings.reminder_delay
         applied = [
-            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events) for step in batch.steps
+            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events, step.label)
+            for step in batch.steps
         ]
         status = TableStatus.FINISHED if finished else live.status
         after = dataclasses.replace(
@@ -328,7 +339,7 @@ class Core:
                 reset={step.player for step in batch.steps},
                 due_at=now + delay if delay > 0 else None,
                 version=version,
-                reactions={} if finished else reaction_deadlines(decisions, live.is_ai, live.settings, now),
+                timers={} if finished else rules_deadlines(live.game, decisions, live.is_ai, live.settings, now),
             )
             outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
 
@@ -455,6 +466,7 @@ class Core:
                 continue
             private = PrivateUpdate(after.id, player, result.version, events, after.game.view(after.state, player))
             messages.append(Outgoing(after.id, user_queue(seat.user_id), PrivatePost(seat.user_id, private)))
+        messages.extend(self._closed_prompts(before, after, applied))
         if not result.ended:
             waiting_before = {d.player for d in before.decisions} if before.status == TableStatus.ACTIVE else set()
             for p in result.pending:
@@ -466,6 +478,29 @@ class Core:
                     Outgoing(after.id, user_queue(p.user_id), PromptPost(p.user_id, p.player, result.version))
                 )
         return messages
+
+    @staticmethod
+    def _closed_prompts(before: LiveGame, after: LiveGame, applied: list[Applied]) -> list[Outgoing]:
+        """A note for each human whose secret decision (answered by DM prompt) closed in this batch: their
+        prompt is then edited to say what was chosen, and loses its buttons."""
+        if before.status != TableStatus.ACTIVE:
+            return []
+        open_after = {d.player: after.since.get(d.player) for d in after.decisions}
+        notes: list[Outgoing] = []
+        for d in before.decisions:
+            if d.kind not in SECRET_KINDS or open_after.get(d.player, -1) == before.since.get(d.player):
+                continue
+            seat = before.seat_of_player(d.player)
+            if seat is None or seat.user_id is None:
+                continue
+            mine = [a for a in applied if a.move.player == d.player]
+            if not mine:
+                continue
+            last = mine[-1]
+            timed_out = last.move.source is not MoveSource.HUMAN
+            closed = PromptClosed(seat.user_id, d.player, "" if timed_out else last.label, timed_out)
+            notes.append(Outgoing(after.id, user_queue(seat.user_id), closed))
+        return notes
 
     def result(self, live: LiveGame, applied: Iterable[Applied], opening: Iterable[Event] = ()) -> MoveResult:
         """The MoveResult of a batch of committed moves (after the game's setup events, for a start)."""

@@ -64,6 +64,9 @@ class Notifier(Protocol):
         """DM a player the buttons of the decision that is theirs now (`previous`: their last prompt, to retire).
         Returns the prompt message, or None when the decision is no longer theirs (nothing sent)."""
 
+    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+        """Edit a DM prompt whose choice is made: say what was chosen (or that time ran out), no buttons."""
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Mention these pending players in the table's channel with a short public message (reminders)."""
 
@@ -75,6 +78,9 @@ class Notifier(Protocol):
 
     async def post_notice(self, table: TableInfo, notice: NoticeKind, user_id: int) -> None:
         """Post a short notice about one user in the table's channel."""
+
+    async def alert_host(self, table: TableInfo, user_id: int, reason: str) -> None:
+        """DM the table's host that its channel refuses the bot's messages, and why."""
 
 
 class NullNotifier:
@@ -95,6 +101,9 @@ class NullNotifier:
         """Drop the prompt."""
         return None
 
+    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+        """Drop the edit."""
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Drop the ping."""
 
@@ -107,6 +116,9 @@ class NullNotifier:
 
     async def post_notice(self, table: TableInfo, notice: NoticeKind, user_id: int) -> None:
         """Drop the notice."""
+
+    async def alert_host(self, table: TableInfo, user_id: int, reason: str) -> None:
+        """Drop the alert."""
 
 
 Fault = Callable[[str, TableInfo], None]
@@ -125,6 +137,8 @@ class RecordingNotifier:
     lobbies: list[TableInfo] = field(default_factory=list)
     notices: list[tuple[TableInfo, NoticeKind, int]] = field(default_factory=list)
     edits: list[tuple[str, MessageRef]] = field(default_factory=list)
+    closed_prompts: list[tuple[MessageRef, str, bool]] = field(default_factory=list)
+    alerts: list[tuple[TableInfo, int, str]] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)
     fault: Fault | None = None
     _next_id: int = 1000
@@ -165,6 +179,13 @@ class RecordingNotifier:
         self.calls.append(f"prompt:{table.game_id}:{user_id}")
         return self._ref(user_id)
 
+    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+        """Record the closing edit of a DM prompt."""
+        self._check("close_prompt", table)
+        self.edits.append(("prompt_closed", message))
+        self.closed_prompts.append((message, chosen, timed_out))
+        self.calls.append(f"close_prompt:{table.game_id}")
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Record a ping."""
         self._check("ping", table)
@@ -190,12 +211,19 @@ class RecordingNotifier:
         self.notices.append((table, notice, user_id))
         self.calls.append(f"notice:{table.game_id}:{notice.value}")
 
+    async def alert_host(self, table: TableInfo, user_id: int, reason: str) -> None:
+        """Record an alert to the host."""
+        self._check("alert_host", table)
+        self.alerts.append((table, user_id, reason))
+        self.calls.append(f"alert_host:{table.game_id}")
+
     def posts_for(self, game_id: int) -> list[TableUpdate]:
         """The public updates posted for one game, in order."""
         return [u for t, u in self.posts if t.game_id == game_id]
 
     def clear(self) -> None:
         """Forget everything recorded so far."""
-        for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits):
+        for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits,
+                      self.closed_prompts, self.alerts):
             store.clear()
         self.calls.clear()

@@ -27,10 +27,12 @@ class MessageKind(StrEnum):
     TABLE = "table"  # a table update in the game's channel (narration, board, who is pending)
     PRIVATE = "private"  # one player's private news and view, by DM
     PROMPT = "prompt"  # a DM with the buttons of a secret choice that just became the player's
+    PROMPT_CLOSED = "prompt_closed"  # that DM edited to say what was chosen, without buttons
     PING = "ping"  # a reminder mentioning pending players in the channel
     LOBBY = "lobby"  # post the lobby message (Join/Start/Cancel)
     LOBBY_CLOSED = "lobby_closed"  # edit the lobby message to its final text, without buttons
     NOTICE = "notice"  # a short channel notice (e.g. "I can't DM you, use /hand")
+    HOST_ALERT = "host_alert"  # a DM to the table's host: the channel refuses the bot's messages
 
 
 class NoticeKind(StrEnum):
@@ -77,6 +79,16 @@ class PromptPost:
 
 
 @dataclass(frozen=True, slots=True)
+class PromptClosed:
+    """The player's secret choice is made (or timed out): their DM prompt says so and loses its buttons."""
+
+    user_id: int
+    player: int
+    chosen: str  # the label of what they chose last ("" when unknown)
+    timed_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """A reminder: mention these pending players in the channel with a message."""
 
@@ -102,7 +114,15 @@ class Notice:
     user_id: int
 
 
-Payload = TablePost | PrivatePost | PromptPost | Ping | LobbyPost | LobbyClosed | Notice
+@dataclass(frozen=True, slots=True)
+class HostAlert:
+    """Tell the table's host by DM that the table's channel refuses the bot's messages, and why."""
+
+    user_id: int
+    reason: str
+
+
+Payload = HostAlert | TablePost | PrivatePost | PromptPost | PromptClosed | Ping | LobbyPost | LobbyClosed | Notice
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +229,9 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.PRIVATE, {"user_id": user_id, "update": _private_json(update)}
         case PromptPost(user_id, player, version):
             return MessageKind.PROMPT, {"user_id": user_id, "player": player, "version": version}
+        case PromptClosed(user_id, player, chosen, timed_out):
+            data = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
+            return MessageKind.PROMPT_CLOSED, data
         case Ping(pending, message):
             return MessageKind.PING, {"pending": [_pending_json(p) for p in pending], "message": message}
         case LobbyPost():
@@ -217,6 +240,8 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.LOBBY_CLOSED, {}
         case Notice(notice, user_id):
             return MessageKind.NOTICE, {"notice": notice.value, "user_id": user_id}
+        case HostAlert(user_id, reason):
+            return MessageKind.HOST_ALERT, {"user_id": user_id, "reason": reason}
     raise TypeError(f"not an outbox payload: {payload!r}")
 
 
@@ -229,6 +254,10 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
             return PrivatePost(int(data["user_id"]), _private(data["update"]))
         case MessageKind.PROMPT:
             return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]))
+        case MessageKind.PROMPT_CLOSED:
+            return PromptClosed(
+                int(data["user_id"]), int(data["player"]), str(data["chosen"]), bool(data.get("timed_out"))
+            )
         case MessageKind.PING:
             return Ping(tuple(_pending(p) for p in data["pending"]), str(data["message"]))
         case MessageKind.LOBBY:
@@ -237,3 +266,5 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
             return LobbyClosed()
         case MessageKind.NOTICE:
             return Notice(NoticeKind(data["notice"]), int(data["user_id"]))
+        case MessageKind.HOST_ALERT:
+            return HostAlert(int(data["user_id"]), str(data["reason"]))

@@ -24,6 +24,7 @@ from db import outbox as outbox_repo
 from db.connection import Database
 from host.notifier import Notifier, RetryLater, Undeliverable
 from host.outbox import (
+    HostAlert,
     LobbyClosed,
     LobbyPost,
     Notice,
@@ -31,10 +32,12 @@ from host.outbox import (
     Outgoing,
     Ping,
     PrivatePost,
+    PromptClosed,
     PromptPost,
     TablePost,
     channel_queue,
     decode,
+    user_queue,
 )
 from host.results import MessageRef, TableInfo
 
@@ -237,6 +240,8 @@ class OutboxSender:
             await self._give_up(row, exc.reason)
             if exc.dm_closed and isinstance(payload, PrivatePost | PromptPost):
                 await self._dm_closed_notice(row.game_id, payload.user_id)
+            elif row.queue.startswith("channel:"):
+                await self._alert_host(row.game_id, exc.reason)
             return True
         except Exception as exc:
             tries = row.attempts + 1
@@ -285,6 +290,17 @@ class OutboxSender:
         await self._db.write(lambda c: outbox_repo.enqueue(c, [notice.to_row()], now))
         self.wake()
 
+    async def _alert_host(self, game_id: int, reason: str) -> None:
+        """Tell the host once per game and reason that their table's channel refuses our messages."""
+        if (game_id, "host:" + reason) in self._logged_failures:
+            return
+        self._logged_failures.add((game_id, "host:" + reason))
+        table = await self._table_info(game_id)
+        alert = Outgoing(game_id, user_queue(table.host_user_id), HostAlert(table.host_user_id, reason))
+        now = self._clock()
+        await self._db.write(lambda c: outbox_repo.enqueue(c, [alert.to_row()], now))
+        self.wake()
+
     async def _message(self, game_id: int, slot: str) -> MessageRef | None:
         async with self._db.reading() as conn:
             ref = await outbox_repo.get_message(conn, game_id, slot)
@@ -309,6 +325,12 @@ class OutboxSender:
                 slot = prompt_slot(user_id)
                 ref = await notifier.send_prompt(table, user_id, player, await self._message(row.game_id, slot))
                 return {slot: ref} if ref is not None else {}
+            case PromptClosed(user_id, _player, chosen, timed_out):
+                slot = prompt_slot(user_id)
+                prompt = await self._message(row.game_id, slot)
+                if prompt is not None:
+                    await notifier.close_prompt(table, prompt, chosen, timed_out)
+                return {slot: None}
             case Ping(pending, message):
                 await notifier.ping_pending(table, pending, message)
                 return {}
@@ -322,6 +344,10 @@ class OutboxSender:
                 return {}
             case Notice(notice, user_id):
                 await notifier.post_notice(table, notice, user_id)
+                return {}
+            case HostAlert(user_id, reason):
+                self._skip_closed_dm(user_id)
+                await notifier.alert_host(table, user_id, reason)
                 return {}
         raise TypeError(f"unknown outbox payload {payload!r}")
 

@@ -346,3 +346,31 @@ async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel
         assert [p.kind for p in notifier.posts_for(table.game_id)] == [UpdateKind.STARTED]
     finally:
         await svc.close()
+
+
+async def test_the_host_is_told_once_by_dm_when_the_channel_refuses_the_bot(db_path):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier, clock)
+    try:
+        notifier.fault = Outage(clock, until=clock.now + 1e9, error=Undeliverable("I am missing a permission there"))
+        result = await started(svc, [HOST, ALICE])
+        version = (await svc.submit(result.game_id, HOST, "bid:2", result.version)).version
+        await svc.submit(result.game_id, ALICE, "bid:1", version)
+        assert [(user, reason) for _, user, reason in notifier.alerts] == [(HOST, "I am missing a permission there")]
+    finally:
+        await svc.close()
+
+
+async def test_a_made_secret_choice_closes_its_dm_prompt_saying_what_was_chosen(db_path):
+    notifier = RecordingNotifier()
+    svc = await open_service(db_path, notifier)
+    try:
+        result = await started(svc, [HOST, ALICE])
+        prompts = {user: ref for ref, (_, user, _) in zip(range(len(notifier.prompts)), notifier.prompts, strict=True)}
+        assert set(prompts) == {HOST, ALICE}
+        await svc.submit(result.game_id, HOST, "bid:2", result.version)
+        ((message, chosen, timed_out),) = notifier.closed_prompts
+        assert message.channel_id == HOST and "2" in chosen and timed_out is False
+    finally:
+        await svc.close()
