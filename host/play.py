@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from db import actions as actions_repo
 from engine.ai import choose_for
+from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.game import Game, reveals_information
+from engine.core.picks import MultiPick
 from host.batch import Batch, ai_seed
 from host.core import Announcement, Applied, Conflict, Core
-from host.errors import IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
+from host.errors import GameNotActive, IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
 from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 # An all-AI game plays to its end inside one call; this only stops a game that never ends.
 MAX_AI_MOVES = 50_000
@@ -222,3 +227,69 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
             core.forget(game_id)
             raise UndoNotAllowed("The game moved on while you asked; nothing was taken back.") from None
         return core.result(live, [applied])
+
+
+# -- the private panel's extras (issue 10 §2, §3) ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PanelDetails:
+    """What a player's panel shows beside the step's choices, all in words from the engine.
+
+    `situation`: their private situation in short sentences; `names`: the side each player plays;
+    `pick`: the step as one 'pick k of n' menu; `shortcuts`: whole compound orders in one action;
+    `auto`: the single forward choice of a private draft step, which the front end takes for them;
+    `pick_action`: the one action making the pick asked for (when `pick_ids` were given).
+    """
+
+    player: int | None
+    version: int
+    situation: tuple[str, ...] = ()
+    names: Mapping[int, str] = field(default_factory=dict)
+    pick: MultiPick | None = None
+    shortcuts: tuple[ActionChoice, ...] = ()
+    auto: ActionChoice | None = None
+    pick_action: ActionChoice | None = None
+
+
+def _engine_extra(live: LiveGame, what: str, call: Callable[[], T], default: T) -> T:
+    """One optional engine description; a failing one is logged and left out, so the panel still opens."""
+    try:
+        return call()
+    except Exception:
+        log.exception("game %s: the engine's %s failed", live.id, what)
+        return default
+
+
+async def panel_details(
+    core: Core, game_id: int, user_id: int, player: int | None, pick_ids: Sequence[str] | None = None
+) -> PanelDetails:
+    """See TableService.panel_details."""
+    live = await core.get(game_id)
+    if live.state is None:
+        raise GameNotActive(live.status.value)
+    mine = seats_of(live, user_id, player)
+    pending = [d.player for d in live.decisions if d.player in mine] if live.status == TableStatus.ACTIVE else []
+    seat = pending[0] if pending else mine[0]
+    game, state = live.game, live.state
+    players = live.players or 0
+    names: dict[int, str] = _engine_extra(
+        live, "player names", lambda: {p: game.player_name(state, p) for p in range(players)}, {}
+    )
+    described: list[str] = _engine_extra(live, "private description", lambda: game.describe_private(state, seat), [])
+    situation = tuple(described)
+    if not pending:
+        return PanelDetails(seat, live.version, situation, names)
+    pick = _engine_extra(live, "pick menu", lambda: game.multi_pick(state, seat), None)
+    orders: list[Action] = _engine_extra(live, "shortcuts", lambda: game.shortcuts(state, seat), [])
+    shortcuts = tuple(ActionChoice(a.id, a.label) for a in orders)
+    auto_action = _engine_extra(live, "single step", lambda: game.auto_step(state, seat), None)
+    auto = ActionChoice(auto_action.id, auto_action.label) if auto_action is not None else None
+    chosen = None
+    if pick_ids is not None:
+        try:
+            action = game.pick_action(state, seat, list(pick_ids))
+        except IllegalAction as exc:
+            raise IllegalMove(exc) from exc
+        chosen = ActionChoice(action.id, action.label)
+    return PanelDetails(seat, live.version, situation, names, pick, shortcuts, auto, chosen)
