@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -455,3 +455,16 @@ class TableService:
         Never raises for a broken game (it is quarantined and its channel told).
         """
         return await recovery.recover(self._core, self._verify_all_limit, self._verify_all_moves)
+
+    # -- the private panel's extras (issue 10 §2, §3) --------------------------------------------------------
+
+    async def panel_details(
+        self, game_id: int, user_id: int, *, player: int | None = None, pick: Sequence[str] | None = None
+    ) -> play.PanelDetails:
+        """The words, 'pick k of n' menu, shortcuts and single forward step of the user's panel (see PanelDetails).
+
+        For the user's pending seat (or `player`); with `pick` (option ids of the pick menu) it also names
+        the one action making that pick, to submit like any other. Works for finished games (their
+        situation only). Raises GameNotFound, GameNotActive (lobby), NotSeated, IllegalMove (a bad pick).
+        """
+        return await play.panel_details(self._core, game_id, user_id, player, pick)
