@@ -290,3 +290,20 @@ async def claim(conn: aiosqlite.Connection, game_id: int, revision: int, now: fl
     )
     await cursor.close()
     return cursor.rowcount == 1
+
+
+async def last_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    """The newest game of this channel or thread, whatever its status (open, over, cancelled), or None."""
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+    ) as cursor:
+        row = await cursor.fetchone()
+    return _row(row) if row else None
+
+
+async def recent_in_channel(conn: aiosqlite.Connection, channel_id: int, limit: int) -> list[GameRow]:
+    """The `limit` newest games of this channel or thread, newest first (for /game history)."""
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, max(limit, 0))
+    ) as cursor:
+        return [_row(r) for r in await cursor.fetchall()]

@@ -16,6 +16,7 @@ from db import seats as seats_repo
 from engine.core.errors import IllegalAction
 from engine.core.options import validate_options
 from engine.core.rng import Rng
+from host import final
 from host.core import Announcement, Applied, Core
 from host.deadline_plan import reaction_deadlines
 from host.errors import (
@@ -26,6 +27,7 @@ from host.errors import (
     GameNotActive,
     InvalidOption,
     InvalidSettings,
+    NotAllowed,
     NotEnoughPlayers,
     NotHost,
     NotJoined,
@@ -444,3 +446,70 @@ async def update_settings(
         live.settings = settings
         live.updated_at = now
         return live.info()
+
+
+# -- rematch (issue 10 §4) ---------------------------------------------------------------------------------
+
+
+def rematch_seating(seed: int, seats: int) -> dict[int, int]:
+    """join order -> player index that `start` (random order) gives a lobby of `seats` seats with this seed."""
+    order = list(range(seats))
+    Rng.from_seed(seed ^ SEAT_STREAM).shuffle(order)
+    return {join: player for player, join in enumerate(order)}
+
+
+def rematch_table_options(live: LiveGame, seed: int) -> dict[str, Any]:
+    """The finished table's options with the rules' rematch options laid over them (R-A29).
+
+    The new lobby is seated in the old player order; an option naming a player ("first_player") is
+    turned into that person's index in the new game, as the Start button will seat them with `seed`.
+    """
+    extra = final.rematch_options(live.game, live.state)
+    first = final.rematch_first_player(live.game, live.state)
+    names = {spec.name for spec in live.game.options()}
+    if "first_player" not in extra and first is not None and "first_player" in names:
+        extra = {**extra, "first_player": first}
+    old = extra.get("first_player")
+    if isinstance(old, int) and 0 <= old < len(live.seats):
+        extra["first_player"] = rematch_seating(seed, len(live.seats))[old]
+    return {**live.options, **{k: v for k, v in extra.items() if k in names}}
+
+
+async def rematch(
+    core: Core, game_names: Callable[[], list[str]], game_id: int, by_user_id: int, seed: int
+) -> TableInfo:
+    """See TableService.rematch."""
+    live = await core.get(game_id)
+    if live.status != TableStatus.FINISHED:
+        raise NotAllowed("Only a finished game can be played again. This one is not over.")
+    if by_user_id != live.host_user_id and not any(s.user_id == by_user_id for s in live.seats):
+        raise NotSeated(f"Only a player of game #{game_id} or its host can start a rematch.")
+    old_seats = sorted(live.seats, key=lambda s: (s.player is None, s.player, s.join_order))
+    users = [s.user_id for s in old_seats]
+    options = rematch_table_options(live, seed)
+    try:
+        checked = validate_options(live.game.options(), options)
+    except IllegalAction as exc:
+        raise InvalidOption(exc.message) from exc
+    now = core.clock()
+    try:
+        async with core.db.transaction() as conn:
+            busy = await games_repo.open_game_in_channel(conn, live.channel_id)
+            if busy is not None:
+                raise ChannelBusy(busy.id)
+            new_id = await games_repo.insert_game(
+                conn, guild_id=live.guild_id, channel_id=live.channel_id, game_name=live.game_name,
+                options=checked, seed=seed, host_user_id=by_user_id, settings=live.settings.to_json(), now=now,
+            )
+            # Everyone seated before sits again (humans and AI), in the old player order.
+            for user in users:
+                await seats_repo.add_seat(conn, new_id, user)
+            post = Outgoing(new_id, channel_queue(live.channel_id), LobbyPost())
+            await outbox_repo.enqueue_async(conn, [post.to_row()], now)
+    except sqlite3.IntegrityError:
+        raise ChannelBusy(None) from None
+    log.info("game %s: rematch of game %s opened by user %s", new_id, game_id, by_user_id)
+    core.wake_sender()
+    async with core.locked(new_id):
+        new = await core.load_locked(new_id, fresh=True)
+    return new.info()

@@ -19,7 +19,8 @@ from db import seats as seats_repo
 from db.connection import Database, open_database
 from engine import registry
 from engine.core.game import Game
-from host import deadlines, history, lobby, play, recovery
+from engine.core.picks import FinalReport
+from host import deadlines, final, history, lobby, play, recovery
 from host.core import Core
 from host.errors import GameNotActive, GameNotFound, NotSeated, ServiceClosed
 from host.notifier import Notifier
@@ -33,6 +34,7 @@ from host.results import (
     StepInfo,
     TableInfo,
     TableSettings,
+    TableStatus,
 )
 from host.sender import OutboxSender
 
@@ -455,6 +457,55 @@ class TableService:
         Never raises for a broken game (it is quarantined and its channel told).
         """
         return await recovery.recover(self._core, self._verify_all_limit, self._verify_all_moves)
+
+    # -- the end of a game and the channel's history (issue 10 §4) ----------------------------------------
+
+    async def final_report(self, game_id: int) -> FinalReport | None:
+        """The end of a finished game in words (reason, breakdowns, revealed secrets); None while it runs.
+
+        Raises GameNotFound.
+        """
+        live = await self._core.get(game_id)
+        if live.status != TableStatus.FINISHED or live.state is None:
+            return None
+        return final.final_report(live.game, live.state)
+
+    async def rematch(self, game_id: int, by_user_id: int) -> TableInfo:
+        """Open a new lobby in a finished game's channel with the same seats (humans and AI), options and settings.
+
+        `by_user_id` (a player of that game, or its host) becomes the new host. Where the rules name who
+        starts a rematch, the new table's options say so (R-A29). Raises GameNotFound, NotAllowed (not
+        finished), NotSeated, ChannelBusy (the channel has an open game), InvalidOption.
+        """
+        self._check_open()
+        return await lobby.rematch(self._core, self._game_names, game_id, by_user_id, self._seed_source())
+
+    async def last_game_in_channel(self, channel_id: int) -> TableInfo | None:
+        """The open table of this channel or thread, else its newest game of any status (None: never a game)."""
+        current = await self.table_for_channel(channel_id)
+        if current is not None:
+            return current
+        async with self._core.db.reading() as conn:
+            row = await games_repo.last_game_in_channel(conn, channel_id)
+        if row is None:
+            return None
+        try:
+            return (await self._core.get(row.id)).info()
+        except GameNotFound:
+            return None
+
+    async def history(self, channel_id: int, limit: int = 10) -> list[TableInfo]:
+        """The channel's (or thread's) most recent games, newest first, with their status and outcome."""
+        async with self._core.db.reading() as conn:
+            rows = await games_repo.recent_in_channel(conn, channel_id, limit)
+        tables: list[TableInfo] = []
+        for row in rows:
+            try:
+                tables.append((await self._core.get(row.id)).info())
+            except Exception:
+                # One unreadable game must not hide the rest of the channel's history.
+                log.exception("game %s could not be read for the history of channel %s", row.id, channel_id)
+        return tables
 
     # -- the private panel's extras (issue 10 §2, §3) --------------------------------------------------------
 
