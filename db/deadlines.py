@@ -1,4 +1,4 @@
-"""The deadlines table: when each pending human is next reminded (or played for by the AFK policy)."""
+"""The deadlines table: when each pending human is next reminded, played for by the AFK policy, or by the rules."""
 
 from __future__ import annotations
 
@@ -8,9 +8,14 @@ from dataclasses import dataclass
 
 import aiosqlite
 
+# Reminders, and the table's AFK policy for a decision the rules give no timer.
 TURN = "turn"
 # A reaction window's deadline: on expiry it closes as a pass, whatever the AFK policy (R-A36).
 REACTION = "reaction"
+# Any other decision's rules timer (R-V34, §12.4): on expiry the rules' default, whatever the AFK policy.
+RULES = "rules"
+# The kinds whose expiry plays the rules' default.
+RULES_KINDS = frozenset({REACTION, RULES})
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,32 +38,34 @@ def replan(
     reset: Iterable[int],
     due_at: float | None,
     version: int,
-    reactions: Mapping[int, float] | None = None,
+    timers: Mapping[int, tuple[str, float]] | None = None,
+    keep_timers: bool = False,
 ) -> None:
     """Keep the deadlines of players still pending, drop the others, add new ones.
 
-    Players in `reset` (the one who just moved) start afresh. `due_at` None
-    means turn deadlines are off. `reactions` maps each player answering a
-    reaction window to the time the window closes; those deadlines exist even
-    when turn deadlines are off. A write step (see Database.write).
+    Players in `reset` (the one who just moved) start afresh. `due_at` None means turn
+    deadlines (reminders, AFK policy) are off. `timers` maps each player whose decision has a
+    rules timer to (REACTION or RULES, when it runs out); those rows exist next to the turn row,
+    and even when turn deadlines are off. `keep_timers` restarts only the turn rows of `reset`
+    (a settings change that leaves the rules' timers alone must not give anyone more time).
+    A write step (see Database.write).
     """
-    reactions = dict(reactions or {})
-    planned = {p: (REACTION, reactions[p]) for p in set(pending) if p in reactions}
+    timers = dict(timers or {})
+    pending = set(pending)
+    planned = {(p, kind): due for p, (kind, due) in timers.items() if p in pending}
     if due_at is not None:
-        planned.update({p: (TURN, due_at) for p in set(pending) if p not in reactions})
-    if not planned:
-        conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
-        return
-    keep = sorted(planned)
-    marks = ", ".join("?" for _ in keep)
-    conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player NOT IN ({marks})", (game_id, *keep))
-    reset = sorted(set(reset))
-    if reset:
-        marks = ", ".join("?" for _ in reset)
-        conn.execute(f"DELETE FROM deadlines WHERE game_id = ? AND player IN ({marks})", (game_id, *reset))
+        planned.update({(p, TURN): due_at for p in pending})
+    reset = set(reset)
+    existing = conn.execute("SELECT player, kind FROM deadlines WHERE game_id = ?", (game_id,)).fetchall()
+    stale = [
+        (game_id, p, kind)
+        for p, kind in existing
+        if (p, kind) not in planned or (p in reset and (kind == TURN or not keep_timers))
+    ]
+    conn.executemany("DELETE FROM deadlines WHERE game_id = ? AND player = ? AND kind = ?", stale)
     conn.executemany(
         "INSERT OR IGNORE INTO deadlines (game_id, player, kind, due_at, reminders, version) VALUES (?, ?, ?, ?, 0, ?)",
-        [(game_id, p, kind, due, version) for p, (kind, due) in sorted(planned.items())],
+        [(game_id, p, kind, due, version) for (p, kind), due in sorted(planned.items())],
     )
 
 
@@ -75,7 +82,8 @@ async def due(conn: aiosqlite.Connection, now: float, limit: int = 200) -> list[
 async def for_game(conn: aiosqlite.Connection, game_id: int) -> list[DeadlineRow]:
     """Every deadline of a game."""
     async with conn.execute(
-        "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines WHERE game_id = ? ORDER BY player",
+        "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines WHERE game_id = ? "
+        "ORDER BY player, kind",
         (game_id,),
     ) as cursor:
         return [DeadlineRow(*r) for r in await cursor.fetchall()]
@@ -102,3 +110,10 @@ async def delete(conn: aiosqlite.Connection, game_id: int, player: int | None = 
         await conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
     else:
         await conn.execute("DELETE FROM deadlines WHERE game_id = ? AND player = ?", (game_id, player))
+
+
+async def delete_row(conn: aiosqlite.Connection, row: DeadlineRow) -> None:
+    """Drop one deadline (one kind of one player), leaving the player's other clocks alone."""
+    await conn.execute(
+        "DELETE FROM deadlines WHERE game_id = ? AND player = ? AND kind = ?", (row.game_id, row.player, row.kind)
+    )

@@ -1,7 +1,8 @@
-"""Turn deadlines: reminders and the AFK policy, driven by one scheduler loop.
+"""Turn deadlines: reminders, the AFK policy and the rules' timers, driven by one scheduler loop.
 
-Deadlines live in the database (one row per pending human), so they survive a
-restart: the loop only asks "what is due now?". No timer per game exists.
+Deadlines live in the database (a pending human has a `turn` row for reminders and the AFK policy,
+and a `reaction`/`rules` row when the game's rules time that decision), so they survive a restart:
+the loop only asks "what is due now?". No timer per game exists.
 """
 
 from __future__ import annotations
@@ -9,14 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from enum import StrEnum
 
 from db import deadlines as deadlines_repo
 from db import outbox as outbox_repo
 from engine.ai import choose_for
-from engine.core.decisions import DecisionKind
+from engine.core.decisions import Decision, DecisionKind
 from host.batch import Batch, ai_seed
 from host.core import Announcement, Applied, Conflict, Core
+from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
 from host.play import play_ai
@@ -37,9 +40,13 @@ class Step(StrEnum):
     DROP = "drop"
 
 
-def next_step(settings: TableSettings, reminders: int) -> Step:
-    """The AFK policy as a rule: remind `afk_after` times, then act (AI/SKIP) or stop reminding (REMIND)."""
-    if settings.afk_policy == AfkPolicy.REMIND:
+def next_step(settings: TableSettings, reminders: int, rules_timed: bool = False) -> Step:
+    """The AFK policy as a rule: remind `afk_after` times, then act (AI/SKIP) or stop reminding (REMIND).
+
+    A decision the rules time (`rules_timed`) is only ever reminded: its own deadline plays the
+    rules' default when it runs out, whatever the AFK policy (R-V34, R-A36, §12.4).
+    """
+    if settings.afk_policy == AfkPolicy.REMIND or rules_timed:
         return Step.REMIND if reminders < settings.max_reminders else Step.DROP
     return Step.ACT if reminders >= settings.afk_after else Step.REMIND
 
@@ -62,7 +69,7 @@ async def run_due(core: Core, now: float) -> int:
                 # One broken game must not stop the others' deadlines: drop its row, log, go on.
                 log.exception("game %s: deadline for player %s failed", row.game_id, row.player)
                 async with core.db.transaction() as conn:
-                    await deadlines_repo.delete(conn, row.game_id, row.player)
+                    await deadlines_repo.delete_row(conn, row)
         if len(rows) < DUE_BATCH or not progressed:
             return fired
 
@@ -71,7 +78,8 @@ async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool
     async with core.locked(row.game_id):
         live = await core.load_locked(row.game_id)
         async with core.db.reading() as conn:
-            current = [d for d in await deadlines_repo.for_game(conn, row.game_id) if d.player == row.player]
+            mine = [d for d in await deadlines_repo.for_game(conn, row.game_id) if d.player == row.player]
+        current = [d for d in mine if d.kind == row.kind]
         if not current or current[0].due_at > now:
             return False  # re-planned since we listed it
         deadline = current[0]
@@ -80,14 +88,18 @@ async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool
             async with core.db.transaction() as conn:
                 await deadlines_repo.delete(conn, row.game_id, row.player)
             return False
-        # A reaction window closes as a pass when its time is up, whatever the AFK policy (R-A36).
-        step = Step.ACT if deadline.kind == deadlines_repo.REACTION else next_step(live.settings, deadline.reminders)
+        if deadline.kind in deadlines_repo.RULES_KINDS:
+            # The rules' timer ran out: their default, whatever the AFK policy (R-A36, R-V34, §12.4).
+            await _play_rules_default(core, live, row.player)
+            return True
+        rules_due = min((d.due_at for d in mine if d.kind in deadlines_repo.RULES_KINDS), default=None)
+        step = next_step(live.settings, deadline.reminders, rules_timed=rules_due is not None)
         if step == Step.DROP:
             async with core.db.transaction() as conn:
-                await deadlines_repo.delete(conn, row.game_id, row.player)
+                await deadlines_repo.delete_row(conn, deadline)
             return False
         if step == Step.REMIND:
-            ping = _reminder(core, live, row.player, deadline.reminders + 1)
+            ping = _reminder(core, live, row.player, deadline.reminders + 1, rules_due, now)
             async with core.db.transaction() as conn:
                 await deadlines_repo.reminded(conn, deadline, now + live.settings.reminder_delay)
                 if ping is not None:
@@ -95,11 +107,24 @@ async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool
                     await outbox_repo.enqueue_async(conn, [ping.to_row()], now)
             core.wake_sender()
             return True
-        await _act(core, live, row.player, close_window=deadline.kind == deadlines_repo.REACTION)
+        await _act(core, live, row.player)
         return True
 
 
-def _reminder(core: Core, live: LiveGame, player: int, count: int) -> Outgoing | None:
+def roughly(seconds: float) -> str:
+    """A time left in plain words, rounded up: "2 minutes", "about 3 hours", "about 2 days"."""
+    minutes = max(math.ceil(seconds / 60), 1)
+    if minutes < 120:
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    hours = round(minutes / 60)
+    if hours < 48:
+        return f"about {hours} hours"
+    return f"about {round(hours / 24)} days"
+
+
+def _reminder(
+    core: Core, live: LiveGame, player: int, count: int, rules_due: float | None, now: float
+) -> Outgoing | None:
     """The reminder ping for a pending human (None for an AI seat or a player no longer pending)."""
     who = [p for p in live.pending_players() if p.player == player]
     seat = live.seat_of_player(player)
@@ -107,7 +132,9 @@ def _reminder(core: Core, live: LiveGame, player: int, count: int) -> Outgoing |
         return None
     settings = live.settings
     tail = ""
-    if settings.afk_policy != AfkPolicy.REMIND:
+    if rules_due is not None:
+        tail = f" If you have not decided in {roughly(rules_due - now)}, the rules' default will be played for you."
+    elif settings.afk_policy != AfkPolicy.REMIND:
         left = max(settings.afk_after - count, 0)
         what = "the AI will play for you" if settings.afk_policy == AfkPolicy.AI else "your turn will be skipped"
         if left == 0:
@@ -119,44 +146,64 @@ def _reminder(core: Core, live: LiveGame, player: int, count: int) -> Outgoing |
     return Outgoing(live.id, channel_queue(live.channel_id), Ping(tuple(who), message))
 
 
-async def _act(core: Core, live: LiveGame, player: int, close_window: bool = False) -> None:
-    """Play the absent player's whole decision (every draft step) by the table's AFK policy.
+def _decision_of(decisions: list[Decision], player: int) -> Decision | None:
+    """The decision `player` must take now, if any."""
+    return next((d for d in decisions if d.player == player), None)
 
-    `close_window` plays the game's timeout default (a pass) instead: an expired reaction window.
+
+async def _play_rules_default(core: Core, live: LiveGame, player: int) -> None:
+    """Play the game's timeout default for the player's timed decision, every draft step of it; never the AI.
+
+    Only that decision: once it is taken, the player's next decision keeps its own clock.
     """
-    seat = live.seat_of_player(player)
-    user = seat.user_id if seat else None
-    use_ai = live.settings.afk_policy == AfkPolicy.AI and not close_window
+    timed = _decision_of(live.decisions, player)
+    if timed is None:
+        return
+    batch = Batch(live)
+    for _ in range(MAX_AFK_STEPS):
+        if _decision_of(batch.decisions, player) != timed:
+            break
+        batch.apply(player, live.game.timeout_action(batch.state, player), MoveSource.TIMEOUT, None)
+    timer = table_timers(live.game).for_kind(timed.kind)
+    if timed.kind == DecisionKind.REACTION:
+        how = "their chance to react ran out, so it closed as a pass"
+    else:
+        name = timer.name if timer is not None else "time"
+        how = f"the {name} ran out, so the rules' default was played for them"
+    await _announce(core, live, player, batch, how)
+    log.info("game %s: rules timer expired for player %s (%s)", live.id, player, timed.kind.value)
+
+
+async def _act(core: Core, live: LiveGame, player: int) -> None:
+    """Play the absent player's whole decision (every draft step) by the table's AFK policy."""
+    use_ai = live.settings.afk_policy == AfkPolicy.AI
     source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
     batch = Batch(live)
     for _ in range(MAX_AFK_STEPS):
         if player not in {d.player for d in batch.decisions}:
             break
-        if close_window and not any(
-            d.player == player and d.kind == DecisionKind.REACTION for d in batch.decisions
-        ):
-            break  # the window is closed; the player's own next turn keeps its own clock
         if use_ai:
             action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
         else:
             action = live.game.timeout_action(batch.state, player)
         batch.apply(player, action, source, None)
+    how = "the AI played for them" if use_ai else "their turn was played by the default (a pass where allowed)"
+    await _announce(core, live, player, batch, how)
+    log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
+
+
+async def _announce(core: Core, live: LiveGame, player: int, batch: Batch, how: str) -> None:
+    """Store the moves played for an absent player and tell the table why, in plain words."""
     if not batch.steps:
         return
-    if close_window:
-        how = "their chance to react ran out, so it closed as a pass"
-    elif use_ai:
-        how = "the AI played for them"
-    else:
-        how = "their turn was played by the default (a pass where allowed)"
+    seat = live.seat_of_player(player)
+    user = seat.user_id if seat else None
     headline = f"{core.user_label(user) if user is not None else 'An AI player'} was away: {how}."
     applied: list[Applied] = []
     try:
         await play_ai(core, live, applied, batch, Announcement(UpdateKind.AFK, headline))
     except Conflict:
         core.forget(live.id)
-        return
-    log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
 
 
 class Scheduler:

@@ -16,9 +16,10 @@ from db import seats as seats_repo
 from engine.core.errors import IllegalAction
 from engine.core.options import validate_options
 from engine.core.rng import Rng
+from engine.core.timeouts import TimeoutRules
 from host import final
 from host.core import Announcement, Applied, Core
-from host.deadline_plan import reaction_deadlines
+from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, rules_deadlines, table_timers
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -242,7 +243,13 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
             if not ok:
                 raise AlreadyStarted()
             deadlines_repo.replan(
-                conn, game_id, pending=humans, reset=[], due_at=now + delay if delay > 0 else None, version=0
+                conn,
+                game_id,
+                pending=humans,
+                reset=[],
+                due_at=now + delay if delay > 0 else None,
+                version=0,
+                timers=rules_deadlines(live.game, decisions, ai_players.__contains__, live.settings, now),
             )
             outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
 
@@ -381,7 +388,14 @@ async def set_auto_pass(core: Core, game_id: int, user_id: int, on: bool) -> Tab
         return live.info()
 
 
-def _checked_settings(current: TableSettings, changes: Mapping[str, Any]) -> TableSettings:
+def _checked_settings(
+    current: TableSettings, changes: Mapping[str, Any], timers: TimeoutRules | None = None
+) -> TableSettings:
+    """`current` with `changes`, every value checked; the rules' timers also against `timers` (the game's).
+
+    Only the timers being changed are held to the rules' range: a value stored before the range
+    was enforced still loads (and is clamped when deadlines are planned, host/deadline_plan.py).
+    """
     known = {f.name for f in dataclasses.fields(TableSettings)}
     unknown = sorted(set(changes) - known)
     if unknown:
@@ -397,14 +411,38 @@ def _checked_settings(current: TableSettings, changes: Mapping[str, Any]) -> Tab
         raise InvalidSettings("The number of reminders before the AFK policy acts must be between 0 and 20.")
     if not 1 <= merged.max_reminders <= 50:
         raise InvalidSettings("The maximum number of reminders must be between 1 and 50.")
-    if not 0 <= merged.reaction_timeout <= MAX_REMINDER_DELAY:
+    if merged.reaction_timeout is not None and not 0 <= merged.reaction_timeout <= MAX_REMINDER_DELAY:
         raise InvalidSettings("The reaction timeout must be between 0 (wait forever) and 30 days.")
+    if merged.decision_timeout is not None and not 0 <= merged.decision_timeout <= MAX_REMINDER_DELAY:
+        raise InvalidSettings("The decision timeout must be between 0 (off) and 30 days.")
+    if timers is not None:
+        _check_rules_timers(merged, changes, timers)
     return merged
 
 
-def check_settings(settings: TableSettings) -> TableSettings:
-    """The settings if every value is in range; InvalidSettings otherwise."""
-    return _checked_settings(settings, {})
+def _check_rules_timers(merged: TableSettings, changes: Mapping[str, Any], timers: TimeoutRules) -> None:
+    """Refuse a changed timer outside the range the game's rules allow (R-A36, R-V34, §12.4)."""
+    checks = (
+        (REACTION_SETTING, merged.reaction_timeout, timers.reaction, "reaction timeout"),
+        (DECISION_SETTING, merged.decision_timeout, timers.decision, None),
+    )
+    for key, value, timer, label in checks:
+        if key not in changes or value is None:
+            continue
+        if timer is None:
+            raise InvalidSettings(
+                "This game's rules have no turn timer: absent players follow the reminders and the AFK rule."
+            )
+        if not timer.allows(value):
+            rule = f" ({timer.ruling})" if timer.ruling else ""
+            raise InvalidSettings(
+                f"The {label or timer.name} must be from {timer.describe_range()} in this game{rule}."
+            )
+
+
+def check_settings(settings: TableSettings, timers: TimeoutRules | None = None) -> TableSettings:
+    """The settings if every value is in range (the timers also in the rules' range, given `timers`)."""
+    return _checked_settings(settings, {}, timers)
 
 
 async def update_settings(
@@ -416,7 +454,13 @@ async def update_settings(
         if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
             raise GameNotActive(live.status.value)
         _require_host(live, by_user_id, "change the table settings", moderator)
-        settings = _checked_settings(live.settings, changes)
+        timers = table_timers(live.game)
+        settings = _checked_settings(live.settings, changes, timers)
+        # Only a change of the timers themselves restarts them: other changes give nobody more time.
+        timers_changed = (settings.reaction_timeout, settings.decision_timeout) != (
+            live.settings.reaction_timeout,
+            live.settings.decision_timeout,
+        )
         now = core.clock()
         humans = [d.player for d in live.decisions if not live.is_ai(d.player)]
         running = live.status == TableStatus.ACTIVE
@@ -434,7 +478,8 @@ async def update_settings(
                     reset=humans,
                     due_at=now + delay if delay > 0 else None,
                     version=live.version,
-                    reactions=reaction_deadlines(live.decisions, live.is_ai, settings, now),
+                    timers=rules_deadlines(live.game, live.decisions, live.is_ai, settings, now),
+                    keep_timers=not timers_changed,
                 )
 
         try:

@@ -64,16 +64,19 @@ class TableSettings:
     `reminder_delay` is in seconds; 0 turns reminders and the AFK policy off.
     `afk_after` is how many reminders a pending human gets before the AFK
     policy acts (ignored for REMIND, which stops reminding after `max_reminders`).
-    `reaction_timeout` (seconds, 0 = wait forever) closes an open reaction
-    window as a pass (R-A36: 30 minutes by default). `undo` allows /game undo at
-    this table. `multiseat` lets one user hold several seats (hot-seat play and tests).
+    `reaction_timeout` and `decision_timeout` set the rules' timers (engine/core/timeouts.py) for
+    reaction windows and for every other decision: seconds, 0 = off, None = the rules' default. On
+    expiry the host plays the rules' default for that decision, whatever the AFK policy. A game
+    whose rules define no reaction timer gets the host's own (30 minutes by default, 0 = wait forever).
+    `undo` allows /game undo at this table. `multiseat` lets one user hold several seats (hot-seat play and tests).
     """
 
     reminder_delay: float = 3600.0
     afk_policy: AfkPolicy = AfkPolicy.REMIND
     afk_after: int = 2
     max_reminders: int = 5
-    reaction_timeout: float = 1800.0
+    reaction_timeout: float | None = None
+    decision_timeout: float | None = None
     undo: bool = False
     multiseat: bool = False
     # Users who asked "never ask me": their reaction windows close as a pass at once (R-A36).
@@ -87,6 +90,7 @@ class TableSettings:
             "afk_after": self.afk_after,
             "max_reminders": self.max_reminders,
             "reaction_timeout": self.reaction_timeout,
+            "decision_timeout": self.decision_timeout,
             "undo": self.undo,
             "multiseat": self.multiseat,
             "auto_pass": list(self.auto_pass),
@@ -101,11 +105,17 @@ class TableSettings:
             afk_policy=AfkPolicy(data.get("afk_policy", base.afk_policy)),
             afk_after=int(data.get("afk_after", base.afk_after)),
             max_reminders=int(data.get("max_reminders", base.max_reminders)),
-            reaction_timeout=float(data.get("reaction_timeout", base.reaction_timeout)),
+            reaction_timeout=_seconds_or_none(data.get("reaction_timeout", base.reaction_timeout)),
+            decision_timeout=_seconds_or_none(data.get("decision_timeout", base.decision_timeout)),
             undo=bool(data.get("undo", base.undo)),
             multiseat=bool(data.get("multiseat", base.multiseat)),
             auto_pass=tuple(sorted({int(u) for u in data.get("auto_pass", base.auto_pass)})),
         )
+
+
+def _seconds_or_none(value: Any) -> float | None:
+    """A stored timer: None (the rules' default) or seconds; ValueError/TypeError on anything else."""
+    return None if value is None else float(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,10 +158,14 @@ async def test_the_scheduler_loop_runs_due_deadlines(db_path):
 @pytest.mark.parametrize("policy", [AfkPolicy.AI, AfkPolicy.SKIP])
 @pytest.mark.parametrize("name", registry.names())
 async def test_an_absent_player_cannot_stall_a_real_game(name, policy, db_path, clock):
-    """Every registered game reaches its end with the human away the whole time."""
+    """Every registered game reaches its end with the human away the whole time.
+
+    The rules' decision timer is off (0) so the AFK policy, not the rules' default, plays each turn.
+    """
     svc = await open_service(db_path, clock=clock)
     try:
-        table = await svc.create_table(name, None, HOST, None, 1, settings=settings(policy, after=0), seed=3)
+        chosen = settings(policy, after=0, decision_timeout=0)
+        table = await svc.create_table(name, None, HOST, None, 1, settings=chosen, seed=3)
         for _ in range(seats_for(name) - 1):
             await svc.add_ai(table.game_id, HOST)
         result = await svc.start(table.game_id, HOST, join_order=True)
