@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from cogs.custom_ids import Kind, decode
-from tests.e2e.fakediscord import Harness, InteractionRecord, LiveBot, Message
+from tests.e2e.fakediscord import Harness, InteractionRecord, LiveBot, Message, RequestRecord, User
 from tests.e2e.fakediscord.state import iter_components
 from tests.e2e.test_scenarios import (
     FAST_OPTIONS,
@@ -33,10 +33,12 @@ from tests.e2e.test_scenarios import (
     db_path,
     finished,
     is_table_message,
+    latest_table_message,
     lobby_button,
     open_lobby,
     start_table,
     stored_when,
+    turn_button,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
@@ -44,8 +46,11 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 MESSAGES = "/channels/{channel_id}/messages"
 MESSAGE = "/channels/{channel_id}/messages/{message_id}"
 OUTAGE = 30.0  # seconds of 500s in the fault run (the issue's figure)
+OUTAGE_PACE = 1.0  # during the outage a player acts every second (the game must outlast the outage)
 ACK_LIMIT = 1.0  # no ack may take longer than this, whatever the channel does
 REPORT_ENV = "GNOMEHOST_FAULT_REPORT"
+NO_BUTTON_KINDS = ("ended", "cancelled", "quarantined")  # table posts without "Take my turn" (cogs.notifier)
+GAME_OVER = "game over"
 
 
 # -- the bot's database, read only ------------------------------------------------------------------
@@ -71,6 +76,26 @@ class OutboxEntry:
     def version(self) -> int:
         """The state version a table post shows."""
         return int(self.payload["update"]["version"])
+
+    @property
+    def mark(self) -> int | str | None:
+        """What the channel shows for this post: its button's version, or GAME_OVER for the final result."""
+        update = self.payload["update"]
+        if update["pending"] and update["kind"] not in NO_BUTTON_KINDS:
+            return self.version
+        return GAME_OVER if update["kind"] == "ended" else None
+
+    @property
+    def mode(self) -> str:
+        """'new' (a new table message) or 'edit' (the live status message rewritten in place)."""
+        return str(self.payload["update"].get("mode", "new"))
+
+    @property
+    def narration(self) -> list[str]:
+        """The post's public narration lines (its headline first)."""
+        update = self.payload["update"]
+        head = [f"**{update['headline']}**"] if update["headline"] else []
+        return head + [str(e["text"]) for e in update["public_events"]]
 
     @property
     def public(self) -> bool:
@@ -142,15 +167,32 @@ async def outbox_drained(fake: Harness, path: Path, timeout: float) -> float:
 # -- what the players see -------------------------------------------------------------------------------
 
 
-def shown_version(msg: Message) -> int | None:
-    """The state version of a table message: its "Take my turn" button's, even after a newer message retired it."""
-    versions = [msg.components, *(old.get("components") or [] for old in msg.history)]
-    for components in versions:
-        for comp in iter_components(components):
-            cid = decode(str(comp.get("custom_id", "")))
-            if cid is not None and cid.kind is Kind.TURN:
-                return int(cid.version)  # type: ignore[union-attr]
-    return None
+def turn_version(comp: dict[str, Any]) -> int | None:
+    """The version a "Take my turn" button was built for (None for any other component)."""
+    cid = decode(str(comp.get("custom_id", "")))
+    return int(cid.version) if cid is not None and cid.kind is Kind.TURN else None  # type: ignore[union-attr]
+
+
+def snapshot_mark(content: str, components: list[dict[str, Any]]) -> int | str | None:
+    """What one state of a table message stands for: its button's version, GAME_OVER, or None (no button left)."""
+    for comp in iter_components(components):
+        if (version := turn_version(comp)) is not None:
+            return version
+    return GAME_OVER if "**Game over**" in content else None
+
+
+def shown_states(msg: Message) -> list[tuple[int | str, str]]:
+    """(mark, content) of every state a table message showed, oldest first: as posted, then after each edit.
+    A state whose button was taken off (a newer message retired it) shows no new post and is skipped."""
+    snapshots = [*((str(old.get("content") or ""), old.get("components") or []) for old in msg.history),
+                 (msg.content, msg.components)]
+    return [(mark, content) for content, comps in snapshots if (mark := snapshot_mark(content, comps)) is not None]
+
+
+def channel_requests(fake: Harness, channel_id: int) -> list[RequestRecord]:
+    """Every post and message edit the bot sent to one channel (refused attempts included), in order."""
+    found = fake.requests_to("POST", MESSAGES) + fake.requests_to("PATCH", MESSAGE)
+    return sorted((q for q in found if int(q.params["channel_id"]) == channel_id), key=lambda q: q.at)
 
 
 def table_messages(fake: Harness, channel_id: int) -> list[Message]:
@@ -174,22 +216,54 @@ def move_confirmations(fake: Harness, since: int) -> list[InteractionRecord]:
             or (rec.original is not None and rec.original.ephemeral and rec.original.content.startswith("✅"))]
 
 
+@dataclass
+class ChannelTable(Table):
+    """A Table whose players open their panel with "Take my turn" or /hand, never from a DM prompt: here the
+    channel is under test, and a made choice rewrites its DM prompt ("your choice is in"), which Table.act
+    would take for a refusal."""
+
+    async def open_panel(self, user: User) -> Message:
+        """The user's panel: "Take my turn" on the newest table message in the channel (maybe stale), or /hand."""
+        fake = self.fake
+        if user.id in self.hand_only or self.rng.random() < 0.35:
+            rec = await fake.slash(user, "hand", channel=self.channel_id, settle=SETTLE)
+            self.count("hand")
+        else:
+            msg = latest_table_message(fake, self.channel_id)
+            rec = await fake.click(user, msg, turn_button(msg) or "", settle=SETTLE)
+            self.count("turn")
+        assert rec.original is not None and rec.original.ephemeral, rec.describe()
+        return rec.original
+
+
 async def play(table: Table, path: Path, *, moves: int | None = None, until: float | None = None,
-               max_decisions: int = 200) -> int:
+               pace: float = 0.0, max_decisions: int = 200) -> int:
     """Pending humans act (one chosen at random, as the file says) until `moves` more moves were applied,
-    `until` (monotonic) passed or the game is over; returns how many moves were applied."""
+    `until` (monotonic) passed or the game is over, a decision at most every `pace` seconds; returns how many
+    moves were applied."""
     first = len(table.moves)
     for _ in range(max_decisions):
         if moves is not None and len(table.moves) - first >= moves:
             break
         if until is not None and time.monotonic() >= until:
             break
+        began = time.monotonic()
         status, pending = pending_humans(path, table.game_id)
         pending = [u for u in pending if u in table.users]
         if status != "active" or not pending:
             break
         await table.act(table.users[table.rng.choice(pending)])
+        await asyncio.sleep(max(0.0, began + pace - time.monotonic()))
     return len(table.moves) - first
+
+
+async def started(fake: Harness, host: User, joiners: list[User]) -> int:
+    """A started vendetta table (FAST_OPTIONS) whose start message is in the channel; its game id."""
+    game_id, _ = await start_table(fake, host, joiners, ais=0)
+    # The Start click is answered before the start message goes out (the outbox): wait for it.
+    await fake.wait_for_message(fake.channel, is_table_message)
+    await fake.wait_idle(quiet=0.2)
+    return game_id
 
 
 def report(figures: dict[str, Any]) -> None:
@@ -202,32 +276,33 @@ def report(figures: dict[str, Any]) -> None:
 
 
 def assert_channel_matches_outbox(fake: Harness, channel_id: int, posts: list[OutboxEntry]) -> None:
-    """The channel's table messages are the outbox's public table posts: same versions, same order, each once."""
-    shown = table_messages(fake, channel_id)
+    """The channel shows the outbox's public table posts, in outbox order, each once: a NEW post is a new table
+    message, an EDIT post rewrites the latest one (quiet channels); each state carries its post's narration."""
     expected = [e for e in posts if e.public]
-    assert [shown_version(m) for m in shown] == [e.version for e in expected], (
-        [shown_version(m) for m in shown], [e.version for e in expected])
-    for msg, entry in zip(shown, expected, strict=True):
-        headline = entry.payload["update"]["headline"]
-        first = msg.history[0]["content"] if msg.history else msg.content
-        assert not headline or first.startswith(f"**{headline[:200]}"), (headline, first[:300])
-    contents = [m.history[0]["content"] if m.history else m.content for m in shown]
-    assert len(set(contents)) == len(contents), "a table message was posted twice"
+    shown = table_messages(fake, channel_id)
+    states = [(msg.id, mark, content) for msg in shown for mark, content in shown_states(msg)]
+    assert [mark for _, mark, _ in states] == [e.mark for e in expected], (
+        [mark for _, mark, _ in states], [e.mark for e in expected])
+    assert len(shown) == len([e for e in expected if e.mode == "new"]), "a NEW post is not a new message"
+    for i, ((msg_id, _, content), entry) in enumerate(zip(states, expected, strict=True)):
+        if i:
+            same_message = msg_id == states[i - 1][0]
+            assert same_message == (entry.mode == "edit"), (entry.id, entry.mode, msg_id)
+        last = entry.narration[-1:] if entry.narration else []
+        if last and "more line(s) in /game log" not in content:
+            assert last[0][:100] in content, (entry.id, last[0][:100], content[:400])
+    # Two table messages may read alike ("X passes. Now: Y"): a repeat shows as a version posted twice.
     delivered = [q for q in fake.requests_to("POST", MESSAGES)
-                 if int(q.params["channel_id"]) == channel_id and q.status == 200 and q.fault is None
-                 and any(kind_is_turn(c) for c in iter_components((q.body or {}).get("components") or []))]
-    versions = [v for q in delivered for v in request_versions(q.body)]
-    assert len(versions) == len(set(versions)), f"a version was posted twice: {versions}"
-
-
-def kind_is_turn(comp: dict[str, Any]) -> bool:
-    cid = decode(str(comp.get("custom_id", "")))
-    return cid is not None and cid.kind is Kind.TURN
+                 if int(q.params["channel_id"]) == channel_id and q.status == 200 and q.fault is None]
+    marks = [m for q in delivered if (m := snapshot_mark(str((q.body or {}).get("content") or ""),
+                                                          (q.body or {}).get("components") or [])) is not None]
+    assert len(marks) == len(set(marks)), f"a table message was posted twice: {marks}"
+    assert len(marks) == len(shown)
 
 
 def request_versions(body: Any) -> list[int]:
-    return [int(decode(str(c["custom_id"])).version)  # type: ignore[union-attr]
-            for c in iter_components((body or {}).get("components") or []) if kind_is_turn(c)]
+    """The "Take my turn" versions in a request's components."""
+    return [v for c in iter_components((body or {}).get("components") or []) if (v := turn_version(c)) is not None]
 
 
 # -- 1. the fault run -------------------------------------------------------------------------------------
@@ -241,39 +316,49 @@ async def test_a_30s_outage_of_channel_posts_mid_game_delays_no_ack_and_every_ta
     path = db_path(bot)
     channel = fake.channel
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
-    game_id, _ = await start_table(fake, alice, [bob, carol], ais=0)
-    table = Table(fake, game_id, channel.id, {u.id: u for u in (alice, bob, carol)}, random.Random(30))
+    game_id = await started(fake, alice, [bob, carol])
+    table = ChannelTable(fake, game_id, channel.id, {u.id: u for u in (alice, bob, carol)}, random.Random(30))
     first_interaction = len(fake.interactions)
-    await play(table, path, moves=3)
+    # Past the private objective draft (no channel message), so that the outage holds back real table posts.
+    while len([e for e in outbox(path, game_id, "table") if e.public]) < 3:
+        assert await play(table, path, moves=1) == 1, "the game ended before the outage"
+    moves_before = len(table.moves)
     await fake.wait_idle(quiet=0.2)
     posted_before = len(table_messages(fake, channel.id))
 
-    fault = fake.inject_5xx(500, MESSAGES, method="POST", channel=channel, count=None, duration=OUTAGE)
-    assert fault.until is not None
-    discord_back = fault.until
+    outage_rows = max(e.id for e in outbox(path, game_id))
+    # Discord down for the channel: every post (and every edit of the live status message) answered 500.
+    faults = [fake.inject_5xx(500, MESSAGES, method="POST", channel=channel, count=None, duration=OUTAGE),
+              fake.inject_5xx(500, MESSAGE, method="PATCH", channel=channel, count=None, duration=OUTAGE)]
+    outage_start = time.monotonic()
+    discord_back = max(f.until or 0.0 for f in faults)
     outage_interaction = len(fake.interactions)
     # While the channel is down its queue is held back on purpose: "settled" means every other queue
     # (the players' DMs) is delivered, not the channel's.
     monkeypatch.setattr(fake, "outbox_due", lambda: due_outside(path, f"channel:{channel.id}"))
     # Players go on during the outage (their panels, /hand, /play; the table message in view is stale).
-    moves_in_outage = await play(table, path, until=discord_back - 2.0)
+    moves_in_outage = await play(table, path, until=discord_back - 2.0, pace=OUTAGE_PACE)
     outage_recs = fake.interactions[outage_interaction:]
+    last_outage_row = max(e.id for e in outbox(path, game_id))
     assert moves_in_outage >= 3, f"only {moves_in_outage} moves during the outage"
-    assert len(table_messages(fake, channel.id)) == posted_before, "a post went through during the outage"
-    assert fault.hits, "the outage refused nothing: no table post was attempted"
+    through = [str(q) for q in channel_requests(fake, channel.id) if outage_start <= q.at and q.status == 200]
+    assert through == [] and len(table_messages(fake, channel.id)) == posted_before, through
+    assert faults[0].hits, "the outage refused nothing: no table post was attempted"
     monkeypatch.undo()
 
     await asyncio.sleep(max(0.0, discord_back - time.monotonic()))
     empty_at = await outbox_drained(fake, path, timeout=45.0)
     recovery = empty_at - discord_back
-    last_post = max(q.at for q in fake.requests_to("POST", MESSAGES) if q.status == 200)
-    refused = len(fault.hits)
+    last_post = max(q.at for q in channel_requests(fake, channel.id) if q.status == 200)
+    refused = sum(len(f.hits) for f in faults)
 
     # The game goes on normally once Discord is back.
     moves_after = await play(table, path, moves=2)
     await fake.wait_idle(quiet=0.2)
 
     posts = outbox(path, game_id, "table")
+    held_back = [e for e in posts if e.public and outage_rows < e.id <= last_outage_row]
+    assert len(held_back) >= 3, f"only {len(held_back)} table posts were held back by the outage"
     assert posts and all(e.status == "sent" for e in posts), [(e.id, e.status, e.last_error) for e in posts]
     assert_channel_matches_outbox(fake, channel.id, posts)
     latencies = [ack_latency(rec) for rec in fake.interactions[first_interaction:]]
@@ -282,10 +367,11 @@ async def test_a_30s_outage_of_channel_posts_mid_game_delays_no_ack_and_every_ta
     assert len(confirmations) >= moves_in_outage
     figures = {
         "outage_s": OUTAGE,
-        "moves_before": 3,
+        "moves_before": moves_before,
         "moves_during_outage": moves_in_outage,
         "moves_after": moves_after,
         "interactions_during_outage": len(outage_recs),
+        "table_posts_held_back": len(held_back),
         "ack_max_s": round(max(latencies), 3),
         "ack_median_s": round(statistics.median(latencies), 3),
         "outage_ack_max_s": round(max(outage_latencies), 3),
@@ -396,12 +482,14 @@ async def test_missing_permissions_for_table_posts_are_given_up_and_logged_once_
     path = db_path(bot)
     channel = fake.channel
     alice, bob = fake.user("alice"), fake.user("bob")
-    game_id, _ = await start_table(fake, alice, [bob], ais=0)
-    table = Table(fake, game_id, channel.id, {u.id: u for u in (alice, bob)}, random.Random(40))
+    game_id = await started(fake, alice, [bob])
+    table = ChannelTable(fake, game_id, channel.id, {u.id: u for u in (alice, bob)}, random.Random(40))
     await fake.wait_idle(quiet=0.2)
     before = len(table_messages(fake, channel.id))
     last_row = max(e.id for e in outbox(path, game_id))
-    fault = fake.inject_50013(MESSAGES, method="POST", channel=channel, count=None)
+    # The bot lost its rights in the channel: posts and edits of its messages are refused for good.
+    faults = [fake.inject_50013(MESSAGES, method="POST", channel=channel, count=None),
+              fake.inject_50013(MESSAGE, method="PATCH", channel=channel, count=None)]
     since = len(fake.interactions)
     for _ in range(12):
         await play(table, path, moves=1)
@@ -412,12 +500,16 @@ async def test_missing_permissions_for_table_posts_are_given_up_and_logged_once_
 
     refused = [e for e in outbox(path, game_id, "table") if e.id > last_row and e.public]
     assert len(refused) >= 2, "the moves caused fewer than two table posts"
-    assert all(e.status == "failed" and "missing permissions" in (e.last_error or "") for e in refused), (
+    reasons = {e.last_error for e in refused}
+    assert all(e.status == "failed" for e in refused) and len(reasons) == 1 and None not in reasons, (
         [(e.id, e.status, e.last_error) for e in refused])
-    assert len(fault.hits) == len(refused)  # given up at the first refusal: no retry of a lasting failure
+    # Given up at the first refusal, never retried: one POST refused per post (an EDIT first tries its edit).
+    assert len(faults[0].hits) == len(refused), [str(q) for q in faults[0].hits]
     assert len(table_messages(fake, channel.id)) == before
-    logged = [line for line in bot.log_text().splitlines() if "cannot be delivered" in line and "50013" in line]
-    assert len(logged) == 1, logged
+    logged = [line for line in bot.log_text().splitlines() if "cannot be delivered" in line]
+    assert len(logged) == 1 and str(next(iter(reasons))) in logged[0], logged
+    alerts = [m.content for m in fake.dm_messages(alice) if f"<#{channel.id}>" in m.content]
+    assert len(alerts) == 1, alerts  # the host is told once what the channel refuses
     latencies = [ack_latency(rec) for rec in fake.interactions[since:]]
     assert max(latencies) < ACK_LIMIT, latencies
     assert len(move_confirmations(fake, since)) >= len(refused)
@@ -433,16 +525,17 @@ async def test_missing_permissions_for_table_posts_are_given_up_and_logged_once_
 async def test_a_rate_limited_table_post_goes_out_once_after_retry_after_and_the_ack_does_not_wait(
     fake: Harness, bot: LiveBot
 ) -> None:
-    """429 with retry_after=2 s on the channel's next post: the move is acknowledged at once, its table message
-    goes out after retry_after, exactly once."""
+    """429 with retry_after=2 s on the channel's next table post (a new message or an edit of the live one):
+    the move is acknowledged at once, its table post goes out after retry_after, exactly once."""
     retry_after = 2.0
     path = db_path(bot)
     channel = fake.channel
     alice, bob = fake.user("alice"), fake.user("bob")
-    game_id, _ = await start_table(fake, alice, [bob], ais=0)
-    table = Table(fake, game_id, channel.id, {u.id: u for u in (alice, bob)}, random.Random(50))
+    game_id = await started(fake, alice, [bob])
+    table = ChannelTable(fake, game_id, channel.id, {u.id: u for u in (alice, bob)}, random.Random(50))
     await fake.wait_idle(quiet=0.2)
-    fault = fake.inject_429(MESSAGES, method="POST", channel=channel, retry_after=retry_after, count=1)
+    # "/channels/*/messages*": a post of a new message or an edit of one, in this channel only.
+    fault = fake.inject_429("/channels/*/messages*", channel=channel, retry_after=retry_after, count=1)
     since = len(fake.interactions)
     for _ in range(12):  # a private draft step posts nothing: act until a move's table post meets the 429
         await play(table, path, moves=1)
@@ -452,20 +545,21 @@ async def test_a_rate_limited_table_post_goes_out_once_after_retry_after_and_the
     limited = fault.hits[0]
     await fake.wait_idle(quiet=0.3, timeout=15.0)
 
-    after = [q for q in fake.requests_to("POST", MESSAGES) if q.at > limited.at
-             and int(q.params["channel_id"]) == channel.id]
-    assert after and after[0].status == 200 and after[0].body == limited.body, [str(q) for q in after]
-    assert after[0].at - limited.at >= retry_after - 0.05, after[0].at - limited.at
+    again = [q for q in channel_requests(fake, channel.id)
+             if q.at > limited.at and q.method == limited.method and q.path == limited.path]
+    assert again and again[0].status == 200 and again[0].body == limited.body, [str(q) for q in again]
+    assert again[0].at - limited.at >= retry_after - 0.05, again[0].at - limited.at
+    assert [q.body for q in again].count(limited.body) == 1, "the rate-limited post went out twice"
     version = request_versions(limited.body)
-    assert version, "the rate-limited post was not a table message"
-    shown = [m for m in table_messages(fake, channel.id) if shown_version(m) == version[0]]
-    assert len(shown) == 1, [m.content for m in shown]
-    assert [q.body for q in after].count(limited.body) == 1, "the rate-limited post went out twice"
+    assert version, f"the rate-limited request was not a table post: {limited}"
+    shown = [mark for m in table_messages(fake, channel.id) for mark, _ in shown_states(m)]
+    assert shown.count(version[0]) == 1, shown
+    assert_channel_matches_outbox(fake, channel.id, outbox(path, game_id, "table"))
     # The move whose post was held back was confirmed long before its post went out.
     confirmations = move_confirmations(fake, since)
     assert confirmations and max(ack_latency(rec) for rec in confirmations) < ACK_LIMIT
     moved = [rec for rec in confirmations if rec.dispatched_at <= limited.at]
-    assert moved and ack_latency(moved[-1]) + moved[-1].dispatched_at < after[0].at - 1.0
+    assert moved and ack_latency(moved[-1]) + moved[-1].dispatched_at < again[0].at - 1.0
     assert all(e.status == "sent" for e in outbox(path, game_id, "table"))
     assert bot.log_errors() == [], bot.log_tail()
 
@@ -489,7 +583,8 @@ async def test_a_player_whose_dms_are_refused_gets_one_channel_notice_to_use_han
     outage = fake.inject_5xx(503, MESSAGES, method="POST", channel=channel, count=None, duration=1.5)
     await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     await fake.wait_fault_hit(dms)
-    table = Table(fake, game_id, channel.id, {u.id: u for u in (alice, bob)}, random.Random(60), hand_only={bob.id})
+    table = ChannelTable(fake, game_id, channel.id, {u.id: u for u in (alice, bob)}, random.Random(60),
+                         hand_only={bob.id})
     moved = await play(table, path, moves=6)
     assert moved == 6 or pending_humans(path, game_id)[0] != "active"
     await outbox_drained(fake, path, timeout=20.0)
@@ -502,7 +597,10 @@ async def test_a_player_whose_dms_are_refused_gets_one_channel_notice_to_use_han
     assert fake.dm_messages(bob) == []
     assert fake.dm_messages(alice), "alice (DMs open) got no DM"
     assert table.surfaces.get("hand", 0) > 0
+    # Every DM for bob was given up (a prompt_closed row finds no prompt to edit and sends nothing).
     bobs = [e for e in outbox(path, game_id) if e.queue == f"user:{bob.id}"]
-    assert bobs and all(e.status == "failed" for e in bobs), [(e.id, e.kind, e.status) for e in bobs]
+    posts_to_bob = [e for e in bobs if e.kind in ("private", "prompt")]
+    assert posts_to_bob and all(e.status == "failed" for e in posts_to_bob), [(e.id, e.kind, e.status) for e in bobs]
+    assert all(e.status != "pending" for e in bobs)
     assert any(table.seats.get(bob.id) == player for player, _ in table.moves), "bob never moved"
     assert bot.log_errors() == [], bot.log_tail()
