@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
 import aiohttp
 import discord
+from discord.utils import MISSING
 
 from cogs import images, text
 from cogs.components import lobby_view, table_view
@@ -109,13 +111,10 @@ class DiscordNotifier:
             if edited:
                 return previous
             file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
-        kwargs: dict[str, object] = {"allowed_mentions": allowed}
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
         channel = self._channel(table)
-        posted = await delivered(lambda: channel.send(content, **kwargs))  # type: ignore[arg-type]
+        posted = await delivered(
+            lambda: channel.send(content, file=file or MISSING, view=view or MISSING, allowed_mentions=allowed)
+        )
         log.info("game %s: posted %s update at version %s", table.game_id, update.kind.value, update.version)
         if previous is not None and previous.message_id != posted.id:
             await self._retire(table, previous)
@@ -182,9 +181,11 @@ class DiscordNotifier:
         file = await images.private_file(table.game_name, update.view)
         await self._send_dm(user_id, content, file=file)
 
-    async def _send_dm(self, user_id: int, content: str, **kwargs: object) -> discord.Message:
+    async def _send_dm(
+        self, user_id: int, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None
+    ) -> discord.Message:
         channel = await delivered(lambda: self.bot.create_dm(discord.Object(id=user_id)))
-        return await delivered(lambda: channel.send(content, **kwargs))  # type: ignore[arg-type]
+        return await delivered(lambda: channel.send(content, file=file or MISSING, view=view or MISSING))
 
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """A reminder in the table's channel mentioning the pending humans."""
@@ -195,16 +196,14 @@ class DiscordNotifier:
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
         channel = self._channel(table)
         for chunk in split_message(content):
-            await delivered(lambda chunk=chunk: channel.send(chunk, allowed_mentions=mentions))  # type: ignore[misc]
+            await delivered(partial(channel.send, chunk, allowed_mentions=mentions))
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """The lobby message with Join/Leave/AI/Start/Cancel; nothing if the lobby closed before it went out."""
         channel = self._channel(table)
         view = lobby_view(table.game_id) if table.is_open and table.status.value == "lobby" else None
-        kwargs: dict[str, object] = {"allowed_mentions": NO_PINGS}
-        if view is not None:
-            kwargs["view"] = view
-        posted = await delivered(lambda: channel.send(text.lobby_text(table), **kwargs))  # type: ignore[arg-type]
+        content = text.lobby_text(table)
+        posted = await delivered(lambda: channel.send(content, view=view or MISSING, allowed_mentions=NO_PINGS))
         return MessageRef(posted.channel.id, posted.id)
 
     async def close_lobby(self, table: TableInfo, message: MessageRef) -> None:

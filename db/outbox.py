@@ -152,8 +152,9 @@ def prune(conn: sqlite3.Connection, before: float) -> int:
 
 async def pending_count(conn: aiosqlite.Connection, game_id: int | None = None) -> int:
     """Messages not yet delivered (of one game, or all)."""
+    args: tuple[int, ...] = ()
     if game_id is None:
-        sql, args = "SELECT COUNT(*) FROM outbox WHERE status = 'pending'", ()
+        sql = "SELECT COUNT(*) FROM outbox WHERE status = 'pending'"
     else:
         sql, args = "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND game_id = ?", (game_id,)
     async with conn.execute(sql, args) as cursor:

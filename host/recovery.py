@@ -56,9 +56,10 @@ async def recover(core: Core, verify_all_limit: int, verify_all_moves: int = VER
     resumed: list[int] = []
     reannounced: list[int] = []
     for game_id in urgent:
-        live = core.cache.get(game_id)
-        if live is None or live.status not in (TableStatus.ACTIVE, TableStatus.FINISHED):
+        cached = core.cache.get(game_id)
+        if cached is None or cached.status not in (TableStatus.ACTIVE, TableStatus.FINISHED):
             continue
+        live = cached
         try:
             async with core.locked(game_id):
                 applied: list[Applied] = []

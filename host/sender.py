@@ -19,6 +19,7 @@ import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 
 from db import outbox as outbox_repo
 from db.connection import Database
@@ -199,12 +200,12 @@ class OutboxSender:
                 break
             task = asyncio.create_task(self._deliver_queue(queue), name=f"gnomehost-outbox-{queue}")
             self._workers[queue] = task
-            task.add_done_callback(lambda _t, q=queue: self._worker_done(q))
+            task.add_done_callback(partial(self._worker_done, queue))
         if not spawn and self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
         return delay
 
-    def _worker_done(self, queue: str) -> None:
+    def _worker_done(self, queue: str, _task: asyncio.Task[None] | None = None) -> None:
         self._workers.pop(queue, None)
         self._wake.set()
 

@@ -5,6 +5,7 @@ from types import SimpleNamespace
 import aiohttp
 import discord
 import pytest
+from discord.utils import MISSING
 
 from cogs import notifier as notifier_module
 from cogs.components import table_view
@@ -124,7 +125,7 @@ async def test_final_message_has_no_button():
     update = TableUpdate(3, UpdateKind.ENDED, "The end", 9, public_view={})
     await DiscordNotifier(bot).post_to_table(TABLE, update, None)
     (_content, kwargs), = bot.channel.sent
-    assert "view" not in kwargs
+    assert kwargs.get("view", MISSING) is MISSING
 
 
 async def test_closed_dms_are_undeliverable_and_say_so():
