@@ -108,8 +108,8 @@ def parse_atk(action_id: str) -> tuple[str, list[tuple[str, Any]]]:
 
 
 def clan_label(clan: str) -> str:
-    """`Dingleson (red)`."""
-    return f"{CLANS[clan].name} ({clan})"
+    """`Dingleson`: a clan by name only (issue 10: no ids in labels)."""
+    return CLANS[clan].name
 
 
 # --- objectives --------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def movement_actions(state: VendettaState, clan: str) -> list[Action]:
 
 def _occupants(state: VendettaState, territory: str, clan: str) -> str:
     here = state.board.get(territory, {})
-    others = [f"{c} {n}" for c, n in here.items() if c != clan]
+    others = [f"{CLANS[c].name} {n}" for c, n in here.items() if c != clan]
     return f" (attack: {', '.join(others)})" if others else ""
 
 
@@ -244,5 +244,5 @@ def combat_actions(state: VendettaState, clan: str) -> list[Action]:
 
 
 def describe_assignment(assignment: list[list[Any]] | list[tuple[str, int]]) -> str:
-    """`2 dice at blue, 1 die at green`."""
-    return ", ".join(f"{n} {'die' if n == 1 else 'dice'} at {t}" for t, n in assignment) or "no dice"
+    """`2 dice at Schnitzel, 1 die at O'Dingle`."""
+    return ", ".join(f"{n} {'die' if n == 1 else 'dice'} at {CLANS[t].name}" for t, n in assignment) or "no dice"

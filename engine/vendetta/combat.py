@@ -34,9 +34,10 @@ def validate_assignment(here: Mapping[str, int], declarer: str, assignment: Iter
         if target == declarer:
             raise IllegalAction("Your gnomes cannot attack their own clan.", "E_TARGET")
         if target not in present:
-            raise IllegalAction(f"{target!r} has no gnome in this territory.", "E_TARGET")
+            who = CLANS[target].name if target in CLANS else repr(target)
+            raise IllegalAction(f"{who} has no gnome in this territory.", "E_TARGET")
         if target in seen:
-            raise IllegalAction(f"{target} is listed twice; give each target its dice once.", "E_TARGET")
+            raise IllegalAction(f"{CLANS[target].name} is listed twice; give each target its dice once.", "E_TARGET")
         seen.add(target)
     total = 0
     for pair in pairs:

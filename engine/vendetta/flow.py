@@ -132,12 +132,17 @@ def _roll_round(state: VendettaState, fight: dict[str, Any], rng: Rng, events: l
         add_gnomes(state.board, territory, clan, -n)
         state.reserve[clan] += n  # R-V7: casualties go back to the reserve
     name = load_board().name(territory)
-    rolls = "; ".join(f"{a}→{t} {faces}" for a, t, faces in result.rolls)
-    lost = ", ".join(f"{c} −{n}" for c, n in result.losses.items()) or "no losses"
-    extra = f" (blue revives with {result.sixes} six(es))" if "blue" in fight["order"] and result.sixes else ""
+    rolls = "; ".join(f"{CLANS[a].name} at {CLANS[t].name} rolls {', '.join(map(str, faces))}"
+                      for a, t, faces in result.rolls)
+    lost = ", ".join(f"{CLANS[c].name} loses {n}" for c, n in result.losses.items()) or "Nobody falls"
+    # R-V6: mention the revive only when blue's sixes actually cancelled a hit on blue
+    revived = min(result.hits.get("blue", 0), result.sixes)
+    extra = (f" ({CLANS['blue'].name} revive{'s' if revived == 1 else ''} {revived} gnome{'s' if revived > 1 else ''} "
+             f"with {result.sixes} six{'es' if result.sixes > 1 else ''})") if revived else ""
     events.append(public_event(
-        f"Combat on {name}, round {fight['round']}: {rolls}. {lost}{extra}.", "roll",
-        territory=territory, round=fight["round"], declarations=fight["declarations"],
+        f"Combat on {name}, round {fight['round']}: {rolls}. {lost}"
+        f"{extra}.", "roll",
+        territory=territory, round=fight["round"], declarations=fight["declarations"], revived=revived,
         rolls=[[a, t, faces] for a, t, faces in result.rolls], losses=dict(result.losses), sixes=result.sixes,
     ))
     state.last_move = {"kind": "combat", "territory": territory, "losses": dict(result.losses)}
@@ -162,9 +167,14 @@ def loot(state: VendettaState, events: list[Event]) -> None:
             token = board.loot(territory)
             state.tokens[clan][token] = state.tokens[clan].get(token, 0) + 1  # R-V21: the supply never runs out
             gains[clan].append(token)
-    text = "; ".join(f"{CLANS[c].name}: {', '.join(token_text(t, 1) for t in g)}" for c, g in gains.items() if g)
+    text = "; ".join(f"{CLANS[c].name}: {', '.join(_token_gain(t) for t in g)}" for c, g in gains.items() if g)
     text = text or "nothing"
     events.append(public_event(f"Loot — {text}.", "loot", gains=gains))
+
+
+def _token_gain(token: str) -> str:
+    """One looted token in words: `an acorn`, `a red gnome token`."""
+    return f"{'an' if token[0] in 'aeiou' else 'a'} {token_text(token, 1)}"
 
 
 def end_check(state: VendettaState, events: list[Event]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.actions import Action
@@ -11,7 +12,9 @@ from engine.core.events import Event
 from engine.core.game import Game, not_offered
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
+from engine.core.picks import FinalReport, MultiPick
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
+from engine.vendetta import describe
 from engine.vendetta.actions import (
     PASS_ID,
     TYPED_PREFIXES,
@@ -84,12 +87,12 @@ class VendettaGame(Game[VendettaState]):
             ]
         seat = current_mover(state)
         if seat is not None:
-            return [Decision(state.owner[seat], DecisionKind.TURN, f"Move the {CLANS[seat].name} clan ({seat}).")]
+            return [Decision(state.owner[seat], DecisionKind.TURN, f"Move the {CLANS[seat].name} clan.")]
         seat = current_declarer(state)
         if seat is not None and state.combat is not None:
             where = load_board().name(state.combat["territory"])
             return [Decision(state.owner[seat], DecisionKind.TURN,
-                             f"Aim the dice of {CLANS[seat].name} ({seat}) on {where}.")]
+                             f"Aim the dice of {CLANS[seat].name} on {where}.")]
         return []
 
     def legal_actions(self, state: VendettaState, player: int) -> list[Action]:
@@ -156,7 +159,7 @@ class VendettaGame(Game[VendettaState]):
         assert seat is not None and state.combat is not None
         here = state.board[state.combat["territory"]]
         target = default_target(here, seat, state.seats)
-        return Action(f"all:{target}", f"All {here[seat]} dice at {CLANS[target].name} ({target})")
+        return Action(f"all:{target}", f"All {here[seat]} dice at {CLANS[target].name}")
 
     def timeout_rules(self) -> TimeoutRules:
         """R-V34: an optional turn timer per pending decision, off by default (range: docs/rules/vendetta.md)."""
@@ -182,6 +185,36 @@ class VendettaGame(Game[VendettaState]):
     def round_number(self, state: VendettaState) -> int:
         """The current round (0 during the objective choice)."""
         return state.round
+
+    # -- issue 10: the game in words (describe.py) ----------------------------------------------
+
+    def player_name(self, state: VendettaState, player: int) -> str:
+        """The clans `player` plays, by name ("Dingleson & McDingle")."""
+        return describe.player_name(state, player)
+
+    def describe_private(self, state: VendettaState, player: int) -> list[str]:
+        """Objective offer, picks or progress (pooled test, R-V27), tokens and the current draft."""
+        return describe.describe_private(state, player)
+
+    def multi_pick(self, state: VendettaState, player: int) -> MultiPick | None:
+        """The objective choice as one 'keep K of 8' menu."""
+        return describe.multi_pick(state, player)
+
+    def pick_action(self, state: VendettaState, player: int, ids: Sequence[str]) -> Action:
+        """The typed `choose:` order keeping exactly `ids`."""
+        return describe.pick_action(state, player, ids)
+
+    def auto_step(self, state: VendettaState, player: int) -> Action | None:
+        """A sole destination, count or target of the draft being built; never a pass or confirmation."""
+        return describe.auto_step(state, player)
+
+    def shortcuts(self, state: VendettaState, player: int) -> list[Action]:
+        """"All 4 gnomes to Grand Gnome Isle": the whole move in one typed `decl:` order."""
+        return describe.shortcuts(state, player)
+
+    def final_report(self, state: VendettaState) -> FinalReport | None:
+        """Reason in words, points per clan, and every clan's objectives revealed (R-V26)."""
+        return describe.final_report(state)
 
     def check_invariants(self, state: VendettaState) -> list[str]:
         """Broken invariants: gnome conservation (§2), stray contests, bad counts, bad secrets."""

@@ -39,7 +39,13 @@ def clans_of(state: VendettaState, player: int) -> list[str]:
 
 def _require_own(state: VendettaState, player: int, clan: str) -> None:
     if state.owner.get(clan) != player:
-        raise IllegalAction(f"You do not control the {clan!r} clan.", "E_NOT_YOUR_CLAN")
+        name = CLANS[clan].name if clan in CLANS else "that"
+        raise IllegalAction(f"You do not control the {name} clan.", "E_NOT_YOUR_CLAN")
+
+
+def _card_words(cid: str) -> str:
+    """A card by name when it exists (issue 10: no card codes in messages), else the typed text quoted."""
+    return CARDS[cid].name if cid in CARDS else repr(cid)
 
 
 def _draft_error(text: str) -> IllegalAction:
@@ -56,9 +62,9 @@ def validate_choice(offered: Sequence[str], k: int, card_ids: Sequence[str]) -> 
     seen: set[str] = set()
     for cid in card_ids:
         if cid not in offered:
-            raise IllegalAction(f"{cid!r} is not one of the cards you were offered.", "E_OBJ_NOT_OFFERED")
+            raise IllegalAction(f"{_card_words(cid)} is not one of the cards you were offered.", "E_OBJ_NOT_OFFERED")
         if cid in seen:
-            raise IllegalAction(f"{cid!r} is chosen twice.", "E_OBJ_NOT_OFFERED")
+            raise IllegalAction(f"{_card_words(cid)} is chosen twice.", "E_OBJ_NOT_OFFERED")
         seen.add(cid)
     return catalogue_sorted(card_ids)
 
@@ -91,7 +97,7 @@ def apply_objectives(state: VendettaState, player: int, action_id: str, events: 
         if len(cards) >= state.objectives_kept:
             raise IllegalAction(f"You already picked {len(cards)}; confirm or undo.", "E_OBJ_COUNT")
         if cid not in state.offered[clan] or cid in cards:
-            raise IllegalAction(f"{cid!r} is not an offered card you can still pick.", "E_OBJ_NOT_OFFERED")
+            raise IllegalAction(f"{_card_words(cid)} is not an offered card you can still pick.", "E_OBJ_NOT_OFFERED")
         cards.append(cid)
     elif action_id == UNDO_ID:
         if not cards:
@@ -256,7 +262,8 @@ def apply_combat(state: VendettaState, player: int, action_id: str, events: list
         if draft["target"] is not None:
             raise _draft_error("Choose how many dice for the current target first.")
         if target == clan or target not in present_clans(here) or target in assigned:
-            raise IllegalAction(f"{target!r} is not a target you can still choose.", "E_TARGET")
+            who = CLANS[target].name if target in CLANS else "That"
+            raise IllegalAction(f"{who} is not a target you can still choose.", "E_TARGET")
         if remaining < 1:
             raise IllegalAction("All your dice are assigned; confirm.", "E_DICE_TOTAL")
         draft["target"] = target

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
@@ -164,6 +164,32 @@ def feasible(
         tokens.get(gnome_token(c), 0) - need.get(gnome_token(c), 0) for c in CLOCKWISE if c != clan_id
     )
     return wildcards <= spare
+
+
+def pooled_shortfall(
+    clan: str, card_ids: Sequence[str], tokens: Mapping[str, int], board: Mapping[str, Mapping[str, int]]
+) -> list[str]:
+    """What `clan` still lacks to complete all `card_ids` at once, as phrases; empty when complete.
+
+    The same pooled test as the end check (R-V27: no token serves two cards; R-V28 statues; R-V22 wildcards
+    never use the clan's own colour).
+    """
+    short: list[str] = []
+    names = load_board()
+    statues = sorted({s for cid in card_ids for s in CARDS[cid].statues}, key=names.order.index)
+    for statue in statues:
+        if board.get(statue, {}).get(clan, 0) < 1:
+            short.append(f"a gnome on {names.name(statue)}")
+    need = pooled_needs(card_ids)
+    wildcards = need.pop(GNOME_ANY, 0)
+    for token, n in need.items():
+        lack = n - tokens.get(token, 0)
+        if lack > 0:
+            short.append(f"{lack} more {token_text(token, lack)}")
+    spare = sum(max(0, tokens.get(gnome_token(c), 0) - need.get(gnome_token(c), 0)) for c in CLOCKWISE if c != clan)
+    if wildcards > spare:
+        short.append(f"{wildcards - spare} more {token_text(GNOME_ANY, wildcards - spare)}")
+    return short
 
 
 def food_used(card_ids: Iterable[str]) -> int:

@@ -6,11 +6,12 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
+from engine.core.names import player_ref
 from engine.core.options import OptionSpec, validate_options
 from engine.core.rng import Rng
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, TOKEN_TYPES
-from engine.vendetta.objectives import NEUTRAL_IDS, clan_card_ids
+from engine.vendetta.objectives import CARDS, NEUTRAL_IDS, clan_card_ids
 from engine.vendetta.state import PHASE_OBJECTIVES, VendettaState
 
 NEUTRALS_PER_SEAT = 3
@@ -72,7 +73,7 @@ def new_state(
     seats.sort(key=lambda c: c.seat_index)  # R-V14
     seat_ids = [c.id for c in seats]
     events.append(public_event(
-        "Clans in play: " + ", ".join(f"{CLANS[c].name} ({c})" for c in seat_ids) + ".",
+        "Clans in play, clockwise: " + ", ".join(CLANS[c].name for c in seat_ids) + ".",
         "reveal", clans=seat_ids, home_set=home_set_index,
     ))
     owner: dict[str, int] = {}
@@ -85,7 +86,8 @@ def new_state(
         rng.shuffle(shuffled)
         owner = {c: p for p, c in enumerate(shuffled)}
     events.append(public_event(
-        "; ".join(f"player {owner[c]} plays {CLANS[c].name}" for c in seat_ids) + ".",
+        # issue 10: the front end fills the player placeholders with names
+        "; ".join(f"{player_ref(owner[c])} plays {CLANS[c].name}" for c in seat_ids) + ".",
         "reveal", owner=dict(owner),
     ))
     if first_seat is None:
@@ -98,7 +100,8 @@ def new_state(
     for i, c in enumerate(seat_ids):
         neutrals = deck[i * NEUTRALS_PER_SEAT:(i + 1) * NEUTRALS_PER_SEAT]
         offered[c] = clan_card_ids(c) + sorted(neutrals)
-        events.append(private_event(owner[c], f"{CLANS[c].name} is offered: {', '.join(offered[c])}.", "deal",
+        cards = "; ".join(f"{CARDS[cid].name} ({CARDS[cid].requirement()})" for cid in offered[c])
+        events.append(private_event(owner[c], f"{CLANS[c].name} is offered: {cards}.", "deal",
                                     clan=c, offered=list(offered[c])))
     events.append(public_event(
         f"Each clan is dealt 8 objectives and secretly keeps {opts['objectives_kept']}.", "deal",

@@ -29,7 +29,8 @@ A player's view, `view(state, p)`, is the public view plus::
     "me": {"player": p, "clans": [clan, ...],
            "offered": {clan: [card, ...]},   # card = {"id", "owner", "name", "tokens", "statues", "requirement"}
            "chosen": {clan: [card, ...]},    # only clans that have chosen
-           "checklist": {clan: [{"id": card id, "name": str, "complete": bool}, ...]},
+           "checklist": {clan: [{"id": card id, "name": str, "complete": bool}, ...]},   # each card alone
+           "together": {clan: {"complete": bool, "missing": [phrase, ...]}},  # all kept cards at once (R-V27)
            "draft": None | {"kind": "objectives", "clan": c, "cards": [ids]}
                          | {"kind": "move", "clan": c, "triples": [[o, d, n], ...], "origin": o|None, "dest": d|None}
                          | {"kind": "combat", "clan": c, "territory": t, "assign": [[target, dice], ...],
@@ -43,7 +44,7 @@ from typing import Any
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS
 from engine.vendetta.flow import current_declarer, current_mover, movement_order
-from engine.vendetta.objectives import CARDS, feasible
+from engine.vendetta.objectives import CARDS, feasible, pooled_shortfall
 from engine.vendetta.scoring import state_outcome
 from engine.vendetta.state import (
     PHASE_FINISHED,
@@ -141,6 +142,13 @@ def player_view(state: VendettaState, player: int) -> dict[str, Any]:
                  "complete": feasible(c, [cid], state.tokens[c], state.board)}
                 for cid in state.chosen[c]
             ]
+            for c in mine
+            if c in state.chosen
+        },
+        # R-V27: the pooled test of the end check, which per-card "complete" marks cannot show
+        "together": {
+            c: {"complete": feasible(c, state.chosen[c], state.tokens[c], state.board),
+                "missing": pooled_shortfall(c, state.chosen[c], state.tokens[c], state.board)}
             for c in mine
             if c in state.chosen
         },

@@ -1,0 +1,293 @@
+"""Vendetta for players in words: private panel, one-pick objective menus, auto steps, shortcuts, final report.
+
+Everything here is plain English with names (clans, territories, cards), never ids (issue 10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.actions import MAX_ID_LEN, Action
+from engine.core.errors import IllegalAction
+from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
+from engine.vendetta.actions import (
+    default_choice,
+    destination_choices,
+    drafted_from,
+    new_combat_draft,
+    new_move_draft,
+)
+from engine.vendetta.board import load_board
+from engine.vendetta.clans import CLANS, FOODS
+from engine.vendetta.combat import present_clans
+from engine.vendetta.flow import current_declarer, current_mover
+from engine.vendetta.handlers import active_objective_clan, clans_of
+from engine.vendetta.objectives import CARDS, catalogue_sorted, pooled_needs, pooled_shortfall, token_text
+from engine.vendetta.scoring import best_subset, state_outcome
+from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
+from engine.vendetta.view import pending_players
+
+
+def player_name(state: VendettaState, player: int) -> str:
+    """The clans `player` plays, by name: "Dingleson" or "Dingleson & McDingle"."""
+    return " & ".join(CLANS[c].name for c in clans_of(state, player))
+
+
+def joined(words: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def card_text(cid: str) -> str:
+    """`Home Harvest (3 acorns, 3 berries)`."""
+    card = CARDS[cid]
+    return f"{card.name} ({card.requirement()})"
+
+
+def tokens_text(tokens: Mapping[str, int]) -> str:
+    """`3 acorns, 1 berry and 2 red gnome tokens`, or `none`."""
+    parts = [f"{n} {token_text(t, n)}" for t, n in tokens.items() if n > 0]
+    return joined(parts) or "none"
+
+
+def _objective_lines(state: VendettaState, clan: str) -> list[str]:
+    """A clan's kept objectives with progress: each card alone, then all of them together (R-V27)."""
+    name = CLANS[clan].name
+    chosen = state.chosen.get(clan, [])
+    lines = [f"{name}'s tokens: {tokens_text(state.tokens[clan])}."]
+    for cid in chosen:
+        lack = pooled_shortfall(clan, [cid], state.tokens[clan], state.board)
+        status = "complete on its own" if not lack else "needs " + joined(lack)
+        lines.append(f"{CARDS[cid].name} ({CARDS[cid].requirement()}): {status}.")
+    together = pooled_shortfall(clan, chosen, state.tokens[clan], state.board)
+    if not together:
+        lines.append(f"All {len(chosen)} objectives are complete together: {name} passes the end check now.")
+    else:
+        # R-V27: the end check pools every card's needs; a token never serves two cards
+        lines.append(f"Together (as the end check counts them, no token serving two cards) {name} still needs "
+                     f"{joined(together)}.")
+    return lines
+
+
+def _move_lines(state: VendettaState, clan: str) -> list[str]:
+    board = load_board()
+    draft = state.drafts.get(clan) or new_move_draft(clan)
+    lines: list[str] = []
+    if draft["triples"]:
+        parts = [f"{n} gnome{'s' if n > 1 else ''}, {board.name(o)} → {board.name(d)}" for o, d, n in draft["triples"]]
+        lines.append("Your move so far: " + "; ".join(parts) + ".")
+    else:
+        lines.append(f"{CLANS[clan].name} moves now; nothing is planned yet.")
+    if draft["origin"] is not None and draft["dest"] is None:
+        lines.append(f"Moving from {board.name(draft['origin'])}: choose where to.")
+    elif draft["dest"] is not None:
+        left = state.board[draft["origin"]][clan] - drafted_from(draft, draft["origin"])
+        lines.append(f"From {board.name(draft['origin'])} to {board.name(draft['dest'])}: choose how many "
+                     f"(up to {left}).")
+    return lines
+
+
+def _combat_lines(state: VendettaState, clan: str) -> list[str]:
+    assert state.combat is not None
+    board = load_board()
+    territory = state.combat["territory"]
+    here = state.board[territory]
+    draft = state.drafts.get(clan) or new_combat_draft(clan, territory)
+    lines = [f"{CLANS[clan].name} fights on {board.name(territory)} with {here[clan]} "
+             f"{'die' if here[clan] == 1 else 'dice'}."]
+    if draft["assign"]:
+        parts = [f"{n} {'die' if n == 1 else 'dice'} at {CLANS[t].name}" for t, n in draft["assign"]]
+        lines.append("Your dice so far: " + ", ".join(parts) + ".")
+    if draft["target"] is not None:
+        lines.append(f"Choose how many dice to aim at {CLANS[draft['target']].name}.")
+    return lines
+
+
+def describe_private(state: VendettaState, player: int) -> list[str]:
+    """`player`'s objectives (offer, picks or progress), tokens and current draft, in short sentences."""
+    mine = clans_of(state, player)
+    lines: list[str] = []
+    for clan in mine:
+        name = CLANS[clan].name
+        if clan in state.chosen:
+            if state.phase == PHASE_OBJECTIVES:
+                lines.append(f"{name} keeps: {joined([CARDS[c].name for c in state.chosen[clan]])}.")
+            else:
+                lines.extend(_objective_lines(state, clan))
+            continue
+        picks = (state.drafts.get(clan) or {}).get("cards", [])
+        lines.append(f"{name} is offered {len(state.offered[clan])} objectives and keeps {state.objectives_kept}: "
+                     + "; ".join(card_text(c) for c in catalogue_sorted(state.offered[clan])) + ".")
+        if picks:
+            lines.append(f"Your picks so far: {joined([CARDS[c].name for c in picks])} "
+                         f"({len(picks)} of {state.objectives_kept}).")
+    mover = current_mover(state)
+    if mover in mine:
+        lines.extend(_move_lines(state, mover))
+    declarer = current_declarer(state)
+    if declarer in mine:
+        lines.extend(_combat_lines(state, declarer))
+    return lines
+
+
+# --- pick k of n ------------------------------------------------------------------------------
+
+
+def multi_pick(state: VendettaState, player: int) -> MultiPick | None:
+    """The objective choice of `player`'s next clan as one 'keep K of these 8' menu."""
+    if state.phase != PHASE_OBJECTIVES or player not in pending_players(state):
+        return None
+    clan = active_objective_clan(state, player)
+    k = state.objectives_kept
+    options = tuple(PickOption(cid, card_text(cid)[:100]) for cid in catalogue_sorted(state.offered[clan]))
+    return MultiPick(f"Choose the {k} objectives {CLANS[clan].name} keeps (secret until the end).",
+                     options, k, k, tuple(default_choice(state, clan)))
+
+
+def pick_action(state: VendettaState, player: int, ids: Sequence[str]) -> Action:
+    """The typed `choose:` order keeping exactly `ids` (R-V26)."""
+    pick = multi_pick(state, player)
+    if pick is None:
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+    chosen = list(dict.fromkeys(ids))
+    if len(chosen) != len(list(ids)) or not set(chosen) <= set(pick.option_ids()):
+        raise IllegalAction("Choose among the offered objectives, each once.", "E_BAD_PICK")
+    if not pick.min <= len(chosen) <= pick.max:
+        raise IllegalAction(f"Keep exactly {pick.min} objectives (you chose {len(chosen)}).", "E_BAD_PICK")
+    clan = active_objective_clan(state, player)
+    ordered = catalogue_sorted(chosen)
+    return Action(f"choose:{clan}:{','.join(ordered)}", "Keep " + joined([CARDS[c].name for c in ordered]))
+
+
+# --- automatic steps and shortcuts -------------------------------------------------------------
+
+
+def auto_step(state: VendettaState, player: int) -> Action | None:
+    """The only forward choice of a private draft step: a sole destination, a sole count, a sole target.
+
+    Origins are never taken (passing stays a choice), nor confirmations, passes or objective picks.
+    """
+    if player not in pending_players(state):
+        return None
+    board = load_board()
+    clan = current_mover(state)
+    if state.phase == PHASE_MOVEMENT and clan is not None and clan in state.drafts:
+        draft = state.drafts[clan]
+        if draft["origin"] is not None and draft["dest"] is None:
+            dests = destination_choices(state, clan, draft, draft["origin"])
+            if len(dests) == 1:
+                return Action(f"to:{dests[0]}", f"… to {board.name(dests[0])}")
+        elif draft["dest"] is not None:
+            left = state.board[draft["origin"]][clan] - drafted_from(draft, draft["origin"])
+            if left == 1:
+                return Action("n:1", "Move 1 gnome")
+        return None
+    clan = current_declarer(state)
+    if state.phase == PHASE_COMBAT and clan is not None and clan in state.drafts and state.combat is not None:
+        draft = state.drafts[clan]
+        here = state.board[state.combat["territory"]]
+        assigned = {t for t, _n in draft["assign"]}
+        remaining = here[clan] - sum(n for _t, n in draft["assign"])
+        open_targets = [c for c in state.combat["order"]
+                        if c != clan and c in present_clans(here) and c not in assigned and c != draft["target"]]
+        if draft["target"] is not None and not open_targets:
+            return Action(f"dice:{remaining}", f"{remaining} {'die' if remaining == 1 else 'dice'} at "
+                                               f"{CLANS[draft['target']].name}")
+        if draft["target"] is None and draft["assign"] and remaining > 0 and len(open_targets) == 1:
+            return Action(f"target:{open_targets[0]}", f"Aim the rest at {CLANS[open_targets[0]].name}")
+    return None
+
+
+def _decl_id(clan: str, triples: Sequence[Sequence[Any]]) -> str:
+    """`decl:` text of a whole movement, repeating ends left blank to keep it short."""
+    parts: list[str] = []
+    previous: tuple[str, str] | None = None
+    for o, d, n in triples:
+        if previous is None:
+            parts.append(f"{o}>{d}*{n}")
+        else:
+            parts.append(f"{'' if o == previous[0] else o}>{'' if d == previous[1] else d}*{n}")
+        previous = (o, d)
+    return f"decl:{clan}:{','.join(parts)}"
+
+
+def shortcuts(state: VendettaState, player: int) -> list[Action]:
+    """In the count step of a move: all the gnomes left there to that destination, ending the move."""
+    clan = current_mover(state)
+    if clan is None or state.owner[clan] != player or clan not in state.drafts:
+        return []
+    draft = state.drafts[clan]
+    if draft["dest"] is None:
+        return []
+    origin, dest = draft["origin"], draft["dest"]
+    left = state.board[origin][clan] - drafted_from(draft, origin)
+    triples = [list(t) for t in draft["triples"]]
+    for t in triples:
+        if t[0] == origin and t[1] == dest:
+            t[2] += left  # merged as the count step merges it
+            break
+    else:
+        triples.append([origin, dest, left])
+    action_id = _decl_id(clan, triples)
+    if len(action_id) > MAX_ID_LEN:
+        return []
+    name = load_board().name(dest)
+    what = f"All {left} gnomes" if left > 1 else "The last gnome"
+    more = " and end the move" if draft["triples"] else ", end of move"
+    return [Action(action_id, f"{what} to {name}{more}")]
+
+
+# --- end of game -------------------------------------------------------------------------------
+
+
+def final_report(state: VendettaState) -> FinalReport | None:
+    """Reason in words, each player's points per clan, and every clan's secret objectives (R-V26)."""
+    outcome = state_outcome(state)
+    if outcome is None:
+        return None
+    if state.end_reason == "objectives":
+        who = joined([CLANS[c].name for c in state.triggered])
+        reason = f"{who} completed all {'their' if len(state.triggered) > 1 else 'its'} objectives in round " \
+                 f"{state.round}."
+        if state.scoring == "basic":
+            reason += " Basic scoring: the clans that completed everything win."
+        else:
+            reason += " Advanced scoring decides the ranking."
+    else:
+        reason = f"The round limit ({state.round_limit}) was reached; advanced scoring decides."
+    basic = state.scoring == "basic" and state.end_reason == "objectives"
+    players = []
+    for p in [p for group in outcome.ranking for p in group]:
+        lines: list[str] = []
+        for clan in clans_of(state, p):
+            lines.append(_clan_breakdown(state, clan, basic))
+        players.append(PlayerReport(p, player_name(state, p), outcome.scores.get(p, 0.0), tuple(lines)))
+    secrets = []
+    for clan in state.seats:
+        chosen = state.chosen.get(clan, [])
+        done = best_subset(clan, chosen, state.tokens[clan], state.board).completed
+        text = f"{CLANS[clan].name}'s objectives were {joined([card_text(c) for c in chosen])}"
+        text += f"; completed: {joined([CARDS[c].name for c in catalogue_sorted(done)])}." if done else \
+            "; none completed."
+        secrets.append(text)
+    return FinalReport(reason, tuple(players), tuple(secrets))
+
+
+def _clan_breakdown(state: VendettaState, clan: str, basic: bool) -> str:
+    """One clan's score as a labelled line (§8.2: 20 per objective, 3 per spare gnome token, 2 per spare food)."""
+    name = CLANS[clan].name
+    if basic:
+        won = clan in state.triggered
+        return f"{name}: {'completed every objective (win)' if won else 'did not complete every objective'}."
+    tokens = state.tokens[clan]
+    result = best_subset(clan, state.chosen.get(clan, []), tokens, state.board)
+    need = pooled_needs(result.completed)
+    gnomes = sum(n for t, n in tokens.items() if t.startswith("gnome_")) - sum(
+        n for t, n in need.items() if t.startswith("gnome_"))
+    food = sum(tokens.get(f, 0) for f in FOODS) - sum(need.get(f, 0) for f in FOODS)
+    k = len(result.completed)
+    return (f"{name}: {k} objective{'s' if k != 1 else ''} completed ({20 * k}), {gnomes} spare gnome token"
+            f"{'s' if gnomes != 1 else ''} ({3 * gnomes}), {food} spare food ({2 * food}) = {result.score} points.")
