@@ -26,7 +26,7 @@ HINTS: dict[type[HostError], str] = {
     NotSeated: "You can watch along; join the next lobby to play.",
     NotYourTurn: "You will be mentioned when it is your turn; `/hand` shows your cards meanwhile.",
     GameNotFound: "`/game status` shows the game in this channel.",
-    NotHost: "Ask the host (cancel, replace and settings: or a member with Manage Channels).",
+    NotHost: "Ask the host. A member with Manage Channels may also cancel, replace a player or change settings.",
     NotAllowed: "Ask the host, or a member with Manage Channels.",
     AlreadyJoined: "Press Leave to give up your seat.",
     NotJoined: "Press Join to take a seat.",
@@ -36,7 +36,7 @@ HINTS: dict[type[HostError], str] = {
 }
 NOT_ACTIVE_HINTS = {
     "lobby": "The host starts it with Start or `/game start`.",
-    "finished": NEW_GAME,
+    "finished": "Press Rematch on its final message to play again, or open a new game with `/game new`.",
     "cancelled": NEW_GAME,
     "quarantined": NEW_GAME,
 }
@@ -47,7 +47,7 @@ def hint_for(error: HostError) -> str:
     if isinstance(error, GameNotActive):
         return NOT_ACTIVE_HINTS.get(error.status, "")
     for kind in type(error).__mro__:
-        hint = HINTS.get(kind)  # type: ignore[call-overload]
+        hint = HINTS.get(kind)
         if hint is not None:
             return hint
     return ""

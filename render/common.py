@@ -390,7 +390,7 @@ class Canvas:
     def rect(self, box: Sequence[float], fill: RGB | None, outline: RGB | None = None, width: int = 1) -> None:
         """A filled and/or outlined rectangle."""
         self.draw.rectangle(
-            tuple(box),  # type: ignore[arg-type]
+            tuple(box),
             fill=None if fill is None else self.c(fill),
             outline=None if outline is None else self.c(outline),
             width=width,
@@ -401,7 +401,7 @@ class Canvas:
     ) -> None:
         """A rounded rectangle."""
         self.draw.rounded_rectangle(
-            tuple(box),  # type: ignore[arg-type]
+            tuple(box),
             radius=radius,
             fill=None if fill is None else self.c(fill),
             outline=None if outline is None else self.c(outline),
@@ -428,7 +428,7 @@ class Canvas:
     def ellipse(self, box: Sequence[float], fill: RGB | None, outline: RGB | None = None, width: int = 1) -> None:
         """An ellipse."""
         self.draw.ellipse(
-            tuple(box),  # type: ignore[arg-type]
+            tuple(box),
             fill=None if fill is None else self.c(fill),
             outline=None if outline is None else self.c(outline),
             width=width,

@@ -61,9 +61,10 @@ SECONDARY_GP: Final[dict[str, int]] = {"artisans": 1, "brigands": 2, "usurers": 
 def roster(guild: str, figurines: int) -> list[str]:
     """Figurine ids of a guild in roster order (base figurines, then ringed ones)."""
     kinds = GUILD_INFO[guild]["kinds"]
-    base = [f"{guild}_{k}" for k in kinds]  # type: ignore[union-attr]
+    assert isinstance(kinds, tuple | list)  # the table above holds a sequence of kind names
+    base = [f"{guild}_{k}" for k in kinds]
     if figurines == 4:
-        base += [f"{guild}_{k}_2" for k in kinds]  # type: ignore[union-attr]
+        base += [f"{guild}_{k}_2" for k in kinds]
     return base
 
 
