@@ -6,6 +6,7 @@ the result. Errors go to cogs.errors.
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -14,25 +15,79 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import images, text
+from cogs import ending, images, text
 from cogs.client import GnomehostBot
 from cogs.components import LOBBY_COG, lobby_view
-from cogs.custom_ids import ComponentId, LobbyAction, LobbyId
+from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId
+from cogs.delivery_words import delivery_lines
 from cogs.errors import UserFacingError
-from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, THREAD_NAME, echo, trim
+from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
 from cogs.replies import edit_reply, reply, reply_long
-from cogs.rules import rules_sections
+from cogs.rules import find_topics, rules_sections
 from cogs.scope import table_in_channel, table_in_scope
 from engine import registry
+from engine.core.decisions import DecisionKind
 from engine.core.options import validate_options
+from engine.core.timeouts import describe_seconds
+from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
 from host.results import AfkPolicy, TableInfo, TableStatus
 
 log = logging.getLogger(__name__)
 
+# Channels a public thread can be opened in (None: Discord did not say; trying is the way to find out).
+THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news, None)
+
 NO_PINGS = discord.AllowedMentions.none()
+HISTORY_LENGTH = 10
+
+
+def timers_text(table: TableInfo) -> str:
+    """The rules' timers of a table in plain words: how long each waits, and the range a host may set."""
+    try:
+        game = registry.get(table.game_name)
+    except KeyError:
+        return ""
+    # Only the timers the game's own rules define: a game without reaction windows shows none.
+    own = game.timeout_rules()
+    timers = table_timers(game)
+    parts = []
+    for kind, timer, what in (
+        (DecisionKind.REACTION, own.reaction, "an unanswered window closes as a pass"),
+        (DecisionKind.TURN, own.decision, "the rules' default is played for a pending decision"),
+    ):
+        if timer is None:
+            continue
+        seconds = timer_seconds(timers, table.settings, kind)
+        now = "off" if seconds is None else f"{what} after {describe_seconds(seconds)}"
+        parts.append(f"{timer.name.capitalize()}: {now} (allowed: {timer.describe_range()}).")
+    return " ".join(parts)
+
+
+async def last_table_in_channel(interaction: discord.Interaction) -> TableInfo | None:
+    """The open table of this channel or thread, else its last game (finished or cancelled), of this guild only."""
+    if interaction.channel_id is None:
+        return None
+    table = await interaction.client.service.last_game_in_channel(interaction.channel_id)  # type: ignore[attr-defined]
+    if table is None or table.guild_id != interaction.guild_id:
+        return None
+    return table
+
+
+def plain_names(interaction: discord.Interaction, table: TableInfo, view: dict[str, Any] | None) -> dict[int, str]:
+    """Player -> "alice (Red)" with display names instead of mentions (a text file shows no mentions)."""
+    guild = interaction.guild
+    names: dict[int, str] = {}
+    factions = text.faction_names(view)
+    for seat in table.seats:
+        if seat.player is None:
+            continue
+        member = guild.get_member(seat.user_id) if guild is not None and seat.user_id is not None else None
+        who = member.display_name if member is not None else text.seat_label(seat)
+        names[seat.player] = f"{who} ({factions[seat.player]})" if seat.player in factions else who
+    return names
 
 
 def no_game_here() -> UserFacingError:
@@ -60,6 +115,15 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             raise no_game_here()
         return table
 
+    async def table_to_read(self, interaction: discord.Interaction, game_id: int | None = None) -> TableInfo:
+        """Like `table_here`, but after the end the channel's last game stands in (status, board, log, players)."""
+        if game_id is not None:
+            return await table_in_scope(interaction, game_id)
+        table = await last_table_in_channel(interaction)
+        if table is None:
+            raise UserFacingError("No game has been played in this channel yet. Start one with `/game new`.")
+        return table
+
     # /game new -----------------------------------------------------------------------------------------
 
     async def new_game(
@@ -70,11 +134,21 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None or interaction.channel is None:
             raise UserFacingError("Games are played in a server channel, not in DMs. Run `/game new` in one.")
+        note = ""
+        if thread and isinstance(interaction.channel, discord.Thread):
+            thread = False  # already in a thread: the game opens right here
+        elif thread and (
+            getattr(interaction.channel, "type", None) not in THREAD_PARENTS
+            or missing_bot_permissions(interaction, create_thread=True) != missing_bot_permissions(interaction)
+        ):
+            thread = False
+            note = (
+                " I can't open a thread here (I need Create Public Threads in this channel), "
+                "so the game is in this channel."
+            )
         missing = missing_bot_permissions(interaction, create_thread=thread)
         if missing:
             raise UserFacingError(missing_permissions_message(missing))
-        if thread and isinstance(interaction.channel, discord.Thread):
-            raise UserFacingError("This is already a thread: run `/game new` without `thread` here.")
         if game not in registry.names():
             raise UserFacingError(f"There is no game called “{echo(game)}”. Games: {', '.join(registry.names())}.")
         spec = registry.get(game)
@@ -96,7 +170,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         # right now still ends with a lobby people can see and join).
         log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
         where = f" in <#{channel_id}>" if thread else ""
-        await reply(interaction, f"Lobby for game #{table.game_id} is open{where}.")
+        await reply(interaction, f"Lobby for game #{table.game_id} is open{where}.{note}")
 
     # lobby buttons -------------------------------------------------------------------------------------
 
@@ -107,6 +181,9 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         `table` was checked to live in this message's channel (cogs.scope). Once the game started or
         was cancelled the lobby message keeps its final text and loses its buttons.
         """
+        if isinstance(cid, RematchId):
+            await self._rematch(interaction, table)
+            return
         if not isinstance(cid, LobbyId):
             raise TypeError(f"the lobby cog does not handle {type(cid).__name__}")
         await interaction.response.defer()
@@ -127,6 +204,19 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         log.info("game %s lobby: %s by %s", game, cid.action.value, user)
         view = lobby_view(table.game_id) if table.status is TableStatus.LOBBY else None
         await edit_reply(interaction, text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
+
+    async def _rematch(self, interaction: discord.Interaction, table: TableInfo) -> None:
+        """Rematch pressed on a final message: a new lobby here with the same seats and options, the clicker hosting.
+
+        The final message keeps its text and button (anyone may look back at it); the answer is private.
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if missing := missing_bot_permissions(interaction):
+            raise UserFacingError(missing_permissions_message(missing))
+        new = await self.bot.service.rematch(table.game_id, interaction.user.id)
+        log.info("game %s: rematch %s opened by %s", table.game_id, new.game_id, interaction.user.id)
+        await reply(interaction, f"Rematch: game #{new.game_id} is open below with the same players and options. "
+                                 "You are its host: press Start when everyone is ready.")
 
     async def _remove_ai(self, game_id: int, user_id: int) -> TableInfo:
         try:
@@ -166,20 +256,27 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
     @app_commands.command(name="status", description="Where the game stands: round, phase, who is pending")
     @app_commands.describe(game="A game number (default: the game in this channel)")
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """Show the table's public status (ephemeral)."""
+        """Show the table's public status (ephemeral): a finished game's whole result, and any delivery trouble."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.table_here(interaction, game)
-        content = text.lobby_text(table) if table.status is TableStatus.LOBBY else text.status_text(
-            table, await self._public_view(table)
-        )
+        table = await self.table_to_read(interaction, game)
+        view = await self._public_view(table)
+        if table.status is TableStatus.LOBBY:
+            content = text.lobby_text(table)
+        elif table.status is TableStatus.FINISHED and table.outcome is not None:
+            content = ending.finished_status(table, view, await self.bot.service.final_report(table.game_id))
+        else:
+            content = text.status_text(table, view)
+        trouble = delivery_lines(await self.bot.service.delivery_state(table.game_id))
+        if trouble:
+            content = fit_lines([*trouble, content], MESSAGE_CONTENT)
         await reply(interaction, content, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="board", description="Show the current board")
     @app_commands.describe(game="A game number (default: the game in this channel)")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """The board picture from the public view (ephemeral)."""
+        """The board picture from the public view (ephemeral); after the end, the final board."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.table_here(interaction, game)
+        table = await self.table_to_read(interaction, game)
         view = await self._public_view(table)
         if view is None:
             raise UserFacingError("The game has not started yet: there is no board to show.")
@@ -193,19 +290,47 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
     @app_commands.command(name="log", description="The game's history (your own private lines included, only for you)")
     @app_commands.describe(game="A game number (default: the game in this channel)")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        """The narration visible to the invoking user (ephemeral)."""
+        """The narration visible to the invoking user (ephemeral); the whole of it as a text file when long.
+
+        The service filters the lines for this viewer: a spectator gets public lines only, a player also
+        their own private ones (never anyone else's), in the message and in the file alike.
+        """
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.table_here(interaction, game)
+        table = await self.table_to_read(interaction, game)
         lines = await self.bot.service.log(table.game_id, interaction.user.id)
-        content = "\n".join(text.log_text(lines))
+        view = await self._public_view(table)
+        names = text.player_names(table, view)
+        # Room for the line that says the whole log is attached.
+        shown = text.log_text(lines, limit=MESSAGE_CONTENT - 80, names=names)
+        content = "\n".join(shown)
+        if lines and shown != text.log_line_texts(lines, names):
+            # Some lines were left out or cut: the file holds them all.
+            every = text.log_line_texts(lines, plain_names(interaction, table, view))
+            whole = "\n".join([f"{table.title} — game #{table.game_id}", "", *every]) + "\n"
+            name = f"game-{table.game_id}-log.txt"
+            file = discord.File(io.BytesIO(whole.encode("utf-8")), filename=name)
+            content += f"\nThe whole log ({text.plural(len(lines), 'line')}) is attached."
+            await reply(interaction, content, file=file, allowed_mentions=NO_PINGS)
+            return
         await reply(interaction, content, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="history", description="This channel's recent games, with their numbers and winners")
+    async def history(self, interaction: discord.Interaction) -> None:
+        """The channel's (or thread's) recent games, newest first (ephemeral)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.channel_id is None or interaction.guild_id is None:
+            raise UserFacingError("Run `/game history` in the channel (or thread) where the games were played.")
+        games = await self.bot.service.history(interaction.channel_id, HISTORY_LENGTH)
+        # Only this guild's games (a channel id never moves between guilds, but scope is checked everywhere).
+        games = [t for t in games if t.guild_id == interaction.guild_id]
+        await reply(interaction, ending.history_text(games), allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="players", description="Who plays which seat")
     @app_commands.describe(game="A game number (default: the game in this channel)")
     async def players(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """The seats of the table (ephemeral)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self.table_here(interaction, game)
+        table = await self.table_to_read(interaction, game)
         content = text.players_text(table, await self._public_view(table))
         await reply(interaction, content, allowed_mentions=NO_PINGS)
 
@@ -226,13 +351,15 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             first = next(iter(sections.values()))
             await reply_long(interaction, first + "\n\n" + body)
             return
-        key = next((k for k in sections if k.casefold() == topic.casefold()), None)
-        if key is None:
-            raise UserFacingError(f"No rules topic “{echo(topic)}”. Topics: {', '.join(sections)}")
-        await reply_long(interaction, sections[key])
+        found = find_topics(sections, topic)
+        if not found:
+            raise UserFacingError(f"No rules topic matches “{echo(topic)}”. Topics: {', '.join(sections)}.")
+        others = found[1:4]
+        more = "\n\n**Also about this:** " + ", ".join(others) if others else ""
+        await reply_long(interaction, sections[found[0]] + more)
 
     async def _game_name_here(self, interaction: discord.Interaction) -> str:
-        table = await table_in_channel(interaction)
+        table = await last_table_in_channel(interaction)
         if table is not None:
             return table.game_name
         names = registry.names()
@@ -246,12 +373,11 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """Section names of the rules matching what was typed."""
         try:
             name = interaction.namespace.game or await self._game_name_here(interaction)
-            topics = list(rules_sections(name))
+            sections = rules_sections(name)
         except Exception:
             return []
-        folded = current.casefold()
         return [app_commands.Choice(name=trim(t, CHOICE_NAME), value=trim(t, 100))
-                for t in topics if folded in t.casefold()][:AUTOCOMPLETE_CHOICES]
+                for t in find_topics(sections, current)][:AUTOCOMPLETE_CHOICES]
 
     @rules.autocomplete("game")
     async def rules_game_autocomplete(self, interaction: discord.Interaction, current: str
@@ -307,7 +433,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         reminder_minutes="Remind pending players after this many minutes (0: never)",
         afk="What happens to a player who lets reminders pass",
         afk_after="How many reminders before the AFK rule acts",
-        reaction_minutes="Close an unanswered reaction window as a pass after this many minutes (0: wait)",
+        reaction_minutes="Close an unanswered reaction window as a pass after this many minutes (range: the rules')",
+        turn_minutes="The rules' turn timer: after this many minutes the rules' default is played (0: off)",
     )
     async def settings(
         self,
@@ -316,7 +443,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         reminder_minutes: app_commands.Range[int, 0, 10080] | None = None,
         afk: Literal["remind", "ai", "skip"] | None = None,
         afk_after: app_commands.Range[int, 1, 20] | None = None,
-        reaction_minutes: app_commands.Range[int, 0, 10080] | None = None,
+        reaction_minutes: app_commands.Range[int, 0, 43200] | None = None,
+        turn_minutes: app_commands.Range[int, 0, 43200] | None = None,
     ) -> None:
         """Update the table's settings and show them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -330,8 +458,11 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             changes["afk_policy"] = AfkPolicy(afk)
         if afk_after is not None:
             changes["afk_after"] = afk_after
+        # The timers' names and ranges are the game's (TimeoutRules); the service refuses a value out of range.
         if reaction_minutes is not None:
-            changes["reaction_timeout"] = float(reaction_minutes * 60)
+            changes[REACTION_SETTING] = float(reaction_minutes * 60)
+        if turn_minutes is not None:
+            changes[DECISION_SETTING] = float(turn_minutes * 60)
         if changes:
             table = await self.bot.service.update_settings(
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
@@ -340,8 +471,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         content = (
             f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, "
             f"reminders every {s.reminder_delay / 60:.0f} min, AFK rule {s.afk_policy.value} "
-            f"after {s.afk_after} reminder(s), reaction windows close after "
-            f"{s.reaction_timeout / 60:.0f} min (0: never)."
+            f"after {s.afk_after} reminder(s). {timers_text(table)}"
         )
         await reply(interaction, content)
 

@@ -103,21 +103,25 @@ def make_new_command(handler: NewHandler, game_names: Sequence[str]) -> app_comm
 
     async def new(interaction: discord.Interaction, **values: Any) -> None:
         game = values.pop("game")
-        thread = bool(values.pop("thread", False))
+        thread = bool(values.pop("thread", True))
         options = {k: v for k, v in values.items() if v is not None}
         await handler(interaction, game, thread, options)
 
     signature = [
         inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
         inspect.Parameter("game", inspect.Parameter.KEYWORD_ONLY, annotation=str),
-        inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, annotation=bool, default=False),
+        # Games open in their own thread by default: the channel stays readable, several games fit in it.
+        inspect.Parameter("thread", inspect.Parameter.KEYWORD_ONLY, annotation=bool, default=True),
     ]
     signature += [
         inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=p.annotation | None, default=None)
         for p in params
     ]
     new.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
-    descriptions = {"game": "Which game", "thread": "Open a thread for this game (several games per channel)"}
+    descriptions = {
+        "game": "Which game",
+        "thread": "Play in a new thread (default: yes; no = right here in this channel)",
+    }
     descriptions.update({p.name: p.description for p in params})
     choices: dict[str, list[app_commands.Choice[Any]]] = {
         "game": [app_commands.Choice(name=trim(registry.get(g).title or g, CHOICE_NAME), value=g) for g in game_names]

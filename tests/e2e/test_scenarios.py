@@ -329,7 +329,7 @@ class Table:
 async def open_lobby(fake: Harness, host: User, game: str, options: dict[str, Any],
                      channel_id: int | None = None) -> tuple[int, Message]:
     channel = channel_id or fake.channel.id
-    rec = await fake.slash(host, "game", subcommand="new", options={"game": game, **options},
+    rec = await fake.slash(host, "game", subcommand="new", options={"game": game, "thread": False, **options},
                            channel=channel, settle=SETTLE)
     assert rec.ephemeral and "is open" in rec.content, rec.describe()
     lobby = await fake.wait_for_message(channel, lambda m: any(kind_of(c) is Kind.LOBBY for c in m.custom_ids()))
@@ -720,7 +720,8 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
     try:
         assert f"synced 3 commands to guild {fake.guild_id}" in bot.log_text()
         check_new_command(fake)
-        rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta"}, channel=locked)
+        rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta", "thread": False},
+                               channel=locked)
         assert rec.ephemeral and "Attach Files" in rec.content, rec.describe()
 
         rec = await fake.slash(alice, "game", subcommand="new",
@@ -734,9 +735,10 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
         assert "already joined" in await refusal(fake, rec)
         rec = await fake.slash(bob, "game", subcommand="new", options={"game": "vendetta"}, channel=thread)
         assert rec.ephemeral and "already has game" in rec.content, rec.describe()
-        rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True, "reaction_minutes": 45},
+        rec = await fake.slash(alice, "game", subcommand="settings", options={"undo": True, "turn_minutes": 45},
                                channel=thread)
-        assert "undo on" in rec.content and "close after 45 min" in rec.content, rec.describe()
+        assert "undo on" in rec.content and "Turn timer: " in rec.content, rec.describe()
+        assert "after 45 minutes" in rec.content, rec.describe()
         game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]
         rec = await fake.slash(alice, "game", subcommand="start", channel=thread)
         assert "started" in rec.content, rec.describe()

@@ -1,0 +1,35 @@
+"""Games open in their own thread by default, and in the channel (with a note) where the bot cannot open one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.fakediscord import Harness, LiveBot
+from tests.e2e.test_scenarios import FAST_OPTIONS, SETTLE
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_new_game_opens_in_its_own_thread_by_default(fake: Harness, bot: LiveBot) -> None:
+    alice = fake.user("alice")
+    rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta", **FAST_OPTIONS["vendetta"]},
+                           settle=SETTLE)
+    threads = fake.threads(fake.channel.id)
+    assert len(threads) == 1 and f"<#{threads[0].id}>" in rec.content and rec.ephemeral, rec.describe()
+    lobby = await fake.wait_for_message(threads[0].id, lambda m: bool(m.custom_ids()))
+    assert "Join" in lobby.labels()
+    # Nothing was posted in the channel itself: the thread holds the game.
+    assert [m for m in fake.channel_messages(fake.channel) if m.custom_ids()] == []
+
+
+async def test_without_create_public_threads_the_game_opens_in_the_channel_with_a_note(
+    fake: Harness, bot: LiveBot
+) -> None:
+    alice = fake.user("alice")
+    fake.deny_bot_permission(fake.channel, "create_public_threads")
+    rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta", **FAST_OPTIONS["vendetta"]},
+                           settle=SETTLE)
+    assert rec.ephemeral and "can't open a thread here" in rec.content, rec.describe()
+    assert fake.threads(fake.channel.id) == []
+    lobby = await fake.wait_for_message(fake.channel, lambda m: bool(m.custom_ids()))
+    assert "Join" in lobby.labels()
