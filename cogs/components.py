@@ -20,14 +20,17 @@ from discord.ui import Button, DynamicItem, Select
 
 from cogs.choices import Choice, Page, paginate
 from cogs.custom_ids import (
+    INDEX_MARK,
     TEMPLATES,
     ActionId,
     BadField,
     ComponentId,
+    IdType,
     Kind,
     LobbyAction,
     LobbyId,
     PageId,
+    PickId,
     SelectId,
     TurnId,
     Unreadable,
@@ -45,6 +48,7 @@ from cogs.limits import (
 )
 from cogs.scope import table_in_scope
 from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.picks import MultiPick
 from host.results import TableInfo
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,8 @@ PLAY_COG = "PlayCog"
 DRAFT_CONTROLS = (UNDO_ID, CONFIRM_ID)
 # At most this many ordinary actions are offered as buttons; more go into a paged select menu.
 MAX_ACTION_BUTTONS = 15
+# The page number that tells the select of shortcuts apart from the select of the step's actions.
+QUICK_PAGE = 9999
 
 UNREADABLE_BUTTON = ("I can't read this button (it comes from an older or altered message). "
                      "Use the newest table message, `/hand` or `/game status`.")
@@ -87,7 +93,7 @@ async def run_click(interaction: discord.Interaction, cid: ComponentId | Unreada
 class _Clickable:
     """What every Gnomehost component does: parse its own template once, then run the click (see run_click)."""
 
-    id_type: ClassVar[type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId]]
+    id_type: ClassVar[IdType]
     handled_by: ClassVar[str]
     private_panel: ClassVar[bool] = False  # part of a player's own panel or DM prompt
 
@@ -157,6 +163,18 @@ class PageButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.P
     private_panel = True
 
 
+class PickSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind.PICK]):
+    """The 'pick k of n' multi-select (keep five cards, choose objectives): one choice of several options."""
+
+    id_type = PickId
+    handled_by = PLAY_COG
+    private_panel = True
+
+    def chosen(self) -> Sequence[str]:
+        """The chosen option ids."""
+        return list(self.item.values)
+
+
 class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind.SELECT]):
     """A select menu of actions (one page of at most 25)."""
 
@@ -169,7 +187,9 @@ class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind
         return list(self.item.values)
 
 
-DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect)
+DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
+    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect,
+)
 
 
 def handles_component(custom_id: str) -> bool:
@@ -202,46 +222,106 @@ def table_view(game_id: int, version: int) -> discord.ui.View:
     return view
 
 
-def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice], page: int = 0) -> discord.ui.View:
-    """A player's choices for one step: buttons when few, else a paged select; Undo step / Confirm as buttons.
+def _action_buttons(view: discord.ui.View, game_id: int, version: int, seat: int, items: Sequence[Choice],
+                    index_of: dict[str, int], style: discord.ButtonStyle, first_row: int) -> None:
+    """`items` as buttons, five to a row from `first_row`."""
+    for n, choice in enumerate(items):
+        cid = action_button(game_id, version, seat, choice.action_id, index_of.get(choice.action_id, -1))
+        view.add_item(ActionButton(cid, new_button(cid, choice.label, style, first_row + n // BUTTONS_PER_ROW)))
 
-    Uses at most 5 rows: up to 3 rows of action buttons or 1 select + 1 row of page buttons,
-    then 1 row of draft controls.
+
+def _select(game_id: int, version: int, seat: int, items: Sequence[Choice], page: int, placeholder: str,
+            row: int) -> ActionSelect:
+    """A one-choice select of actions (`page` tells apart the selects of one message)."""
+    options = [discord.SelectOption(label=trim(c.label, SELECT_LABEL), value=c.action_id) for c in items]
+    select_id = SelectId(game_id, version, seat, page)
+    select: Select[Any] = Select(custom_id=select_id.encode(), options=options, row=row, min_values=1,
+                                 max_values=1, placeholder=trim(placeholder, SELECT_PLACEHOLDER))
+    return ActionSelect(select_id, select)
+
+
+def pick_select(game_id: int, version: int, seat: int, pick: MultiPick, row: int = 0) -> PickSelect:
+    """The 'pick k of n' multi-select: every option, the suggested ones preselected, min/max from the pick."""
+    suggested = set(pick.suggested)
+    options = [
+        discord.SelectOption(label=trim(o.label, SELECT_LABEL), value=o.id, default=o.id in suggested)
+        for o in pick.options[:SELECT_OPTIONS]
+    ]
+    most = max(1, min(pick.max, len(options)))
+    cid = PickId(game_id, version, seat)
+    select: Select[Any] = Select(custom_id=cid.encode(), options=options, row=row, min_values=min(pick.min, most),
+                                 max_values=most, placeholder=trim(pick.prompt or "Choose…", SELECT_PLACEHOLDER))
+    return PickSelect(cid, select)
+
+
+def _fits_buttons(items: Sequence[Choice], limit: int) -> bool:
+    return len(items) <= limit and all(len(c.label) <= BUTTON_LABEL for c in items)
+
+
+def _rows(count: int) -> int:
+    return -(-count // BUTTONS_PER_ROW)
+
+
+def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice], page: int = 0, *,
+                 shortcuts: Sequence[Choice] = (), pick: MultiPick | None = None) -> discord.ui.View:
+    """A player's choices for one step, fewest taps first, in at most 5 rows.
+
+    From the top: the engine's shortcuts (whole orders in one tap) as buttons, the 'pick k of n'
+    multi-select, the step's other actions (buttons when few, else a paged select), then one row with
+    the draft controls (Undo step / Confirm) and the page buttons.
     """
     view = discord.ui.View(timeout=None)
     controls = [c for c in choices if c.action_id in DRAFT_CONTROLS]
-    ordinary = [c for c in choices if c.action_id not in DRAFT_CONTROLS]
+    # A shortcut id that does not fit a custom_id cannot be a button (an index means a legal action).
+    quick = [c for c in shortcuts if c.action_id not in DRAFT_CONTROLS and _fits_id(game_id, version, seat, c)]
+    quick_ids = {c.action_id for c in quick}
+    ordinary = [c for c in choices if c.action_id not in DRAFT_CONTROLS and c.action_id not in quick_ids]
     index_of = {c.action_id: i for i, c in enumerate(choices)}
-    as_buttons = len(ordinary) <= MAX_ACTION_BUTTONS and all(len(c.label) <= BUTTON_LABEL for c in ordinary)
+    pick_rows = 1 if pick is not None else 0
+    free = COMPONENT_ROWS - pick_rows - (1 if controls else 0) - (1 if quick else 0)
+    # Beside a pick menu, its one-at-a-time steps stay within reach but out of the way (one select).
+    most = BUTTONS_PER_ROW if pick is not None else MAX_ACTION_BUTTONS
+    as_buttons = _fits_buttons(ordinary, min(most, free * BUTTONS_PER_ROW))
+    shown: Page = paginate(ordinary, page, SELECT_OPTIONS)
+    ordinary_rows = _rows(len(ordinary)) if as_buttons else (1 if ordinary else 0)
+    last_row = bool(controls) or (not as_buttons and shown.count > 1)
+    quick_room = COMPONENT_ROWS - pick_rows - ordinary_rows - (1 if last_row else 0)
     row = 0
+    if quick and _fits_buttons(quick, quick_room * BUTTONS_PER_ROW):
+        _action_buttons(view, game_id, version, seat, quick, index_of, discord.ButtonStyle.primary, row)
+        row += _rows(len(quick))
+    elif quick:
+        view.add_item(_select(game_id, version, seat, quick[:SELECT_OPTIONS], QUICK_PAGE, "Quick orders…", row))
+        row += 1
+    if pick is not None:
+        view.add_item(pick_select(game_id, version, seat, pick, row))
+        row += 1
     if as_buttons:
-        for n, choice in enumerate(ordinary):
-            row = n // BUTTONS_PER_ROW
-            cid = action_button(game_id, version, seat, choice.action_id, index_of[choice.action_id])
-            view.add_item(ActionButton(cid, new_button(cid, choice.label, discord.ButtonStyle.secondary, row)))
-        row = (len(ordinary) - 1) // BUTTONS_PER_ROW + 1 if ordinary else 0
-    else:
-        shown: Page = paginate(ordinary, page, SELECT_OPTIONS)
-        options = [
-            discord.SelectOption(label=trim(c.label, SELECT_LABEL), value=c.action_id) for c in shown.items
-        ]
-        placeholder = "Choose…" if shown.count == 1 else f"Choose… (page {shown.number + 1}/{shown.count})"
-        select_id = SelectId(game_id, version, seat, shown.number)
-        select: Select[Any] = Select(custom_id=select_id.encode(), options=options, row=0, min_values=1,
-                                     max_values=1, placeholder=trim(placeholder, SELECT_PLACEHOLDER))
-        view.add_item(ActionSelect(select_id, select))
-        row = 1
-        if shown.count > 1:
-            if shown.has_previous:
-                page_id = PageId(game_id, version, seat, shown.number - 1)
-                previous = new_button(page_id, "◀ Previous", discord.ButtonStyle.secondary, row)
-                view.add_item(PageButton(page_id, previous))
-            if shown.has_next:
-                page_id = PageId(game_id, version, seat, shown.number + 1)
-                view.add_item(PageButton(page_id, new_button(page_id, "Next ▶", discord.ButtonStyle.secondary, row)))
-            row += 1
+        _action_buttons(view, game_id, version, seat, ordinary, index_of, discord.ButtonStyle.secondary, row)
+        row += ordinary_rows
+    elif ordinary:
+        word = "Or step by step…" if quick or pick is not None else "Choose…"
+        placeholder = word if shown.count == 1 else f"{word} (page {shown.number + 1}/{shown.count})"
+        view.add_item(_select(game_id, version, seat, shown.items, shown.number, placeholder, row))
+        row += 1
+    last = min(row, COMPONENT_ROWS - 1)
+    if not as_buttons and shown.count > 1:
+        if shown.has_previous:
+            page_id = PageId(game_id, version, seat, shown.number - 1)
+            view.add_item(PageButton(page_id, new_button(page_id, "◀ Previous", discord.ButtonStyle.secondary, last)))
+        if shown.has_next:
+            page_id = PageId(game_id, version, seat, shown.number + 1)
+            view.add_item(PageButton(page_id, new_button(page_id, "Next ▶", discord.ButtonStyle.secondary, last)))
     for choice in controls:
         cid = action_button(game_id, version, seat, choice.action_id, index_of[choice.action_id])
         style = discord.ButtonStyle.success if choice.action_id == CONFIRM_ID else discord.ButtonStyle.secondary
-        view.add_item(ActionButton(cid, new_button(cid, choice.label, style, min(row, COMPONENT_ROWS - 1))))
+        view.add_item(ActionButton(cid, new_button(cid, choice.label, style, last)))
     return view
+
+
+def _fits_id(game_id: int, version: int, seat: int, choice: Choice) -> bool:
+    try:
+        ActionId(game_id, version, seat, choice.action_id).encode()
+    except ValueError:
+        return False
+    return bool(choice.action_id) and not choice.action_id.startswith(INDEX_MARK)

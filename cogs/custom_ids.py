@@ -6,7 +6,7 @@ an action id (≤ 80 chars) in the argument. The state version makes a click on 
 detectable; the game id keeps a button bound to its table.
 
 A clicked custom_id is parsed once, by the template of its kind, into a frozen value (LobbyId,
-TurnId, ActionId, SelectId, PageId); fields that make no sense (an unknown lobby action, a number
+TurnId, ActionId, SelectId, PageId, PickId); fields that make no sense (an unknown lobby action, a number
 too large for the database, a page that is not a number) give `Unreadable`, which the click
 answers with a refusal. Nothing else in the cogs slices custom_id strings.
 """
@@ -38,6 +38,7 @@ class Kind(StrEnum):
     ACTION = "A"  # arg: an action id, or "#<index>" into the seat's legal actions
     SELECT = "S"  # a select menu of actions; arg: the page shown
     PAGE = "P"  # arg: the page of actions to show
+    PICK = "K"  # a 'pick k of n' multi-select; arg empty (the chosen option ids come as its values)
 
 
 class LobbyAction(StrEnum):
@@ -220,6 +221,25 @@ class PageId:
 
 
 @dataclass(frozen=True, slots=True)
+class PickId:
+    """The 'pick k of n' multi-select of `seat` (keep five cards, choose objectives) at state `version`."""
+
+    kind: ClassVar[Kind] = Kind.PICK
+    game: int
+    version: int
+    seat: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.PICK, self.game, self.version, self.seat, "")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PickId:
+        """Parse a match of the pick template (its argument is ignored)."""
+        return cls(_number(match["game"]), _number(match["version"]), _seat(match["seat"]))
+
+
+@dataclass(frozen=True, slots=True)
 class Unreadable:
     """A custom_id with our prefix whose fields make no sense (tampered, or from another version)."""
 
@@ -227,10 +247,12 @@ class Unreadable:
     reason: str
 
 
-ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId
-PanelId = ActionId | SelectId | PageId  # components of a player's private panel or DM prompt
-TYPES: dict[Kind, type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId]] = {
+ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId
+PanelId = ActionId | SelectId | PageId | PickId  # components of a player's private panel or DM prompt
+IdType = type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId]
+TYPES: dict[Kind, IdType] = {
     Kind.LOBBY: LobbyId, Kind.TURN: TurnId, Kind.ACTION: ActionId, Kind.SELECT: SelectId, Kind.PAGE: PageId,
+    Kind.PICK: PickId,
 }
 
 

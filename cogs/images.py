@@ -46,6 +46,30 @@ async def board_file(
     return _file(await _render("board", game_name, public_view), "board.png", limit)
 
 
+async def panel_file(
+    game_name: str, public_view: dict[str, Any] | None, player_view: dict[str, Any], limit: int | None = None
+) -> discord.File | None:
+    """The "Take my turn" picture as `panel.png`: the board with the player's private picture under it.
+
+    Ephemeral or DM only (it holds the player's secrets). Falls back to the private picture alone when the
+    game draws no board, and to None when it draws nothing.
+    """
+    try:
+        # Both pictures in one worker thread: the board is the larger one to draw.
+        data: bytes | None = await asyncio.to_thread(render.panel_image, game_name, public_view, player_view)
+    except KeyError:
+        log.debug("no panel renderer for %s", game_name)
+        data = None
+    except Exception:
+        log.exception("drawing the panel of a %s game failed", game_name)
+        data = await _render("private", game_name, player_view)
+        return _file(data, "hand.png", limit)
+    if data is not None and not fits_attachment(len(data), limit):
+        # Too big with the board: the private picture alone still tells the player their hand.
+        return await private_file(game_name, player_view, limit)
+    return _file(data, "panel.png", limit)
+
+
 async def private_file(game_name: str, player_view: dict[str, Any], limit: int | None = None) -> discord.File | None:
     """The picture of one player's private view as `hand.png` (ephemeral or DM only), or None."""
     return _file(await _render("private", game_name, player_view), "hand.png", limit)

@@ -1,7 +1,8 @@
-"""A player's private panel: their view as text and picture, plus the choices of their current step.
+"""A player's private panel: their situation in words, the board with their private picture, their choices.
 
 The same panel serves the "Take my turn" ephemeral message, /hand, and DM prompts. It is built
-only from what the table service returns for that user.
+only from what the table service returns for that user; every word about the game comes from the
+engine (its prompt, action labels and private description), never from a dump of the view.
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from cogs import images, text
 from cogs.choices import Choice
 from cogs.components import actions_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
-from host.results import StepInfo, TableInfo, TableStatus
+from host.play import PanelDetails
+from host.results import ActionChoice, StepInfo, TableInfo, TableStatus
 from host.service import TableService
 
 log = logging.getLogger(__name__)
 
+PRIVATE_HEADING = "What only you see:"
+
 
 @dataclass
 class Panel:
-    """What to send or edit: content, components (None: remove them) and the private picture."""
+    """What to send or edit: content, components (None: remove them) and the picture."""
 
     content: str
     view: discord.ui.View | None
@@ -31,10 +35,27 @@ class Panel:
     step: StepInfo | None
 
 
+def as_choices(seat: int, actions: tuple[ActionChoice, ...]) -> list[Choice]:
+    """Actions as choices of `seat`."""
+    return [Choice(seat, a.id, a.label) for a in actions]
+
+
 def step_choices(step: StepInfo) -> list[Choice]:
     """The step's actions as choices of its seat."""
-    seat = step.player if step.player is not None else 0
-    return [Choice(seat, a.id, a.label) for a in step.actions]
+    return as_choices(step.player if step.player is not None else 0, step.actions)
+
+
+def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, object] | None) -> str:
+    """"**Vendetta** — game #3 · you play Dingleson": the panel's first line (no mention: it is the reader)."""
+    side = details.names.get(details.player) if details.player is not None else None
+    side = side or (text.faction_names(public_view).get(details.player) if details.player is not None else None)
+    return f"**{table.title}** — game #{table.game_id}" + (f" · you play {side}" if side else "")
+
+
+def situation_lines(details: PanelDetails) -> list[str]:
+    """The engine's sentences about the player's private situation, under a heading (none: nothing)."""
+    lines = [trim(line, 300) for line in details.situation if line.strip()]
+    return ["", PRIVATE_HEADING, *lines] if lines else []
 
 
 async def build_panel(
@@ -56,40 +77,45 @@ async def build_panel(
     if table.status is not TableStatus.ACTIVE:
         return await _finished_panel(service, table, user_id, note, file_limit, with_image)
     step = await service.legal_actions_for(game_id, user_id, player=player)
-    mine = await service.view_for(game_id, user_id, player=step.player)
+    details = await service.panel_details(game_id, user_id, player=step.player)
     public = await service.view_for(game_id, None)
-    seat_name = text.player_label(table, step.player, public.view) if step.player is not None else "you"
     head = [note] if note else []
-    head.append(f"**{table.title}** — game #{table.game_id} · {seat_name}")
+    head.append(headline(table, details, public.view))
     if step.can_act:
         head.append(f"**{trim(step.prompt, 300)}**" if step.prompt else "**Your choice:**")
     else:
-        waiting = text.pending_line(table, step.waiting_for, public.view) or "Nothing to decide right now."
-        head.append(f"Nothing to decide right now. {waiting}")
-    secret = text.secret_part(mine.view, public.view)
-    body = text.describe(secret) if secret else ""
-    lines = [*head, *(["", "Your private view:", body] if body else [])]
-    content = fit_lines(lines, MESSAGE_CONTENT)
+        waiting = text.pending_line(table, step.waiting_for, public.view)
+        head.append(f"Nothing to decide right now. {waiting}".strip())
+    content = fit_lines([*head, *situation_lines(details)], MESSAGE_CONTENT)
     view = None
     if step.can_act and step.player is not None:
-        view = actions_view(game_id, step.version, step.player, step_choices(step), page)
-    file = await images.private_file(table.game_name, mine.view, file_limit) if with_image else None
+        # The service's step and details are read one after the other: a move in between would make the
+        # extras belong to another version, so they are shown only when both agree.
+        current = details.version == step.version
+        view = actions_view(
+            game_id, step.version, step.player, step_choices(step), page,
+            shortcuts=as_choices(step.player, details.shortcuts) if current else (),
+            pick=details.pick if current else None,
+        )
+    file = None
+    if with_image:
+        mine = await service.view_for(game_id, user_id, player=step.player)
+        file = await images.panel_file(table.game_name, public.view, mine.view, file_limit)
     return Panel(content=content, view=view, file=file, step=step)
 
 
 async def _finished_panel(
     service: TableService, table: TableInfo, user_id: int, note: str, file_limit: int | None, with_image: bool
 ) -> Panel:
-    """For a game no longer running: the final view of the player, no choices."""
+    """For a game no longer running: the player's final situation, no choices."""
     lines = [note] if note else []
     lines.append(f"**{table.title}** — game #{table.game_id} is {table.status.value}.")
     file = None
     if table.status is TableStatus.FINISHED and table.is_seated(user_id):
-        mine = await service.view_for(table.game_id, user_id)
-        public = await service.view_for(table.game_id, None)
-        body = text.describe(text.secret_part(mine.view, public.view))
-        if body:
-            lines += ["", "Your private view:", body]
+        details = await service.panel_details(table.game_id, user_id)
+        lines += situation_lines(details)
         if with_image:
-            file = await images.private_file(table.game_name, mine.view, file_limit)
+            mine = await service.view_for(table.game_id, user_id)
+            public = await service.view_for(table.game_id, None)
+            file = await images.panel_file(table.game_name, public.view, mine.view, file_limit)
     return Panel(content=fit_lines(lines, MESSAGE_CONTENT), view=None, file=file, step=None)

@@ -19,7 +19,7 @@ from cogs import text
 from cogs.choices import Choice, choice_name, encode_value, filter_choices, resolve_value
 from cogs.client import GnomehostBot
 from cogs.components import PLAY_COG
-from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, SelectId, TurnId
+from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, PickId, SelectId, TurnId
 from cogs.errors import UserFacingError
 from cogs.limits import echo
 from cogs.panels import Panel, build_panel
@@ -27,12 +27,15 @@ from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
-from host.errors import StaleVersion
+from host.errors import HostError, StaleVersion
 from host.results import MoveResult, StepInfo, TableInfo
+from host.service import TableService
 
 log = logging.getLogger(__name__)
 
 OUTDATED = "⚠️ That message is out of date (the game moved on). Here is where you stand now."
+# A draft never has more forced steps in a row than this; the bound only guards against an engine bug.
+MAX_AUTO_STEPS = 12
 
 
 def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
@@ -105,7 +108,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         table = await self.table_for_user(interaction, game)
         user = interaction.user.id
         steps = await self.user_steps(table, user)
-        choices = [Choice(s.player or 0, a.id, a.label) for s in steps for a in s.actions]
+        choices = await self.step_choices(table, user, steps)
         if not choices:
             waiting = steps[0].waiting_for if steps else table.pending
             raise UserFacingError(
@@ -118,10 +121,24 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         step = next(s for s in steps if (s.player or 0) == chosen.seat)
         await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version, player=step.player)
         log.info("game %s: /play by %s applied", table.game_id, user)
+        forced = await take_forced_steps(self.bot.service, table.game_id, user, step.player)
         panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
-                                  note=f"✅ {chosen.label}", file_limit=interaction.filesize_limit,
+                                  note=move_note(chosen.label, forced), file_limit=interaction.filesize_limit,
                                   with_image=False)
         await reply(interaction, **panel_kwargs(panel, editing=False))
+
+    async def step_choices(self, table: TableInfo, user_id: int, steps: Sequence[StepInfo]) -> list[Choice]:
+        """Every choice of the user's steps for /play: the engine's shortcuts (whole orders) first."""
+        choices: list[Choice] = []
+        for step in steps:
+            seat = step.player or 0
+            if step.actions:
+                details = await self.bot.service.panel_details(table.game_id, user_id, player=step.player)
+                if details.version == step.version:
+                    choices += [Choice(seat, a.id, a.label) for a in details.shortcuts]
+            known = {c.action_id for c in choices if c.seat == seat}
+            choices += [Choice(seat, a.id, a.label) for a in step.actions if a.id not in known]
+        return choices
 
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str
@@ -138,12 +155,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         public = None
         if several:
             public = (await self.bot.service.view_for(table.game_id, None)).view
-        choices = [Choice(s.player or 0, a.id, a.label) for s in steps for a in s.actions]
+        choices = await self.step_choices(table, interaction.user.id, steps)
         result = []
         for c in filter_choices(choices, current):
-            seat = text.faction_names(public).get(c.seat) if several else None
-            result.append(app_commands.Choice(name=choice_name(c, seat or (f"seat {c.seat + 1}" if several else None)),
-                                              value=encode_value(c, several)))
+            seat = (text.faction_names(public).get(c.seat) or f"side {c.seat + 1}") if several else None
+            result.append(app_commands.Choice(name=choice_name(c, seat), value=encode_value(c, several)))
         return result
 
     # -- /hand ---------------------------------------------------------------------------------------
@@ -154,8 +170,9 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         """The user's panel, ephemeral; works in any channel and with DMs closed."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_for_user(interaction, game)
+        forced = await take_forced_steps(self.bot.service, table.game_id, interaction.user.id, None)
         panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
-                                  file_limit=interaction.filesize_limit)
+                                  note=move_note("", forced), file_limit=interaction.filesize_limit)
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
     # -- components ------------------------------------------------------------------------------------
@@ -172,6 +189,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                 if not values:
                     raise UserFacingError("Choose one of the options in the menu.")
                 await self.action_click(interaction, game, version, seat, values[0])
+            case PickId():
+                await self.pick_click(interaction, cid, values)
             case PageId():
                 await self.page_click(interaction, cid, table)
             case _:
@@ -184,7 +203,9 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             raise UserFacingError("You are not playing in this game, so there is no turn to take. "
                                   "Watch along, or join the next game's lobby.")
         note = OUTDATED if is_outdated(cid, table) else ""
-        panel = await build_panel(self.bot.service, cid.game, interaction.user.id, note=note,
+        forced = await take_forced_steps(self.bot.service, cid.game, interaction.user.id, None)
+        panel = await build_panel(self.bot.service, cid.game, interaction.user.id,
+                                  note="\n".join(n for n in (note, move_note("", forced)) if n),
                                   file_limit=interaction.filesize_limit)
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
@@ -204,6 +225,28 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                 action_id = step.actions[action].id
         else:
             action_id = action
+        await self.apply_and_show(interaction, game, version, seat, action_id)
+
+    async def pick_click(self, interaction: discord.Interaction, cid: PickId, values: Sequence[str]) -> None:
+        """The 'pick k of n' menu was closed on a choice: make the whole pick with the engine's one action.
+
+        Closing a multi-select on exactly the options wanted is the player's explicit choice, so the pick is
+        made at once (one select, no further Confirm).
+        """
+        await interaction.response.defer()
+        service, user = self.bot.service, interaction.user.id
+        details = await service.panel_details(cid.game, user, player=cid.seat, pick=list(values))
+        if details.pick_action is None or details.version < cid.version:
+            panel = await build_panel(service, cid.game, user, player=cid.seat, note=OUTDATED,
+                                      file_limit=interaction.filesize_limit)
+            await edit_reply(interaction, **panel_kwargs(panel, editing=True))
+            return
+        await self.apply_and_show(interaction, cid.game, cid.version, cid.seat, details.pick_action.id)
+
+    async def apply_and_show(self, interaction: discord.Interaction, game: int, version: int, seat: int,
+                             action_id: str) -> None:
+        """Submit one choice of a panel (deferred already), take the forced steps after it, refresh the panel."""
+        service, user = self.bot.service, interaction.user.id
         try:
             result = await service.submit(game, user, action_id, version, player=seat)
         except StaleVersion as stale:
@@ -213,7 +256,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             await reply(interaction, stale.message)
             return
         log.info("game %s: move by %s applied, now version %s", game, user, result.version)
-        note = f"✅ {played_label(result, action_id)}"
+        forced = await take_forced_steps(service, game, user, seat)
+        note = move_note(played_label(result, action_id), forced)
         panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit)
         await edit_reply(interaction, **panel_kwargs(panel, editing=True))
 
@@ -226,6 +270,35 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         kwargs = panel_kwargs(panel, editing=True)
         kwargs.pop("attachments")  # turning a page keeps the picture already shown
         await edit_reply(interaction, **kwargs)
+
+
+async def take_forced_steps(service: TableService, game_id: int, user_id: int, player: int | None) -> list[str]:
+    """Take the single forward choices of the player's private draft for them; the labels of what was taken.
+
+    Only what the engine names as such (`auto_step`: never a pass, an end of turn, a confirmation or
+    anything public), each through the ordinary submit, so every check and the log are as for a click.
+    """
+    taken: list[str] = []
+    for _ in range(MAX_AUTO_STEPS):
+        details = await service.panel_details(game_id, user_id, player=player)
+        if details.auto is None or details.player is None:
+            break
+        try:
+            result = await service.submit(game_id, user_id, details.auto.id, details.version, player=details.player)
+        except HostError as error:
+            # Another move came first, or the step was refused: the panel then shows the step as it stands.
+            log.info("game %s: the forced step of %s was not taken (%s)", game_id, user_id, type(error).__name__)
+            break
+        taken.append(played_label(result, details.auto.label))
+    return taken
+
+
+def move_note(label: str, forced: Sequence[str]) -> str:
+    """"✅ Move from Home" plus the steps taken for the player because they were the only choice."""
+    lines = [f"✅ {label}"] if label else []
+    if forced:
+        lines.append("➡️ The only choice, taken for you: " + "; ".join(forced))
+    return "\n".join(lines)
 
 
 def _as_action(choice: Choice) -> Action:

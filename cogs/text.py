@@ -12,13 +12,11 @@ from typing import Any
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
+from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.outcome import Outcome
 from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
-PRIVATE_TEXT_BUDGET = 1500
-# Bookkeeping keys of views that mean nothing to a reader (the player index is shown as a name).
-HIDDEN_KEYS = frozenset({"player", "game", "schema"})
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
@@ -33,11 +31,25 @@ def seat_label(seat: SeatInfo) -> str:
 
 
 def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None = None) -> str:
-    """A player index as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one."""
+    """A player as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one.
+
+    Never a bare index: an unknown player is "a player" (issue 10 §2).
+    """
     seat = next((s for s in table.seats if s.player == player), None)
-    who = seat_label(seat) if seat is not None else f"player {player + 1}"
+    who = seat_label(seat) if seat is not None else UNKNOWN_PLAYER
     faction = faction_names(view).get(player) if view else None
     return f"{who} ({faction})" if faction else who
+
+
+def player_names(table: TableInfo, view: Mapping[str, Any] | None) -> dict[int, str]:
+    """Every player's label (see player_label), to fill the player placeholders of event texts."""
+    players = {s.player for s in table.seats if s.player is not None} | set(faction_names(view))
+    return {p: player_label(table, p, view) for p in sorted(players)}
+
+
+def event_text(event: Event, names: Mapping[int, str]) -> str:
+    """An event's narration with its player placeholders (`{p2}`) filled with names."""
+    return fill_names(event.text, names)
 
 
 def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
@@ -109,7 +121,8 @@ def _number(value: float) -> str:
 def table_message(table: TableInfo, update: TableUpdate) -> str:
     """The public table message after a change: headline, narration, then who is pending or the result."""
     view = update.public_view
-    narration = [e.text for e in public_only(update.public_events)]
+    names = player_names(table, view)
+    narration = [event_text(e, names) for e in public_only(update.public_events)]
     lines = [f"**{trim(update.headline, 300)}**", *narration] if update.headline else narration
     if update.outcome is not None:
         tail = outcome_text(table, update.outcome, view)
@@ -180,66 +193,9 @@ def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT) -> list[str
     return list(reversed(kept))
 
 
-def private_events_text(events: Sequence[Event]) -> list[str]:
-    """Private narration lines for one player (DM or panel only)."""
-    return [f"🔒 {e.text}" for e in events]
-
-
-def secret_part(private_view: Mapping[str, Any], public_view: Mapping[str, Any] | None) -> dict[str, Any]:
-    """What a player's view adds to the public view: the keys that are new or differ."""
-    public = public_view or {}
-    return {k: v for k, v in private_view.items() if k not in public or public[k] != v}
-
-
-def describe(value: Any, budget: int = PRIVATE_TEXT_BUDGET) -> str:
-    """A compact, game-neutral text of a JSON-like view fragment (named items by name, nesting indented)."""
-    lines: list[str] = []
-    # A view that wraps its secrets in one key ({"me": {...}}) reads better unwrapped.
-    while isinstance(value, Mapping) and len(value) == 1 and isinstance(next(iter(value.values())), Mapping):
-        value = next(iter(value.values()))
-    _describe_into(lines, value, 0)
-    return fit_lines(lines, budget) if lines else ""
-
-
-def _short(value: Any) -> str | None:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, str | int | float):
-        return str(value)
-    if isinstance(value, Mapping):
-        for key in ("label", "name", "title"):
-            if isinstance(value.get(key), str):
-                done = value.get("complete")
-                return value[key] + (" ✓" if done is True else "")
-        return None
-    if isinstance(value, list):
-        parts = [_short(v) for v in value]
-        if all(p is not None for p in parts):
-            return ", ".join(p for p in parts if p is not None) or "none"
-    return None
-
-
-def _describe_into(lines: list[str], value: Any, depth: int) -> None:
-    pad = "  " * depth
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            if item is None or item == "" or item == [] or item == {} or key in HIDDEN_KEYS:
-                continue
-            short = _short(item)
-            name = str(key).replace("_", " ")
-            if short is not None:
-                lines.append(trim(f"{pad}{name}: {short}", 300))
-            else:
-                lines.append(f"{pad}{name}:")
-                _describe_into(lines, item, depth + 1)
-    elif isinstance(value, list):
-        for item in value:
-            short = _short(item)
-            if short is not None:
-                lines.append(trim(f"{pad}• {short}", 300))
-            else:
-                _describe_into(lines, item, depth + 1)
-    else:
-        lines.append(trim(f"{pad}{_short(value)}", 300))
+def private_events_text(
+    events: Sequence[Event], table: TableInfo | None = None, view: Mapping[str, Any] | None = None
+) -> list[str]:
+    """Private narration lines for one player (DM or panel only), players named from `table` and `view`."""
+    names = player_names(table, view) if table is not None else {}
+    return [f"🔒 {event_text(e, names)}" for e in events]

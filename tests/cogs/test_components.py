@@ -12,11 +12,23 @@ from discord.ui import Button
 
 from cogs import components
 from cogs.choices import Choice
-from cogs.components import MAX_ACTION_BUTTONS, actions_view, lobby_view, table_view
-from cogs.custom_ids import ActionId, Kind, LobbyAction, LobbyId, PageId, SelectId, TurnId, Unreadable, decode
+from cogs.components import MAX_ACTION_BUTTONS, QUICK_PAGE, actions_view, lobby_view, table_view
+from cogs.custom_ids import (
+    ActionId,
+    Kind,
+    LobbyAction,
+    LobbyId,
+    PageId,
+    PickId,
+    SelectId,
+    TurnId,
+    Unreadable,
+    decode,
+)
 from cogs.errors import UserFacingError
 from cogs.limits import BUTTON_LABEL, COMPONENT_ROWS, CUSTOM_ID, SELECT_LABEL, SELECT_OPTIONS
 from cogs.scope import unknown_game
+from engine.core.picks import MultiPick, PickOption
 from tests.cogs.fakes import make_interaction, make_table
 
 
@@ -76,9 +88,9 @@ def test_many_actions_become_a_paged_select():
     comps = check_limits(actions_view(9, 4, 0, choices, page=1))
     select = comps[0]["components"][0]
     assert select["type"] == 3 and select["options"][0]["value"] == "act25"
-    pagers = [i["label"] for i in comps[1]["components"]]
-    assert pagers == ["◀ Previous", "Next ▶"]
-    assert comps[2]["components"][0]["label"] == "Confirm"
+    # The page buttons share the last row with the draft controls.
+    last = [i["label"] for i in comps[1]["components"]]
+    assert last == ["◀ Previous", "Next ▶", "Confirm"]
 
 
 def test_long_labels_go_to_a_select_and_long_ids_to_indexes():
@@ -96,10 +108,63 @@ def test_button_count_boundary():
     assert all(i["type"] == 2 for r in comps for i in r["components"])
 
 
+def test_shortcuts_come_first_as_buttons_and_are_not_repeated_below():
+    choices = [Choice(0, "from:home", "Move from Home"), Choice(0, "pass", "Pass")]
+    quick = [Choice(0, "all:home:isle", "All 4 gnomes to Grand Gnome Isle"), Choice(0, "pass", "Pass")]
+    comps = check_limits(actions_view(9, 4, 0, choices, shortcuts=quick))
+    labels = [[i["label"] for i in r["components"]] for r in comps]
+    assert labels == [["All 4 gnomes to Grand Gnome Isle", "Pass"], ["Move from Home"]]
+    assert comps[0]["components"][0]["style"] == discord.ButtonStyle.primary.value
+    assert decode(comps[0]["components"][0]["custom_id"]).arg == "all:home:isle"
+
+
+def test_many_shortcuts_go_into_their_own_select():
+    choices = [Choice(0, f"s{i}", f"Step {i}") for i in range(30)] + [Choice(0, "undo", "Undo step")]
+    quick = [Choice(0, f"q{i}", f"Quick {i}") for i in range(30)]
+    comps = check_limits(actions_view(9, 4, 0, choices, shortcuts=quick))
+    first, second = comps[0]["components"][0], comps[1]["components"][0]
+    assert first["type"] == second["type"] == 3
+    assert decode(first["custom_id"]).arg == str(QUICK_PAGE) and first["options"][0]["value"] == "q0"
+    assert second["options"][0]["value"] == "s0"
+    assert [i["label"] for i in comps[-1]["components"]] == ["Next ▶", "Undo step"]
+
+
+def test_a_shortcut_too_long_for_a_custom_id_is_left_out_never_sent_as_an_index():
+    quick = [Choice(0, "q" * 95, "Too long"), Choice(0, "ok", "Fine")]
+    comps = check_limits(actions_view(9, 4, 0, [Choice(0, "a", "A")], shortcuts=quick))
+    labels = [i["label"] for r in comps for i in r["components"]]
+    assert labels == ["Fine", "A"]
+
+
+PICK = MultiPick("Keep 5 cards.", tuple(PickOption(f"c{i}", f"Card {i}") for i in range(9)), 5, 5, ("c0", "c2"))
+
+
+def test_a_pick_is_one_multi_select_with_its_bounds_and_suggestion_preselected():
+    choices = [Choice(2, f"keep:c{i}", f"Keep Card {i}") for i in range(9)] + [Choice(2, "undo", "Undo step")]
+    comps = check_limits(actions_view(9, 4, 2, choices, pick=PICK))
+    menu = comps[0]["components"][0]
+    cid = decode(menu["custom_id"])
+    assert (cid.kind, cid.game, cid.version, cid.seat) == (Kind.PICK, 9, 4, 2)
+    assert (menu["min_values"], menu["max_values"]) == (5, 5)
+    assert [o["value"] for o in menu["options"]] == [f"c{i}" for i in range(9)]
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["c0", "c2"]
+    # The one-at-a-time actions stay available, under the pick.
+    assert comps[1]["components"][0]["type"] == 3 and comps[-1]["components"][0]["label"] == "Undo step"
+
+
+def test_everything_at_once_stays_within_five_rows():
+    choices = [Choice(0, f"s{i}", f"Step {i}") for i in range(14)] + [Choice(0, "undo", "Undo"),
+                                                                      Choice(0, "confirm", "Confirm")]
+    quick = [Choice(0, f"q{i}", f"Quick {i}") for i in range(7)]
+    comps = check_limits(actions_view(9, 4, 0, choices, shortcuts=quick, pick=PICK))
+    kinds = [[i["type"] for i in r["components"]] for r in comps]
+    assert kinds[0] == [2] * 5 and kinds[1] == [2] * 2 and kinds[2] == [3] and kinds[3] == [3] and kinds[4] == [2, 2]
+
+
 # -- one DynamicItem class per kind; clicks parsed once, scoped, then handed to the owning cog ---------------
 
 SAMPLES = [LobbyId(3, LobbyAction.JOIN), TurnId(3, 7), ActionId(3, 7, 0, "pass"), ActionId(3, 7, 1, 4),
-           SelectId(3, 7, 0, 1), PageId(3, 7, 0, 2)]
+           SelectId(3, 7, 0, 1), PageId(3, 7, 0, 2), PickId(3, 7, 1)]
 
 
 def owner_of(custom_id: str) -> list[type]:

@@ -21,7 +21,8 @@ def test_player_label_names_user_and_faction():
     table = make_table()
     assert text.player_label(table, 1, VIEW) == "<@10> (Schnitzel)"
     assert text.player_label(table, 0, VIEW) == "AI 2 (Dingleson)"
-    assert text.player_label(table, 5, None) == "player 6"
+    # Never a number: an unknown player is "a player".
+    assert text.player_label(table, 5, None) == "a player"
 
 
 def test_lobby_text_lists_seats_and_options():
@@ -68,20 +69,26 @@ def test_pending_mentions_skip_ai_and_duplicates():
     assert text.pending_mentions(pending) == [10]
 
 
-def test_secret_part_and_describe():
-    public = {"round": 1, "seats": []}
-    private = {"round": 1, "seats": [], "me": {"player": 0, "hand": [{"name": "Acorn"}, {"name": "Berry"}],
-                                               "draft": None, "purse": 3}}
-    secret = text.secret_part(private, public)
-    assert list(secret) == ["me"]
-    out = text.describe(secret)
-    assert "hand: Acorn, Berry" in out and "purse: 3" in out
-    assert "draft" not in out and "player" not in out
+def test_event_placeholders_are_filled_with_mentions_and_factions():
+    table = make_table()
+    names = text.player_names(table, VIEW)
+    assert names == {0: "AI 2 (Dingleson)", 1: "<@10> (Schnitzel)"}
+    event = public_event("{p1} plays the Usurers; {p0} waits; {p7} is nobody.")
+    assert text.event_text(event, names) == (
+        "<@10> (Schnitzel) plays the Usurers; AI 2 (Dingleson) waits; a player is nobody."
+    )
 
 
-def test_describe_nested_and_budget():
-    out = text.describe({"a": {"b": [{"x": {"y": 1}}]}, "long": ["w" * 50] * 100}, budget=500)
-    assert len(out) <= 500
+def test_table_message_and_private_lines_name_players_never_by_number():
+    table = make_table()
+    update = TableUpdate(game_id=7, kind=UpdateKind.MOVES, headline="", version=4,
+                         public_events=(public_event("{p1} plays the Usurers."),), public_view=VIEW)
+    out = text.table_message(table, update)
+    assert "<@10> (Schnitzel) plays the Usurers." in out and "{p" not in out
+    lines = text.private_events_text([private_event(1, "{p0} shows you Sprint.")], table, VIEW)
+    assert lines == ["🔒 AI 2 (Dingleson) shows you Sprint."]
+    # Without the table the placeholder still never shows an index.
+    assert text.private_events_text([private_event(1, "{p0} shows you Sprint.")]) == ["🔒 a player shows you Sprint."]
 
 
 def test_log_text_keeps_newest():
