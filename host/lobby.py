@@ -436,7 +436,7 @@ def _check_rules_timers(merged: TableSettings, changes: Mapping[str, Any], timer
         if not timer.allows(value):
             rule = f" ({timer.ruling})" if timer.ruling else ""
             raise InvalidSettings(
-                f"The {label or timer.name} must be from {timer.describe_range()} in this game{rule}."
+                f"In this game the {label or timer.name} must be from {timer.describe_range()}{rule}."
             )
 
 

@@ -16,9 +16,10 @@ DAY = 86400.0
 
 
 def describe_seconds(seconds: float) -> str:
-    """A duration in plain words: "30 minutes", "24 hours", "7 days", "1 minute"."""
+    """A duration in plain words: "30 minutes", "24 hours", "7 days", "1 minute", "90 minutes"."""
+    # Days only from 2 days on: the rules speak of "24 hours", not "1 day".
     for size, unit in ((DAY, "day"), (HOUR, "hour"), (MINUTE, "minute")):
-        if seconds >= size and seconds % size == 0:
+        if seconds >= (2 * size if size == DAY else size) and seconds % size == 0:
             count = int(seconds // size)
             return f"{count} {unit}{'' if count == 1 else 's'}"
     count = round(seconds)
@@ -67,9 +68,9 @@ class RulesTimer:
         return min(max(setting, self.minimum), self.maximum)
 
     def describe_range(self) -> str:
-        """The allowed values in plain words, e.g. "1 minute to 24 hours" or "... (or 0 for off)"."""
+        """The allowed values in plain words, e.g. "1 minute to 24 hours" or "1 minute to 7 days, or 0 for off"."""
         span = f"{describe_seconds(self.minimum)} to {describe_seconds(self.maximum)}"
-        return span + (" (or 0 for off)" if self.can_be_off else "")
+        return span + (", or 0 for off" if self.can_be_off else "")
 
 
 @dataclass(frozen=True, slots=True)
