@@ -14,6 +14,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import sqlite3
 import statistics
 import time
@@ -51,6 +52,10 @@ ACK_LIMIT = 1.0  # no ack may take longer than this, whatever the channel does
 REPORT_ENV = "GNOMEHOST_FAULT_REPORT"
 NO_BUTTON_KINDS = ("ended", "cancelled", "quarantined")  # table posts without "Take my turn" (cogs.notifier)
 GAME_OVER = "game over"
+PLACEHOLDER = re.compile(r"\{p\d+\}")
+# From Discord back to an empty outbox: the sender's backoff is capped at 15 s, and discord.py's own retries of
+# a 500 sleep at most 7 s between tries.
+RECOVERY_LIMIT = 20.0
 
 
 # -- the bot's database, read only ------------------------------------------------------------------
@@ -288,9 +293,11 @@ def assert_channel_matches_outbox(fake: Harness, channel_id: int, posts: list[Ou
         if i:
             same_message = msg_id == states[i - 1][0]
             assert same_message == (entry.mode == "edit"), (entry.id, entry.mode, msg_id)
-        last = entry.narration[-1:] if entry.narration else []
-        if last and "more line(s) in /game log" not in content:
-            assert last[0][:100] in content, (entry.id, last[0][:100], content[:400])
+        if entry.narration and "more line(s) in /game log" not in content:
+            # Its newest line is shown; player placeholders ({p2}) are filled in with names, so only the
+            # words around them are compared.
+            pieces = [p[:80] for p in PLACEHOLDER.split(entry.narration[-1]) if len(p.strip()) >= 3]
+            assert all(p in content for p in pieces), (entry.id, pieces, content[:400])
     # Two table messages may read alike ("X passes. Now: Y"): a repeat shows as a version posted twice.
     delivered = [q for q in fake.requests_to("POST", MESSAGES)
                  if int(q.params["channel_id"]) == channel_id and q.status == 200 and q.fault is None]
@@ -343,7 +350,7 @@ async def test_a_30s_outage_of_channel_posts_mid_game_delays_no_ack_and_every_ta
     assert moves_in_outage >= 3, f"only {moves_in_outage} moves during the outage"
     through = [str(q) for q in channel_requests(fake, channel.id) if outage_start <= q.at and q.status == 200]
     assert through == [] and len(table_messages(fake, channel.id)) == posted_before, through
-    assert faults[0].hits, "the outage refused nothing: no table post was attempted"
+    assert any(f.hits for f in faults), "the outage refused nothing: no table post was attempted"
     monkeypatch.undo()
 
     await asyncio.sleep(max(0.0, discord_back - time.monotonic()))
@@ -385,7 +392,7 @@ async def test_a_30s_outage_of_channel_posts_mid_game_delays_no_ack_and_every_ta
     }
     report(figures)
     assert max(latencies) < ACK_LIMIT, figures
-    assert recovery < 30.0, figures
+    assert recovery < RECOVERY_LIMIT, figures
     assert bot.log_errors() == [], bot.log_tail()
 
 
@@ -477,8 +484,8 @@ async def test_a_bot_killed_while_its_start_was_being_posted_closes_the_lobby_an
 async def test_missing_permissions_for_table_posts_are_given_up_and_logged_once_without_delaying_any_ack(
     fake: Harness, bot: LiveBot
 ) -> None:
-    """50013 on every post in the game's channel: moves are acknowledged at once, each table post is given
-    up (status 'failed'), the bot logs the failure once."""
+    """50013 on every post and edit in the game's channel: moves are acknowledged at once, each table post is
+    given up (status 'failed', never retried), the bot logs the failure once and tells the host once by DM."""
     path = db_path(bot)
     channel = fake.channel
     alice, bob = fake.user("alice"), fake.user("bob")
