@@ -87,3 +87,18 @@ def paginate(choices: Sequence[Choice], number: int, size: int = SELECT_OPTIONS)
     count = max(1, -(-len(choices) // size))
     number = min(max(number, 0), count - 1)
     return Page(items=list(choices[number * size : (number + 1) * size]), number=number, count=count)
+
+
+# The value of the one choice /play autocomplete shows when there is nothing to choose: submitting it
+# is refused politely by /play ("You have nothing to decide right now", or the reason given).
+NOTHING_TO_CHOOSE = "-"
+
+
+def waiting_name(waiting_for: Sequence[str], secret: bool) -> str:
+    """The autocomplete line shown instead of nothing when it is not the user's turn (≤ 100 chars)."""
+    if not waiting_for:
+        return trim("You have nothing to decide right now.", CHOICE_NAME)
+    who = ", ".join(waiting_for)
+    if secret:
+        return trim(f"Not your turn — waiting for a secret choice from {who}", CHOICE_NAME)
+    return trim(f"Not your turn — waiting for {who}", CHOICE_NAME)

@@ -31,6 +31,7 @@ from cogs.custom_ids import (
     LobbyId,
     PageId,
     PickId,
+    RematchId,
     SelectId,
     TurnId,
     Unreadable,
@@ -187,8 +188,15 @@ class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind
         return list(self.item.values)
 
 
+class RematchButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.REMATCH]):
+    """"Rematch" on a finished game's final message: a new lobby in the same channel with the same seats."""
+
+    id_type = RematchId
+    handled_by = LOBBY_COG
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect,
+    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect, RematchButton,
 )
 
 
@@ -211,6 +219,14 @@ def lobby_view(game_id: int) -> discord.ui.View:
     for action, label, style, row in buttons:
         cid = LobbyId(game_id, action)
         view.add_item(LobbyButton(cid, new_button(cid, label, style, row)))
+    return view
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    """The final message's single "Rematch" button (issue 10 §4)."""
+    view = discord.ui.View(timeout=None)
+    cid = RematchId(game_id)
+    view.add_item(RematchButton(cid, new_button(cid, "Rematch", discord.ButtonStyle.success)))
     return view
 
 

@@ -39,6 +39,7 @@ class Kind(StrEnum):
     SELECT = "S"  # a select menu of actions; arg: the page shown
     PAGE = "P"  # arg: the page of actions to show
     PICK = "K"  # a 'pick k of n' multi-select; arg empty (the chosen option ids come as its values)
+    REMATCH = "R"  # "Rematch" on a finished game's final message: a new lobby with the same seats
 
 
 class LobbyAction(StrEnum):
@@ -240,6 +241,23 @@ class PickId:
 
 
 @dataclass(frozen=True, slots=True)
+class RematchId:
+    """The Rematch button of finished game `game` (issue 10 §4)."""
+
+    kind: ClassVar[Kind] = Kind.REMATCH
+    game: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.REMATCH, self.game, 0, None, "")
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> RematchId:
+        """Parse a match of the rematch template (version, seat and argument are ignored)."""
+        return cls(_number(match["game"]))
+
+
+@dataclass(frozen=True, slots=True)
 class Unreadable:
     """A custom_id with our prefix whose fields make no sense (tampered, or from another version)."""
 
@@ -247,12 +265,12 @@ class Unreadable:
     reason: str
 
 
-ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId
+ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId | RematchId
 PanelId = ActionId | SelectId | PageId | PickId  # components of a player's private panel or DM prompt
-IdType = type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId]
+IdType = type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId] | type[RematchId]
 TYPES: dict[Kind, IdType] = {
     Kind.LOBBY: LobbyId, Kind.TURN: TurnId, Kind.ACTION: ActionId, Kind.SELECT: SelectId, Kind.PAGE: PageId,
-    Kind.PICK: PickId,
+    Kind.PICK: PickId, Kind.REMATCH: RematchId,
 }
 
 

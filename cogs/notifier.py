@@ -18,10 +18,11 @@ import aiohttp
 import discord
 from discord.utils import MISSING
 
-from cogs import images, text
-from cogs.components import lobby_view, table_view
+from cogs import ending, images, text
+from cogs.components import lobby_view, rematch_view, table_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
+from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
@@ -106,6 +107,10 @@ class DiscordNotifier:
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in mentioned])
         live = update.kind not in NO_BUTTON_KINDS and update.pending
         view = table_view(table.game_id, update.version) if live else None
+        if update.kind is UpdateKind.ENDED and update.outcome is not None:
+            # The whole result (winners, breakdowns, revealed secrets) and a Rematch button (issue 10 §4).
+            content = ending.ended_message(table, update, await self._final_report(table))
+            view = rematch_view(table.game_id)
         if update.mode is PostMode.EDIT and previous is not None:
             edited = await self._edit_status(table, previous, content, file, view, allowed)
             if edited:
@@ -119,6 +124,14 @@ class DiscordNotifier:
         if previous is not None and previous.message_id != posted.id:
             await self._retire(table, previous)
         return MessageRef(posted.channel.id, posted.id)
+
+    async def _final_report(self, table: TableInfo) -> FinalReport | None:
+        """The engine's final report of a finished table; None (the outcome alone is shown) if it fails."""
+        try:
+            return await self.bot.service.final_report(table.game_id)
+        except Exception:
+            log.exception("game %s: no final report; the final message shows the outcome alone", table.game_id)
+            return None
 
     async def _edit_status(
         self,

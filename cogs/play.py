@@ -16,19 +16,27 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import text
-from cogs.choices import Choice, choice_name, encode_value, filter_choices, resolve_value
+from cogs.choices import (
+    NOTHING_TO_CHOOSE,
+    Choice,
+    choice_name,
+    encode_value,
+    filter_choices,
+    resolve_value,
+    waiting_name,
+)
 from cogs.client import GnomehostBot
 from cogs.components import PLAY_COG
 from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, PickId, SelectId, TurnId
 from cogs.errors import UserFacingError
-from cogs.limits import echo
+from cogs.limits import CHOICE_NAME, echo, trim
 from cogs.panels import Panel, build_panel
 from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
 from host.errors import HostError, StaleVersion
-from host.results import MoveResult, StepInfo, TableInfo
+from host.results import MoveResult, PendingPlayer, StepInfo, TableInfo
 from host.service import TableService
 
 log = logging.getLogger(__name__)
@@ -61,8 +69,25 @@ def is_outdated(cid: TurnId | PageId, table: TableInfo) -> bool:
 
 
 def played_label(result: MoveResult, fallback: str) -> str:
-    """The label of the move the submitter just made (shown to them only)."""
-    return result.submitted.label if result.submitted is not None else fallback
+    """The label of the move the submitter just made (shown to them only).
+
+    A whole order typed or sent by a shortcut or pick menu may come back labelled with its bare id: the
+    label the player read on the panel (`fallback`) is shown instead, never the id.
+    """
+    submitted = result.submitted
+    if submitted is None or not submitted.label or submitted.label == submitted.id:
+        return fallback
+    return submitted.label
+
+
+async def offered_label(service: TableService, game_id: int, user_id: int, seat: int, action_id: str) -> str:
+    """The words the panel showed for `action_id` (a step's action or a shortcut); "Done" when unknown."""
+    step = await service.legal_actions_for(game_id, user_id, player=seat)
+    details = await service.panel_details(game_id, user_id, player=seat)
+    for action in (*details.shortcuts, *step.actions):
+        if action.id == action_id:
+            return action.label
+    return "Done"
 
 
 class PlayCog(commands.Cog, name=PLAY_COG):
@@ -143,14 +168,24 @@ class PlayCog(commands.Cog, name=PLAY_COG):
     @play.autocomplete("action")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
-        """The invoking user's legal actions now, filtered by what they typed (≤ 25)."""
+        """The invoking user's legal actions now, filtered by what they typed (≤ 25).
+
+        Never silently empty (issue 10 §6): when there is nothing to choose, one line says whose turn it
+        is (or why nothing can be played); choosing it is refused politely by /play.
+        """
         try:
             table = await self.table_for_user(interaction, interaction.namespace.game)
             steps = await self.user_steps(table, interaction.user.id)
-        except Exception as error:  # autocomplete has no error channel: offer nothing, log bugs
-            if not isinstance(error, UserFacingError) and not hasattr(error, "message"):
+        except Exception as error:  # autocomplete has no error channel: say why in the one line shown
+            message = getattr(error, "message", None)
+            if not isinstance(message, str):
                 log.exception("autocomplete failed")
-            return []
+                return []
+            return [app_commands.Choice(name=trim(message, CHOICE_NAME), value=NOTHING_TO_CHOOSE)]
+        if not any(s.can_act for s in steps):
+            waiting = steps[0].waiting_for if steps else table.pending
+            return [app_commands.Choice(name=await self._waiting_name(interaction, table, waiting),
+                                        value=NOTHING_TO_CHOOSE)]
         several = len(steps) > 1
         public = None
         if several:
@@ -162,6 +197,22 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             result.append(app_commands.Choice(name=choice_name(c, seat), value=encode_value(c, several)))
         return result
 
+    async def _waiting_name(self, interaction: discord.Interaction, table: TableInfo,
+                            waiting: Sequence[PendingPlayer]) -> str:
+        """"Not your turn — waiting for alice (Red)": display names, since an autocomplete line shows no mentions."""
+        public = (await self.bot.service.view_for(table.game_id, None)).view
+        factions = text.faction_names(public)
+        guild = interaction.guild
+        names = []
+        for p in waiting:
+            member = guild.get_member(p.user_id) if guild is not None and p.user_id is not None else None
+            seat = next((s for s in table.seats if s.player == p.player), None)
+            who = member.display_name if member is not None else text.seat_label(seat) if seat else "a player"
+            if p.user_id is not None and member is None:
+                who = "a player"  # a mention would show as raw text here
+            names.append(f"{who} ({factions[p.player]})" if p.player in factions else who)
+        return waiting_name(names, bool(waiting) and all(p.kind in text.SECRET_KINDS for p in waiting))
+
     # -- /hand ---------------------------------------------------------------------------------------
 
     @app_commands.command(name="hand", description="Your private view and choices, only for you")
@@ -169,6 +220,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """The user's panel, ephemeral; works in any channel and with DMs closed."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # Asking for one's hand may mean DMs were opened again: the next DM to this user is tried (issue 9 item 13).
+        self.bot.service.dm_reopened(interaction.user.id)
         table = await self.table_for_user(interaction, game)
         forced = await take_forced_steps(self.bot.service, table.game_id, interaction.user.id, None)
         panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
@@ -225,7 +278,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                 action_id = step.actions[action].id
         else:
             action_id = action
-        await self.apply_and_show(interaction, game, version, seat, action_id)
+        label = await offered_label(service, game, user, seat, action_id)
+        await self.apply_and_show(interaction, game, version, seat, action_id, label)
 
     async def pick_click(self, interaction: discord.Interaction, cid: PickId, values: Sequence[str]) -> None:
         """The 'pick k of n' menu was closed on a choice: make the whole pick with the engine's one action.
@@ -241,10 +295,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                                       file_limit=interaction.filesize_limit)
             await edit_reply(interaction, **panel_kwargs(panel, editing=True))
             return
-        await self.apply_and_show(interaction, cid.game, cid.version, cid.seat, details.pick_action.id)
+        await self.apply_and_show(interaction, cid.game, cid.version, cid.seat, details.pick_action.id,
+                                  details.pick_action.label)
 
     async def apply_and_show(self, interaction: discord.Interaction, game: int, version: int, seat: int,
-                             action_id: str) -> None:
+                             action_id: str, label: str) -> None:
         """Submit one choice of a panel (deferred already), take the forced steps after it, refresh the panel."""
         service, user = self.bot.service, interaction.user.id
         try:
@@ -257,7 +312,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             return
         log.info("game %s: move by %s applied, now version %s", game, user, result.version)
         forced = await take_forced_steps(service, game, user, seat)
-        note = move_note(played_label(result, action_id), forced)
+        note = move_note(played_label(result, label), forced)
         panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit)
         await edit_reply(interaction, **panel_kwargs(panel, editing=True))
 

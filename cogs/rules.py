@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from cogs.limits import trim
@@ -37,3 +39,41 @@ def rules_sections(game_name: str) -> dict[str, str]:
     if any(x.strip() for x in lines):
         sections[title] = "\n".join(lines).strip()
     return {trim(k, 100): v for k, v in sections.items()}
+
+
+WORD = re.compile(r"[^\W_]+", re.UNICODE)
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold() for w in WORD.findall(text)]
+
+
+def find_topics(sections: Mapping[str, str], query: str) -> list[str]:
+    """Topic titles matching what a player typed, best first (issue 10 §6: "mov" finds the movement rules).
+
+    A title equal to the query comes first, then titles starting with it, then titles with a word
+    starting with it, then topics whose text has words starting with every typed word (most hits
+    first). An empty query lists every topic in order.
+    """
+    typed = _words(query)
+    if not typed:
+        return list(sections)
+    folded = " ".join(typed)
+    ranked: list[tuple[int, int, int, str]] = []
+    for index, (title, body) in enumerate(sections.items()):
+        title_words = _words(title)
+        joined = " ".join(title_words)
+        if joined == folded:
+            rank, hits = 0, 0
+        elif joined.startswith(folded):
+            rank, hits = 1, 0
+        elif all(any(w.startswith(t) for w in title_words) for t in typed):
+            rank, hits = 2, 0
+        else:
+            body_words = _words(body)
+            counts = [sum(1 for w in body_words if w.startswith(t)) for t in typed]
+            if not all(counts):
+                continue
+            rank, hits = 3, -sum(counts)
+        ranked.append((rank, hits, index, title))
+    return [title for *_, title in sorted(ranked)]

@@ -14,6 +14,7 @@ from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.outcome import Outcome
+from host.final import reason_in_words, scored_in_points
 from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
@@ -61,24 +62,41 @@ def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
 
 
 def format_options(options: Mapping[str, Any]) -> str:
-    """Options as "name=value, …" (options left to the game's default are skipped)."""
-    shown = [f"{name}={value}" for name, value in options.items() if value is not None]
-    return ", ".join(shown) or "defaults"
+    """Options in words: "round limit 10, scoring advanced" (options left to the game's default are skipped)."""
+    shown = [f"{str(name).replace('_', ' ')} {_option_value(value)}" for name, value in options.items()
+             if value is not None]
+    return ", ".join(shown) or "the game's defaults"
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ")
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """ "1 seat", "3 seats" (or the given plural form)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def lobby_text(table: TableInfo) -> str:
     """The lobby message: game, options, seats, host, and what to do."""
-    seats = [f"{i + 1}. {seat_label(s)}" for i, s in enumerate(table.seats)] or ["(nobody yet)"]
+    seats = [f"{i + 1}. {seat_label(s)}" for i, s in enumerate(table.seats)] or ["Nobody has joined yet."]
     head = f"**{table.title}** — game #{table.game_id}"
+    hint = ""
     if table.status is TableStatus.LOBBY:
-        state = f"Lobby: {len(table.seats)}/{table.max_players} seats (needs {table.min_players})."
+        state = (f"Lobby: {len(table.seats)} of {table.max_players} seats taken; "
+                 f"{plural(table.min_players, 'player')} needed to start.")
         hint = "Join, add AI players, then the host presses Start."
     elif table.status is TableStatus.ACTIVE:
-        state, hint = "The game has started.", "Use the table messages below, /play or /hand."
-    elif table.status is TableStatus.CANCELLED and table.status_reason:
-        state, hint = f"This game was {table.status_reason}.", "Open a new one with `/game new`."
+        state, hint = "The game has started.", "Use the table messages below, `/play` or `/hand`."
+    elif table.status is TableStatus.CANCELLED:
+        state = f"This game was {table.status_reason or 'cancelled'}."
+        hint = "Open a new one with `/game new`."
+    elif table.status is TableStatus.FINISHED:
+        state = "This game is over: its final table message below shows the result."
     else:
-        state, hint = f"This game is {table.status.value}.", ""
+        state = "This game is stopped: it could not be checked, and a moderator has to look at it."
     lines = [
         head,
         f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}",
@@ -101,17 +119,25 @@ def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mappi
 
 
 def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None) -> str:
-    """The final ranking with scores."""
-    lines = [f"**Game over** ({outcome.reason})."]
+    """The final ranking: why the game ended, in words, then each place with its score (words for a win
+    without points). The final table message adds breakdowns and secrets (cogs.ending)."""
+    in_points = scored_in_points(outcome)
+    lines = [f"**Game over** — {reason_in_words(outcome.reason)}"]
     place = 1
     for group in outcome.ranking:
         ordinal = ORDINALS.get(place, f"{place}th")
-        who = ", ".join(
-            f"{player_label(table, p, view)} — {_number(outcome.scores.get(p, 0))} pts" for p in group
-        )
+        if in_points:
+            who = ", ".join(f"{player_label(table, p, view)} — {points(outcome.scores.get(p, 0))}" for p in group)
+        else:
+            who = ", ".join(player_label(table, p, view) for p in group) + (" — wins" if place == 1 else "")
         lines.append(f"{ordinal}: {who}")
         place += len(group)
     return "\n".join(lines)
+
+
+def points(value: float) -> str:
+    """A score as "5.5 pts", "2 pts" (always "pts": the e2e scenarios read scores in this one form)."""
+    return f"{_number(value)} pts"
 
 
 def _number(value: float) -> str:
@@ -148,45 +174,63 @@ def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
 
 
 def status_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
-    """/game status: the table's state in a few lines, public data only."""
-    lines = [f"**{table.title}** — game #{table.game_id}, {table.status.value}, version {table.version}"]
+    """/game status: the table's state in a few lines, public data only (a finished game: cogs.ending)."""
+    lines = [f"**{table.title}** — game #{table.game_id}: {STATUS_WORDS.get(table.status, table.status.value)}"]
     lines.append(f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}")
     if view is not None:
-        for key in ("round", "round_limit", "phase"):
-            if key in view and isinstance(view[key], str | int):
-                lines.append(f"{key.replace('_', ' ')}: {view[key]}")
+        round_number, limit = view.get("round"), view.get("round_limit") or view.get("turn_cap")
+        if isinstance(round_number, int) and not isinstance(round_number, bool) and round_number > 0:
+            of = f" of {limit}" if isinstance(limit, int) and not isinstance(limit, bool) else ""
+            lines.append(f"Round {round_number}{of}.")
     if table.outcome is not None:
         lines.append(outcome_text(table, table.outcome, view))
     elif table.pending:
         lines.append(pending_line(table, table.pending, view))
     if table.status_reason:
-        lines.append(f"Note: {table.status_reason}")
+        reason = table.status_reason.rstrip(".")
+        lines.append(f"This game was {reason}." if table.status is TableStatus.CANCELLED else f"Why: {reason}.")
     return fit_lines(lines, MESSAGE_CONTENT)
+
+
+STATUS_WORDS = {
+    TableStatus.LOBBY: "waiting in its lobby",
+    TableStatus.ACTIVE: "being played",
+    TableStatus.FINISHED: "over",
+    TableStatus.CANCELLED: "cancelled",
+    TableStatus.QUARANTINED: "stopped for a moderator to look at",
+}
 
 
 def players_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
     """/game players: who sits where."""
-    lines = [f"**{table.title}** — game #{table.game_id}: {len(table.seats)} player(s)"]
+    lines = [f"**{table.title}** — game #{table.game_id}: {plural(len(table.seats), 'player')}"]
     pending = {p.player for p in table.pending}
     for seat in table.seats:
         if seat.player is None:
-            lines.append(f"• {seat_label(seat)} (in the lobby)")
+            lines.append(f"• {seat_label(seat)} — in the lobby")
         else:
             mark = " ⏳" if seat.player in pending else ""
             lines.append(f"• {player_label(table, seat.player, view)}{mark}")
     return fit_lines(lines, MESSAGE_CONTENT)
 
 
-def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT) -> list[str]:
+def log_line_texts(lines: Sequence[LogLine], names: Mapping[int, str] | None = None) -> list[str]:
+    """Every log line as its reader sees it: players named from `names`, 🔒 on the reader's private lines."""
+    return [("🔒 " if line.private else "") + fill_names(line.text, names or {}) for line in lines]
+
+
+def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT,
+             names: Mapping[int, str] | None = None) -> list[str]:
     """The narration as lines (private ones marked 🔒), newest kept when it is too long for one message."""
-    texts = [("🔒 " if line.private else "") + line.text for line in lines] or ["Nothing has happened yet."]
+    texts = log_line_texts(lines, names) or ["Nothing has happened yet."]
     # The most recent lines matter most: drop from the start, never from the end.
     kept: list[str] = []
     used = 0
     for text in reversed(texts):
         text = trim(text, limit)
         if used + len(text) + 1 > limit - 40:
-            kept.append(f"… {len(texts) - len(kept)} earlier line(s) not shown")
+            left = len(texts) - len(kept)
+            kept.append(f"… {plural(left, 'earlier line')} not shown here")
             break
         kept.append(text)
         used += len(text) + 1

@@ -102,3 +102,12 @@ def rematch_first_player(game: Game[Any], state: Any) -> int | None:
     outcome = game.outcome(state)
     found = outcome.details.get("rematch_first_player") if outcome is not None else None
     return found if isinstance(found, int) else None
+
+
+def scored_in_points(outcome: Outcome) -> bool:
+    """Whether the outcome's scores are points worth showing; False for a win without points.
+
+    Vendetta's basic scoring (R-V29) ends with 1 for the winners and 0 for the others: a result, not a score.
+    """
+    flags_only = all(score in (0, 1) for score in outcome.scores.values())
+    return not (outcome.details.get("scoring") == "basic" and outcome.reason == "objectives" and flags_only)

@@ -25,10 +25,17 @@ def test_player_label_names_user_and_faction():
     assert text.player_label(table, 5, None) == "a player"
 
 
-def test_lobby_text_lists_seats_and_options():
+def test_lobby_text_lists_seats_and_options_in_words():
     out = text.lobby_text(make_table(TableStatus.LOBBY))
-    assert "game #7" in out and "round_limit=10" in out and "objectives_kept" not in out
-    assert "<@10>" in out and "AI 2" in out and "Lobby" in out
+    assert "game #7" in out and "round limit 10" in out and "objectives" not in out
+    assert "<@10>" in out and "AI 2" in out and "Lobby: 2 of 6 seats taken; 2 players needed to start." in out
+    assert "_" not in out and "=" not in out and "(" not in out
+
+
+def test_an_empty_lobby_says_so_in_a_sentence():
+    table = make_table(TableStatus.LOBBY)
+    empty = TableInfo(**{**{f: getattr(table, f) for f in table.__dataclass_fields__}, "seats": ()})
+    assert "Nobody has joined yet." in text.lobby_text(empty)
 
 
 def test_table_message_uses_public_events_only_and_mentions_pending():
@@ -47,12 +54,40 @@ def test_secret_choices_say_only_who_chooses():
     assert line.startswith("Waiting for a secret choice from:") and "Harvest" not in line
 
 
-def test_outcome_text_ranks_with_scores():
+def test_outcome_text_ranks_with_scores_and_says_why_in_words():
     outcome = Outcome(ranking=((1,), (0,)), scores={0: 2, 1: 5.5}, reason="round_limit")
     out = text.outcome_text(make_table(), outcome, VIEW)
     lines = out.splitlines()
+    assert lines[0] == "**Game over** — The round limit was reached."
     assert lines[1] == "1st: <@10> (Schnitzel) — 5.5 pts"
     assert lines[2] == "2nd: AI 2 (Dingleson) — 2 pts"
+
+
+def test_a_basic_scoring_win_is_said_in_words_not_as_one_point():
+    outcome = Outcome(ranking=((1,), (0,)), scores={0: 0, 1: 1}, reason="objectives",
+                      details={"scoring": "basic"})
+    out = text.outcome_text(make_table(), outcome, VIEW)
+    assert "pts" not in out and "objectives" in out.splitlines()[0]
+    assert out.splitlines()[1] == "1st: <@10> (Schnitzel) — wins"
+
+
+def test_status_text_has_no_version_raw_codes_or_doubled_punctuation():
+    pending = (PendingPlayer(1, 10, DecisionKind.TURN, "Move"),)
+    table = make_table(pending=pending)
+    view = {**VIEW, "round": 3, "round_limit": 10, "phase": "move_phase"}
+    out = text.status_text(table, view)
+    assert "version" not in out and "move_phase" not in out and "_" not in out
+    assert "being played" in out and "Round 3 of 10." in out and "Now: <@10> (Schnitzel)" in out
+    assert ".." not in out and "(round" not in out
+
+
+def test_status_text_of_a_cancelled_game_says_why_once():
+    table = make_table(TableStatus.CANCELLED)
+    cancelled = TableInfo(**{**{f: getattr(table, f) for f in table.__dataclass_fields__},
+                             "status_reason": "cancelled by the host"})
+    out = text.status_text(cancelled, None)
+    assert out.count("cancelled by the host") == 1 and "This game was cancelled by the host." in out
+    assert "Note:" not in out
 
 
 def test_table_message_is_within_2000_chars():
@@ -98,7 +133,7 @@ def test_log_text_keeps_newest():
     out = text.log_text(lines)
     joined = "\n".join(out)
     assert len(joined) <= 2000
-    assert "line 99" in joined and "earlier line(s)" in out[0]
+    assert "line 99" in joined and "earlier lines not shown" in out[0] and "(s)" not in out[0]
     assert any(x.startswith("🔒") for x in out)
 
 
@@ -111,3 +146,16 @@ def test_faction_names_come_from_the_engine_wide_view_key():
     }
     assert faction_names({"seats": [{"player": 0, "name": "Dingleson"}]}) == {}
     assert faction_names(None) == {}
+
+
+def test_log_text_fills_player_names():
+    from host.results import LogLine, MoveSource
+
+    lines = [LogLine(1, 0, "{p1} moved to the Oak.", "move", False, 0.0, MoveSource.HUMAN)]
+    out = text.log_text(lines, names={1: "<@10> (Schnitzel)"})
+    assert out == ["<@10> (Schnitzel) moved to the Oak."]
+
+
+def test_players_text_counts_in_words():
+    out = text.players_text(make_table(), VIEW)
+    assert "2 players" in out and "(s)" not in out

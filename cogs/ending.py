@@ -1,0 +1,174 @@
+"""The end of a game in words: the final table message, the finished game's status, the channel's history.
+
+Pure texts built from public data only (TableInfo, the public view, the outcome and the engine's
+final report, which reveals only what the rules reveal at the end). No Discord objects here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import Any
+
+from cogs import text
+from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
+from engine.core.outcome import Outcome
+from engine.core.picks import FinalReport
+from host.final import fallback_report, reason_in_words, scored_in_points
+from host.results import TableInfo, TableStatus, TableUpdate
+
+# Room for the result at the end of the final table message; the narration before it gets the rest.
+ENDING_BUDGET = 1750
+BREAKDOWN_LINE = 160
+SECRET_LINE = 300
+
+
+def ordinal(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    if 10 <= place % 100 <= 20:
+        return f"{place}th"
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
+
+
+def duration(seconds: float) -> str:
+    """A span in words: "less than a minute", "12 min", "1 h 5 min", "2 days 3 h"."""
+    minutes = int(max(seconds, 0.0) // 60)
+    if minutes < 1:
+        return "less than a minute"
+    hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    if days:
+        return f"{days} day{'s' if days != 1 else ''}" + (f" {hours} h" if hours else "")
+    if hours:
+        return f"{hours} h" + (f" {minutes} min" if minutes else "")
+    return f"{minutes} min"
+
+
+def score_text(score: float, in_points: bool) -> str:
+    """A final score as shown after a player's name ("80 pts"); "" where the result is not in points."""
+    if not in_points:
+        return ""
+    return text.points(score)
+
+
+def winners_line(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None) -> str:
+    """"**Game over** — <@1> (Red) wins!" / "… share the win." / "… nobody wins." """
+    names = [text.player_label(table, p, view) for p in outcome.winners]
+    if not names:
+        return "**Game over** — nobody wins."
+    if len(names) == 1:
+        return f"**Game over** — 🏆 {names[0]} wins!"
+    return f"**Game over** — 🏆 {', '.join(names[:-1])} and {names[-1]} share the win!"
+
+
+def rounds_and_time(table: TableInfo, view: Mapping[str, Any] | None) -> str:
+    """"10 rounds played in 1 h 12 min." (the time from the lobby's opening to the last move)."""
+    rounds = (view or {}).get("round")
+    took = duration(table.updated_at - table.created_at)
+    if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
+        return f"{rounds} round{'s' if rounds != 1 else ''} played in {took}."
+    return f"The game took {took}."
+
+
+def standings(table: TableInfo, outcome: Outcome, report: FinalReport, view: Mapping[str, Any] | None) -> list[str]:
+    """One line per player, best first ("1st: <@1> (Red) — 80 pts"), each followed by its score breakdown."""
+    in_points = scored_in_points(outcome)
+    place_of: dict[int, int] = {}
+    place = 1
+    for group in outcome.ranking:
+        for p in group:
+            place_of[p] = place
+        place += len(group)
+    lines: list[str] = []
+    for entry in report.players:
+        label = text.player_label(table, entry.player, view)
+        score = score_text(outcome.scores.get(entry.player, entry.score), in_points)
+        head = f"{ordinal(place_of.get(entry.player, len(place_of) + 1))}: {label}"
+        lines.append(f"{head} — {score}" if score else head)
+        lines.extend(f"  · {trim(line, BREAKDOWN_LINE)}" for line in entry.breakdown if line)
+    return lines
+
+
+def ending_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None,
+                report: FinalReport | None, limit: int = ENDING_BUDGET) -> str:
+    """The result of a finished game: winners, why it ended, rounds and time, standings with breakdowns, secrets."""
+    report = report or fallback_report(outcome, text.faction_names(view))
+    lines = [
+        winners_line(table, outcome, view),
+        report.reason or reason_in_words(outcome.reason),
+        rounds_and_time(table, view),
+        "**Final standings**",
+        *standings(table, outcome, report, view),
+    ]
+    # Shorter and shorter secret and breakdown lines before anything is left out: every player's result
+    # and every revealed secret matter more than their details.
+    for secret_room, detail_room in ((SECRET_LINE, BREAKDOWN_LINE), (200, 120), (120, 80)):
+        shown = [*lines, *_secret_lines(report, secret_room)]
+        shown = [trim(line, detail_room) if line.startswith("  · ") else line for line in shown]
+        if len("\n".join(shown)) <= limit:
+            return "\n".join(shown)
+    return fit_lines(shown, limit)
+
+
+def _secret_lines(report: FinalReport, room: int) -> list[str]:
+    if not report.secrets:
+        return []
+    return ["**Revealed at the end**", *(f"• {trim(secret, room)}" for secret in report.secrets)]
+
+
+def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | None) -> str:
+    """The final table message: the last moves' narration (as any table message), then the whole result."""
+    if update.outcome is None:
+        return text.table_message(table, update)
+    ending = ending_text(table, update.outcome, update.public_view, report)
+    # The narration part is the ordinary table message without its tail (no outcome, nobody pending).
+    narration = text.table_message(table, replace(update, outcome=None, pending=()))
+    room = MESSAGE_CONTENT - len(ending) - 1
+    head = fit_lines(narration.splitlines(), room) if narration and room > 40 else ""
+    return f"{head}\n{ending}" if head else ending
+
+
+def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: FinalReport | None) -> str:
+    """/game status of a finished game: what it was, when it ended, and the whole result."""
+    when = datetime.fromtimestamp(table.updated_at, UTC).strftime("%d %b %Y %H:%M UTC")
+    head = f"**{table.title}** — game #{table.game_id}, ended {when}"
+    assert table.outcome is not None
+    ending = ending_text(table, table.outcome, view, report, MESSAGE_CONTENT - len(head) - 80)
+    tail = "Play again with the Rematch button on the final table message, or `/game new`."
+    return fit_lines([head, ending, tail], MESSAGE_CONTENT)
+
+
+# -- /game history ------------------------------------------------------------------------------------------
+
+
+def history_line(table: TableInfo) -> str:
+    """One game of the channel's history: number, game, status in words, winners, date."""
+    when = datetime.fromtimestamp(table.created_at, UTC).strftime("%d %b %Y")
+    head = f"#{table.game_id} {table.title} ({when})"
+    if table.status is TableStatus.FINISHED and table.outcome is not None:
+        winners = [_seat_name(table, p) for p in table.outcome.winners]
+        won = " and ".join(winners) if winners else "nobody"
+        return f"{head}: won by {won}"
+    if table.status is TableStatus.LOBBY:
+        return f"{head}: lobby open, {len(table.seats)} of {table.max_players} seats taken"
+    if table.status is TableStatus.ACTIVE:
+        return f"{head}: being played"
+    if table.status is TableStatus.CANCELLED:
+        return f"{head}: {table.status_reason or 'cancelled'}"
+    return f"{head}: stopped (it could not be checked and waits for a moderator)"
+
+
+def _seat_name(table: TableInfo, player: int) -> str:
+    seat = next((s for s in table.seats if s.player == player), None)
+    return text.seat_label(seat) if seat is not None else "a player"
+
+
+def history_text(channel_games: Sequence[TableInfo]) -> str:
+    """/game history: the channel's recent games, newest first, with how to look at one of them."""
+    if not channel_games:
+        return "No game has been played in this channel yet. Start one with `/game new`."
+    lines = ["**Recent games in this channel** (newest first)"]
+    lines.extend(f"• {history_line(t)}" for t in channel_games)
+    lines.append("See one with `/game status game:<number>`, `/game board game:<number>` or `/game log game:<number>`.")
+    return fit_lines(lines, MESSAGE_CONTENT)
