@@ -468,11 +468,16 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
             )
         s = table.settings
+        reminders = f"reminders every {s.reminder_delay / 60:.0f} min" if s.reminder_delay > 0 else "no reminders"
+        absent = {
+            AfkPolicy.REMIND: "absent players are only reminded",
+            AfkPolicy.AI: f"the AI plays for an absent player after {text.plural(s.afk_after, 'reminder')}",
+            AfkPolicy.SKIP: f"an absent player's turn is skipped after {text.plural(s.afk_after, 'reminder')}",
+        }[s.afk_policy]
         content = (
-            f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, "
-            f"reminders every {s.reminder_delay / 60:.0f} min, AFK rule {s.afk_policy.value} "
-            f"after {s.afk_after} reminder(s). {timers_text(table)}"
-        )
+            f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, {reminders}, {absent}. "
+            f"{timers_text(table)}"
+        ).strip()
         await reply(interaction, content)
 
 

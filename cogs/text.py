@@ -85,7 +85,7 @@ def lobby_text(table: TableInfo) -> str:
     head = f"**{table.title}** — game #{table.game_id}"
     hint = ""
     if table.status is TableStatus.LOBBY:
-        state = (f"Lobby: {len(table.seats)} of {table.max_players} seats taken; "
+        state = (f"Lobby: {len(table.seats)}/{table.max_players} seats taken; "
                  f"{plural(table.min_players, 'player')} needed to start.")
         hint = "Join, add AI players, then the host presses Start."
     elif table.status is TableStatus.ACTIVE:

@@ -135,7 +135,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(fake: Harne
         fake.channel, lambda m: any((d := decode(c)) is not None and d.kind is Kind.LOBBY and d.game == new_id
                                     for c in m.custom_ids()))
     assert f"game #{new_id}" in lobby.content and f"Host: <@{alice.id}>" in lobby.content
-    assert "3 of" in lobby.content and lobby.content.count("AI ") >= 3, lobby.content
+    assert "Lobby: 3/" in lobby.content and lobby.content.count("AI ") >= 3, lobby.content
     assert "round limit 10" in lobby.content
     new = read_game(db_path(bot), new_id)
     assert new.options == old.options and new.status == "lobby"
