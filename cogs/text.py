@@ -63,12 +63,15 @@ def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
 
 def format_options(options: Mapping[str, Any]) -> str:
     """Options in words: "round limit 10, scoring advanced" (options left to the game's default are skipped)."""
-    shown = [f"{str(name).replace('_', ' ')} {_option_value(value)}" for name, value in options.items()
+    shown = [f"{str(name).replace('_', ' ')} {_option_value(str(name), value)}" for name, value in options.items()
              if value is not None]
     return ", ".join(shown) or "the game's defaults"
 
 
-def _option_value(value: Any) -> str:
+def _option_value(name: str, value: Any) -> str:
+    if name == "first_player" and isinstance(value, int) and not isinstance(value, bool):
+        # A seat index: players count seats from 1, and -1 means drawn from the seed.
+        return "drawn at random" if value < 0 else f"seat {value + 1}"
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value).replace("_", " ")

@@ -159,3 +159,9 @@ def test_log_text_fills_player_names():
 def test_players_text_counts_in_words():
     out = text.players_text(make_table(), VIEW)
     assert "2 players" in out and "(s)" not in out
+
+
+def test_options_name_seats_from_one():
+    assert text.format_options({"first_player": 0, "turn_cap": 10}) == "first player seat 1, turn cap 10"
+    assert text.format_options({"first_player": -1}) == "first player drawn at random"
+    assert text.format_options({"undo": True, "scoring": "basic"}) == "undo on, scoring basic"
