@@ -407,8 +407,9 @@ async def test_a_bot_killed_before_its_lobby_message_got_out_posts_it_once_after
     alice, bob = fake.user("alice"), fake.user("bob")
     channel = fake.channel
     fault = fake.inject_5xx(503, MESSAGES, method="POST", channel=channel, count=None)
-    rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta", **FAST_OPTIONS["vendetta"]},
-                           settle=0)
+    # thread=False: the lobby is posted in this channel (by default a game opens its own thread).
+    rec = await fake.slash(alice, "game", subcommand="new",
+                           options={"game": "vendetta", "thread": False, **FAST_OPTIONS["vendetta"]}, settle=0)
     assert rec.ephemeral and "is open" in rec.content, rec.describe()
     assert ack_latency(rec) < ACK_LIMIT, rec.describe()
     await fake.wait_fault_hit(fault)  # the bot tried to post the lobby and Discord refused
@@ -425,7 +426,8 @@ async def test_a_bot_killed_before_its_lobby_message_got_out_posts_it_once_after
     assert f"game #{game_id}" in lobby.content and "Lobby" in lobby.content, lobby.content
     await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     assert f"<@{bob.id}>" in lobby.content or bob.name in lobby.content, lobby.content
-    busy = await fake.slash(bob, "game", subcommand="new", options={"game": "vendetta"}, settle=SETTLE)
+    busy = await fake.slash(bob, "game", subcommand="new", options={"game": "vendetta", "thread": False},
+                            settle=SETTLE)
     assert busy.ephemeral and f"already has game #{game_id} open" in busy.content, busy.describe()
     await fake.wait_idle(quiet=0.2)
     assert len(fake.channel_messages(channel)) == 1
@@ -520,9 +522,10 @@ async def test_missing_permissions_for_table_posts_are_given_up_and_logged_once_
     latencies = [ack_latency(rec) for rec in fake.interactions[since:]]
     assert max(latencies) < ACK_LIMIT, latencies
     assert len(move_confirmations(fake, since)) >= len(refused)
-    # The table goes on: the players still see the state through /game status.
+    # /game status in the channel: the table's state, and that its messages could not be delivered (why).
     status = await fake.slash(bob, "game", subcommand="status", settle=SETTLE)
     assert status.ephemeral and f"game #{game_id}" in status.content, status.describe()
+    assert str(next(iter(reasons))) in status.content, status.content
     assert bot.log_errors() == [], bot.log_tail()
 
 
