@@ -11,11 +11,13 @@ file for the old version under tests/fixtures/db/).
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import logging
+import os
 import re
 import sqlite3
 import time
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -33,7 +35,7 @@ _RENAME_TABLE = re.compile(r"\bALTER\s+TABLE\s+" + _IDENT + r"\s+RENAME\s+TO\s+"
 LOG_TABLE = "schema_migrations"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Migration:
     """One migration: its number, name and SQL script."""
 
@@ -109,7 +111,7 @@ def tables_at(version: int) -> set[str]:
     return tables
 
 
-@dataclass(frozen=True, slots=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class FileState:
     """What a database file says about itself before anything is written to it."""
 
@@ -117,6 +119,7 @@ class FileState:
     tables: frozenset[str]  # user tables in sqlite_master (lower case)
     data_pages: int  # pages in use: page_count - freelist_count
     logged_version: int  # highest version in schema_migrations (0 without that table)
+    file_pages: int = 0  # size of the main file on disk in pages (a torn file can be longer than its header says)
 
 
 _TABLES_SQL = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
@@ -184,6 +187,8 @@ def schema_problem(state: FileState) -> str | None:
             )
         if state.data_pages > 1:
             return f"it holds {state.data_pages} pages of data but no schema at all."
+        if state.file_pages > 1:
+            return f"its header describes an empty database, yet the file is {state.file_pages} pages long."
         return None
     if state.logged_version > state.version:
         return (
@@ -209,6 +214,10 @@ def schema_problem(state: FileState) -> str | None:
 async def check_schema(conn: aiosqlite.Connection, path: str) -> int:
     """The file's schema version; SchemaTooNew or SchemaMismatch (nothing written) when it must be refused."""
     state = await read_file_state(conn)
+    async with conn.execute("PRAGMA page_size") as cursor:
+        page_size = int((await cursor.fetchone() or (4096,))[0]) or 4096
+    with contextlib.suppress(OSError):
+        state = dataclasses.replace(state, file_pages=-(-os.path.getsize(path) // page_size))
     if state.version > LATEST_VERSION:
         raise SchemaTooNew(path, state.version, LATEST_VERSION)
     problem = schema_problem(state)
