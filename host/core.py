@@ -27,7 +27,7 @@ from db import seats as seats_repo
 from db.connection import Database
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
-from engine.core.events import Event
+from engine.core.events import Event, public_event
 from engine.core.game import Game
 from host.batch import Batch
 from host.deadline_plan import rules_deadlines
@@ -456,7 +456,10 @@ class Core:
                 mention=tuple(sorted(newly)),
             )
             messages.append(self.table_post(after, update))
-            after.status_events = shown
+            # A later edit of this message keeps its headline as its first line.
+            first = announcement.headline and not continues
+            headline = (public_event(announcement.headline, "headline"),) if first else ()
+            after.status_events = (*headline, *shown)
         for seat in after.human_seats():
             player = seat.player
             if player is None or seat.user_id is None:

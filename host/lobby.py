@@ -14,6 +14,7 @@ from db import games as games_repo
 from db import outbox as outbox_repo
 from db import seats as seats_repo
 from engine.core.errors import IllegalAction
+from engine.core.events import public_event
 from engine.core.options import validate_options
 from engine.core.rng import Rng
 from engine.core.timeouts import TimeoutRules
@@ -334,22 +335,19 @@ async def replace_player(
         live.updated_at = now
         who = core.user_label(new_user_id) if new_user_id is not None else "the AI"
         log.info("game %s: seats of a player handed over (%s)", game_id, "AI" if new_user_id is None else "user")
-        await core.enqueue(
-            live,
-            [
-                core.table_post(
-                    live,
-                    TableUpdate(
-                        game_id,
-                        UpdateKind.REPLACED,
-                        f"{core.user_label(old_user_id)} was replaced by {who}.",
-                        live.version,
-                        public_view=live.game.view(live.state, None),
-                        pending=live.pending_players(),
-                    ),
-                )
-            ],
+        headline = f"{core.user_label(old_user_id)} was replaced by {who}."
+        replaced = TableUpdate(
+            game_id,
+            UpdateKind.REPLACED,
+            headline,
+            live.version,
+            public_view=live.game.view(live.state, None),
+            pending=live.pending_players(),
+            mention=tuple(p.player for p in live.pending_players() if p.player in moved and new_user_id is not None),
         )
+        await core.enqueue(live, [core.table_post(live, replaced)])
+        # The AI moves that follow edit this new status message: it keeps the replacement as its first line.
+        live.status_events = (public_event(headline, "headline"),)
         applied: list[Applied] = []
         await play_ai(core, live, applied)
         return live.info()

@@ -25,8 +25,10 @@ async def test_a_simultaneous_choice_edits_the_status_message_and_mentions_nobod
     start, chosen = posts
     assert start.kind is UpdateKind.STARTED and start.mode is PostMode.NEW and start.mention == (0, 1)
     assert chosen.mode is PostMode.EDIT and chosen.mention == ()
-    # The edited message keeps what it said and adds the new line.
-    assert [e.text for e in chosen.public_events][: len(start.public_events)] == [e.text for e in start.public_events]
+    # The edited message keeps what it said (its headline first) and adds the new line.
+    said = [start.headline, *(e.text for e in start.public_events)]
+    assert [e.text for e in chosen.public_events][: len(said)] == said
+    assert len(chosen.public_events) == len(said) + 1
 
 
 async def test_a_new_message_and_a_mention_only_when_the_turn_passes(db_path):
