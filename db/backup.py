@@ -7,8 +7,9 @@ bot keeps committing (WAL readers do not block the writer). It is written as
 renamed to `<database stem>-<UTC time>.sqlite3`; only the newest `keep` files of
 that pattern are kept.
 
-A restore refuses while another process holds the database's lease, checks the
-backup (integrity, a Gnomehost schema this release can open), copies it next
+A restore only reads the backup (it works on a private copy, so no -wal/-shm
+appears beside it), checks it (integrity, a Gnomehost schema this release can
+open), refuses while another process holds the database's lease, copies it next
 to the database, releases the lease row it carries, moves the current database
 (and its -wal) aside as `<database>.before-restore-<UTC time>`, and renames the
 copy into place. The next start migrates it if it is older.
