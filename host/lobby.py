@@ -70,6 +70,7 @@ async def create_table(
         checked = validate_options(game.options(), dict(options or {}))
     except IllegalAction as exc:
         raise InvalidOption(exc.message) from exc
+    settings = check_settings(settings, table_timers(game))  # the rules' timers within the rules' ranges
     now = core.clock()
     try:
         async with core.db.transaction() as conn:

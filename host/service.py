@@ -227,7 +227,7 @@ class TableService:
             host_user_id,
             guild_id,
             channel_id,
-            lobby.check_settings(settings or TableSettings()),
+            settings or TableSettings(),
             host_joins,
             self._seed_source() if seed is None else seed,
         )
