@@ -1,0 +1,132 @@
+"""The private panel (cogs.panels) and the play cog's taps: words from the engine, one picture, fewest taps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from cogs import panels, play
+from cogs.custom_ids import Kind, decode
+from engine.core.decisions import DecisionKind
+from engine.core.picks import MultiPick, PickOption
+from host.errors import StaleVersion
+from host.play import PanelDetails
+from host.results import ActionChoice, GameView, MoveResult, StepInfo, TableStatus
+from tests.cogs.fakes import PLAYER, make_table
+
+GAME = 3
+PICK = MultiPick("Keep 2 cards.", (PickOption("a", "Acorn"), PickOption("b", "Berry"), PickOption("c", "Cone")),
+                 2, 2, ("a",))
+
+
+class FakeService:
+    """The few TableService calls a panel makes, answering from fixed values; records submits."""
+
+    def __init__(self, details: PanelDetails, step: StepInfo, autos: list[ActionChoice] | None = None) -> None:
+        self.details = details
+        self.step = step
+        self.autos = list(autos or [])
+        self.submitted: list[tuple[str, int]] = []
+        self.version = step.version
+        self.refuse = False
+
+    async def get_table(self, game_id: int) -> Any:
+        return make_table(game_id)
+
+    async def legal_actions_for(self, game_id: int, user_id: int, *, player: int | None = None) -> StepInfo:
+        return replace(self.step, version=self.version)
+
+    async def panel_details(self, game_id: int, user_id: int, *, player: int | None = None,
+                            pick: Any = None) -> PanelDetails:
+        auto = self.autos[0] if self.autos else None
+        return replace(self.details, version=self.version, auto=auto)
+
+    async def view_for(self, game_id: int, user_id: int | None, *, player: int | None = None) -> GameView:
+        view = {"factions": {"0": "Dingleson"}, "round": 1}
+        return GameView(game_id, "vendetta", self.version, TableStatus.ACTIVE, player, view)
+
+    async def submit(self, game_id: int, user_id: int, action_id: str, version: int, *,
+                     player: int | None = None) -> MoveResult:
+        if self.refuse:
+            raise StaleVersion(version, self.version, "the game moved on")
+        self.submitted.append((action_id, version))
+        self.version += 1
+        label = self.autos.pop(0).label if self.autos and self.autos[0].id == action_id else action_id
+        return MoveResult(game_id, self.version, (), (), {}, {}, (), False, None, make_table(game_id),
+                          submitted=ActionChoice(action_id, label))
+
+
+def step(version: int = 5, actions: tuple[ActionChoice, ...] = (ActionChoice("from:home", "Move from Home"),
+                                                                 ActionChoice("pass", "Pass"))) -> StepInfo:
+    return StepInfo(GAME, version, 0, DecisionKind.TURN, "Move the Dingleson clan.", actions)
+
+
+def details(version: int = 5, **extra: Any) -> PanelDetails:
+    return PanelDetails(0, version, ("Your hand: Sprint and Trap.", "Objective Oak Grove: done."),
+                        {0: "Dingleson"}, **extra)
+
+
+async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dump() -> None:
+    service = FakeService(details(), step())
+    panel = await panels.build_panel(service, GAME, PLAYER)  # type: ignore[arg-type]
+    assert "you play Dingleson" in panel.content and "Move the Dingleson clan." in panel.content
+    assert "Your hand: Sprint and Trap.\nObjective Oak Grove: done." in panel.content
+    assert "factions" not in panel.content and "round" not in panel.content
+    assert panel.file is not None and panel.file.filename == "panel.png"
+
+
+async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_to_the_shown_step() -> None:
+    quick = (ActionChoice("decl:x", "All 4 gnomes to Oak Corner, end of move"),)
+    service = FakeService(details(shortcuts=quick, pick=PICK), step())
+    panel = await panels.build_panel(service, GAME, PLAYER, with_image=False)  # type: ignore[arg-type]
+    assert panel.view is not None
+    kinds = [decode(str(c.custom_id)).kind for c in panel.view.children]  # type: ignore[union-attr,attr-defined]
+    assert kinds[0] is Kind.ACTION and Kind.PICK in kinds
+    # The details were read at another version than the step: the view keeps only the step's own actions.
+
+    class MovedBetween(FakeService):
+        async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
+            return replace(self.details, version=self.version + 1)
+
+    panel = await panels.build_panel(MovedBetween(details(shortcuts=quick, pick=PICK), step()), GAME, PLAYER,
+                                     with_image=False)  # type: ignore[arg-type]
+    assert panel.view is not None
+    ids = [decode(str(c.custom_id)) for c in panel.view.children]  # type: ignore[attr-defined]
+    assert all(i is not None and i.kind is Kind.ACTION for i in ids)
+    assert "decl:x" not in [i.arg for i in ids if i is not None]
+
+
+async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choice() -> None:
+    autos = [ActionChoice("to:isle", "… to Grand Gnome Isle"), ActionChoice("n:1", "Move 1 gnome")]
+    service = FakeService(details(), step(), autos)
+    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)  # type: ignore[arg-type]
+    assert taken == ["… to Grand Gnome Isle", "Move 1 gnome"]
+    assert service.submitted == [("to:isle", 5), ("n:1", 6)]
+    assert play.move_note("Move from Home", taken) == (
+        "✅ Move from Home\n➡️ The only choice, taken for you: … to Grand Gnome Isle; Move 1 gnome")
+
+
+async def test_a_refused_forced_step_stops_quietly_and_the_loop_is_bounded() -> None:
+    service = FakeService(details(), step(), [ActionChoice("to:isle", "… to Grand Gnome Isle")])
+    service.refuse = True
+    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []  # type: ignore[arg-type]
+
+    class Endless(FakeService):
+        async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
+            return replace(self.details, version=self.version, auto=ActionChoice("again", "Again"))
+
+    endless = Endless(details(), step())
+    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)  # type: ignore[arg-type]
+    assert len(taken) == play.MAX_AUTO_STEPS
+
+
+@pytest.mark.parametrize(("submitted", "shown"), [
+    (ActionChoice("decl:red:home>isle*4", "decl:red:home>isle*4"), "All 4 gnomes to the Isle"),
+    (ActionChoice("pass", "Pass (do not move)"), "Pass (do not move)"),
+    (None, "All 4 gnomes to the Isle"),
+])
+def test_the_mover_reads_the_words_they_pressed_never_an_id(submitted: ActionChoice | None, shown: str) -> None:
+    result = MoveResult(GAME, 6, (), (), {}, {}, (), False, None, make_table(GAME), submitted=submitted)
+    assert play.played_label(result, "All 4 gnomes to the Isle") == shown
