@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.associates.actions import attack, cardplay, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, pay, require_action
@@ -16,6 +16,7 @@ from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 
 END_ID = "end"
+GO_PREFIX = "go:"  # Movement to one adjacent zone, confirmed: one tap (issue 10 shortcut)
 IDLE_ID = "idle"
 TAKEMAX_ID = "takemax"
 
@@ -104,6 +105,14 @@ def apply(ctx: Ctx, action_id: str) -> None:
         s["ransom"] = None  # G-6: Ransom only as the very next command (§7.7 step 7)
     if action_id == END_ID:
         close_activation(ctx)
+        return
+    if action_id.startswith(GO_PREFIX):
+        if s["draft"] is not None:
+            raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
+        apply(ctx, "move")  # exactly the three steps a player would take
+        opened = cast(dict[str, Any], s["draft"])  # "move" just opened it (mypy keeps the narrowing above)
+        _draft_apply(ctx, opened, "to:" + action_id[len(GO_PREFIX):])
+        _draft_apply(ctx, opened, CONFIRM_ID)
         return
     draft = s["draft"]
     fig = active_fig(s)

@@ -14,7 +14,7 @@ CARD_TYPES: Final[dict[str, tuple[str, str, str]]] = {
     "sprint": ("Sprint", "white", "Play while declaring a Movement: +1 zone to that Movement."),
     "protection": ("Protection", "blue", "W1: an adverse Combat/Theft on your figurine or lair is darkened one step."),
     "shield": ("Shield", "blue", "W2: an adverse Combat on your figurine or lair counts 2 fewer successes."),
-    "trap": ("Trap", "violet", "Trap on a zone without lair: first adverse figurine crossing gets 1 Stunned."),
+    "trap": ("Trap", "violet", "Trap on a zone with no intact lair: first adverse figurine crossing gets 1 Stunned."),
     "ambush": ("Ambush", "red", "This turn, when your Combat stuns an adverse figurine, take its whole treasure."),
     "second_wind": ("Second Wind", "white", "Remove 1 Stunned token from the active figurine."),
     "quick_hands": ("Quick Hands", "white", "Extra Transfer."),

@@ -100,6 +100,11 @@ def describe_treasure(t: dict[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def guild_title(guild: str) -> str:
+    """A guild in words: `Usurers`, `neutral` for the neutral lair's owner (issue 10: never an id)."""
+    return str(GUILD_INFO[guild]["title"]) if guild in GUILD_INFO else "neutral"
+
+
 def fig_name(fig_id: str) -> str:
     """Display name of a figurine, e.g. 'Brigands Troll' or 'Thieves Fairy (ringed)'."""
     guild = guild_of(fig_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.associates import board
 from engine.associates.cards import card_guild, card_name
-from engine.associates.components import GUILD_INFO, fig_name, guild_of
+from engine.associates.components import GUILD_INFO, fig_name, guild_of, guild_title
 from engine.associates.context import Ctx
 from engine.associates.state import (
     State,
@@ -49,7 +49,8 @@ def start_turn(ctx: Ctx) -> None:
         f["malin_used"] = False
         f["eliminated_this_turn"] = False
     s["debts_counted"] = []
-    ctx.say(f"Turn {s['turn']} begins; first player: seat {s['first_player']}.", "turn", turn=s["turn"],
+    ctx.say(f"Turn {s['turn']} begins; the {guild_title(guild_at(s, s['first_player']))} play first.", "turn",
+            turn=s["turn"],
             first_player=s["first_player"])
     seat = seat_of(s, "usurers")
     if seat is not None:
@@ -115,7 +116,8 @@ def open_activation(ctx: Ctx, fig: str) -> None:
     s = ctx.s
     s["active"] = {"fig": fig, "player": visited_seat(s), "actions": 2}
     s["ransom"] = None
-    ctx.say(f"Seat {visited_seat(s)} activates {fig_name(fig)}.", "activate", figurine=fig)
+    ctx.say(f"The {guild_title(guild_at(s, visited_seat(s)))} activate their {fig_name(fig)}.", "activate",
+            figurine=fig)
 
 
 def close_activation(ctx: Ctx, why: str = "ends its activation") -> None:
@@ -141,12 +143,14 @@ def turn_end_check(ctx: Ctx) -> None:
     if reached:
         s["phase"] = "over"
         s["ended"] = {"reason": "mission", "guilds": reached}
-        ctx.say(f"Main mission reached by {', '.join(reached)}: the game ends.", "game_over", reason="mission")
+        who = " and the ".join(guild_title(g) for g in reached)
+        ctx.say(f"The {who} reached their main mission: the game ends.", "game_over", reason="mission")
         return
     if s["turn"] >= s["options"]["turn_cap"]:
         s["phase"] = "over"
         s["ended"] = {"reason": "turn_cap", "guilds": []}
-        ctx.say(f"Turn cap {s['options']['turn_cap']} reached: the game ends.", "game_over", reason="turn_cap")
+        ctx.say(f"Turn {s['options']['turn_cap']}, the last one, is over: the game ends.", "game_over",
+                reason="turn_cap")
         return
     end_of_turn(ctx)
 
@@ -211,12 +215,14 @@ def draw_cards(ctx: Ctx, seat: int, count: int) -> list[str]:
             p["deck"] = p["discard"]
             p["discard"] = []
             ctx.rng.shuffle(p["deck"])
-            ctx.say(f"Seat {seat} shuffles {len(p['deck'])} discarded cards into a new draw pile.", "shuffle",
+            ctx.say(f"The {guild_title(p['guild'])} shuffle {len(p['deck'])} discarded cards into a new draw pile.",
+                    "shuffle",
                     seat=seat, cards=len(p["deck"]))
         drawn.append(p["deck"].pop(0))
     p["hand"].extend(drawn)
     p["drawn"] = list(drawn)
-    ctx.say(f"Seat {seat} draws {len(drawn)} card(s).", "draw", seat=seat, count=len(drawn))
+    n = len(drawn)
+    ctx.say(f"The {guild_title(p['guild'])} draw {n} card{'s' if n != 1 else ''}.", "draw", seat=seat, count=n)
     if drawn:
         ctx.tell(seat, "You draw: " + ", ".join(card_name(c) for c in drawn) + ".", "draw", seat=seat, cards=drawn)
     return drawn
@@ -258,7 +264,8 @@ def resolve_keeps(ctx: Ctx) -> None:
         p["hand"] = [c for c in p["hand"] if c in kept]
         p["discard"].extend(dropped)
         p["keep"] = None
-        ctx.say(f"Seat {seat} keeps 5 cards and discards " + ", ".join(card_name(c) for c in dropped) + ".",
+        ctx.say(f"The {guild_title(guild_at(s, seat))} keep 5 cards and discard "
+                + ", ".join(card_name(c) for c in dropped) + ".",
                 "discard", seat=seat, cards=dropped)
     after_keep(ctx)
 

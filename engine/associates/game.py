@@ -17,9 +17,10 @@ Action ids (each step of a draft is one short menu; "undo" and "confirm" as in e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from engine.associates import activation, phases, reactions
+from engine.associates import activation, describe, phases, reactions
 from engine.associates.components import GUILD_INFO, fig_name
 from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, visited_seat
@@ -31,9 +32,11 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
-from engine.core.game import Game, require_pending
+from engine.core.game import Game, not_offered, require_pending
+from engine.core.names import player_ref
 from engine.core.options import OptionSpec, validate_options
 from engine.core.outcome import Outcome
+from engine.core.picks import FinalReport, MultiPick
 from engine.core.rng import Rng
 from engine.core.timeouts import DAY, HOUR, MINUTE, RulesTimer, TimeoutRules
 
@@ -81,7 +84,7 @@ class AssociatesGame(Game[State]):
         how = "named by the host" if opts["first_player"] >= 0 else "drawn at random"
         s["opening"] = [public_event(
             f"Gnomes & Associates for {players} players (mode {opts['mode']}, {opts['figurines']} figurines per "
-            f"guild, turn cap {opts['turn_cap']}). Seat {first} is the first player ({how}) and chooses a guild "
+            f"guild, turn cap {opts['turn_cap']}). {player_ref(first)} is the first player ({how}) and chooses a guild "
             "first; the others follow clockwise.", "setup", first_player=first, players=players).to_json()]
         return s
 
@@ -254,6 +257,64 @@ class AssociatesGame(Game[State]):
     def round_number(self, state: State) -> int:
         """The turn number."""
         return int(state["turn"])
+
+    # -- issue 10: the game in words (describe.py) ----------------------------------------------
+
+    def player_name(self, state: State, player: int) -> str:
+        """The guild `player` plays ("Usurers"), "" before the guild choice."""
+        return describe.player_name(state, player)
+
+    def describe_private(self, state: State, player: int) -> list[str]:
+        """Guild and mission, hand, last draw and the choice being built, in short sentences."""
+        return describe.describe_private(state, player)
+
+    def multi_pick(self, state: State, player: int) -> MultiPick | None:
+        """Keep 5 as one multi-select."""
+        return describe.multi_pick(state, player)
+
+    def pick_action(self, state: State, player: int, ids: Sequence[str]) -> Action:
+        """The typed `keepset:` order keeping exactly these cards."""
+        return describe.pick_action(state, player, ids)
+
+    def auto_step(self, state: State, player: int) -> Action | None:
+        """A Movement's only first zone, a Transfer's only mode, the only figurine to reinforce."""
+        return describe.auto_step(state, player, self.legal_actions(state, player))
+
+    def shortcuts(self, state: State, player: int) -> list[Action]:
+        """'Keep the suggested five'; 'Move X to Y' (Movement to one adjacent zone, confirmed)."""
+        return describe.shortcuts(state, player, self.legal_actions(state, player))
+
+    def is_typed_order(self, action_id: str) -> bool:
+        """The whole keep-5 (`keepset:`) and one-zone Movement (`go:`): valid ones are accepted unlisted."""
+        return action_id.startswith((describe.KEEPSET_PREFIX, activation.GO_PREFIX))
+
+    def parse_action(self, state: State, player: int, action_id: str) -> Action:
+        """A listed action, or a valid typed order (`keepset:`, `go:`) that apply() accepts."""
+        legal = self.legal_actions(state, player)
+        for action in legal:
+            if action.id == action_id:
+                return action
+        if not self.is_typed_order(action_id):
+            raise not_offered(legal)
+        try:
+            action = Action(action_id)
+        except ValueError:
+            raise IllegalAction("That command is too long.", "E_UNKNOWN_ACTION") from None
+        self.apply(state, player, action)  # raises the precise E_* code when illegal
+        return action
+
+    def final_report(self, state: State) -> FinalReport | None:
+        """Reason in words and each guild's Gold Points breakdown (§14); no secrets to reveal."""
+        return describe.final_report(state)
+
+    def rematch_first_player(self, state: State) -> int | None:
+        """R-A29: the lowest-ranked seat (ties: the later one clockwise from the first player)."""
+        return describe.rematch_first(state)
+
+    def rematch_options(self, state: State) -> dict[str, Any]:
+        """{"first_player": seat} for a rematch with the same seats (R-A29); {} while the game goes on."""
+        first = describe.rematch_first(state)
+        return {} if first is None else {"first_player": first}
 
     def check_invariants(self, state: State) -> list[str]:
         """Conservation and consistency checks (invariants.py)."""

@@ -68,7 +68,8 @@ def record_stun(ctx: Ctx, target: str, source_guild: str, actor: str | None) -> 
     if guild_of(target) != s["players"][seat]["designated"] or target in s["debts_counted"]:
         return
     s["debts_counted"].append(target)
-    add_objective(ctx, "usurers", actor, f"Debts: stunned {target}")  # R-A26 / G-4: the attacker, else safe
+    # R-A26 / G-4: the attacker, else safe
+    add_objective(ctx, "usurers", actor, f"Debts: stunned the {fig_name(target)}")
 
 
 def sow_terror(ctx: Ctx, lair_guild: str, actor: str | None) -> None:

@@ -6,6 +6,7 @@ from engine.associates import board
 from engine.associates.cards import build_deck, card_name, is_listed_copy
 from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, fig_name, guild_of
 from engine.associates.context import Ctx
+from engine.associates.describe import KEEPSET_PREFIX, parse_keepset
 from engine.associates.flow import (
     HAND_SIZE,
     continue_reinforcements,
@@ -23,6 +24,7 @@ from engine.associates.flow import (
 from engine.associates.state import State, guilds_in_game, place_board, seat_order
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.names import player_ref
 
 AUTO_ID = "auto"
 KEEPDEFAULT_ID = "keepdefault"
@@ -50,12 +52,14 @@ def guild_apply(ctx: Ctx, seat: int, action_id: str) -> None:
     s = ctx.s
     g = action_id[6:] if action_id.startswith("guild:") else ""
     if g not in GUILDS:
-        raise IllegalAction("Unknown guild: choose artisans, brigands, thieves or usurers.", "E_UNKNOWN_GUILD")
+        raise IllegalAction("Unknown guild: choose the Artisans, Brigands, Thieves or Usurers.", "E_UNKNOWN_GUILD")
     if g not in free_guilds(s):
-        raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {', '.join(free_guilds(s))}.",
+        free = ", ".join(str(GUILD_INFO[f]["title"]) for f in free_guilds(s))
+        raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {free}.",
                             "E_GUILD_TAKEN")
     s["players"][seat]["guild"] = g
-    ctx.say(f"Seat {seat} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
+    # issue 10: the front end fills the player placeholder with the person's name
+    ctx.say(f"{player_ref(seat)} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
     if len(guilds_in_game(s)) < s["n"]:
         s["guild_picker"] = (seat + 1) % s["n"]
         return
@@ -65,7 +69,7 @@ def guild_apply(ctx: Ctx, seat: int, action_id: str) -> None:
         p = s["players"][sp]
         p["deck"] = build_deck(p["guild"], s["options"]["mode"])
         ctx.rng.shuffle(p["deck"])
-        ctx.say(f"Seat {sp} shuffles their deck.", "shuffle", seat=sp, cards=len(p["deck"]))
+        ctx.say(f"The {GUILD_INFO[p['guild']]['title']} shuffle their deck.", "shuffle", seat=sp, cards=len(p["deck"]))
         draw_cards(ctx, sp, HAND_SIZE)
         p["drawn"] = []
     start_turn(ctx)
@@ -85,7 +89,8 @@ def designate_apply(ctx: Ctx, action_id: str) -> None:
         raise IllegalAction("The Usurers cannot designate themselves.", "E_BAD_DESIGNATION")
     if g not in designation_choices(ctx.s):
         raise IllegalAction("Designate a guild in the game other than the Usurers (never the neutral lair): "
-                            + ", ".join(designation_choices(ctx.s)) + ".", "E_BAD_DESIGNATION")
+                            + ", ".join(str(GUILD_INFO[g]["title"]) for g in designation_choices(ctx.s)) + ".",
+                            "E_BAD_DESIGNATION")
     designate(ctx, g)
 
 
@@ -121,6 +126,9 @@ def keep_apply(ctx: Ctx, seat: int, action_id: str) -> None:
     k = p["keep"]
     if action_id == KEEPDEFAULT_ID:
         k["kept"] = default_keep(s, seat)
+        k["done"] = True
+    elif action_id.startswith(KEEPSET_PREFIX):  # the whole keep-5 in one typed order (issue 10 multi-pick)
+        k["kept"] = parse_keepset(s, seat, action_id)
         k["done"] = True
     elif action_id == CONFIRM_ID:
         if len(k["kept"]) != HAND_SIZE:

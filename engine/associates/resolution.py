@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.associates.cards import card_type
-from engine.associates.components import ITEMS, NEUTRAL, THEFT_DEFAULT_ORDER, fig_name, guild_of, treasure_size
+from engine.associates.cards import card_name, card_type
+from engine.associates.components import (
+    ITEM_NAMES,
+    ITEMS,
+    NEUTRAL,
+    THEFT_DEFAULT_ORDER,
+    fig_name,
+    guild_of,
+    guild_title,
+    treasure_size,
+)
 from engine.associates.context import Ctx
 from engine.associates.dice import roll, successes
 from engine.associates.dicepool import PoolInput, dice_pool
@@ -45,9 +54,19 @@ def target_treasure(s: State, target: dict[str, str]) -> dict[str, int]:
     return s["lairs"][target["lair"]]["safe"]
 
 
+def _faces(faces: list[object]) -> str:
+    """Dice faces as words, not a raw list: `5, 1`."""
+    return ", ".join(str(f) for f in faces) or "no dice"
+
+
+def _successes(n: int) -> str:
+    """`1 success`, `2 successes`."""
+    return f"{n} success{'es' if n != 1 else ''}"
+
+
 def describe_target(target: dict[str, str]) -> str:
     """Short text for a target."""
-    return fig_name(target["fig"]) if "fig" in target else f"the {target['lair']} lair"
+    return fig_name(target["fig"]) if "fig" in target else f"the {guild_title(target['lair'])} lair"
 
 
 def pool_input(s: State, res: dict[str, Any]) -> PoolInput:
@@ -86,7 +105,7 @@ def declare(ctx: Ctx, kind: str, actor: str, target: dict[str, str], card: str |
         "stage": "declared", "protections": 0, "alarm": False, "shields": 0, "faces": [], "n": 0, "colour": "",
         "rerolled": False, "picks": [], "allowance": 0, "asked": None, "fig": None, "cause": None,
     }
-    via = f" with {card_type(card)}" if card else ""
+    via = f" with {card_name(card)}" if card else ""
     what = "a Combat" if kind == "combat" else "a Theft"
     ctx.say(f"{fig_name(actor)} declares {what} against {describe_target(target)}{via}.",
             "declare", actor=actor, action=kind, target=target, source=s["res"]["source"])
@@ -126,7 +145,7 @@ def do_roll(ctx: Ctx) -> None:
     res["n"], res["colour"] = n, colour
     res["faces"] = roll(ctx.rng, n)
     hits = successes(res["faces"], colour)
-    ctx.say(f"{fig_name(res['actor'])} rolls {n} {colour}: {res['faces']} — {hits} success(es).", "roll",
+    ctx.say(f"{fig_name(res['actor'])} rolls {n} {colour}: {_faces(res['faces'])} — {_successes(hits)}.", "roll",
             n=n, colour=colour,
             faces=list(res["faces"]), successes=hits, actor=res["actor"])
     open_w2(ctx)
@@ -147,7 +166,8 @@ def malin_reroll(ctx: Ctx, gnome: str) -> None:
     res["rerolled"] = True
     res["faces"] = roll(ctx.rng, res["n"])
     hits = successes(res["faces"], res["colour"])
-    ctx.say(f"{fig_name(gnome)} uses Malin: re-roll {res['n']} {res['colour']}: {res['faces']} — {hits} success(es).",
+    ctx.say(f"{fig_name(gnome)} uses Malin: re-roll {res['n']} {res['colour']}: {_faces(res['faces'])} — "
+            f"{_successes(hits)}.",
             "roll", n=res["n"], colour=res["colour"], faces=list(res["faces"]), successes=hits, malin=gnome)
     open_w2(ctx)
 
@@ -188,7 +208,8 @@ def apply_combat(ctx: Ctx, net: int) -> None:
         lair = s["lairs"][target["lair"]]
         placed = min(net, 3 - lair["stuns"])
         lair["stuns"] += placed
-        ctx.say(f"The {target['lair']} lair receives {placed} Stunned token(s) — {lair['stuns']}/3.", "stun",
+        ctx.say(f"The {guild_title(target['lair'])} lair receives {placed} Stunned token(s) — {lair['stuns']}/3.",
+                "stun",
                 lair=target["lair"], tokens=placed, stuns=lair["stuns"])
         if lair["stuns"] >= 3:
             destroy_lair(ctx, target["lair"], actor)  # R-A18
@@ -271,7 +292,7 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
         t[item] -= k
         mine[item] += k
         taken += k
-    text = ", ".join(f"{k} {i}" for i, k in picks.items() if k) or "nothing"
+    text = ", ".join(f"{k} {ITEM_NAMES[i]}" for i, k in picks.items() if k) or "nothing"
     ctx.say(f"{fig_name(actor)} steals {text} from {describe_target(target)}.", "theft", actor=actor, items=dict(picks))
     s["res"] = None
     ag = guild_of(actor)

@@ -237,7 +237,8 @@ def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
         forge = bool(draft.get("forge"))
         return [Action(f"recipe:{a}", f"Craft a {ITEM_NAMES[a]}") for a in ARTEFACTS if crafting.feasible(s, a, forge)]
     if kind == "improv":
-        return [Action(f"do:{k}", f"Improvise: {k}") for k in improv_kinds(s)]
+        words = {"move": "Movement", "transfer": "Transfer", "combat": "Combat", "theft": "Theft", "craft": "Craft"}
+        return [Action(f"do:{k}", f"Improvise: {words.get(k, k)}") for k in improv_kinds(s)]
     return []
 
 

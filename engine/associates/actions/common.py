@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.associates.cards import card_name, card_type
+from engine.associates.components import guild_title
 from engine.associates.context import Ctx
-from engine.associates.state import State
+from engine.associates.state import State, guild_at
 from engine.core.errors import IllegalAction
 
 VIOLET = ("trap", "mined_terrain", "safe", "bank")
@@ -46,4 +47,5 @@ def play_card(ctx: Ctx, card: str) -> None:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
     hand.remove(card)
     (s["violet"] if card_type(card) in VIOLET else s["played"]).append(card)
-    ctx.say(f"Seat {seat} plays {card_name(card)}.", "card", seat=seat, card=card, type=card_type(card))
+    ctx.say(f"The {guild_title(guild_at(s, seat))} play {card_name(card)}.", "card", seat=seat, card=card,
+            type=card_type(card))

@@ -25,6 +25,10 @@ from engine.core.errors import IllegalAction
 PROSPECT_TERRAINS = ("hill", "forest", "ruin", "stone_circle")
 
 
+# Where a Take draws from, in words (issue 10: no ids in labels).
+SOURCE_WORDS = {"loose": "lying here", "safe": "from your safe", "tomb": "from your tomb", "own": "carried"}
+
+
 def sources(s: State, fig: str) -> dict[str, dict[str, int]]:
     """Treasures a Take may draw on: loose, own safe (on own intact lair), own Tomb here (R-A16; G-5: one Take
     may combine them)."""
@@ -94,9 +98,10 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
             for item in ITEMS:
                 left = t[item] - chosen[item]
                 if left > 0:
-                    out.append(Action(f"t:{src}:{item}", f"Take 1 {ITEM_NAMES[item]} ({src})"))
+                    out.append(Action(f"t:{src}:{item}", f"Take 1 {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
                 if left > 1 and item == "gold":  # G-1: "all" for gold only keeps the menu within 25
-                    out.append(Action(f"t:{src}:{item}:all", f"Take all {left} {ITEM_NAMES[item]} ({src})"))
+                    out.append(Action(f"t:{src}:{item}:all",
+                                      f"Take all {left} {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
     else:
         t = s["figs"][fig]["treasure"]
         chosen = sel.get("own", empty_treasure())
@@ -200,7 +205,8 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
             for item in ITEMS:
                 srcs[src][item] -= chosen[item]
                 mine[item] += chosen[item]
-        text = "; ".join(f"{_txt(c)} from {src}" for src, c in sel.items() if treasure_size(c))
+        public = {"loose": "lying here", "safe": "from their safe", "tomb": "from their tomb"}
+        text = "; ".join(f"{_txt(c)} {public[src]}" for src, c in sel.items() if treasure_size(c))
         ctx.say(f"{fig_name(fig)} takes {text}.", "transfer", figurine=fig, mode="take")
         if "tomb" in sel and treasure_size(s["zones"][zone]["tombs"][g]) == 0:
             del s["zones"][zone]["tombs"][g]

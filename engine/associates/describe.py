@@ -1,0 +1,237 @@
+"""Gnomes & Associates for players in words: private panel, keep-5 as one pick, auto steps, shortcuts,
+final report and the rematch starter (issue 10). Plain English with names, never ids or seat numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.associates import board
+from engine.associates.actions import movement, transfer
+from engine.associates.actions.common import active_fig
+from engine.associates.activation import GO_PREFIX
+from engine.associates.cards import CARD_TYPES, card_name, card_type
+from engine.associates.components import ITEM_NAMES, describe_treasure, fig_name, guild_title
+from engine.associates.flow import HAND_SIZE, default_keep, eliminated_figs
+from engine.associates.scoring import ranking, scores
+from engine.associates.state import State, guild_threshold
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.numbers import parse_int
+from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
+
+KEEPSET_PREFIX = "keepset:"
+KEEPDEFAULT_ID = "keepdefault"  # phases.KEEPDEFAULT_ID (phases imports this module)
+
+
+def joined(words: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def player_name(s: State, seat: int) -> str:
+    """The guild `seat` plays ("Usurers"), or "" before the guild choice."""
+    g = s["players"][seat]["guild"]
+    return guild_title(g) if g else ""
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return joined([card_name(c) for c in cards]) or "none"
+
+
+def describe_private(s: State, seat: int) -> list[str]:
+    """`seat`'s guild and mission, hand, last draw, and the choice being built, in short sentences."""
+    p = s["players"][seat]
+    g = p["guild"]
+    if not g:
+        return ["You have not chosen a guild yet."] if s.get("guild_picker") == seat else []
+    lines = [f"You play the {guild_title(g)}: {p['objectives']} of {guild_threshold(s, g)} Objectives for the "
+             "main mission."]
+    lines.append(f"Your hand: {_cards(p['hand'])}." if p["hand"] else "Your hand is empty.")
+    if p["drawn"]:
+        lines.append(f"You just drew: {_cards(p['drawn'])}.")
+    keep = p["keep"]
+    if keep is not None:
+        if keep["done"]:
+            lines.append("Your five cards are set; the others are still choosing.")
+        elif keep["kept"]:
+            lines.append(f"Keeping so far: {_cards(keep['kept'])} ({len(keep['kept'])} of {HAND_SIZE}).")
+        else:
+            lines.append(f"Choose the {HAND_SIZE} cards you keep; the rest are discarded face up.")
+    lines.extend(_activation_lines(s, seat))
+    res = s["res"]
+    if res is not None and res.get("picks"):
+        if res["stage"] == "choose" and res.get("player") == seat:
+            items = [ITEM_NAMES[i] for i in res["picks"]]
+            lines.append(f"Stealing so far: {joined(items)} ({len(items)} of {res['allowance']}).")
+        elif res.get("asked") == seat:
+            lines.append(f"Reaction cards chosen so far: {_cards(res['picks'])}.")
+    r = s.get("reinforce")
+    if s["phase"] == "reinforce" and r is not None and r.get("seat") == seat and r.get("fig"):
+        lines.append(f"Placing {fig_name(r['fig'])} as a reinforcement: choose its zone.")
+    return lines
+
+
+def _activation_lines(s: State, seat: int) -> list[str]:
+    active = s["active"]
+    if active is None or active["player"] != seat or s["phase"] != "activation":
+        return []
+    fig = active["fig"]
+    n = active["actions"]
+    lines = [f"{fig_name(fig)} is active on {board.zone_name(s['figs'][fig]['zone'])}: {n} action"
+             f"{'s' if n != 1 else ''} left."]
+    draft = s["draft"]
+    if draft is None:
+        return lines
+    source = f" (with {card_name(draft['source'])})" if draft.get("source") else ""
+    kind = draft["kind"]
+    if kind == "move":
+        path = movement.path_of(draft)
+        sprints = len(movement.sprints_of(draft))
+        route = " → ".join(board.zone_name(z) for z in path)
+        lines.append(f"Your move so far: {route}." if path else "Movement: choose the first zone.")
+        if sprints:
+            lines.append(f"Sprints added: {sprints}.")
+    elif kind == "transfer":
+        mode = transfer.mode_of(draft)
+        if mode is None:
+            lines.append(f"Transfer{source}: take, drop or give?")
+        else:
+            chosen = transfer.selection(s, fig, draft)
+            what = joined([describe_treasure(t) for t in chosen.values() if sum(t.values())]) or "nothing yet"
+            verb = "take" if mode == "take" else "drop" if mode == "drop" else f"give to {fig_name(mode[5:])}"
+            lines.append(f"Transfer{source}, {verb}: {what}.")
+    elif kind in ("combat", "theft"):
+        lines.append(f"{'Combat' if kind == 'combat' else 'Theft'}{source}: choose the target.")
+    else:
+        lines.append(f"Playing {card_name(draft['source'])}: choose how." if draft.get("source") else
+                     "Choose how to go on.")
+    return lines
+
+
+# --- keep 5 as one pick ------------------------------------------------------------------------
+
+
+def _keep_hand(s: State, seat: int) -> list[str] | None:
+    p = s["players"][seat]
+    if s["phase"] != "keep" or p["keep"] is None or p["keep"]["done"] or not HAND_SIZE < len(p["hand"]) <= 25:
+        return None
+    return list(p["hand"])
+
+
+def multi_pick(s: State, seat: int) -> MultiPick | None:
+    """Keep 5 of the hand (§6.4 step 3) as one multi-select; the default five suggested (12.4)."""
+    hand = _keep_hand(s, seat)
+    if hand is None:
+        return None
+    counts: dict[str, int] = {}
+    options = []
+    for c in hand:
+        name = card_name(c)
+        counts[name] = counts.get(name, 0) + 1
+        copy = f" (copy {counts[name]})" if counts[name] > 1 else ""
+        text = CARD_TYPES[card_type(c)][2]
+        options.append(PickOption(c, f"{name}{copy}: {text}"[:100]))
+    return MultiPick(f"Keep {HAND_SIZE} cards; the others are discarded face up.", tuple(options),
+                     HAND_SIZE, HAND_SIZE, tuple(default_keep(s, seat)))
+
+
+def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:
+    """The typed `keepset:` order (hand positions) keeping exactly these cards."""
+    hand = _keep_hand(s, seat)
+    if hand is None:
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+    chosen = list(ids)
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(hand):
+        raise IllegalAction("Choose cards from your hand, each once.", "E_BAD_PICK")
+    if len(chosen) != HAND_SIZE:
+        raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(chosen)}).", "E_BAD_PICK")
+    positions = sorted(hand.index(c) for c in chosen)
+    return Action(KEEPSET_PREFIX + ",".join(map(str, positions)), "Keep " + _cards([hand[i] for i in positions]))
+
+
+def parse_keepset(s: State, seat: int, action_id: str) -> list[str]:
+    """The cards a `keepset:<i>,<j>,…` order keeps, or IllegalAction (E_KEEP_COUNT, E_CARD_NOT_IN_HAND)."""
+    hand = s["players"][seat]["hand"]
+    parts = action_id[len(KEEPSET_PREFIX):].split(",")
+    positions = [parse_int(x, canonical=True) for x in parts]
+    if any(i is None or not 0 <= i < len(hand) for i in positions) or len(set(positions)) != len(positions):
+        raise IllegalAction("Keep cards of your hand, each once.", "E_CARD_NOT_IN_HAND")
+    if len(positions) != HAND_SIZE:
+        raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(positions)}).", "E_KEEP_COUNT")
+    return [hand[i] for i in sorted(p for p in positions if p is not None)]
+
+
+# --- automatic steps and shortcuts -------------------------------------------------------------
+
+
+def auto_step(s: State, seat: int, legal: list[Action]) -> Action | None:
+    """The single forward choice of a private draft step: a Movement's only first zone (no Sprint to add),
+    a Transfer's only mode, the only eliminated figurine to place. Never a declaration, end or default."""
+    if s["phase"] == "reinforce":
+        figs = [a for a in legal if a.id.startswith("rfig:")]
+        return figs[0] if len(figs) == 1 and len(eliminated_figs(s, seat)) == 1 else None
+    if s["phase"] != "activation" or s["res"] is not None or s["draft"] is None:
+        return None
+    kind = s["draft"]["kind"]
+    if kind == "move" and not movement.path_of(s["draft"]):
+        forward = [a for a in legal if a.id.startswith(("to:", "sprint:"))]
+        if len(forward) == 1 and forward[0].id.startswith("to:"):
+            return forward[0]
+    if kind == "transfer" and transfer.mode_of(s["draft"]) is None:
+        forward = [a for a in legal if a.id.startswith(("mode:", "give:"))]
+        if len(forward) == 1:
+            return forward[0]
+    return None
+
+
+def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
+    """'Keep the suggested five' in the keep step; 'Move to X' (Movement, one zone, confirmed) in an open
+    activation."""
+    if any(a.id == KEEPDEFAULT_ID for a in legal):
+        return [Action(KEEPDEFAULT_ID, "Keep the suggested five")]
+    if not any(a.id == "move" for a in legal):
+        return []
+    fig = active_fig(s)
+    here = s["figs"][fig]["zone"]
+    return [Action(f"{GO_PREFIX}{z}", f"Move {fig_name(fig)} to {board.zone_name(z)}") for z in board.adjacent(here)]
+
+
+# --- end of game -------------------------------------------------------------------------------
+
+
+def final_report(s: State) -> FinalReport | None:
+    """Why the game ended, each guild's GP breakdown (§14), best first; Associates keeps no secret to reveal."""
+    if s["phase"] != "over":
+        return None
+    ended = s["ended"]
+    if ended["reason"] == "mission":
+        who = " and the ".join(guild_title(g) for g in ended["guilds"])
+        reason = f"The {who} reached their main mission on turn {s['turn']}; the most Gold Points wins."
+    else:
+        reason = f"The last turn ({s['options']['turn_cap']}) is over; the most Gold Points wins."
+    sc = scores(s)
+    players = []
+    for seat in [p for group in ranking(s) for p in group]:
+        b = sc[seat]
+        g = s["players"][seat]["guild"]
+        lines = [f"Gold: {b['gold']} GP.",
+                 f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP."]
+        if b["first_objective"]:
+            lines.append(f"First Objective of the game: {b['first_objective']} GP.")
+        lines.append(f"Objectives: {b['objectives']} of {guild_threshold(s, g)}"
+                     + (" (main mission reached)." if b["reached"] else "."))
+        lines.append(f"Total: {b['total']} GP.")
+        players.append(PlayerReport(seat, guild_title(g), float(b["total"]), tuple(lines)))
+    return FinalReport(reason, tuple(players), ())
+
+
+def rematch_first(s: State) -> int | None:
+    """R-A29 / §14: the lowest-ranked seat starts a rematch; ties go to the later seat clockwise from the
+    first player. None while the game goes on."""
+    if s["phase"] != "over":
+        return None
+    last = ranking(s)[-1]
+    return max(last, key=lambda p: (p - s["first_player"]) % s["n"])
