@@ -60,8 +60,9 @@ PLAY_COG = "PlayCog"
 
 # Actions shown as buttons rather than in the select, whatever the list looks like.
 DRAFT_CONTROLS = (UNDO_ID, CONFIRM_ID)
-# At most this many ordinary actions are offered as buttons; more go into a paged select menu.
-MAX_ACTION_BUTTONS = 15
+# At most this many ordinary actions are offered as buttons (four rows, the fifth keeps the draft controls);
+# more go into a paged select menu. A button is one tap, a menu two (open it, choose).
+MAX_ACTION_BUTTONS = 20
 # The page number that tells the select of shortcuts apart from the select of the step's actions.
 QUICK_PAGE = 9999
 
