@@ -116,8 +116,8 @@ def open_activation(ctx: Ctx, fig: str) -> None:
     s = ctx.s
     s["active"] = {"fig": fig, "player": visited_seat(s), "actions": 2}
     s["ransom"] = None
-    ctx.say(f"The {guild_title(guild_at(s, visited_seat(s)))} activate their {fig_name(fig)}.", "activate",
-            figurine=fig)
+    title = guild_title(guild_at(s, visited_seat(s)))
+    ctx.say(f"The {title} activate their {fig_name(fig).removeprefix(title + ' ')}.", "activate", figurine=fig)
 
 
 def close_activation(ctx: Ctx, why: str = "ends its activation") -> None:
