@@ -75,7 +75,7 @@ def test_setup_names_players_by_placeholder_and_deals_cards_by_name() -> None:
     state = GAME.new_game(3, 5)
     texts = [e.text for e in GAME.setup_events(state)]
     seating = next(t for t in texts if " plays " in t)
-    for clan, player in state.owner.items():
+    for player in state.owner.values():
         assert f"{{p{player}}} plays " in seating
     deal = next(e for e in GAME.setup_events(state) if e.kind == "deal" and not e.public)
     assert "Home Harvest (" in deal.text and "_1" not in deal.text
@@ -88,7 +88,7 @@ def test_objective_pick_keeps_exactly_the_chosen_cards() -> None:
     assert pick is not None and len(pick.options) == 8 and pick.min == pick.max == state.objectives_kept
     chosen = list(pick.option_ids()[-pick.max:])
     action = GAME.pick_action(state, player, chosen)
-    new, events = GAME.apply(state, player, GAME.parse_action(state, player, action.id))
+    new, _ = GAME.apply(state, player, GAME.parse_action(state, player, action.id))
     clan = next(c for c in state.seats if state.owner[c] == player)
     assert sorted(new.chosen[clan]) == sorted(chosen)
     assert GAME.multi_pick(new, player) is None
@@ -146,9 +146,7 @@ def test_auto_steps_are_private_and_never_pass_or_confirm() -> None:
 
 
 def test_final_report_says_why_in_words_and_reveals_every_clans_objectives() -> None:
-    state = None
-    for state, _ in play_out(GAME, 4, 2, options={"round_limit": 10}):
-        pass
+    *_, (state, _) = play_out(GAME, 4, 2, options={"round_limit": 10})
     assert state is not None and state.phase == "finished"
     report = GAME.final_report(state)
     assert report is not None
