@@ -22,7 +22,8 @@ Shape of `view(state, None)` (every key always present):
                   storm: None|seat, tombs: {guild: treasure}, figurines: [ids]} ],
       "supply": {item: count}, "effects": {"war_cry": {guild: n}, "ambush": [guild]},
       "first_objective_guild": guild | None, "scores": {seat: GP},
-      "last": [ {text, kind, data} ],      # public events of the last move (dice in kind "roll")
+      "last": [ {text, kind, data} ],      # public events of the last move (dice in kind "roll"); a
+                                           # player placeholder reads "a player" (pictures know no names)
       "last_roll": None | {n, colour, faces, successes},
       "outcome": None | {...}
     }
@@ -51,6 +52,7 @@ from engine.associates.state import (
     seat_order,
 )
 from engine.core.decisions import Decision
+from engine.core.names import fill_names
 
 
 def public_view(s: State, pending: list[Decision]) -> dict[str, Any]:
@@ -122,9 +124,15 @@ def public_view(s: State, pending: list[Decision]) -> dict[str, Any]:
                                                  "ambush": list(s["effects"]["ambush"])},
         "first_objective_guild": s["first_objective_guild"],
         "scores": {str(seat): b["total"] for seat, b in sc.items()},
-        "last": [dict(e) for e in s["last"]], "last_roll": last_roll,
+        "last": [_unnamed(e) for e in s["last"]], "last_roll": last_roll,
         "outcome": None,
     }
+
+
+def _unnamed(event: dict[str, Any]) -> dict[str, Any]:
+    """A stored event for pictures: player placeholders (`{p2}`) become "a player", never raw tokens."""
+    text = fill_names(str(event["text"]), {})
+    return {**event, "text": text[:1].upper() + text[1:]}
 
 
 def private_part(s: State, seat: int) -> dict[str, Any]:
