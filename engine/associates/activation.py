@@ -17,6 +17,9 @@ from engine.core.errors import IllegalAction
 
 END_ID = "end"
 GO_PREFIX = "go:"  # Movement to one adjacent zone, confirmed: one tap (issue 10 shortcut)
+# A whole Transfer taking everything here / dropping everything carried, confirmed: one tap (issue 10)
+TAKEALL_ID = "takeall"
+DROPALL_ID = "dropall"
 IDLE_ID = "idle"
 TAKEMAX_ID = "takemax"
 
@@ -113,6 +116,17 @@ def apply(ctx: Ctx, action_id: str) -> None:
         opened = cast(dict[str, Any], s["draft"])  # "move" just opened it (mypy keeps the narrowing above)
         _draft_apply(ctx, opened, "to:" + action_id[len(GO_PREFIX):])
         _draft_apply(ctx, opened, CONFIRM_ID)
+        return
+    if action_id in (TAKEALL_ID, DROPALL_ID):
+        if s["draft"] is not None:
+            raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
+        mode = "take" if action_id == TAKEALL_ID else "drop"
+        apply(ctx, "transfer")  # exactly the steps a player would take, each checked as usual
+        building = cast(dict[str, Any], s["draft"])
+        _draft_apply(ctx, building, f"mode:{mode}")
+        for item_step in transfer.everything_steps(s, active_fig(s), mode):
+            _draft_apply(ctx, building, item_step)
+        _draft_apply(ctx, building, CONFIRM_ID)
         return
     draft = s["draft"]
     fig = active_fig(s)

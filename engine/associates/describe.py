@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from engine.associates import board
 from engine.associates.actions import movement, transfer
 from engine.associates.actions.common import active_fig
-from engine.associates.activation import GO_PREFIX
+from engine.associates.activation import DROPALL_ID, GO_PREFIX, TAKEALL_ID
 from engine.associates.cards import CARD_TYPES, card_name, card_type
 from engine.associates.components import ITEM_NAMES, describe_treasure, fig_name, guild_title
 from engine.associates.flow import HAND_SIZE, default_keep, eliminated_figs
@@ -192,11 +192,24 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
     activation."""
     if any(a.id == KEEPDEFAULT_ID for a in legal):
         return [Action(KEEPDEFAULT_ID, "Keep the suggested five")]
-    if not any(a.id == "move" for a in legal):
-        return []
+    out: list[Action] = []
+    if not any(a.id in ("move", "transfer") for a in legal):
+        return out
     fig = active_fig(s)
     here = s["figs"][fig]["zone"]
-    return [Action(f"{GO_PREFIX}{z}", f"Move {fig_name(fig)} to {board.zone_name(z)}") for z in board.adjacent(here)]
+    if any(a.id == "move" for a in legal):
+        out += [Action(f"{GO_PREFIX}{z}", f"Move {fig_name(fig)} to {board.zone_name(z)}")
+                for z in board.adjacent(here)]
+    if any(a.id == "transfer" for a in legal):
+        pools = [t for src, t in transfer.sources(s, fig).items() if src != "safe"]
+        lying = {item: sum(t[item] for t in pools) for item in ITEM_NAMES}
+        if any(lying.values()):
+            out.append(Action(TAKEALL_ID, f"Take everything lying here ({describe_treasure(lying)})"))
+        carried = s["figs"][fig]["treasure"]
+        if any(carried.values()):
+            where = "into your safe" if transfer.on_own_intact_lair(s, fig) else "here"
+            out.append(Action(DROPALL_ID, f"Drop everything {where} ({describe_treasure(carried)})"))
+    return out
 
 
 # --- end of game -------------------------------------------------------------------------------

@@ -285,8 +285,9 @@ class AssociatesGame(Game[State]):
         return describe.shortcuts(state, player, self.legal_actions(state, player))
 
     def is_typed_order(self, action_id: str) -> bool:
-        """The whole keep-5 (`keepset:`) and one-zone Movement (`go:`): valid ones are accepted unlisted."""
-        return action_id.startswith((describe.KEEPSET_PREFIX, activation.GO_PREFIX))
+        """Whole keep-5 (`keepset:`), one-zone Movement (`go:`), Transfer of everything (`takeall`, `dropall`)."""
+        return action_id.startswith((describe.KEEPSET_PREFIX, activation.GO_PREFIX)) or action_id in (
+            activation.TAKEALL_ID, activation.DROPALL_ID)
 
     def parse_action(self, state: State, player: int, action_id: str) -> Action:
         """A listed action, or a valid typed order (`keepset:`, `go:`) that apply() accepts."""

@@ -174,6 +174,25 @@ def step(s: State, draft: dict[str, Any], action_id: str) -> None:
     draft["steps"].append(action_id)
 
 
+def everything_steps(s: State, fig: str, mode: str) -> list[str]:
+    """The item steps taking (`take`) everything lying here and in one's Tomb (never the safe, which keeps
+    it safe) or dropping (`drop`) everything carried, as the menu spells them."""
+    steps: list[str] = []
+    if mode == "take":
+        pools = {src: t for src, t in sources(s, fig).items() if src != "safe"}
+    else:
+        pools = {"own": s["figs"][fig]["treasure"]}
+    for src, t in pools.items():
+        for item in ITEMS:
+            n = t[item]
+            prefix = f"t:{src}:{item}" if mode == "take" else f"d:{item}"
+            if item == "gold" and n > 1:
+                steps.append(prefix + ":all")
+            else:
+                steps += [prefix] * n
+    return steps
+
+
 def _require_listed_form(rest: list[str], item: str, left: int) -> None:
     """Refuse an item step the menu does not list: anything after the item but ':all', and ':all' except
     for gold with more than one left (G-1)."""

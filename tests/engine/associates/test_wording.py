@@ -68,7 +68,7 @@ def test_one_zone_movement_is_one_tap_and_equals_the_steps() -> None:
     fig = "thieves_goblin"
     activate(s, fig)
     here = s["figs"][fig]["zone"]
-    shortcuts = GAME.shortcuts(s, 0)
+    shortcuts = [a for a in GAME.shortcuts(s, 0) if a.id.startswith("go:")]
     assert {a.id for a in shortcuts} == {f"go:{z}" for z in adjacent(here)}
     for action in shortcuts:
         zone = action.id[3:]
@@ -159,3 +159,23 @@ def test_final_report_gives_the_reason_and_gold_breakdown() -> None:
     assert [r.player for r in report.players] == [0, 2, 1]
     assert [r.faction for r in report.players] == ["Thieves", "Brigands", "Artisans"]
     assert report.players[0].breakdown[0] == "Gold: 5 GP." and report.players[0].breakdown[-1] == "Total: 5 GP."
+
+
+def test_whole_transfers_are_one_tap_and_equal_the_steps() -> None:
+    """'Take everything lying here' / 'Drop everything': the same as Transfer, mode, every item, confirm."""
+    s = make(["thieves", "artisans"])
+    fig = "thieves_goblin"
+    activate(s, fig)
+    zone = s["figs"][fig]["zone"]
+    s["zones"][zone]["loose"] = {**empty_treasure(), "gold": 3, "moonstone": 1}
+    s["gold_minted"] += 3
+    s["supply"]["moonstone"] -= 1
+    take = next(a for a in GAME.shortcuts(s, 0) if a.id == "takeall")
+    assert "3 GP" in take.label
+    quick, quick_events = GAME.apply(s, 0, GAME.parse_action(s, 0, take.id))
+    slow, slow_events = act(s, 0, "transfer", "mode:take", "t:loose:gold:all", "t:loose:moonstone", "confirm")
+    assert _dump(quick) == _dump(slow) and [e.text for e in quick_events] == [e.text for e in slow_events]
+    assert quick["figs"][fig]["treasure"]["gold"] >= 3 and GAME.check_invariants(quick) == []
+    drop = next(a for a in GAME.shortcuts(quick, 0) if a.id == "dropall")
+    dropped, _ = GAME.apply(quick, 0, GAME.parse_action(quick, 0, drop.id))
+    assert sum(dropped["figs"][fig]["treasure"].values()) == 0
