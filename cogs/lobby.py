@@ -121,7 +121,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             return await table_in_scope(interaction, game_id)
         table = await last_table_in_channel(interaction)
         if table is None:
-            raise UserFacingError("No game has been played in this channel yet. Start one with `/game new`.")
+            raise UserFacingError("There is no open game in this channel, and none was played here before. "
+                                  "Start one with `/game new`.")
         return table
 
     # /game new -----------------------------------------------------------------------------------------
@@ -365,7 +366,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         names = registry.names()
         if len(names) == 1:
             return names[0]
-        raise UserFacingError(f"Which game? Use `/game rules game:<name>` ({', '.join(names)}).")
+        raise UserFacingError(f"Which game? Use `/game rules game:<name>` with one of: {', '.join(names)}.")
 
     @rules.autocomplete("topic")
     async def rules_topic_autocomplete(self, interaction: discord.Interaction, current: str
