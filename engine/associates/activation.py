@@ -50,7 +50,7 @@ def choose_apply(ctx: Ctx, action_id: str) -> None:
         raise IllegalAction("Choose a figurine to activate.", "E_UNKNOWN_ACTION")
     fig = action_id[9:]
     if fig not in s["figs"]:
-        raise IllegalAction("Unknown figurine (ringed _2 figurines exist only with 4 figurines).",
+        raise IllegalAction("Unknown figurine (ringed figurines exist only with 4 figurines per guild).",
                             "E_UNKNOWN_FIGURINE")
     f = s["figs"][fig]
     if f["guild"] != guild_at(s, seat):

@@ -83,7 +83,8 @@ def finish_movement(state: VendettaState, clan: str, triples: list[Triple], even
     state.last_move = {"kind": "move", "clan": clan, "moves": [[o, d, n] for o, d, n in triples]}
     board = load_board()
     if triples:
-        text = "; ".join(f"{n} from {board.name(o)} to {board.name(d)}" for o, d, n in triples)
+        text = "; ".join(f"{n} gnome{'s' if n > 1 else ''} from {board.name(o)} to {board.name(d)}"
+                         for o, d, n in triples)
         events.append(public_event(f"{CLANS[clan].name} moves {text}.", "move", clan=clan,
                                    moves=state.last_move["moves"]))
     else:
