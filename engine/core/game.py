@@ -135,7 +135,8 @@ class Game(ABC, Generic[S]):
         Event texts name factions; where one must name a person it writes `player_ref(p)` (`{p2}`), which the
         front end fills with `Event.render(names)`, typically "@alice (Dingleson)" built from this name.
         """
-        return " & ".join(self.factions(state).get(player, []))
+        # the views' engine-wide "factions" key names sides in words (factions() may hold ids)
+        return str(self.view(state, None).get("factions", {}).get(str(player), ""))
 
     def describe_private(self, state: S, player: int) -> list[str]:
         """`player`'s private situation and current draft in short sentences, for their panel.
