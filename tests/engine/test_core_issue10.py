@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Event, IllegalAction, MultiPick, PickOption, player_ref
-from tests.engine.toygame import GAME
+from tests.engine.toygame import GAME, ToyState
 
 
-def _finished() -> object:
+def _finished() -> ToyState:
     state = GAME.new_game(2, 1, {"target": 5})
     while GAME.pending(state):
         for decision in GAME.pending(state):
