@@ -185,10 +185,38 @@ def panel_choices(msg: Message) -> tuple[list[Choice], list[Choice], list[Choice
 SUGGESTED = re.compile(r"suggest|default", re.IGNORECASE)
 
 
-def choose(rng: random.Random, msg: Message, fast: bool) -> Choice | None:
-    """One tap: a player in a hurry (`fast`) takes a pick menu or a shortcut whenever one is offered, another
-    goes step by step; otherwise both choose at random (never Undo, never the suggested whole choice)."""
+@dataclass(frozen=True)
+class Plan:
+    """What a player in a hurry wants, whatever the release shows, so that taps compare across releases.
+
+    Patterns are tried in order against every offered label: `first` until a tap matches `done`, then
+    `then`. Associates: activate a figurine, move it once, end the activation.
+    """
+
+    first: tuple[re.Pattern[str], ...]
+    done: re.Pattern[str]
+    then: tuple[re.Pattern[str], ...]
+
+
+PLANS: dict[str, Plan] = {
+    "associates": Plan(
+        first=tuple(re.compile(p) for p in (r"^Move .+ to ", r"^Movement$", r"^Move to ")),
+        done=re.compile(r"^Move (?:.+ )?to "),
+        then=tuple(re.compile(p) for p in (r"^Confirm", r"^End")),
+    ),
+}
+
+
+def choose(rng: random.Random, msg: Message, fast: bool, plan: tuple[re.Pattern[str], ...] = ()) -> Choice | None:
+    """One tap: a player in a hurry (`fast`) takes a pick menu, the next step of their plan or a shortcut
+    whenever one is offered, another goes step by step; otherwise both choose at random (never Undo, never
+    the suggested whole choice)."""
     picks, quick, other = panel_choices(msg)
+    if fast and not picks:
+        for pattern in plan:
+            wanted = [c for c in quick + other if pattern.search(c.label)]
+            if wanted:
+                return rng.choice(wanted)
     if picks and fast:
         menu = picks[0]
         low, high = (int(x) for x in menu.label.split(":"))
@@ -229,6 +257,8 @@ class Run:
     refused: int = 0
     # Per user: whether the move they are making is made the fastest way (drawn when they open a panel).
     quick: dict[int, bool] = field(default_factory=dict)
+    # Per user: whether their plan's main step is done in the move they are making (see Plan).
+    planned: dict[int, bool] = field(default_factory=dict)
 
     def refresh(self) -> tuple[Replay, list[Row]]:
         self.info, rows, self.seats = read_log(self.db, self.game_id)
@@ -257,6 +287,7 @@ class Run:
             return held[0]
         # A new move: three in four are made the fastest way the panel offers, the rest step by step.
         self.quick[user.id] = self.rng.random() < 0.75
+        self.planned[user.id] = False
         prompt = self.dm_prompt(user)
         if prompt is None and any(k in (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION) for k in mine):
             # A secret choice comes with a DM prompt: a player waits for it rather than open the panel.
@@ -285,7 +316,9 @@ class Run:
                                                  channel=self.fake.channel.id)
             self.autocomplete += [c["name"] for c in found]
         fast = self.quick.setdefault(user.id, True)
-        choice = choose(self.rng, panel, fast)
+        plan = PLANS.get(self.info.get("name", ""))
+        steps = () if plan is None else plan.then if self.planned.get(user.id) else plan.first
+        choice = choose(self.rng, panel, fast, steps)
         if choice is None:
             self.panels.pop(user.id, None)
             self.taps.append(Tap(user.id, 1, version, "/hand", fast))
@@ -294,6 +327,8 @@ class Run:
                 self.panels[user.id] = (rec.original, version)
             return
         self.taps.append(Tap(user.id, choice.cost, version, choice.label, fast))
+        if plan is not None and plan.done.search(choice.label):
+            self.planned[user.id] = True
         if choice.values is None:
             rec = await self.fake.click(user, panel, choice.custom_id, settle=SETTLE)
         else:
@@ -418,6 +453,7 @@ class Unit:
     seqs: tuple[int, ...]
     taps: int
     quick: bool = True  # made the fastest way the panels offered
+    labels: tuple[str, ...] = ()  # what was tapped, in order
 
 
 def never(_replay: Replay, _rows: list[Row]) -> bool:
@@ -440,10 +476,12 @@ def units(run: Run, classify: Callable[[Replay, list[Row], int], str | None],
             by_user.setdefault(u, []).append(row)
     cost: Counter[int] = Counter()
     slow: set[int] = set()
+    tapped: dict[int, list[str]] = {}
     for tap in run.taps:
         nxt = next((r.seq for r in by_user.get(tap.user, []) if r.seq > tap.version), None)
         if nxt is not None:
             cost[nxt] += tap.cost
+            tapped.setdefault(nxt, []).append(f"{tap.what} ({tap.cost})")
             if not tap.quick:
                 slow.add(nxt)
     found: list[Unit] = []
@@ -458,7 +496,8 @@ def units(run: Run, classify: Callable[[Replay, list[Row], int], str | None],
             kind = classify(replay, current, row.player)
             if kind is not None:
                 seqs = tuple(r.seq for r in current)
-                found.append(Unit(kind, user, seqs, sum(cost[q] for q in seqs), not slow & set(seqs)))
+                labels = tuple(label for q in seqs for label in tapped.get(q, []))
+                found.append(Unit(kind, user, seqs, sum(cost[q] for q in seqs), not slow & set(seqs), labels))
             current = []
     return found
 
@@ -552,6 +591,9 @@ def report(game_name: str, run: Run, figures: ChannelFigures, moves: list[Unit],
         for kind, taps in sorted(by_kind.items()):
             lines.append(f"§3 {kind} ({label}): {len(taps)} moves, taps median {statistics.median(taps):g}, "
                          f"min {min(taps)}, max {max(taps)}")
+            if label == "fastest way":
+                typical = next(u for u in chosen if u.kind == kind and u.taps == sorted(taps)[len(taps) // 2])
+                lines.append("     e.g. " + " → ".join(typical.labels))
     lines.append(f"§2 identifier findings: {len(ids)}" + "".join(f"\n   {f}" for f in ids[:15]))
     return "\n".join(lines)
 
