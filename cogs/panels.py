@@ -23,6 +23,7 @@ from host.service import TableService
 log = logging.getLogger(__name__)
 
 PRIVATE_HEADING = "What only you see:"
+SITUATION_LINE = 600
 
 
 @dataclass
@@ -54,7 +55,8 @@ def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, obj
 
 def situation_lines(details: PanelDetails) -> list[str]:
     """The engine's sentences about the player's private situation, under a heading (none: nothing)."""
-    lines = [trim(line, 300) for line in details.situation if line.strip()]
+    # Long sentences are kept whole where they fit: the whole message is cut to its limit by fit_lines.
+    lines = [trim(line, SITUATION_LINE) for line in details.situation if line.strip()]
     return ["", PRIVATE_HEADING, *lines] if lines else []
 
 
