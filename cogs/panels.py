@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 
 PRIVATE_HEADING = "What only you see:"
 SITUATION_LINE = 600
+MORE_IN_PICTURE = "… the rest is in the picture (and /hand)."
 
 
 @dataclass
@@ -55,9 +56,20 @@ def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, obj
 
 def situation_lines(details: PanelDetails) -> list[str]:
     """The engine's sentences about the player's private situation, under a heading (none: nothing)."""
-    # Long sentences are kept whole where they fit: the whole message is cut to its limit by fit_lines.
+    # Long sentences are kept whole where they fit: panel_text stops at the message's limit.
     lines = [trim(line, SITUATION_LINE) for line in details.situation if line.strip()]
     return ["", PRIVATE_HEADING, *lines] if lines else []
+
+
+def panel_text(head: list[str], situation: list[str], limit: int = MESSAGE_CONTENT) -> str:
+    """The head lines, then as many situation sentences as fit, marked when some did not."""
+    text = fit_lines(head, limit)
+    for n, line in enumerate(situation):
+        more = "\n" + MORE_IN_PICTURE if n < len(situation) - 1 else ""
+        if len(text) + 1 + len(line) + len(more) > limit:
+            return text + "\n" + MORE_IN_PICTURE if len(text) + 1 + len(MORE_IN_PICTURE) <= limit else text
+        text += "\n" + line
+    return text
 
 
 async def build_panel(
@@ -88,7 +100,7 @@ async def build_panel(
     else:
         waiting = text.pending_line(table, step.waiting_for, public.view)
         head.append(f"Nothing to decide right now. {waiting}".strip())
-    content = fit_lines([*head, *situation_lines(details)], MESSAGE_CONTENT)
+    content = panel_text(head, situation_lines(details))
     view = None
     if step.can_act and step.player is not None:
         # The service's step and details are read one after the other: a move in between would make the
@@ -112,12 +124,15 @@ async def _finished_panel(
     """For a game no longer running: the player's final situation, no choices."""
     lines = [note] if note else []
     lines.append(f"**{table.title}** — game #{table.game_id} is {table.status.value}.")
+    situation: list[str] = []
     file = None
     if table.status is TableStatus.FINISHED and table.is_seated(user_id):
         details = await service.panel_details(table.game_id, user_id)
-        lines += situation_lines(details)
+        situation = situation_lines(details)
+        lines += situation
         if with_image:
             mine = await service.view_for(table.game_id, user_id)
             public = await service.view_for(table.game_id, None)
             file = await images.panel_file(table.game_name, public.view, mine.view, file_limit)
-    return Panel(content=fit_lines(lines, MESSAGE_CONTENT), view=None, file=file, step=None)
+    return Panel(content=panel_text(lines[:-len(situation)] if situation else lines, situation), view=None,
+                 file=file, step=None)

@@ -130,3 +130,13 @@ async def test_a_refused_forced_step_stops_quietly_and_the_loop_is_bounded() -> 
 def test_the_mover_reads_the_words_they_pressed_never_an_id(submitted: ActionChoice | None, shown: str) -> None:
     result = MoveResult(GAME, 6, (), (), {}, {}, (), False, None, make_table(GAME), submitted=submitted)
     assert play.played_label(result, "All 4 gnomes to the Isle") == shown
+
+
+def test_a_long_situation_stops_at_the_message_limit_and_says_where_the_rest_is() -> None:
+    head = ["**Vendetta** — game #3", "**Move the Dingleson clan.**"]
+    situation = ["", panels.PRIVATE_HEADING] + [f"Objective {n}: " + "x" * 300 for n in range(10)]
+    text = panels.panel_text(head, situation)
+    assert len(text) <= 2000 and text.startswith("**Vendetta**") and text.endswith(panels.MORE_IN_PICTURE)
+    assert "Objective 0: " in text and "Objective 9: " not in text
+    short = panels.panel_text(head, situation[:4])
+    assert short.endswith("Objective 1: " + "x" * 300) and panels.MORE_IN_PICTURE not in short
