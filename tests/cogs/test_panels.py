@@ -140,3 +140,24 @@ def test_a_long_situation_stops_at_the_message_limit_and_says_where_the_rest_is(
     assert "Objective 0: " in text and "Objective 9: " not in text
     short = panels.panel_text(head, situation[:4])
     assert short.endswith("Objective 1: " + "x" * 300) and panels.MORE_IN_PICTURE not in short
+
+
+async def test_the_panel_picture_falls_back_to_the_private_one_then_to_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cogs import images
+
+    def broken(*_a: Any) -> bytes:
+        raise RuntimeError("a drawing bug")
+
+    monkeypatch.setattr(images.render, "panel_image", broken)
+    monkeypatch.setattr(images.render, "private", lambda *_a: b"\x89PNG private")
+    file = await images.panel_file("vendetta", {}, {})
+    assert file is not None and file.filename == "hand.png"
+
+    def unknown(*_a: Any) -> bytes:
+        raise KeyError("no renderer")
+
+    monkeypatch.setattr(images.render, "panel_image", unknown)
+    assert await images.panel_file("nogame", {}, {}) is None
+    monkeypatch.setattr(images.render, "panel_image", lambda *_a: b"x" * 2000)
+    small = await images.panel_file("vendetta", {}, {}, limit=1000)  # too big with the board: private alone
+    assert small is not None and small.filename == "hand.png"
