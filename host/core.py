@@ -488,10 +488,11 @@ class Core:
         prompt is then edited to say what was chosen, and loses its buttons."""
         if before.status != TableStatus.ACTIVE:
             return []
-        open_after = {d.player: after.since.get(d.player) for d in after.decisions}
+        # Closed means no longer pending at all: a draft step keeps the decision (and its prompt) open.
+        still_pending = {d.player for d in after.decisions} if after.status == TableStatus.ACTIVE else set()
         notes: list[Outgoing] = []
         for d in before.decisions:
-            if d.kind not in SECRET_KINDS or open_after.get(d.player, -1) == before.since.get(d.player):
+            if d.kind not in SECRET_KINDS or d.player in still_pending:
                 continue
             seat = before.seat_of_player(d.player)
             if seat is None or seat.user_id is None:

@@ -1,7 +1,7 @@
 """Crash safety: a process submitting moves is killed with SIGKILL at random moments; after each kill a new
 service opens the file: every acknowledged move is there exactly once and replay equals the snapshot.
 
-20 kills by default (well under 40 s); GNOMEHOST_SLOW=1 runs a 200-kill soak.
+20 kills by default (about 10 s); GNOMEHOST_SLOW=1 runs a 200-kill soak.
 """
 
 from __future__ import annotations
@@ -35,17 +35,26 @@ def _run_and_kill(path: str, rng: random.Random) -> list[str]:
         text=True,
     )
     lines: list[str] = []
+    first_ack = threading.Event()
 
     def read() -> None:
         assert proc.stdout is not None
         for line in proc.stdout:
             if line.endswith("\n"):  # a line cut by the kill was never acknowledged
                 lines.append(line.strip())
+                if line.startswith("ACK "):
+                    first_ack.set()
 
     reader = threading.Thread(target=read)
     reader.start()
-    # Sometimes during start-up (migrations, recovery), mostly while moves are being stored.
-    time.sleep(rng.uniform(0.05, 0.25) if rng.random() < 0.25 else rng.uniform(0.3, 0.8))
+    # Sometimes during start-up (migrations, recovery), mostly while moves are being stored: the latter
+    # counted from the worker's first acknowledged move, so a slow start on a busy machine still kills
+    # it in the middle of its moves.
+    if rng.random() < 0.25:
+        time.sleep(rng.uniform(0.05, 0.25))
+    else:
+        first_ack.wait(timeout=15.0)
+        time.sleep(rng.uniform(0.0, 0.5))
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     reader.join()
@@ -80,7 +89,6 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_move(tmp_path):
     path = str(tmp_path / "crash.db")
     rng = random.Random(20261129)
     acked: dict[tuple[int, int], tuple[int, str]] = {}
-    started = time.monotonic()
     stored = 0
     for _ in range(KILLS):
         for line in _run_and_kill(path, rng):
@@ -92,5 +100,3 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_move(tmp_path):
         stored = asyncio.run(_check(path, acked))
     assert len(acked) > KILLS  # the workers did get moves through between kills
     assert stored >= len(acked)
-    if KILLS == 20:
-        assert time.monotonic() - started < 40

@@ -239,6 +239,7 @@ async def test_a_reminder_counted_is_a_reminder_sent_once(db_path):
         assert await svc.run_due_deadlines() == 0  # nothing due twice
         assert len(notifier.pings) == 2
         (_, who, message), _ = notifier.pings
+        assert [p.user_id for p in who] == [HOST] or [p.user_id for p in who] == [ALICE]
         assert message.startswith("the game is waiting for you") and ".." not in message
     finally:
         await svc.close()
@@ -312,7 +313,10 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
     from host import outbox
     from host.results import PendingPlayer, PrivateUpdate, TableUpdate
 
-    pending = (PendingPlayer(1, 11, DecisionKind.REACTION, "React?"), PendingPlayer(2, None, DecisionKind.TURN, "", True))
+    pending = (
+        PendingPlayer(1, 11, DecisionKind.REACTION, "React?"),
+        PendingPlayer(2, None, DecisionKind.TURN, "", True),
+    )
     payloads = {
         "table": outbox.TablePost(TableUpdate(3, UpdateKind.ENDED, "End", 9, (public_event("x", "k", a=1),),
                                               {"board": [1, 2]}, pending, Outcome(((1,), (0, 2)), {0: 1, 1: 3, 2: 1},
@@ -338,7 +342,8 @@ async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel
         table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
         async with svc.database.transaction() as conn:
             await conn.execute(
-                "INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at) VALUES (?, ?, 'table', '{}', 0, 0)",
+                "INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at) "
+                "VALUES (?, ?, 'table', '{}', 0, 0)",
                 (table.game_id, f"channel:{CHANNEL}"),
             )
         await svc.join(table.game_id, ALICE)

@@ -3,6 +3,8 @@ players whose decision is new."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from engine.core.rng import Rng
 from host.notifier import RecordingNotifier
 from host.results import PostMode, UpdateKind
@@ -33,7 +35,7 @@ async def test_a_simultaneous_choice_edits_the_status_message_and_mentions_nobod
 
 async def test_a_new_message_and_a_mention_only_when_the_turn_passes(db_path):
     posts = await _posts(db_path, 12)
-    for before, update in zip(posts, posts[1:], strict=False):
+    for before, update in pairwise(posts):
         pending_before = {p.player for p in before.pending}
         pending_now = {p.player for p in update.pending}
         if update.mode is PostMode.NEW:
