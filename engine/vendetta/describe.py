@@ -215,15 +215,28 @@ def _decl_id(clan: str, triples: Sequence[Sequence[Any]]) -> str:
 
 
 def shortcuts(state: VendettaState, player: int) -> list[Action]:
-    """In the count step of a move: all the gnomes left there to that destination, ending the move."""
+    """Whole moves in one typed `decl:` order: once an origin is chosen, "All N gnomes to X" for every
+    destination (and for the chosen one in the count step), each ending the move."""
     clan = current_mover(state)
     if clan is None or state.owner[clan] != player or clan not in state.drafts:
         return []
     draft = state.drafts[clan]
-    if draft["dest"] is None:
+    origin = draft["origin"]
+    if origin is None:
         return []
-    origin, dest = draft["origin"], draft["dest"]
+    dests = [draft["dest"]] if draft["dest"] is not None else destination_choices(state, clan, draft, origin)
     left = state.board[origin][clan] - drafted_from(draft, origin)
+    out = []
+    for dest in dests:
+        action = _all_to(state, clan, draft, origin, dest, left)
+        if action is not None:
+            out.append(action)
+    return out
+
+
+def _all_to(state: VendettaState, clan: str, draft: dict[str, Any], origin: str, dest: str,
+            left: int) -> Action | None:
+    """The draft plus all `left` gnomes from `origin` to `dest`, confirmed; None if its id is too long."""
     triples = [list(t) for t in draft["triples"]]
     for t in triples:
         if t[0] == origin and t[1] == dest:
@@ -233,11 +246,11 @@ def shortcuts(state: VendettaState, player: int) -> list[Action]:
         triples.append([origin, dest, left])
     action_id = _decl_id(clan, triples)
     if len(action_id) > MAX_ID_LEN:
-        return []
+        return None
     name = load_board().name(dest)
-    what = f"All {left} gnomes" if left > 1 else "The last gnome"
+    what = f"All {left} gnomes" if left > 1 else "The gnome"
     more = " and end the move" if draft["triples"] else ", end of move"
-    return [Action(action_id, f"{what} to {name}{more}")]
+    return Action(action_id, f"{what} to {name}{more}")
 
 
 # --- end of game -------------------------------------------------------------------------------

@@ -159,3 +159,20 @@ def test_final_report_says_why_in_words_and_reveals_every_clans_objectives() -> 
     for clan in state.seats:
         secret = next(s for s in report.secrets if s.startswith(CLANS[clan].name + "'s objectives"))
         assert all(CARDS[c].name in secret for c in state.chosen[clan])
+
+
+def test_after_the_origin_every_destination_is_one_tap_away() -> None:
+    """Take my turn, from, 'All 4 gnomes to …': a single-destination move in three taps from the table."""
+    state = make_state({"home_dingleson": {"red": 4}}, first_seat="red")
+    red = state.owner["red"]
+    state, _ = GAME.apply(state, red, GAME.parse_action(state, red, "from:home_dingleson"))
+    destinations = {a.id[3:] for a in GAME.legal_actions(state, red) if a.id.startswith("to:")}
+    shortcuts = GAME.shortcuts(state, red)
+    assert {a.id.split(">")[1].split("*")[0] for a in shortcuts} == destinations
+    fisher = next(a for a in shortcuts if ">statue_fisher*" in a.id)
+    assert fisher.label.startswith("All 4 gnomes to ") and len(shortcuts) <= 25
+    by_shortcut, _ = GAME.apply(state, red, GAME.parse_action(state, red, fisher.id))
+    stepped, _ = GAME.apply(state, red, Action("to:statue_fisher"))
+    stepped, _ = GAME.apply(stepped, red, Action("n:4"))
+    stepped, _ = GAME.apply(stepped, red, Action("confirm"))
+    assert _dump(by_shortcut) == _dump(stepped)
