@@ -10,13 +10,14 @@ from typing import Any
 
 from engine.core.actions import MAX_ID_LEN, Action
 from engine.core.errors import IllegalAction
-from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
+from engine.core.picks import MAX_PICK_OPTIONS, FinalReport, MultiPick, PickOption, PlayerReport
 from engine.vendetta.actions import (
     default_choice,
     destination_choices,
     drafted_from,
     new_combat_draft,
     new_move_draft,
+    origin_choices,
 )
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, FOODS
@@ -215,20 +216,32 @@ def _decl_id(clan: str, triples: Sequence[Sequence[Any]]) -> str:
 
 
 def shortcuts(state: VendettaState, player: int) -> list[Action]:
-    """Whole moves in one typed `decl:` order: once an origin is chosen, "All N gnomes to X" for every
-    destination (and for the chosen one in the count step), each ending the move."""
+    """Whole moves in one typed `decl:` order, each ending the move: once an origin is chosen, "All N gnomes
+    to X" for every destination (in the count step, the chosen one); back at the origin step of a started
+    move, all the gnomes of one more origin (or to one more destination) that keep its single focus."""
     clan = current_mover(state)
     if clan is None or state.owner[clan] != player or clan not in state.drafts:
         return []
     draft = state.drafts[clan]
     origin = draft["origin"]
-    if origin is None:
+    if origin is not None:
+        dests = [draft["dest"]] if draft["dest"] is not None else destination_choices(state, clan, draft, origin)
+        pairs = [(origin, d) for d in dests]
+    elif draft["triples"]:
+        # back at the origin step of a started move: finish the gather (same destination) or the spread
+        # (same origin) with all the gnomes of one more origin or to one more destination
+        gathers = {d for _o, d, _n in draft["triples"]}
+        spreads = {o for o, _d, _n in draft["triples"]}
+        pairs = []
+        for o in origin_choices(state, clan, draft):
+            for d in destination_choices(state, clan, draft, o):
+                if (len(gathers) == 1 and d in gathers) or (len(spreads) == 1 and o in spreads):
+                    pairs.append((o, d))
+    else:
         return []
-    dests = [draft["dest"]] if draft["dest"] is not None else destination_choices(state, clan, draft, origin)
-    left = state.board[origin][clan] - drafted_from(draft, origin)
-    out = []
-    for dest in dests:
-        action = _all_to(state, clan, draft, origin, dest, left)
+    out: list[Action] = []
+    for o, d in pairs[:MAX_PICK_OPTIONS]:
+        action = _all_to(state, clan, draft, o, d, state.board[o][clan] - drafted_from(draft, o))
         if action is not None:
             out.append(action)
     return out
@@ -247,8 +260,11 @@ def _all_to(state: VendettaState, clan: str, draft: dict[str, Any], origin: str,
     action_id = _decl_id(clan, triples)
     if len(action_id) > MAX_ID_LEN:
         return None
-    name = load_board().name(dest)
+    board = load_board()
+    name = board.name(dest)
     what = f"All {left} gnomes" if left > 1 else "The gnome"
+    if draft["origin"] is None:
+        what += f" from {board.name(origin)}"
     more = " and end the move" if draft["triples"] else ", end of move"
     return Action(action_id, f"{what} to {name}{more}")
 

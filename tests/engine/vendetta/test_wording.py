@@ -176,3 +176,19 @@ def test_after_the_origin_every_destination_is_one_tap_away() -> None:
     stepped, _ = GAME.apply(stepped, red, Action("n:4"))
     stepped, _ = GAME.apply(stepped, red, Action("confirm"))
     assert _dump(by_shortcut) == _dump(stepped)
+
+
+def test_a_started_gather_is_finished_in_one_tap_from_the_origin_step() -> None:
+    """After 1 gnome from Old Oak Corner to the Fishing statue, 'All 4 gnomes from Dingleson Den to …' ends it."""
+    state = make_state({"home_dingleson": {"red": 4}, "oak_corner": {"red": 1}}, first_seat="red")
+    red = state.owner["red"]
+    for step in ("from:oak_corner", "to:statue_fisher", "n:1"):
+        state, _ = GAME.apply(state, red, Action(step))
+    shortcuts = GAME.shortcuts(state, red)
+    (gather,) = shortcuts  # Old Oak Corner is empty now: only the gather from the den keeps the focus
+    assert gather.label.startswith("All 4 gnomes from ") and gather.label.endswith("and end the move")
+    quick, _ = GAME.apply(state, red, GAME.parse_action(state, red, gather.id))
+    slow = state
+    for step in ("from:home_dingleson", "to:statue_fisher", "n:4", "confirm"):
+        slow, _ = GAME.apply(slow, red, Action(step))
+    assert _dump(quick) == _dump(slow) and quick.board["statue_fisher"] == {"red": 5}
