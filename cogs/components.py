@@ -303,6 +303,14 @@ def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice
     ordinary_rows = _rows(len(ordinary)) if as_buttons else (1 if ordinary else 0)
     last_row = bool(controls) or (not as_buttons and shown.count > 1)
     quick_room = COMPONENT_ROWS - pick_rows - ordinary_rows - (1 if last_row else 0)
+    if quick and controls and not _fits_buttons(quick, quick_room * BUTTONS_PER_ROW):
+        # Many shortcuts: the step-by-step choices and the draft controls share one menu, so that every
+        # shortcut (the common whole order) stays one tap.
+        merged: Page = paginate([*ordinary, *controls], page, SELECT_OPTIONS)
+        room = COMPONENT_ROWS - pick_rows - 1 - (1 if merged.count > 1 else 0)
+        if _fits_buttons(quick, room * BUTTONS_PER_ROW):
+            ordinary, controls, shown, as_buttons = [*ordinary, *controls], [], merged, False
+            ordinary_rows, quick_room = 1, room
     row = 0
     if quick and _fits_buttons(quick, quick_room * BUTTONS_PER_ROW):
         _action_buttons(view, game_id, version, seat, quick, index_of, discord.ButtonStyle.primary, row)

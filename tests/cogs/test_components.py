@@ -258,3 +258,15 @@ def test_no_module_level_handler_table_remains() -> None:
     assert not hasattr(components, "_handlers") and not hasattr(components, "set_handler")
     assert isinstance(components.DYNAMIC_ITEMS[0].__discord_ui_compiled_template__, re.Pattern)
     assert discord.ui.DynamicItem in components.LobbyButton.__mro__
+
+
+def test_many_shortcuts_stay_one_tap_buttons_when_the_steps_and_controls_can_share_a_menu():
+    # Vendetta after "Move from": "All N gnomes to X" for 17 destinations, the 17 "… to X" steps, Pass, Undo.
+    quick = [Choice(0, f"decl:{i}", f"All 8 gnomes to Place {i}, end of move") for i in range(17)]
+    choices = [Choice(0, f"to:{i}", f"… to Place {i}") for i in range(17)] + [Choice(0, "pass", "Pass"),
+                                                                            Choice(0, "undo", "Undo step")]
+    comps = check_limits(actions_view(9, 4, 0, choices, shortcuts=quick))
+    buttons = [i for r in comps[:-1] for i in r["components"]]
+    assert len(buttons) == 17 and all(i["type"] == 2 and i["style"] == 1 for i in buttons)
+    menu = comps[-1]["components"][0]
+    assert menu["type"] == 3 and {"pass", "undo"} <= {o["value"] for o in menu["options"]}
