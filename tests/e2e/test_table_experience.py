@@ -362,6 +362,10 @@ async def play_game(fake: Harness, bot: LiveBot, game_name: str, users: list[Use
     await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     await run.play()
     await fake.wait_idle(quiet=0.3)
+    # What players look at after a game: these answers are walked for identifiers too.
+    for sub in ("status", "players", "log", "board"):
+        await fake.slash(alice, "game", subcommand=sub, channel=fake.channel.id, settle=SETTLE)
+    await fake.slash(alice, "hand", channel=fake.channel.id, settle=SETTLE)
     run.refresh()
     return run
 
