@@ -38,6 +38,8 @@ NO_BUTTON_KINDS = (UpdateKind.ENDED, UpdateKind.CANCELLED, UpdateKind.QUARANTINE
 NO_PINGS = discord.AllowedMentions.none()
 
 T = TypeVar("T")
+# What a failed Discord request raises (TimeoutError is asyncio's too since Python 3.11).
+REQUEST_FAILURES = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, TimeoutError, OSError)
 
 
 def delivery_error(error: Exception) -> RetryLater | Undeliverable:
@@ -64,7 +66,7 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
     """Run one Discord request, turning its failure into RetryLater or Undeliverable."""
     try:
         return await request()
-    except (TimeoutError, discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError) as error:
+    except REQUEST_FAILURES as error:
         raise delivery_error(error) from error
 
 
@@ -148,11 +150,12 @@ class DiscordNotifier:
         if file is not None:
             kwargs["attachments"] = [file]
         try:
-            await delivered(lambda: partial.edit(**kwargs))  # type: ignore[arg-type]
-        except Undeliverable as error:
-            log.info("game %s: status message %s gone (%s); posting a new one", table.game_id, message.message_id,
-                     error.reason)
+            await partial.edit(**kwargs)  # type: ignore[arg-type]
+        except discord.NotFound:
+            log.info("game %s: status message %s is gone; posting a new one", table.game_id, message.message_id)
             return False
+        except REQUEST_FAILURES as error:
+            raise delivery_error(error) from error
         log.info("game %s: status message edited", table.game_id)
         return True
 
