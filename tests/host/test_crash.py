@@ -27,11 +27,12 @@ KILLS = 200 if os.environ.get("GNOMEHOST_SLOW") == "1" else 20
 
 def _run_and_kill(path: str, rng: random.Random) -> list[str]:
     """Start a worker, kill it at a random moment, return the complete lines it printed."""
+    errors = Path(path).with_suffix(".worker-stderr")
     proc = subprocess.Popen(
         [sys.executable, "-m", "tests.host.workers", "crash", path],
         cwd=REPO,
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=errors.open("w"),
         text=True,
     )
     lines: list[str] = []
@@ -53,11 +54,13 @@ def _run_and_kill(path: str, rng: random.Random) -> list[str]:
     if rng.random() < 0.25:
         time.sleep(rng.uniform(0.05, 0.25))
     else:
-        first_ack.wait(timeout=15.0)
+        first_ack.wait(timeout=5.0)
         time.sleep(rng.uniform(0.0, 0.5))
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
+    code = proc.wait()
     reader.join()
+    # A worker that ended by itself (not by our kill) failed to start or to move: show why.
+    assert code == -signal.SIGKILL, f"the worker exited with {code}: {errors.read_text()[-2000:]}"
     return lines
 
 

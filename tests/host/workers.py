@@ -18,7 +18,7 @@ from db import games as games_repo
 from engine.core.rng import Rng
 from host.errors import GameNotActive, StaleVersion
 from host.notifier import NullNotifier
-from host.results import TableSettings
+from host.results import TableSettings, TableStatus
 from host.service import TableService
 from tests.host import toygame
 
@@ -39,7 +39,10 @@ async def crash(path: str) -> None:
         table = await svc.table_for_channel(1)
         if table is None:
             table = await svc.create_table("dash", {"target": 40, "turns": 60}, HOST, None, 1)
-            await svc.join(table.game_id, ALICE)
+        if table.status is TableStatus.LOBBY:
+            # Also a lobby a killed worker left half-built: seat ALICE if she is missing, then start.
+            if not table.is_seated(ALICE):
+                await svc.join(table.game_id, ALICE)
             await svc.start(table.game_id, HOST, join_order=True)
             continue
         pending = [p for p in table.pending if p.user_id is not None]
