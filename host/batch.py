@@ -66,7 +66,8 @@ class Batch:
         except IllegalAction as exc:
             raise IllegalMove(exc) from exc
         step = self.add(state, player, action.id, source, user_id, events)
-        step.label = action.label
+        # A typed order parsed from its id has no words of its own (its label is the id): say nothing then.
+        step.label = action.label if action.label != action.id else ""
         return step
 
     def add(
