@@ -165,13 +165,14 @@ class DiscordNotifier:
         """DM the buttons of a secret choice that became the player's; nothing when it is no longer theirs."""
         panel = await build_panel(
             self.bot.service, table.game_id, user_id, player=player,
-            note="Your secret choice (only you see this):", with_image=False,
+            note="Your secret choice (only you see this):", file_limit=None,
         )
         if panel.view is None:
             return None
         if previous is not None:
             await self._retire(table, previous)
-        message = await self._send_dm(user_id, panel.content, view=panel.view)
+        # The prompt carries the panel picture (board above the secret view): nothing to scroll back for.
+        message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file)
         return MessageRef(message.channel.id, message.id)
 
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
@@ -190,7 +191,10 @@ class DiscordNotifier:
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """DM a player their private events and view picture."""
-        lines = [f"**{table.title}** — game #{table.game_id}", *text.private_events_text(update.events)]
+        lines = [
+            f"**{table.title}** — game #{table.game_id}",
+            *text.private_events_text(update.events, table, update.view),
+        ]
         if not update.events:
             lines.append("Your private view is below; /hand shows it (and your choices) any time.")
         content = fit_lines(lines, MESSAGE_CONTENT)
