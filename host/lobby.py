@@ -71,6 +71,29 @@ async def create_table(
     except IllegalAction as exc:
         raise InvalidOption(exc.message) from exc
     settings = check_settings(settings, table_timers(game))  # the rules' timers within the rules' ranges
+    seats: list[int | None] = [host_user_id] if host_joins else []
+    game_id = await _open_lobby(
+        core, game_name, checked, seed, host_user_id, guild_id, channel_id, settings, seats
+    )
+    log.info("game %s: %s lobby opened in channel %s", game_id, game_name, channel_id)
+    async with core.locked(game_id):
+        live = await core.load_locked(game_id, fresh=True)
+    return live.info()
+
+
+async def _open_lobby(
+    core: Core,
+    game_name: str,
+    options: dict[str, Any],
+    seed: int,
+    host_user_id: int,
+    guild_id: int | None,
+    channel_id: int,
+    settings: TableSettings,
+    seats: list[int | None],
+) -> int:
+    """Store a new lobby with its seats (None: an AI seat) and its lobby message in the outbox, in one
+    transaction; ChannelBusy when the channel already has an open game. Returns the new game's id."""
     now = core.clock()
     try:
         async with core.db.transaction() as conn:
@@ -82,25 +105,22 @@ async def create_table(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 game_name=game_name,
-                options=checked,
+                options=options,
                 seed=seed,
                 host_user_id=host_user_id,
                 settings=settings.to_json(),
                 now=now,
             )
-            if host_joins:
-                await seats_repo.add_seat(conn, game_id, host_user_id)
+            for user in seats:
+                await seats_repo.add_seat(conn, game_id, user)
             # The lobby message goes out through the outbox: a crash now cannot leave a lobby nobody sees.
             lobby_post = Outgoing(game_id, channel_queue(channel_id), LobbyPost())
             await outbox_repo.enqueue_async(conn, [lobby_post.to_row()], now)
     except sqlite3.IntegrityError:
         # Another process opened a game in this channel between our check and insert.
         raise ChannelBusy(None) from None
-    log.info("game %s: %s lobby opened in channel %s", game_id, game_name, channel_id)
     core.wake_sender()
-    async with core.locked(game_id):
-        live = await core.load_locked(game_id, fresh=True)
-    return live.info()
+    return game_id
 
 
 def _require_lobby(live: LiveGame) -> None:
@@ -535,25 +555,11 @@ async def rematch(
         checked = validate_options(live.game.options(), options)
     except IllegalAction as exc:
         raise InvalidOption(exc.message) from exc
-    now = core.clock()
-    try:
-        async with core.db.transaction() as conn:
-            busy = await games_repo.open_game_in_channel(conn, live.channel_id)
-            if busy is not None:
-                raise ChannelBusy(busy.id)
-            new_id = await games_repo.insert_game(
-                conn, guild_id=live.guild_id, channel_id=live.channel_id, game_name=live.game_name,
-                options=checked, seed=seed, host_user_id=by_user_id, settings=live.settings.to_json(), now=now,
-            )
-            # Everyone seated before sits again (humans and AI), in the old player order.
-            for user in users:
-                await seats_repo.add_seat(conn, new_id, user)
-            post = Outgoing(new_id, channel_queue(live.channel_id), LobbyPost())
-            await outbox_repo.enqueue_async(conn, [post.to_row()], now)
-    except sqlite3.IntegrityError:
-        raise ChannelBusy(None) from None
+    # Everyone seated before sits again (humans and AI), in the old player order.
+    new_id = await _open_lobby(
+        core, live.game_name, checked, seed, by_user_id, live.guild_id, live.channel_id, live.settings, users
+    )
     log.info("game %s: rematch of game %s opened by user %s", new_id, game_id, by_user_id)
-    core.wake_sender()
     async with core.locked(new_id):
         new = await core.load_locked(new_id, fresh=True)
     return new.info()
