@@ -110,7 +110,6 @@ class OutboxSender:
         self._told_dm_closed: set[tuple[int, int]] = set()
         self._logged_failures: set[tuple[int, str]] = set()
         self.stats = SenderStats()
-        self._idle_event = asyncio.Event()
 
     # -- life cycle -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from db import games as games_repo
 from db import outbox as outbox_repo
 from db import seats as seats_repo
 from db.connection import Database, open_database
+from db.games import GameRow
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
@@ -280,6 +281,10 @@ class TableService:
         """The open (lobby or running) table in this channel or thread, if any."""
         async with self._core.db.reading() as conn:
             row = await games_repo.open_game_in_channel(conn, channel_id)
+        return await self._info_or_none(row)
+
+    async def _info_or_none(self, row: GameRow | None) -> TableInfo | None:
+        """The table of a stored row; None for no row or a game this bot cannot load."""
         if row is None:
             return None
         try:
@@ -487,12 +492,7 @@ class TableService:
             return current
         async with self._core.db.reading() as conn:
             row = await games_repo.last_game_in_channel(conn, channel_id)
-        if row is None:
-            return None
-        try:
-            return (await self._core.get(row.id)).info()
-        except GameNotFound:
-            return None
+        return await self._info_or_none(row)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[TableInfo]:
         """The channel's (or thread's) most recent games, newest first, with their status and outcome."""
