@@ -1,4 +1,4 @@
-"""Computer players. They see only what a human in their seat would: legal actions and their view."""
+"""Baseline computer players: uniform random and "busy" (prefers doing over passing). They read only legal actions."""
 
 from __future__ import annotations
 
