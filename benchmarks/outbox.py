@@ -66,9 +66,9 @@ async def submit_cost(moves: int) -> None:
     original = core_module.Core.compose
     for label in ("no outbox (baseline)", "with outbox", "no outbox (baseline) ", "with outbox "):
         if label.startswith("no outbox"):
-            core_module.Core.compose = lambda self, *a, **k: []  # type: ignore[method-assign]
+            core_module.Core.compose = lambda self, *a, **k: []  # type: ignore[method-assign]  # the baseline swaps Core.compose out
         else:
-            core_module.Core.compose = original  # type: ignore[method-assign]
+            core_module.Core.compose = original  # type: ignore[method-assign]  # and back
         with tempfile.TemporaryDirectory() as folder:
             svc = await _open(Path(folder) / "b.db", RecordingNotifier())
             try:
@@ -84,7 +84,7 @@ async def submit_cost(moves: int) -> None:
             finally:
                 await svc.close()
         results.setdefault(label.strip(), []).extend(times)
-    core_module.Core.compose = original  # type: ignore[method-assign]
+    core_module.Core.compose = original  # type: ignore[method-assign]  # restored after the runs
     base = statistics.median(results["no outbox (baseline)"])
     out(f"1. submit latency over {2 * moves} moves each (vendetta, 2 seats)")
     for label, times in results.items():

@@ -77,7 +77,7 @@ class GnomehostBot(commands.Bot):
         if kind in (discord.InteractionType.application_command, discord.InteractionType.autocomplete):
             return True
         if kind is discord.InteractionType.component:
-            data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]
+            data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]  # TypedDicts in discord.py
             return handles_component(str(data.get("custom_id", "")))
         return False
 

@@ -86,7 +86,7 @@ async def run_click(interaction: discord.Interaction, cid: ComponentId | Unreada
         log.info("unreadable custom_id from user %s (%s)", interaction.user.id, cid.reason)
         raise UserFacingError(UNREADABLE_BUTTON)
     table = await table_in_scope(interaction, cid.game, private_panel=private_panel)
-    handler: ClickHandler | None = interaction.client.get_cog(handled_by)  # type: ignore[attr-defined]
+    handler: ClickHandler | None = interaction.client.get_cog(handled_by)  # type: ignore[attr-defined]  # typed discord.Client; ours is a commands.Bot
     if handler is None:
         raise UserFacingError(NOT_AVAILABLE)
     await handler.handle_click(interaction, cid, table, values)

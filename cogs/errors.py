@@ -58,7 +58,7 @@ def new_reference() -> str:
 
 def describe_interaction(interaction: discord.Interaction) -> str:
     """Who did what where, for a log line (ids and names only, no user text); safe on malformed payloads."""
-    data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]
+    data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]  # TypedDicts in discord.py
     if interaction.type is discord.InteractionType.component:
         what = str(data.get("custom_id"))[:CUSTOM_ID]
     else:
@@ -121,7 +121,7 @@ def guarded(func: Handler[P]) -> Handler[P]:
 
     @functools.wraps(func)
     async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
-        inflight = interaction.client.inflight  # type: ignore[attr-defined]
+        inflight = interaction.client.inflight  # type: ignore[attr-defined]  # interaction.client is typed discord.Client; ours is GnomehostBot
         async with inflight.handling(interaction.id) as allowed:
             if not allowed:
                 await refuse_restarting(interaction)

@@ -70,7 +70,7 @@ async def last_table_in_channel(interaction: discord.Interaction) -> TableInfo |
     """The open table of this channel or thread, else its last game (finished or cancelled), of this guild only."""
     if interaction.channel_id is None:
         return None
-    table = await interaction.client.service.last_game_in_channel(interaction.channel_id)  # type: ignore[attr-defined]
+    table = await interaction.client.service.last_game_in_channel(interaction.channel_id)  # type: ignore[attr-defined]  # client is our GnomehostBot
     if table is None or table.guild_id != interaction.guild_id:
         return None
     return table
@@ -158,9 +158,9 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         if thread:
             parent = interaction.channel
             if not isinstance(parent, discord.TextChannel):
-                parent = await self.bot.fetch_channel(channel_id)  # type: ignore[assignment]
+                parent = await self.bot.fetch_channel(channel_id)  # type: ignore[assignment]  # any channel kind; Discord refuses a thread below on others
             name = trim(f"{spec.title or game} — {interaction.user.display_name}", THREAD_NAME)
-            created = await parent.create_thread(  # type: ignore[union-attr, call-overload]
+            created = await parent.create_thread(  # type: ignore[union-attr, call-overload]  # not every channel kind has create_thread
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
             channel_id = created.id
@@ -487,7 +487,7 @@ async def setup(bot: GnomehostBot) -> None:
     cog = GameCog(bot)
     games = loadable_games()
     if games:
-        cog.app_command.add_command(make_new_command(cog.new_game, games))  # type: ignore[union-attr]
+        cog.app_command.add_command(make_new_command(cog.new_game, games))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
     else:
         log.error("no game could be loaded: /game new is not available")
     await bot.add_cog(cog)

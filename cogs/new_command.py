@@ -117,7 +117,7 @@ def make_new_command(handler: NewHandler, game_names: Sequence[str]) -> app_comm
         inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, annotation=p.annotation | None, default=None)
         for p in params
     ]
-    new.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
+    new.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]  # discord.py reads it for the options
     descriptions = {
         "game": "Which game",
         "thread": "Play in a new thread (default: yes; no = right here in this channel)",

@@ -150,7 +150,7 @@ class DiscordNotifier:
         if file is not None:
             kwargs["attachments"] = [file]
         try:
-            await partial.edit(**kwargs)  # type: ignore[arg-type]
+            await partial.edit(**kwargs)  # type: ignore[arg-type]  # one dict for edit()'s differently typed keywords
         except discord.NotFound:
             log.info("game %s: status message %s is gone; posting a new one", table.game_id, message.message_id)
             return False

@@ -64,7 +64,7 @@ async def table_in_scope(interaction: discord.Interaction, game_id: int, *, priv
     """The table `game_id` if this interaction may act on it; else the refusal of an unknown game."""
     if not 0 < game_id <= MAX_GAME_ID:
         raise unknown_game(game_id)
-    service: TableService = interaction.client.service  # type: ignore[attr-defined]
+    service: TableService = interaction.client.service  # type: ignore[attr-defined]  # interaction.client is typed discord.Client; ours is GnomehostBot
     try:
         table = await service.get_table(game_id)
     except GameNotFound:
@@ -78,7 +78,7 @@ async def table_in_channel(interaction: discord.Interaction) -> TableInfo | None
     """The open table of the channel or thread the interaction comes from, if that table belongs to its guild."""
     if interaction.channel_id is None:
         return None
-    service: TableService = interaction.client.service  # type: ignore[attr-defined]
+    service: TableService = interaction.client.service  # type: ignore[attr-defined]  # interaction.client is typed discord.Client; ours is GnomehostBot
     table = await service.table_for_channel(interaction.channel_id)
     if table is None or table.guild_id != interaction.guild_id:
         return None

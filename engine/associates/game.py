@@ -101,7 +101,7 @@ class AssociatesGame(Game[State]):
         if phase == "guild":
             return [Decision(s["guild_picker"], DecisionKind.SETUP, "Choose your guild.")]
         if phase == "designate":
-            return [Decision(seat_of(s, "usurers"), DecisionKind.SETUP, "Designate an adverse guild.")]  # type: ignore[arg-type]
+            return [Decision(seat_of(s, "usurers"), DecisionKind.SETUP, "Designate an adverse guild.")]  # type: ignore[arg-type]  # only with the Usurers seated
         if phase == "activation":
             res = s["res"]
             if res is not None and res["stage"] in ("w1", "w2", "w3"):

@@ -41,7 +41,7 @@ def add_objective(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> Non
     player["objective_turns"].append(s["turn"])
     if s["first_objective_guild"] is None:
         s["first_objective_guild"] = guild  # R-A43: events resolve one at a time
-    reward = int(GUILD_INFO[guild]["reward"])  # type: ignore[call-overload]  # R-A25
+    reward = int(GUILD_INFO[guild]["reward"])  # type: ignore[call-overload]  # GUILD_INFO values are typed object; reward is an int  # R-A25
     dest = pay_reward(ctx, guild, reward, acting_fig)
     ctx.say(f"{GUILD_INFO[guild]['title']} gain an Objective ({why}) — now {player['objectives']}; "
             f"+{reward} GP to {dest}.", "objective", guild=guild, objectives=player["objectives"], gold=reward)

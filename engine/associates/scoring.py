@@ -36,7 +36,7 @@ def score_breakdown(s: State, guild: str) -> dict[str, Any]:
 
 def scores(s: State) -> dict[int, dict[str, Any]]:
     """Score breakdown per seat."""
-    return {seat_of(s, g): score_breakdown(s, g) for g in guilds_in_game(s)}  # type: ignore[misc]
+    return {seat_of(s, g): score_breakdown(s, g) for g in guilds_in_game(s)}  # type: ignore[misc]  # every guild in play has a seat
 
 
 def ranking(s: State) -> tuple[tuple[int, ...], ...]:

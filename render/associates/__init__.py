@@ -182,7 +182,7 @@ def _draw_labels(d: ImageDraw.ImageDraw, mask: bool = False) -> None:
         if has_terrain_word(z):
             x0, y0, _, _ = boxes[-1]
             word = TERRAIN_WORDS.get(z.terrain, z.terrain)
-            rgb_text(d, (x0, y0), word, TEXT, (255,) if mask else TERRAIN_INK, stroke=halo)  # type: ignore[arg-type]
+            rgb_text(d, (x0, y0), word, TEXT, (255,) if mask else TERRAIN_INK, stroke=halo)  # type: ignore[arg-type]  # a mask's one-channel ink is no RGB
 
 
 @cache

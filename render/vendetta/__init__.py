@@ -210,7 +210,7 @@ def _draw_names(d: ImageDraw.ImageDraw, mask: bool = False) -> None:
         fill = terrain_colour(t)
         for (x0, y0, x1, _), line in zip(name_boxes(t), lines, strict=True):
             ink, halo = ((255,), (255,)) if mask else (ink_on(fill), fill)
-            rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink, anchor="ma", stroke=halo)  # type: ignore[arg-type]
+            rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink, anchor="ma", stroke=halo)  # type: ignore[arg-type]  # a mask's one-channel ink is no RGB
 
 
 @cache

@@ -152,7 +152,7 @@ async def test_expected_refusal_is_shown_as_is_without_reference(caplog: pytest.
     interaction = fake_interaction()
     await Handler(refusal).callback(interaction)
     (content, kwargs), = told(interaction)
-    assert content == refusal.message  # type: ignore[attr-defined]
+    assert content == refusal.message  # type: ignore[attr-defined]  # both refusal kinds carry .message
     assert kwargs.get("ephemeral") is True
     assert not REF.search(content)
     assert error_records(caplog) == []

@@ -39,7 +39,7 @@ MALFORMED = {
     "component without custom_id": lambda: without(click_payload(3), "data", "custom_id"),
     "component without component_type": lambda: without(click_payload(4), "data", "component_type"),
     "modal without components": lambda: payload(5, 5, {"custom_id": "m"}),
-    "autocomplete whose data is a list": lambda: payload(6, 4, []),  # type: ignore[arg-type]
+    "autocomplete whose data is a list": lambda: payload(6, 4, []),  # type: ignore[arg-type]  # malformed on purpose
     "no token": lambda: without(click_payload(7), "token"),
 }
 

@@ -70,7 +70,7 @@ def details(version: int = 5, **extra: Any) -> PanelDetails:
 
 async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dump() -> None:
     service = FakeService(details(), step())
-    panel = await panels.build_panel(service, GAME, PLAYER)  # type: ignore[arg-type]
+    panel = await panels.build_panel(service, GAME, PLAYER)  # type: ignore[arg-type]  # a fake stands in for the TableService
     assert "you play Dingleson" in panel.content and "Move the Dingleson clan." in panel.content
     assert "Your hand: Sprint and Trap.\nObjective Oak Grove: done." in panel.content
     assert "factions" not in panel.content and "round" not in panel.content
@@ -80,9 +80,9 @@ async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dum
 async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_to_the_shown_step() -> None:
     quick = (ActionChoice("decl:x", "All 4 gnomes to Oak Corner, end of move"),)
     service = FakeService(details(shortcuts=quick, pick=PICK), step())
-    panel = await panels.build_panel(service, GAME, PLAYER, with_image=False)  # type: ignore[arg-type]
+    panel = await panels.build_panel(service, GAME, PLAYER, with_image=False)  # type: ignore[arg-type]  # a fake stands in for the TableService
     assert panel.view is not None
-    kinds = [decode(str(c.custom_id)).kind for c in panel.view.children]  # type: ignore[union-attr,attr-defined]
+    kinds = [decode(str(c.custom_id)).kind for c in panel.view.children]  # type: ignore[union-attr, attr-defined]  # our items all have a custom_id of ours
     assert kinds[0] is Kind.ACTION and Kind.PICK in kinds
     # The details were read at another version than the step: the view keeps only the step's own actions.
 
@@ -90,10 +90,10 @@ async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_
         async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
             return replace(self.details, version=self.version + 1)
 
-    panel = await panels.build_panel(MovedBetween(details(shortcuts=quick, pick=PICK), step()), GAME, PLAYER,
-                                     with_image=False)  # type: ignore[arg-type]
+    moved = MovedBetween(details(shortcuts=quick, pick=PICK), step())
+    panel = await panels.build_panel(moved, GAME, PLAYER, with_image=False)  # type: ignore[arg-type]  # a fake service
     assert panel.view is not None
-    ids = [decode(str(c.custom_id)) for c in panel.view.children]  # type: ignore[attr-defined]
+    ids = [decode(str(c.custom_id)) for c in panel.view.children]  # type: ignore[attr-defined]  # our items all have a custom_id
     assert all(i is not None and i.kind is Kind.ACTION for i in ids)
     assert "decl:x" not in [i.arg for i in ids if i is not None]
 
@@ -101,7 +101,7 @@ async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_
 async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choice() -> None:
     autos = [ActionChoice("to:isle", "… to Grand Gnome Isle"), ActionChoice("n:1", "Move 1 gnome")]
     service = FakeService(details(), step(), autos)
-    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)  # type: ignore[arg-type]
+    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)  # type: ignore[arg-type]  # a fake stands in for the TableService
     assert taken == ["… to Grand Gnome Isle", "Move 1 gnome"]
     assert service.submitted == [("to:isle", 5), ("n:1", 6)]
     assert play.move_note("Move from Home", taken) == (
@@ -111,14 +111,14 @@ async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choic
 async def test_a_refused_forced_step_stops_quietly_and_the_loop_is_bounded() -> None:
     service = FakeService(details(), step(), [ActionChoice("to:isle", "… to Grand Gnome Isle")])
     service.refuse = True
-    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []  # type: ignore[arg-type]
+    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []  # type: ignore[arg-type]  # a fake stands in for the TableService
 
     class Endless(FakeService):
         async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
             return replace(self.details, version=self.version, auto=ActionChoice("again", "Again"))
 
     endless = Endless(details(), step())
-    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)  # type: ignore[arg-type]
+    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)  # type: ignore[arg-type]  # a fake stands in for the TableService
     assert len(taken) == play.MAX_AUTO_STEPS
 
 

@@ -81,7 +81,7 @@ async def bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[GnomehostB
     client = GnomehostBot(Settings(token="unused"))
     await client._async_setup_hook()  # what login does before setup_hook: binds the loop
     client.add_dynamic_items(*DYNAMIC_ITEMS)
-    client._service = TablesStub()  # type: ignore[assignment]
+    client._service = TablesStub()  # type: ignore[assignment]  # a stub TableService
 
     class PlayProbe(commands.Cog, name=PLAY_COG):
         async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
@@ -166,11 +166,11 @@ class SchedulerProbe:
 async def test_ready_after_the_stop_signal_starts_no_scheduler() -> None:
     client = GnomehostBot(Settings(token="unused"))
     service = SchedulerProbe()
-    client._service = service  # type: ignore[assignment]
+    client._service = service  # type: ignore[assignment]  # a probe stands in for the TableService
     client.inflight.stop_admitting()  # SIGTERM came before discord.py's delayed on_ready
     await client.on_ready()
     assert service.started == 0
     fresh = GnomehostBot(Settings(token="unused"))
-    fresh._service = service  # type: ignore[assignment]
+    fresh._service = service  # type: ignore[assignment]  # the same probe
     await fresh.on_ready()
     assert service.started == 1

@@ -53,7 +53,7 @@ def bot_factory(fake: Harness, tmp_path: Path) -> Callable[..., LiveBot]:
         made.append(live)
         return live
 
-    yield make  # type: ignore[misc]
+    yield make
     for live in made:
         live.process.kill()
         print(f"--- {live.process.script} log ({live.process.log_path}) tail ---\n{live.log_tail(40)}")

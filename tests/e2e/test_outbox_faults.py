@@ -175,7 +175,7 @@ async def outbox_drained(fake: Harness, path: Path, timeout: float) -> float:
 def turn_version(comp: dict[str, Any]) -> int | None:
     """The version a "Take my turn" button was built for (None for any other component)."""
     cid = decode(str(comp.get("custom_id", "")))
-    return int(cid.version) if cid is not None and cid.kind is Kind.TURN else None  # type: ignore[union-attr]
+    return int(cid.version) if cid is not None and cid.kind is Kind.TURN else None
 
 
 def snapshot_mark(content: str, components: list[dict[str, Any]]) -> int | str | None:
@@ -422,7 +422,7 @@ async def test_a_bot_killed_before_its_lobby_message_got_out_posts_it_once_after
                                         timeout=15.0)
     await fake.wait_idle(quiet=0.3)
     assert fake.channel_messages(channel) == [lobby], [m.content for m in fake.channel_messages(channel)]
-    game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]
+    game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]  # a lobby button's id is ours
     assert f"game #{game_id}" in lobby.content and "Lobby" in lobby.content, lobby.content
     await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     assert f"<@{bob.id}>" in lobby.content or bob.name in lobby.content, lobby.content

@@ -688,6 +688,6 @@ def test_a_tap_belongs_to_the_next_step_its_player_stored() -> None:
     run.seats = {0: 100, 1: 200}
     run.taps = [Tap(100, 1, 0, "open"), Tap(100, 1, 0, "a"), Tap(200, 2, 1, "b"), Tap(100, 1, 2, "c")]
     stub = Stub()
-    run.refresh = lambda: (stub, stub.rows)  # type: ignore[method-assign]
+    run.refresh = lambda: (stub, stub.rows)  # type: ignore[method-assign, assignment, return-value]  # a stub replay
     found = units(run, vendetta_kind)
     assert [(u.kind, u.user, u.taps) for u in found] == [("single-destination move", 100, 3)]

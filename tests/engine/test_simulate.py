@@ -22,7 +22,7 @@ def test_play_one_finishes_and_reports() -> None:
 class MutatingGame(ToyGame):
     """A deliberately broken game: apply changes its input."""
 
-    def apply(self, state, player, action):  # type: ignore[override]
+    def apply(self, state, player, action):
         state.round += 100
         return super().apply(state, player, action)
 
@@ -30,7 +30,7 @@ class MutatingGame(ToyGame):
 class BadTimeoutGame(ToyGame):
     """A deliberately broken game: its timeout default is not legal."""
 
-    def timeout_action(self, state, player):  # type: ignore[override]
+    def timeout_action(self, state, player):
         return Action("bid:7")
 
 

@@ -262,7 +262,7 @@ async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_whi
         notifier.privates.append((table, user_id, update))
 
     notifier.fault = dms_closed
-    notifier.send_private = send_private  # type: ignore[method-assign]
+    notifier.send_private = send_private  # type: ignore[method-assign]  # DMs fail on purpose
     try:
         result = await started(svc, [HOST, ALICE])
         assert attempts.count(ALICE) == 1
@@ -294,7 +294,7 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(db_path):
             raise Undeliverable("closed", dm_closed=True)
 
     START_OPEN = clock.now + sender_module.DM_CLOSED_RETRY / 2  # noqa: N806 - a time of this test
-    notifier.send_private = send_private  # type: ignore[method-assign]
+    notifier.send_private = send_private  # type: ignore[method-assign]  # DMs fail on purpose
     try:
         await started(svc, [HOST, ALICE])
         assert attempts.count(ALICE) == 1

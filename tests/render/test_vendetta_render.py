@@ -247,11 +247,11 @@ def _drawn_texts(draw) -> set[str]:
         return original(self, xy, text, *args, **kwargs)
 
     _clear_render_caches()
-    ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]
+    ImageDraw.ImageDraw.text = recording  # type: ignore[method-assign]  # records every text drawn
     try:
         draw()
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]  # restored
         _clear_render_caches()
     return seen
 

@@ -135,7 +135,7 @@ async def dm_cmd(interaction: discord.Interaction) -> None:
         await interaction.user.send("your secret hand: 3 gnomes", view=view)
     except discord.Forbidden as exc:
         if exc.code == 50007 and interaction.channel is not None:
-            await interaction.channel.send(f"{interaction.user.mention}, I can't DM you — use /hand")  # type: ignore[union-attr]
+            await interaction.channel.send(f"{interaction.user.mention}, I can't DM you — use /hand")  # type: ignore[union-attr]  # a command's channel can send
 
 
 @demo.command(name="thread", description="Open a thread")

@@ -153,7 +153,7 @@ class RestAPI:
                 resp = error(400, 0, f"fake Discord internal error: {exc!r}")
         rec.status = resp.status
         if isinstance(resp, web.Response) and resp.body and resp.content_type == "application/json":
-            rec.response = json.loads(bytes(resp.body))  # type: ignore[arg-type]
+            rec.response = json.loads(bytes(resp.body))  # type: ignore[arg-type]  # a JSON Response's body is bytes, never a Payload
         self.server.notify()
         return resp
 
@@ -638,7 +638,7 @@ def parse_multipart(content_type: str, raw: bytes) -> tuple[Any, list[UploadedFi
         b"Content-Type: " + content_type.encode() + b"\r\nMIME-Version: 1.0\r\n\r\n" + raw)
     body: Any = None
     files: list[UploadedFile] = []
-    for part in message.iter_parts():  # type: ignore[attr-defined]
+    for part in message.iter_parts():
         name = part.get_param("name", header="content-disposition") or ""
         payload = part.get_payload(decode=True)
         data = payload if isinstance(payload, bytes) else b""

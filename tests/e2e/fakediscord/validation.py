@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import jsonschema  # type: ignore[import-untyped]  # no stubs in requirements-dev
-from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
+import jsonschema
+from jsonschema.exceptions import ValidationError, best_match
 
 from .records import CALLBACK_DEADLINE_S, RequestRecord
 from .spec import SUBSET_PATH

@@ -14,7 +14,7 @@ from .helpers import ALL4, make, park, place, set_gold
 def P(**kw: object) -> PoolInput:  # noqa: N802
     base = {"action": "combat", "actor_kind": "gnome", "actor_terrain": "plain", "target_is_lair": False}
     base.update(kw)
-    return PoolInput(**base)  # type: ignore[arg-type]
+    return PoolInput(**base)  # type: ignore[arg-type]  # values of mixed types from one dict
 
 
 def test_successes_thresholds() -> None:

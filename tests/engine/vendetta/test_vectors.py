@@ -37,7 +37,7 @@ TV7_BOARD = {
 
 def code_of(fn: object, *args: object) -> str:
     with pytest.raises(IllegalAction) as info:
-        fn(*args)  # type: ignore[operator]
+        fn(*args)  # type: ignore[operator]  # any engine call under test
     assert info.value.message
     return info.value.code
 

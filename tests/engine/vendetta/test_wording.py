@@ -58,7 +58,7 @@ def _fight(faces: list[int]) -> list[Event]:
     fight = {"territory": "oak_corner", "order": ["red", "blue"], "round": 1,
              "declarations": [["red", [["blue", 1]]], ["blue", [["red", 1]]]]}
     events: list[Event] = []
-    _roll_round(state, fight, _Dice(faces), events)  # type: ignore[arg-type]
+    _roll_round(state, fight, _Dice(faces), events)  # type: ignore[arg-type]  # scripted faces stand in for the game's dice
     return events
 
 
