@@ -1,0 +1,30 @@
+"""Gnome Tribes pictures: the table's board and each player's secrets.
+
+`board(view)` draws the map (territory types, cities and the Gnomlab black-ringed,
+the sea) with every tribe's armies, the current war plan and the last attack, and
+the side panel below it (render/tribes/board_view.py); `private(view)` draws one
+player's purse, posts, hand and draft (render/tribes/private_view.py). Both read
+only the view they are given; `board` only its public keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.tribes import board_view, private_view
+from render.tribes import samples as tribes_samples
+
+
+def board(view: dict[str, Any]) -> bytes:
+    """PNG of the public board: map with armies, war plan and last attack, and the panel below."""
+    return board_view.render(view)
+
+
+def private(view: dict[str, Any]) -> bytes:
+    """PNG of one player's secrets: purse, zero bills, posts with their bills, hand and draft."""
+    return private_view.render(view)
+
+
+def extra_samples() -> dict[str, dict[str, Any]]:
+    """Hand-made views for the gallery and the golden tests (start, a war step with a battle, the end)."""
+    return tribes_samples.samples()

@@ -1,0 +1,463 @@
+"""Gnome Tribes: the public board picture (map with armies, the war plan, the last attack, the side panel).
+
+Reads only the public keys of the view (`PUBLIC_KEYS`), so a player's view draws the
+same picture as the public one: its secrets are never looked at.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    RGB,
+    Box,
+    Canvas,
+    Point,
+    boxes_overlap,
+    ink_on,
+    line_height,
+    paste_stamps,
+    shape_points,
+    wrap,
+)
+from render.tribes.map_layer import name_stamps, static_layer
+from render.tribes.style import (
+    MAP_SIZE,
+    TOKEN_R,
+    WIDTH,
+    Territory,
+    geometry,
+    name_boxes,
+    token_centres,
+    tribe_style,
+)
+from render.tribes.words import (
+    battle_text,
+    bills_line,
+    cards_text,
+    plan_text,
+    status_line,
+    vote_text,
+    winners_text,
+)
+
+# The keys of the public view (docs: the tribes design's view schema); the board reads no other.
+PUBLIC_KEYS = frozenset(
+    {
+        "game",
+        "players",
+        "round",
+        "pending",
+        "factions",
+        "turn",
+        "phase",
+        "phase_label",
+        "turn_order",
+        "active",
+        "tribes",
+        "territories",
+        "seats",
+        "deck_size",
+        "gnompax",
+        "goal",
+        "goal_name",
+        "turns_left",
+        "war",
+        "last_battle",
+        "vote",
+        "winners",
+    }
+)
+
+PAD = 12
+TEXT = 20
+HEADING = 26
+CAPTION_W = WIDTH - 2 * PAD
+TITLE_H = 44
+STATUS_PAD = 9  # under the status lines
+HEADS_H = 30
+ROW_H = 58  # two lines: name and counts, then the bills on the posts
+FOOTER_PAD = 10
+NAME_X = 44
+COL_VP = 440
+COL_CARDS = 525
+COL_ARMIES = 622
+COL_LANDS = 728
+NAME_W = COL_VP - 30 - NAME_X
+
+ROW_NOW: RGB = (255, 221, 170)  # the active player, or the winners
+ROW_WAITING: RGB = (214, 232, 250)  # players who must decide now
+MOVED_FACE: RGB = (255, 255, 255)
+BATTLE: RGB = (64, 64, 64)  # the last attack, drawn dark to tell it from the plan (magenta)
+
+MOVED_NOTE = "White token: armies that have moved this turn."
+FLAG_NOTE = "Flag: an empty city still held by that tribe."
+
+
+# -- reading the view ---------------------------------------------------------------------------
+
+
+def seats_in_turn_order(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats, in this turn's order (seat order for any seat missing from it)."""
+    seats = list(view.get("seats") or [])
+    order = [int(p) for p in view.get("turn_order") or []]
+    rank = {p: i for i, p in enumerate(order)}
+    return sorted(seats, key=lambda s: rank.get(int(s.get("player", -1)), len(order)))
+
+
+def _tribe_of(view: dict[str, Any]) -> dict[int, tuple[str, str | None]]:
+    """Player -> (tribe id, view colour)."""
+    out: dict[int, tuple[str, str | None]] = {}
+    for p, tribe in (view.get("tribes") or {}).items():
+        out[int(p)] = (str(tribe), None)
+    for seat in view.get("seats") or []:
+        out[int(seat.get("player", -1))] = (str(seat.get("tribe", "?")), seat.get("colour"))
+    return out
+
+
+def _cell(view: dict[str, Any], tid: str) -> tuple[int | None, int, int]:
+    """(controller, armies, moved) of a territory."""
+    cell = (view.get("territories") or {}).get(tid) or {}
+    controller = cell.get("controller")
+    armies = int(cell.get("armies") or 0)
+    moved = min(armies, int(cell.get("moved") or 0))
+    return (None if controller is None else int(controller)), armies, moved
+
+
+def footer_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
+    """The captions under the table (winners, vote, plan, cards, last attack, notes), wrapped whole."""
+    lines: list[tuple[str, RGB]] = []
+    for text, colour in (
+        (winners_text(view), HIGHLIGHT),
+        (vote_text(view), INK),
+        (plan_text(view), INK),
+        (cards_text(view), INK),
+        (battle_text(view), INK),
+    ):
+        if text:
+            lines += [(line, colour) for line in wrap(text, TEXT, CAPTION_W)]
+    geo = geometry()
+    cells = [_cell(view, tid) for tid in geo.order]
+    if any(moved for _, _, moved in cells):
+        lines.append((MOVED_NOTE, MUTED))
+    if any(c is not None and n == 0 for c, n, _ in cells):
+        lines.append((FLAG_NOTE, MUTED))
+    return lines
+
+
+def status_lines(view: dict[str, Any]) -> list[str]:
+    """The deck, Gnompax and countdown line under the title, wrapped whole."""
+    return wrap(status_line(view), TEXT, CAPTION_W)
+
+
+def picture_height(seats: int, footer: int, status: int = 1) -> int:
+    """Height of the board picture with `seats` rows, `status` status lines and `footer` caption lines."""
+    head = TITLE_H + STATUS_PAD + status * line_height(TEXT) + HEADS_H
+    return MAP_SIZE + head + seats * ROW_H + 2 * FOOTER_PAD + footer * line_height(TEXT)
+
+
+# -- pieces -------------------------------------------------------------------------------------
+
+
+def draw_token(cv: Canvas, tribe: str, x: float, y: float, count: int, moved: bool, fallback: str | None) -> None:
+    """One stack of armies: the tribe's shape in its colour with the count; moved armies show a white face."""
+    style = tribe_style(tribe, fallback)
+    if moved:
+        # The white "moved" face of the pieces, ringed in the tribe colour.
+        cv.shape(style.shape, x, y, TOKEN_R, style.colour, style.outline, 2)
+        inner = shape_points(style.shape, x, y, TOKEN_R - 5)
+        if inner is None:
+            r = TOKEN_R - 5
+            cv.ellipse((x - r, y - r, x + r, y + r), MOVED_FACE)
+        else:
+            cv.polygon(inner, MOVED_FACE)
+        face = MOVED_FACE
+    else:
+        cv.shape(style.shape, x, y, TOKEN_R, style.colour, style.outline, 2)
+        face = style.colour
+    dy = TOKEN_R * 0.22 if style.shape == "triangle" else 0.0
+    cv.text((x, y + dy), str(count), TEXT, ink_on(face), face, anchor="mm")
+
+
+def draw_flag(cv: Canvas, tribe: str, x: float, y: float, fallback: str | None) -> None:
+    """A pennant in the tribe's colour: an empty city that tribe still holds."""
+    style = tribe_style(tribe, fallback)
+    pole = x - 12
+    cv.line([(pole, y + 17), (pole, y - 17)], INK, 3)
+    flag = [(pole + 1, y - 17), (pole + 28, y - 9), (pole + 1, y - 1)]
+    cv.polygon(flag, style.colour, style.outline, 2)
+    mark = shape_points(style.shape, pole + 9, y - 9, 3.5)
+    if mark is None:
+        cv.ellipse((pole + 5.5, y - 12.5, pole + 12.5, y - 5.5), (255, 255, 255))
+    else:
+        cv.polygon(mark, (255, 255, 255))
+
+
+def _draw_armies(cv: Canvas, view: dict[str, Any]) -> None:
+    geo = geometry()
+    tribes = _tribe_of(view)
+    for tid in geo.order:
+        controller, armies, moved = _cell(view, tid)
+        if controller is None:
+            continue
+        tribe, colour = tribes.get(controller, ("?", None))
+        if armies == 0:
+            x, y = geo.territories[tid].tokens_at
+            draw_flag(cv, tribe, x, y, colour)
+            continue
+        stacks = [(n, face) for n, face in ((armies - moved, False), (moved, True)) if n > 0]
+        for (n, face), (x, y) in zip(stacks, token_centres(tid, len(stacks)), strict=True):
+            draw_token(cv, tribe, x, y, n, face, colour)
+
+
+# -- arrows -------------------------------------------------------------------------------------
+
+BUBBLE_R = 15
+BADGE_R = 14
+
+
+def _ends(a: Territory, b: Territory) -> tuple[Point, Point, Point, Point] | None:
+    """Start, head base, tip and unit direction of an arrow from a's armies to b's (None if a is b)."""
+    (ax, ay), (bx, by) = a.tokens_at, b.tokens_at
+    length = math.hypot(bx - ax, by - ay)
+    if length < 1:
+        return None
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    start = (ax + ux * (TOKEN_R + 4), ay + uy * (TOKEN_R + 4))
+    tip = (bx - ux * (TOKEN_R + 6), by - uy * (TOKEN_R + 6))
+    base = (tip[0] - ux * 18, tip[1] - uy * 18)
+    return start, base, tip, (ux, uy)
+
+
+def _dashes(start: Point, end: Point, dash: float, gap: float) -> list[tuple[Point, Point]]:
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return []
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    out = []
+    d = 0.0
+    while d < length:
+        e = min(length, d + dash)
+        out.append(((x0 + ux * d, y0 + uy * d), (x0 + ux * e, y0 + uy * e)))
+        d = e + gap
+    return out
+
+
+def _arrow(cv: Canvas, a: Territory, b: Territory, colour: RGB, dashed: bool = False) -> None:
+    """A thick arrow from a's armies towards b's, edged in ink (dashed for an airborne attack)."""
+    ends = _ends(a, b)
+    if ends is None:
+        return
+    start, base, tip, (ux, uy) = ends
+    nx, ny = -uy, ux
+    wing = [(base[0] + nx * 12, base[1] + ny * 12), tip, (base[0] - nx * 12, base[1] - ny * 12)]
+    pieces = _dashes(start, base, 16, 9) if dashed else [(start, base)]
+    for p, q in pieces:
+        cv.line([p, q], INK, 10)
+    cv.polygon(wing, INK, INK, 4)
+    for p, q in pieces:
+        cv.line([p, q], colour, 5)
+    cv.polygon(wing, colour)
+
+
+def _support_line(cv: Canvas, a: Territory, b: Territory) -> None:
+    """A thin dashed line from a supporting territory towards the attacked one."""
+    ends = _ends(a, b)
+    if ends is None:
+        return
+    start, _, tip, _ = ends
+    for p, q in _dashes(start, tip, 10, 7):
+        cv.line([p, q], INK, 6)
+        cv.line([p, q], HIGHLIGHT, 3)
+
+
+def _occupied(view: dict[str, Any]) -> list[Box]:
+    """Boxes of every name and army stack on the map (what a bubble or badge must not cover)."""
+    geo = geometry()
+    out: list[Box] = [box for tid in geo.order for box in name_boxes(tid)]
+    k = TOKEN_R + 2
+    for tid in geo.order:
+        controller, armies, moved = _cell(view, tid)
+        if controller is None:
+            continue
+        stacks = 1 if armies == 0 or moved in (0, armies) else 2
+        for x, y in token_centres(tid, stacks):
+            out.append((int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1))
+    return out
+
+
+def _clear_spot(candidates: list[Point], r: int, avoid: list[Box]) -> Point:
+    """The first candidate whose circle of radius `r` is inside the map and clear of `avoid` (else the first)."""
+    for x, y in candidates:
+        box = (int(x - r), int(y - r), int(x + r) + 1, int(y + r) + 1)
+        on_map = box[0] >= 0 and box[1] >= 0 and box[2] <= MAP_SIZE and box[3] <= MAP_SIZE
+        if on_map and not any(boxes_overlap(box, other) for other in avoid):
+            return (x, y)
+    return candidates[0]
+
+
+def _along(a: Territory, b: Territory) -> list[Point]:
+    """Spots along (and just beside) the arrow a->b, middle first."""
+    ends = _ends(a, b)
+    if ends is None:
+        return [a.tokens_at]
+    start, base, _, (ux, uy) = ends
+    out = []
+    for side in (0, 16, -16, 28, -28):
+        for f in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
+            x = start[0] + (base[0] - start[0]) * f - uy * side
+            out.append((x, start[1] + (base[1] - start[1]) * f + ux * side))
+    return out
+
+
+def _around(t: Territory) -> list[Point]:
+    """Spots round a territory's armies, nearest first."""
+    x, y = t.tokens_at
+    return [
+        (x + d * math.cos(math.radians(a)), y + d * math.sin(math.radians(a)))
+        for d in (36, 48, 60)
+        for a in (-40, 40, -140, 140, 0, 180, -90, 90)
+    ]
+
+
+def _bubble(cv: Canvas, at: Point, text: str, fill: RGB, r: int = BUBBLE_R) -> None:
+    x, y = at
+    cv.ellipse((x - r, y - r, x + r, y + r), fill, INK, 2)
+    cv.text((x, y), text, TEXT, ink_on(fill), fill, anchor="mm")
+
+
+def _territory(tid: Any) -> Territory | None:
+    return geometry().territories.get(str(tid))
+
+
+def _outline(cv: Canvas, t: Territory, colour: RGB) -> None:
+    cv.polygon([*t.polygon, t.polygon[0]], None, colour, 5)
+
+
+Mark = tuple[Point, str, RGB, int]  # centre, text, fill, radius
+
+
+def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
+    """Arrows of the plan and of the last attack (names stamped back over them); returns the bubbles to draw on top."""
+    war = view.get("war") or {}
+    attacks = [a for a in war.get("attacks") or [] if _territory(a.get("source")) and _territory(a.get("target"))]
+    last = view.get("last_battle") or {}
+    last_src, last_tgt = _territory(last.get("source")), _territory(last.get("target"))
+    planned = {(str(a.get("source")), str(a.get("target"))) for a in attacks}
+    by_id = {a.get("id"): a for a in attacks}
+
+    if last_tgt is not None:
+        _outline(cv, last_tgt, BATTLE)
+    for a in attacks:
+        target = _territory(a.get("target"))
+        assert target is not None
+        _outline(cv, target, HIGHLIGHT)
+    supports = []
+    for s in war.get("supports") or []:
+        attack = by_id.get(s.get("attack"))
+        src = _territory(s.get("territory"))
+        if attack is None or src is None:
+            continue
+        target = _territory(attack.get("target"))
+        assert target is not None
+        _support_line(cv, src, target)
+        supports.append((src, target, int(s.get("count") or 0)))
+    if last_src is not None and last_tgt is not None and (last_src.id, last_tgt.id) not in planned:
+        _arrow(cv, last_src, last_tgt, BATTLE)
+    for a in attacks:
+        src, target = _territory(a.get("source")), _territory(a.get("target"))
+        assert src is not None and target is not None
+        _arrow(cv, src, target, HIGHLIGHT, dashed=str(a.get("mode")) not in ("ground", "portal"))
+    paste_stamps(cv, name_stamps(height))
+
+    marks: list[Mark] = []
+    avoid = _occupied(view)
+
+    def place(candidates: list[Point], text: str, fill: RGB, r: int) -> None:
+        at = _clear_spot(candidates, r + 2, avoid)
+        avoid.append((int(at[0] - r - 2), int(at[1] - r - 2), int(at[0] + r + 3), int(at[1] + r + 3)))
+        marks.append((at, text, fill, r))
+
+    for a in attacks:
+        src, target = _territory(a.get("source")), _territory(a.get("target"))
+        assert src is not None and target is not None
+        place(_along(src, target), str(int(a.get("armies") or 0)), HIGHLIGHT, BUBBLE_R)
+    for src, _, count in supports:
+        place(_around(src), f"+{count}", HIGHLIGHT, BUBBLE_R)
+    if last_tgt is not None:
+        place(_around(last_tgt), "⚔", BATTLE, BADGE_R)
+        for tid in last.get("supports") or []:
+            t = _territory(tid)
+            if t is not None:
+                place(_around(t), "+", BATTLE, BADGE_R - 2)
+    return marks
+
+
+# -- panel --------------------------------------------------------------------------------------
+
+
+def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], footer: list[tuple[str, RGB]]) -> None:
+    top = MAP_SIZE
+    cv.rect((0, top, WIDTH, top + 2), (60, 56, 48))
+    title = str(view.get("phase_label") or str(view.get("phase") or "").replace("_", " ").capitalize())
+    cv.text((PAD, top + 10), title, HEADING, INK, PAPER, max_width=CAPTION_W)
+    y = top + TITLE_H
+    for line in status_lines(view):
+        cv.text((PAD, y), line, TEXT, INK, PAPER)
+        y += line_height(TEXT)
+    y += STATUS_PAD
+    hy = y + HEADS_H / 2
+    cv.text((NAME_X, hy), "In turn order", TEXT, MUTED, PAPER, anchor="lm")
+    for x, head in ((COL_VP, "VP"), (COL_CARDS, "Cards"), (COL_ARMIES, "Armies"), (COL_LANDS, "Lands")):
+        cv.text((x, hy), head, TEXT, MUTED, PAPER, anchor="mm")
+    y += HEADS_H
+
+    active = view.get("active")
+    pending = {int(p) for p in view.get("pending") or []}
+    winners = {int(p) for p in view.get("winners") or []}
+    for seat in seats:
+        player = int(seat.get("player", -1))
+        if player in winners or (active is not None and player == int(active) and not winners):
+            bg = ROW_NOW
+        elif player in pending and not winners:
+            bg = ROW_WAITING
+        else:
+            bg = PAPER
+        if bg != PAPER:
+            cv.rect((0, y, WIDTH, y + ROW_H - 2), bg)
+        cy = y + 16
+        style = tribe_style(str(seat.get("tribe", "?")), seat.get("colour"))
+        cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
+        name = str(seat.get("name") or "?") + (" ★" if player in winners else "")
+        cv.text((NAME_X, cy), name, TEXT, INK, bg, anchor="lm", max_width=NAME_W)
+        for x, key in ((COL_VP, "vp"), (COL_CARDS, "hand_size"), (COL_ARMIES, "armies"), (COL_LANDS, "territories")):
+            cv.text((x, cy), str(int(seat.get(key) or 0)), TEXT, INK, bg, anchor="mm")
+        cv.text((NAME_X, y + 32), "Bills: " + bills_line(seat), TEXT, MUTED, bg, max_width=WIDTH - NAME_X - PAD)
+        y += ROW_H
+
+    y += FOOTER_PAD
+    for j, (caption, ink) in enumerate(footer):
+        cv.text((PAD, y + j * line_height(TEXT)), caption, TEXT, ink, PAPER)
+
+
+# -- entry point --------------------------------------------------------------------------------
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the public board: map with armies, plan and last attack, and the panel below."""
+    seats = seats_in_turn_order(view)
+    footer = footer_lines(view)
+    height = picture_height(len(seats), len(footer), len(status_lines(view)))
+    cv = static_layer(height).canvas()
+    marks = _draw_war(cv, view, height)
+    _draw_armies(cv, view)
+    for at, text, fill, r in marks:
+        _bubble(cv, at, text, fill, r)
+    _draw_panel(cv, view, seats, footer)
+    return cv.png()
