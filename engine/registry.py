@@ -13,6 +13,7 @@ from engine.core.game import Game
 GAMES: dict[str, str] = {
     "vendetta": "engine.vendetta:GAME",
     "associates": "engine.associates:GAME",
+    "tribes": "engine.tribes:GAME",
 }
 
 

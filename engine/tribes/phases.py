@@ -17,9 +17,13 @@ from engine.core.events import Event
 if TYPE_CHECKING:
     from engine.tribes.state import TribesState
 
+# Setup: tribes picked in join order (§2, §15.1)
+TRIBE = "tribe"
 # Phases 1-3 and the end of the game (engine/tribes/economy, engine/tribes/goals)
+INCOME = "income"  # automatic: flow.advance pays everyone and opens the investment
 INVESTMENT = "investment"  # secret, simultaneous
 LAUNCH = "launch"  # secret, simultaneous
+RESEARCH = "research"  # automatic: flow.advance draws for the researchers still queued
 EXCHANGE = "exchange"  # the drawer of Gnom'But (Exchange) picks an opponent or declines
 VOTE = "vote"  # sequential, public
 GNOMBUT = "gnombut"  # every card holder, secret: keep / cancel + named player
@@ -34,6 +38,8 @@ ORDER = "order"
 RETREAT = "retreat"
 MOVE_IN = "move_in"
 DEPLOY = "deploy"
+# Automatic marker: flow.advance starts Phase 4 with the first player of the turn order.
+WAR_START = "war_start"
 # Marker the war package sets when the active player's whole Phase 4 step is over:
 # flow.advance then starts the next player's step or ends the turn.
 WAR_STEP_DONE = "war_step_done"
@@ -58,3 +64,6 @@ class PhaseRules:
     timeout: Callable[[TribesState, int], Action]
     describe: Callable[[TribesState, int], list[str]]
     auto_step: Callable[[TribesState, int], Action | None] | None = None
+    # Runs when `waiting` is empty (every answer is in): reveals, tallies, moves to the next phase.
+    complete: Callable[[TribesState, list[Event]], None] | None = None
+    label: str = ""  # "Phase 2: investment", for the view's phase_label

@@ -82,6 +82,7 @@ class Draft:
     investment: InvestmentOrder = field(default_factory=InvestmentOrder)
     launch: LaunchOrder = field(default_factory=LaunchOrder)
     done: bool = False
+    history: list[str] = field(default_factory=list)  # the parts added, in order, so undo takes the last back
 
 
 @dataclass
@@ -95,6 +96,7 @@ class VoteState:
     revote: bool = False
     excluded: int | None = None  # the player named by Gnom'But
     gnombut_answers: dict[int, str] = field(default_factory=dict)  # sealed keep/cancel answers
+    first_result: int | None = None  # the result Gnom'But cancelled, kept for the record
 
 
 @dataclass

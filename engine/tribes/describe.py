@@ -1,0 +1,96 @@
+"""Gnome Tribes for players in words: private panel, draft lines and the final report (issue 10).
+
+Plain English with names (tribes, territories, cards, posts), never ids.
+"""
+
+from __future__ import annotations
+
+from engine.core.picks import FinalReport, PlayerReport
+from engine.tribes import goals, phases
+from engine.tribes.common import (
+    GOAL_NAMES,
+    GOAL_TEXTS,
+    POST_NAMES,
+    army_total,
+    bills_text,
+    cards_text,
+    controlled,
+    plural,
+    real,
+    side_start,
+    tribe_name,
+    wealth,
+)
+from engine.tribes.flow import PHASE_TABLE
+from engine.tribes.state import POSTS, TribesState
+
+
+def player_name(state: TribesState, player: int) -> str:
+    """The tribe `player` plays ("Plains Gnomes"); "" before the tribe choice."""
+    return tribe_name(state, player)
+
+
+def situation_lines(state: TribesState, player: int) -> list[str]:
+    """`player`'s money, posts and hand in short sentences."""
+    me = state.players[player]
+    posts = "; ".join(f"{POST_NAMES[p]} {bills_text(me.posts[p])}" + (f" ({real(me.posts[p])} GG)"
+                                                                          if me.posts[p] else "")
+                      for p in POSTS)
+    return [
+        f"Your purse: {me.purse} GG; {plural(me.zeros, 'bill')} of 0 GG in hand; {me.vp} VP.",
+        f"Your posts: {posts}.",
+        f"Your hand: {cards_text(me.hand)}.",
+    ]
+
+
+def draft_lines(state: TribesState, player: int) -> list[str]:
+    """The decision `player` is building now, in sentences (empty when he has none)."""
+    rules = PHASE_TABLE.get(state.phase)
+    if rules is None or not 0 <= player < state.player_count:
+        return []
+    if player in rules.waiting(state):
+        return rules.describe(state, player)
+    draft = state.drafts.get(player)
+    if state.phase in (phases.INVESTMENT, phases.LAUNCH) and draft is not None and draft.done:
+        return ["Your order is sealed; it is revealed when every order is in."]
+    return []
+
+
+def describe_private(state: TribesState, player: int) -> list[str]:
+    """Situation first, then the draft of the pending decision."""
+    if not 0 <= player < state.player_count:
+        return []
+    lines = situation_lines(state, player)
+    lines += draft_lines(state, player)
+    return lines
+
+
+def final_report(state: TribesState) -> FinalReport | None:
+    """Why the game ended, each player's figures for the goal, and every secret revealed (§12.4)."""
+    result = goals.outcome(state)
+    if result is None or state.goal is None:
+        return None
+    goal = state.goal
+    assert state.gnompax_turn is not None
+    how = ("Gnompax was forced out" if state.gnompax_forced else "Gnompax came out") + f" in turn {state.gnompax_turn}"
+    reason = (f"{how}; the vote chose {GOAL_NAMES[goal]} and the game ended after turn {state.turn}. The winner is "
+              f"the player with {GOAL_TEXTS[goal]} (ties: most VP, then most wealth).")
+    m = goals.measures(state)
+    players = []
+    for p in [p for group in result.ranking for p in group]:
+        me = state.players[p]
+        lines = (
+            f"Goal measure ({GOAL_NAMES[goal]}): {m[goal][p]}.",
+            f"Victory points: {me.vp}.",
+            f"Wealth: {wealth(state, p)} GG ({me.purse} in the purse, the rest on posts).",
+            f"{plural(len(controlled(state, p)), 'territory', 'territories')}, "
+            f"{plural(army_total(state, p), 'army', 'armies')} and {plural(len(me.hand), 'card')} in hand.",
+        )
+        players.append(PlayerReport(p, player_name(state, p), result.scores[p], lines))
+    secrets = []
+    for p in range(state.player_count):
+        me = state.players[p]
+        posts = "; ".join(f"{POST_NAMES[post]} {bills_text(me.posts[post])}" for post in POSTS)
+        secrets.append(f"{side_start(state, p)} had {me.purse} GG, {plural(me.zeros, 'bill')} of 0 GG, "
+                       f"posts: {posts}; hand: {cards_text(me.hand)}.")
+    return FinalReport(reason, tuple(players), tuple(secrets))

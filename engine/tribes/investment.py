@@ -1,0 +1,356 @@
+"""Phase 2 (spec §6, R-T13): one secret order per player, built step by step, revealed all at once.
+
+Draft steps (§15.1): add recruits (territory, then count) · add a bill (post, then denomination) · undo ·
+confirm · pass. Each step offers only choices that keep the whole order valid; `confirm` checks the
+order as a whole again (`validate_order`).
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.decisions import DecisionKind
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, private_event, public_event
+from engine.tribes import phases
+from engine.tribes.actions import (
+    PASS_ID,
+    Bill,
+    BillOn,
+    Confirm,
+    Count,
+    Pass,
+    RecruitAt,
+    Undo,
+    parse,
+    step_id,
+)
+from engine.tribes.board import GNOMLAB, load_board
+from engine.tribes.common import (
+    POST_NAMES,
+    armies,
+    army_total,
+    bills_text,
+    joined,
+    plural,
+    side_start,
+    territory_name,
+)
+from engine.tribes.state import (
+    DENOMINATIONS,
+    MAX_ARMIES,
+    MAX_STACK,
+    POSTS,
+    Draft,
+    InvestmentOrder,
+    TribesState,
+)
+
+ARMY_PRICE = 3  # GG per army (§6)
+
+
+def draft_of(state: TribesState, player: int) -> Draft:
+    """`player`'s investment draft (a fresh one when nothing was added yet); never stored by this call."""
+    return state.drafts.get(player) or Draft()
+
+
+def _own_draft(state: TribesState, player: int) -> Draft:
+    return state.drafts.setdefault(player, Draft())
+
+
+def spent(order: InvestmentOrder) -> int:
+    """The GG an order costs: 3 per army plus its bills (0-GG bills cost nothing)."""
+    return ARMY_PRICE * sum(order.recruits.values()) + sum(sum(b) for b in order.bills.values())
+
+
+def zeros_used(order: InvestmentOrder) -> int:
+    """How many 0-GG bills an order places."""
+    return sum(1 for bills in order.bills.values() for b in bills if b == 0)
+
+
+def recruit_places(state: TribesState, player: int) -> list[str]:
+    """Where `player` may recruit: territories he controls that are a city or of his home type (§6)."""
+    board = load_board()
+    home = state.players[player].tribe
+    return [t for t in board.order
+            if state.areas[t].controller == player and board.type_of(t) in ("city", home) and t != GNOMLAB]
+
+
+def _refuse_place(state: TribesState, player: int, territory: str) -> None:
+    if territory == GNOMLAB:
+        raise IllegalAction("You cannot recruit on the Gnomlab: only on your cities and your home-type territories.",
+                            "E_RECRUIT_PLACE")
+    if territory not in recruit_places(state, player):
+        raise IllegalAction(f"You cannot recruit at {territory_name(territory)}: recruits go only on a city you "
+                            "control or on a territory of your home type that you control.", "E_RECRUIT_PLACE")
+
+
+def room_at(state: TribesState, player: int, order: InvestmentOrder, territory: str) -> int:
+    """How many more armies the order may still recruit on `territory` (stack, supply and money)."""
+    here = MAX_STACK - state.areas[territory].armies - order.recruits.get(territory, 0)
+    supply = MAX_ARMIES - army_total(state, player) - sum(order.recruits.values())
+    money = (state.players[player].purse - spent(order)) // ARMY_PRICE
+    return max(0, min(here, supply, money))
+
+
+def _refuse_count(state: TribesState, player: int, order: InvestmentOrder, territory: str, count: int) -> None:
+    if count < 1:
+        raise IllegalAction("Recruit at least 1 army.", "E_COUNT")
+    if state.areas[territory].armies + order.recruits.get(territory, 0) + count > MAX_STACK:
+        raise IllegalAction(f"{territory_name(territory)} would hold more than {MAX_STACK} armies.", "E_STACK")
+    if army_total(state, player) + sum(order.recruits.values()) + count > MAX_ARMIES:
+        raise IllegalAction(f"You would have more than {MAX_ARMIES} armies on the board.", "E_SUPPLY")
+    left = state.players[player].purse - spent(order)
+    if ARMY_PRICE * count > left:
+        raise IllegalAction(f"You have {left} GG left for this order and an army costs {ARMY_PRICE} GG.", "E_PURSE")
+
+
+def _refuse_bill(state: TribesState, player: int, order: InvestmentOrder, value: int) -> None:
+    if value not in DENOMINATIONS:
+        raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION")
+    if value == 0 and zeros_used(order) >= state.players[player].zeros:
+        raise IllegalAction("You have no 0 GG bill left in hand.", "E_ZEROS")
+    left = state.players[player].purse - spent(order)
+    if value > left:
+        raise IllegalAction(f"You have {left} GG left for this order.", "E_PURSE")
+
+
+def bill_choices(state: TribesState, player: int, order: InvestmentOrder) -> list[int]:
+    """The denominations the order may still add."""
+    out = []
+    for value in DENOMINATIONS:
+        try:
+            _refuse_bill(state, player, order, value)
+        except IllegalAction:
+            continue
+        out.append(value)
+    return out
+
+
+def validate_order(state: TribesState, player: int, order: InvestmentOrder) -> None:
+    """Check a whole order (§6, §16 Phase 2); IllegalAction naming the first problem, nothing changed."""
+    board = load_board()
+    for territory, count in order.recruits.items():
+        if territory not in board:
+            raise IllegalAction("That territory is not on the board.", "E_UNKNOWN_TERRITORY")
+        if count < 1:
+            raise IllegalAction("Recruit at least 1 army wherever you recruit.", "E_COUNT")
+        _refuse_place(state, player, territory)
+        if state.areas[territory].armies + count > MAX_STACK:
+            raise IllegalAction(f"{territory_name(territory)} would hold more than {MAX_STACK} armies.", "E_STACK")
+    if army_total(state, player) + sum(order.recruits.values()) > MAX_ARMIES:
+        raise IllegalAction(f"You would have more than {MAX_ARMIES} armies on the board.", "E_SUPPLY")
+    for post, bills in order.bills.items():
+        if post not in POSTS:
+            raise IllegalAction("Posts are Research, Espionage, Assassination and Gnomguards.", "E_UNKNOWN_POST")
+        if any(b not in DENOMINATIONS for b in bills):
+            raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION")
+    if zeros_used(order) > state.players[player].zeros:
+        raise IllegalAction(f"You have only {state.players[player].zeros} bills of 0 GG in hand.", "E_ZEROS")
+    if spent(order) > state.players[player].purse:
+        raise IllegalAction(f"The order costs {spent(order)} GG and your purse holds {state.players[player].purse} GG.",
+                            "E_PURSE")
+
+
+# --- the phase table entry ---------------------------------------------------------------------------
+
+
+def waiting(state: TribesState) -> list[int]:
+    """Every player whose order is not sealed yet (all at once, secret)."""
+    return [p for p in range(state.player_count) if not draft_of(state, p).done]
+
+
+def prompt(state: TribesState, player: int) -> str:
+    """The pending decision's prompt."""
+    return "Send your secret investment order: recruits and bills for your posts."
+
+
+def legal(state: TribesState, player: int) -> list[Action]:
+    """The current step of `player`'s order: only choices that keep it valid, plus undo, confirm and pass."""
+    if player not in waiting(state):
+        return []
+    draft = draft_of(state, player)
+    order = draft.investment
+    out: list[Action] = []
+    match draft.path:
+        case ["at", territory]:
+            for k in range(1, room_at(state, player, order, territory) + 1):
+                out.append(Action(step_id(Count(k)), f"{armies(k)} ({ARMY_PRICE * k} GG)"))
+            out.append(Action(UNDO_ID, "Back"))
+        case ["post", post]:
+            for value in bill_choices(state, player, order):
+                out.append(Action(step_id(Bill(value)), f"Add a {value} GG bill to {POST_NAMES[post]}"))
+            out.append(Action(UNDO_ID, "Back"))
+        case _:
+            for territory in recruit_places(state, player):
+                if room_at(state, player, order, territory) > 0:
+                    out.append(Action(step_id(RecruitAt(territory)), f"Recruit at {territory_name(territory)}"))
+            if bill_choices(state, player, order):
+                for post in POSTS:
+                    out.append(Action(step_id(BillOn(post)), f"Add a bill to {POST_NAMES[post]}"))
+            if draft.history:
+                out.append(Action(UNDO_ID, "Take back: " + _part_text(draft.history[-1])))
+                out.append(Action(CONFIRM_ID, "Confirm and seal this order"))
+    out.append(Action(PASS_ID, "Pass: invest nothing this turn"))
+    return out
+
+
+def _part_text(part: str) -> str:
+    kind, what, number = part.split(":")
+    if kind == "r":
+        return f"{armies(int(number))} at {territory_name(what)}"
+    return f"a {number} GG bill on {POST_NAMES[what]}"
+
+
+def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
+    """Take one draft step (validated before anything changes)."""
+    step = parse(action.id)
+    draft = _own_draft(state, player)
+    order = draft.investment
+    match step:
+        case RecruitAt(territory):
+            _at_top(draft)
+            _refuse_place(state, player, territory)
+            if room_at(state, player, order, territory) < 1:
+                _refuse_count(state, player, order, territory, 1)
+            draft.path = ["at", territory]
+        case Count(count):
+            if len(draft.path) != 2 or draft.path[0] != "at":
+                raise IllegalAction("Choose where to recruit first.", "E_STEP")
+            territory = draft.path[1]
+            _refuse_count(state, player, order, territory, count)
+            order.recruits[territory] = order.recruits.get(territory, 0) + count
+            draft.history.append(f"r:{territory}:{count}")
+            draft.path = []
+        case BillOn(post):
+            _at_top(draft)
+            if not bill_choices(state, player, order):
+                raise IllegalAction("You have no money and no 0 GG bill left for this order.", "E_PURSE")
+            draft.path = ["post", post]
+        case Bill(value):
+            if len(draft.path) != 2 or draft.path[0] != "post":
+                raise IllegalAction("Choose the post for the bill first.", "E_STEP")
+            _refuse_bill(state, player, order, value)
+            post = draft.path[1]
+            order.bills.setdefault(post, []).append(value)
+            draft.history.append(f"b:{post}:{value}")
+            draft.path = []
+        case Undo():
+            if draft.path:
+                draft.path = []
+            elif draft.history:
+                _take_back(order, draft.history.pop())
+            else:
+                raise IllegalAction("There is nothing to take back.", "E_NOTHING_TO_UNDO")
+        case Confirm():
+            _at_top(draft)
+            if not draft.history:
+                raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER")
+            validate_order(state, player, order)
+            draft.done = True
+            events.append(private_event(player, "Your investment order is sealed: " + order_text(order) + ".",
+                                        "info"))
+            events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
+                                       player=player))
+        case Pass():
+            state.drafts[player] = Draft(done=True)
+            events.append(private_event(player, "You invest nothing this turn.", "info"))
+            events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
+                                       player=player))
+        case _:
+            raise IllegalAction("That is not a choice of the investment. Add recruits or bills, confirm or pass.",
+                                "E_PHASE")
+
+
+def _at_top(draft: Draft) -> None:
+    if draft.path:
+        raise IllegalAction("Finish the current step first (or go back).", "E_STEP")
+
+
+def _take_back(order: InvestmentOrder, part: str) -> None:
+    kind, what, number = part.split(":")
+    if kind == "r":
+        order.recruits[what] -= int(number)
+        if order.recruits[what] == 0:
+            del order.recruits[what]
+    else:
+        order.bills[what].pop()
+        if not order.bills[what]:
+            del order.bills[what]
+
+
+def order_text(order: InvestmentOrder) -> str:
+    """An order in words: "2 armies at Wheatburg; bills 10 GG on Research, 0 GG on Gnomguards (10 GG)"."""
+    parts = [f"{armies(n)} at {territory_name(t)}" for t, n in order.recruits.items()]
+    parts += [f"{bills_text(order.bills[p])} on {POST_NAMES[p]}" for p in POSTS if order.bills.get(p)]
+    if not parts:
+        return "nothing"
+    return "; ".join(parts) + f" (costs {spent(order)} GG)"
+
+
+def timeout(state: TribesState, player: int) -> Action:
+    """§15.1: a silent player passes."""
+    return Action(PASS_ID, "Pass: invest nothing this turn")
+
+
+def describe(state: TribesState, player: int) -> list[str]:
+    """`player`'s order so far, with the money and 0 GG bills left."""
+    draft = draft_of(state, player)
+    if draft.done:
+        return ["Your investment order is sealed; it is revealed when every order is in."]
+    order = draft.investment
+    left = state.players[player].purse - spent(order)
+    zeros = state.players[player].zeros - zeros_used(order)
+    lines = [f"Your investment order so far: {order_text(order)}. Left: {left} GG and "
+             f"{plural(zeros, 'bill')} of 0 GG."]
+    match draft.path:
+        case ["at", territory]:
+            lines.append(f"Recruiting at {territory_name(territory)}: choose how many armies.")
+        case ["post", post]:
+            lines.append(f"Adding a bill to {POST_NAMES[post]}: choose its value.")
+    return lines
+
+
+def auto_step(state: TribesState, player: int) -> Action | None:
+    """The only count of a recruit step (1 army possible): a private forward step."""
+    draft = draft_of(state, player)
+    if (player in waiting(state) and len(draft.path) == 2 and draft.path[0] == "at"
+            and room_at(state, player, draft.investment, draft.path[1]) == 1):
+        return Action(step_id(Count(1)), f"{armies(1)} ({ARMY_PRICE} GG)")
+    return None
+
+
+def reveal(state: TribesState, events: list[Event]) -> None:
+    """All orders at once (§6): money paid, recruits placed, bills appended; counts public, values private."""
+    for player in state.turn_order():
+        order = draft_of(state, player).investment
+        validate_order(state, player, order)  # the board has not changed since the orders were sealed
+        owner = state.players[player]
+        owner.purse -= spent(order)
+        owner.zeros -= zeros_used(order)
+        for territory, count in order.recruits.items():
+            state.areas[territory].armies += count
+        parts = [f"recruited {armies(n)} at {territory_name(t)}" for t, n in order.recruits.items()]
+        bills_public = []
+        for post in POSTS:
+            added = order.bills.get(post, [])
+            if added:
+                owner.posts[post].extend(added)
+                bills_public.append(f"{POST_NAMES[post]} {plural(len(added), 'bill')} "
+                                    f"({len(owner.posts[post])} in all)")
+        if bills_public:
+            parts.append("added " + joined(bills_public))
+        text = joined(parts) if parts else "invested nothing"
+        events.append(public_event(f"{side_start(state, player)} {text}.", "reveal", player=player,
+                                   recruits=dict(order.recruits),
+                                   bills={p: len(order.bills.get(p, [])) for p in POSTS}))
+        if order.recruits or order.bills:
+            events.append(private_event(player, f"You paid {spent(order)} GG for: {order_text(order)}. "
+                                                f"Your purse now holds {owner.purse} GG.", "reveal"))
+    state.drafts = {}
+    state.phase = phases.LAUNCH
+
+
+RULES = phases.PhaseRules(
+    kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
+    describe=describe, auto_step=auto_step, complete=reveal, label="Phase 2: investment",
+)

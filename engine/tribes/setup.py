@@ -1,0 +1,169 @@
+"""Game creation (spec §2-3): options, seats, the deck with Gnompax, tribes, starting armies, turboGnom."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, private_event, public_event
+from engine.core.names import player_ref
+from engine.core.options import OptionSpec, validate_options
+from engine.core.rng import Rng
+from engine.tribes import phases
+from engine.tribes.board import load_board
+from engine.tribes.cards import EXCHANGE, GNOMPAX, SUPER_BINGO, card_name, card_of, instances_without_gnompax
+from engine.tribes.common import DIAGONAL, side, side_start
+from engine.tribes.state import Area, Options, Player, TribesState
+
+GNOMPAX_CARD = f"{GNOMPAX}#1"
+START_ARMIES = 3  # R-T9
+TURBO_ARMIES = 3  # on each territory next to the city (§3)
+UNDER_PILE = 10  # cards taken off the top to hide Gnompax among the last 11 (R-T10)
+SUPER_BINGO_GG = 20  # R-T6
+
+
+def option_specs() -> list[OptionSpec]:
+    """The table options of §3, §14, R-T44 and §15.1 (the decision timer is the host's, see timeout_rules)."""
+    return [
+        OptionSpec("turbo", "bool", False,
+                   "turboGnom: 12 armies and one card each at the start; espionage and assassination from turn 1."),
+        OptionSpec("escargnom", "bool", False, "escarGnom: Gnompax is the very last card of the deck."),
+        OptionSpec("gnomicide", "bool", False, "Gnomicide: card and home bonuses count once per army."),
+        OptionSpec("gnompax_cap", "int", 30, "Gnompax is forced out after the research of this turn (20 to 60).",
+                   minimum=20, maximum=60),
+        OptionSpec("tribe_pick", "choice", "join", "join: players pick tribes in join order; random: drawn.",
+                   choices=("join", "random")),
+    ]
+
+
+def resolve_options(players: int, options: dict[str, Any] | None) -> Options:
+    """Checked options as the engine's Options; IllegalAction E_SETUP for a bad count or value."""
+    if not isinstance(players, int) or not 2 <= players <= 4:  # R-T7
+        raise IllegalAction("Gnome Tribes seats 2 to 4 players.", "E_PLAYER_COUNT")
+    try:
+        opts = validate_options(option_specs(), options)
+    except IllegalAction as exc:
+        raise IllegalAction(exc.message, "E_SETUP") from None
+    return Options(turbo=bool(opts["turbo"]), escargnom=bool(opts["escargnom"]), gnomicide=bool(opts["gnomicide"]),
+                   gnompax_cap=int(opts["gnompax_cap"]), tribe_pick=str(opts["tribe_pick"]))
+
+
+def build_deck(rng: Rng, escargnom: bool) -> list[str]:
+    """The 44-card deck, top first: Gnompax among the last 11 (R-T10), or last with escarGnom."""
+    cards = instances_without_gnompax()
+    rng.shuffle(cards)
+    if escargnom:
+        return [*cards, GNOMPAX_CARD]
+    small = [*cards[:UNDER_PILE], GNOMPAX_CARD]
+    rng.shuffle(small)
+    return cards[UNDER_PILE:] + small
+
+
+def tribe_choices(state: TribesState) -> list[str]:
+    """The tribes the next picker may take: free ones, only the diagonal partner in a 2-player game (§2)."""
+    board = load_board()
+    taken = [p.tribe for p in state.players if p.tribe]
+    free = [t for t in board.tribe_order if t not in taken]
+    if state.player_count == 2 and taken:
+        free = [t for t in free if t == DIAGONAL[taken[0]]]  # R-T7
+    return free
+
+
+def next_picker(state: TribesState) -> int | None:
+    """The player who picks a tribe now (join order), or None when every tribe is chosen."""
+    for i, p in enumerate(state.players):
+        if not p.tribe:
+            return i
+    return None
+
+
+def new_state(players: int, seed: int, options: dict[str, Any] | None = None) -> TribesState:
+    """A new game: seats and deck drawn; tribes drawn too with `tribe_pick` random, else the pick starts."""
+    opts = resolve_options(players, options)
+    rng = Rng.from_seed(seed)
+    board = load_board()
+    seat_order = list(range(players))
+    rng.shuffle(seat_order)  # R-T8
+    deck = build_deck(rng, opts.escargnom)
+    tribes = [""] * players
+    if opts.tribe_pick == "random":
+        if players == 2:
+            pair = [("plains", "marsh"), ("mountain", "swamp")][rng.randbelow(2)]
+            order = list(pair)
+            rng.shuffle(order)
+            tribes = order
+        else:
+            tribes = rng.sample(list(board.tribe_order), players)
+    state = TribesState(
+        player_count=players, seed=seed, rng=rng.state, options=opts,
+        players=[Player(tribe=t) for t in tribes], seat_order=seat_order,
+        areas={t: Area() for t in board.order}, deck=deck, phase=phases.TRIBE,
+    )
+    events: list[Event] = [
+        public_event("Seat order, drawn at random: " + ", then ".join(player_ref(p) for p in seat_order)
+                     + ". The first seat starts turn 1; the start moves one seat on every turn.",
+                     "shuffle", seat_order=list(seat_order)),
+        public_event("The 44 invention cards are shuffled"
+                     + (", with Gnompax at the very bottom." if opts.escargnom
+                        else "; Gnompax hides somewhere among the last 11."),
+                     "shuffle"),
+    ]
+    if opts.tribe_pick == "random":
+        events.append(public_event(
+            "Tribes, drawn at random: "
+            + "; ".join(f"{player_ref(p)} plays {side(state, p)}" for p in seat_order) + ".",
+            "reveal", tribes=list(tribes)))
+        finish_setup(state, events)
+    else:
+        events.append(public_event(f"{player_ref(0)} picks a tribe first; the others follow in the order they joined.",
+                                   "info"))
+    state.setup_events = [e.to_json() for e in events]
+    return state
+
+
+def pick_tribe(state: TribesState, player: int, tribe: str, events: list[Event]) -> None:
+    """Record `player`'s tribe (validated by the caller); set up the board once the last tribe is chosen."""
+    state.players[player].tribe = tribe
+    events.append(public_event(f"{player_ref(player)} plays {side(state, player)}.", "info", player=player,
+                               tribe=tribe))
+    if next_picker(state) is None:
+        finish_setup(state, events)
+
+
+def finish_setup(state: TribesState, events: list[Event]) -> None:
+    """Starting armies and cities (§3 step 2), the turboGnom deal (R-T10), then turn 1 begins with its income."""
+    board = load_board()
+    for player, p in enumerate(state.players):
+        city = board.city_of(p.tribe)
+        state.areas[city] = _held(player, START_ARMIES)
+        if state.options.turbo:
+            for t in board.adjacent(city):
+                state.areas[t] = _held(player, TURBO_ARMIES)
+    # unused tribes' cities stay free: neutral cities (§2)
+    if state.options.turbo:
+        for player in state.seat_order:
+            _deal(state, player, events)
+    state.phase = phases.INCOME
+
+
+def _held(player: int, armies: int) -> Area:
+    return Area(controller=player, armies=armies, moved=0)
+
+
+def _deal(state: TribesState, player: int, events: list[Event]) -> None:
+    """turboGnom's deal of one card; dealt GnomGag resolve at once, no VP (§3, R-T10)."""
+    card = state.deck.pop(0)
+    kind = card_of(card).id
+    if kind == SUPER_BINGO:
+        state.players[player].purse += SUPER_BINGO_GG
+        state.discard.append(card)
+        events.append(public_event(f"{side_start(state, player)} are dealt Super Bingo and take 20 GG from the bank.",
+                                   "deal", player=player))
+    elif kind == EXCHANGE:
+        state.discard.append(card)
+        events.append(public_event(f"{side_start(state, player)} are dealt Gnom'But (Exchange): every score is 0, "
+                                   "so it has no effect and is discarded.", "deal", player=player))
+    else:
+        state.players[player].hand.append(card)
+        events.append(private_event(player, f"You are dealt {card_name(card)}.", "deal", card=card))
+        events.append(public_event(f"{side_start(state, player)} are dealt one card.", "deal", player=player))
