@@ -2,18 +2,76 @@
 
 The turn flow (engine/tribes/flow.py) calls `start_step` when a player's Phase 4 step begins; the
 war package then sets `state.phase` to its own phases (see engine/tribes/phases.py) and, when the
-step is over, to WAR_STEP_DONE. `WAR_PHASES` is its part of the phase table.
+step is over, to WAR_STEP_DONE. `WAR_PHASES` is its part of the phase table: each row's `apply`
+takes one decision and then runs the step on to the next decision (`steps.advance`).
+
+Modules: plan (§8.1), defence (§8.2), battle_cards (§8.3), flak (§8.4), strength (§8.5-8.7),
+resolution (§8.8 order, combat, move-in), retreat (§8.8), deployment (§8.10), steps (the driver),
+view (the public "war" key), ids (action ids), common (shared helpers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.core.actions import Action
+from engine.core.decisions import DecisionKind
 from engine.core.events import Event
-from engine.tribes.phases import WAR_STEP_DONE, PhaseRules
+from engine.tribes.phases import CARDS, DEFENCE, DEPLOY, FLAK, MOVE_IN, ORDER, PLAN, RETREAT, PhaseRules
 from engine.tribes.state import TribesState
+from engine.tribes.war import battle_cards, defence, deployment, flak, plan, resolution, retreat
+from engine.tribes.war.steps import advance, start_step
+from engine.tribes.war.view import war_view
 
-WAR_PHASES: dict[str, PhaseRules] = {}
+Apply = Callable[[TribesState, int, Action, list[Event]], None]
 
 
-def start_step(state: TribesState, active: int, events: list[Event]) -> None:
-    """Begin `active`'s Phase 4 step (plan, combats, deployment) in `state`."""
-    state.phase = WAR_STEP_DONE  # placeholder until the war phases land: the step is skipped
+def _then_advance(apply: Apply) -> Apply:
+    """`apply` followed by the automatic rest of the step."""
+
+    def run(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
+        apply(state, player, action, events)
+        advance(state, events)
+
+    return run
+
+
+def _active_while(ready: Callable[[TribesState], bool]) -> Callable[[TribesState], list[int]]:
+    def waiting(state: TribesState) -> list[int]:
+        return [state.war.active] if state.war is not None and ready(state) else []
+
+    return waiting
+
+
+WAR_PHASES: dict[str, PhaseRules] = {
+    PLAN: PhaseRules(
+        DecisionKind.TURN, _active_while(lambda s: s.war is not None and not s.war.plan_done), plan.prompt,
+        plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe, plan.auto_step,
+        label="Phase 4: invasion plan"),
+    DEFENCE: PhaseRules(
+        DecisionKind.SIMULTANEOUS, defence.waiting, defence.prompt, defence.legal, _then_advance(defence.apply),
+        defence.timeout, defence.describe, defence.auto_step, label="Phase 4: defence"),
+    CARDS: PhaseRules(
+        DecisionKind.SIMULTANEOUS, battle_cards.waiting, battle_cards.prompt, battle_cards.legal,
+        _then_advance(battle_cards.apply), battle_cards.timeout, battle_cards.describe, battle_cards.auto_step,
+        label="Phase 4: battle cards"),
+    FLAK: PhaseRules(
+        DecisionKind.TURN, flak.waiting, flak.prompt, flak.legal, _then_advance(flak.apply), flak.timeout,
+        flak.describe, label="Phase 4: Gnomflak"),
+    ORDER: PhaseRules(
+        DecisionKind.TURN, resolution.order_waiting, resolution.order_prompt, resolution.order_legal,
+        _then_advance(resolution.order_apply), resolution.order_timeout, resolution.order_describe,
+        resolution.order_auto_step, label="Phase 4: resolution order"),
+    RETREAT: PhaseRules(
+        DecisionKind.TURN, retreat.waiting, retreat.prompt, retreat.legal, _then_advance(retreat.apply),
+        retreat.timeout, retreat.describe, label="Phase 4: retreat"),
+    MOVE_IN: PhaseRules(
+        DecisionKind.TURN, resolution.move_in_waiting, resolution.move_in_prompt, resolution.move_in_legal,
+        _then_advance(resolution.move_in_apply), resolution.move_in_timeout, resolution.move_in_describe,
+        label="Phase 4: move-in"),
+    DEPLOY: PhaseRules(
+        DecisionKind.TURN, deployment.waiting, deployment.prompt, deployment.legal,
+        _then_advance(deployment.apply), deployment.timeout, deployment.describe, label="Phase 4: deployment"),
+}
+
+__all__ = ["WAR_PHASES", "start_step", "war_view"]

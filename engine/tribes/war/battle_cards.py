@@ -1,0 +1,311 @@
+"""Battle cards (§8.3): every belligerent's secret, simultaneous choice of 0-2 cards and airlifts.
+
+Draft per belligerent: card 1 · card 2 (or stop) · for each air/Gnomsub card an optional airlift
+(source → count → attack) · confirm. The active player's airborne-attack cards are already chosen
+and count towards his 2 (R-T25). Skipped for a player whose hand holds nothing he could still add.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, public_event
+from engine.tribes.cards import SUB, card_name, card_of
+from engine.tribes.state import TribesState
+from engine.tribes.war import ids
+from engine.tribes.war.common import (
+    Side,
+    armies,
+    attack_by_id,
+    belligerents,
+    board,
+    cards_in_words,
+    own_armies,
+    place,
+    plan_use,
+    war_of,
+)
+from engine.tribes.war.plan import MAX_BATTLE_CARDS, airborne_cards
+from engine.tribes.war_state import Airlift, Attack, CardDraft, War
+
+PREFIX = "card"
+MAX_AIRLIFT = 5  # R-T26: "not 1 army but 5"
+
+
+def _limit(war: War, player: int) -> int:
+    return MAX_BATTLE_CARDS - (len(airborne_cards(war)) if player == war.active else 0)
+
+
+def _spare_hand(state: TribesState, war: War, player: int) -> list[str]:
+    hand = state.players[player].hand
+    return [c for c in hand if player != war.active or c not in airborne_cards(war)]
+
+
+def setup(state: TribesState, war: War) -> None:
+    """Open a sealed draft per belligerent; skip (no card) whoever has nothing left to add (§15.1)."""
+    war.cards = {}
+    for player in belligerents(state, war):
+        draft = CardDraft()
+        # hand sizes and the plan's airborne cards are public, so this skip leaks nothing
+        if not _spare_hand(state, war, player) or _limit(war, player) <= 0:
+            draft.closed = draft.done = True
+        war.cards[player] = draft
+
+
+def waiting(state: TribesState) -> list[int]:
+    """Belligerents who have not sealed their cards, in the order asked."""
+    war = state.war
+    if war is None:
+        return []
+    return [p for p, d in war.cards.items() if not d.done]
+
+
+# --- airlifts ----------------------------------------------------------------------------------
+
+
+def _combats(war: War, player: int) -> list[Attack]:
+    if player == war.active:
+        return list(war.attacks)
+    return [a for a in war.attacks if a.defender == player]
+
+
+def _committed(war: War, player: int, territory: str) -> int:
+    if player == war.active:
+        return plan_use(war, territory)
+    draft = war.defence.get(player)
+    return sum(s.count for s in draft.supports if s.territory == territory) if draft else 0
+
+
+def lift_free(state: TribesState, war: War, player: int, territory: str) -> int:
+    """Armies of `territory` that may still be airlifted by `player` (not in any battle yet)."""
+    lifted = sum(lift.count for lift in war.cards[player].lifts if lift.source == territory)
+    return own_armies(state, player, territory) - _committed(war, player, territory) - lifted
+
+
+def lift_source_problem(state: TribesState, war: War, player: int, card: str, territory: str) -> str | None:
+    """Why `card` cannot airlift armies from `territory`, or None."""
+    if own_armies(state, player, territory) == 0:
+        return "You can only airlift armies from a territory you hold."
+    if any(a.target == territory for a in war.attacks):
+        return f"{place(territory)} is attacked: its armies defend it and cannot be airlifted."
+    if lift_free(state, war, player, territory) < 1:
+        return f"All armies of {place(territory)} already take part in this battle."
+    if card_of(card).kind == SUB and not board().territories[territory].coastal:  # R-T27
+        return "A Gnomsub airlift must start from a coastal territory."
+    if not any(lift_attack_problem(state, war, player, card, territory, a.id) is None
+               for a in _combats(war, player)):
+        return f"Armies of {place(territory)} cannot be airlifted into any of your battles with this card."
+    return None
+
+
+def lift_attack_problem(
+    state: TribesState, war: War, player: int, card: str, territory: str, attack_id: int,
+) -> str | None:
+    """Why an airlift from `territory` cannot join the combat of `attack_id`, or None."""
+    attack = attack_by_id(war, attack_id)
+    if attack is None or attack not in _combats(war, player):
+        return "You do not fight in that battle."
+    if territory == attack.source:  # R-T24
+        return "Armies of the attack's source cannot also be airlifted into it."
+    if card_of(card).kind == SUB and not board().territories[attack.target].coastal:  # R-T27
+        return "A Gnomsub airlift can only reach a battle on a coastal territory."
+    return None
+
+
+def _pending_carrier(draft: CardDraft) -> str | None:
+    return next((c for c in draft.cards if card_of(c).carrier and c not in draft.decided), None)
+
+
+# --- the menu ----------------------------------------------------------------------------------
+
+
+def prompt(state: TribesState, player: int) -> str:
+    """The question put to a belligerent."""
+    return "Choose your secret battle cards (at most 2) and airlifts."
+
+
+def legal(state: TribesState, player: int) -> list[Action]:
+    """One step of `player`'s battle-card draft."""
+    if player not in waiting(state):
+        return []
+    war = war_of(state)
+    draft = war.cards[player]
+    actions: list[Action] = []
+    carrier = _pending_carrier(draft)
+    if not draft.closed:
+        for card in _spare_hand(state, war, player):
+            if card not in draft.cards and card_of(card).battle:
+                actions.append(Action(ids.card_id(PREFIX, "play", card), f"Play {card_name(card)}"))
+        if draft.cards:
+            actions.append(Action(ids.word_id(PREFIX, "stop"), "No more cards"))
+    elif carrier is not None and not draft.path:
+        for t in board().order:
+            if lift_source_problem(state, war, player, carrier, t) is None:
+                actions.append(Action(ids.territory_id(PREFIX, "lift", t),
+                                      f"{card_name(carrier)}: airlift from {place(t)}"))
+        actions.append(Action(ids.word_id(PREFIX, "nolift"), f"{card_name(carrier)}: no airlift"))
+    elif carrier is not None and len(draft.path) == 1:
+        most = min(MAX_AIRLIFT, lift_free(state, war, player, draft.path[0]))
+        for n in range(1, most + 1):
+            actions.append(Action(ids.number_id(PREFIX, "n", n), f"Airlift {armies(n)}"))
+    elif carrier is not None:
+        for attack in _combats(war, player):
+            if lift_attack_problem(state, war, player, carrier, draft.path[0], attack.id) is None:
+                actions.append(Action(ids.number_id(PREFIX, "for", attack.id),
+                                      f"Into the battle for {place(attack.target)}"))
+    else:
+        actions.append(Action(CONFIRM_ID, f"Seal: {cards_in_words(draft.cards)}"))
+    if draft.cards or draft.closed:
+        actions.append(Action(UNDO_ID, "Undo this step"))
+    actions.append(Action(ids.word_id(PREFIX, "pass"), "Play no card"))
+    return actions
+
+
+def timeout(state: TribesState, player: int) -> Action:
+    """§15.1: no card (airborne cards of the plan stay)."""
+    return Action(ids.word_id(PREFIX, "pass"), "Play no card")
+
+
+def auto_step(state: TribesState, player: int) -> Action | None:
+    """The single forward airlift step (count or battle) once a source is chosen, or None."""
+    war = state.war
+    if war is None or player not in waiting(state) or not war.cards[player].path:
+        return None
+    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, ids.word_id(PREFIX, "pass"))]
+    return forward[0] if len(forward) == 1 else None
+
+
+def describe(state: TribesState, player: int) -> list[str]:
+    """`player`'s sealed or unfinished battle cards (never shown to anyone else before the reveal)."""
+    war = state.war
+    if war is None or player not in war.cards:
+        return []
+    draft = war.cards[player]
+    lines = []
+    if player == war.active and airborne_cards(war):
+        lines.append(f"Airborne attack cards: {cards_in_words(airborne_cards(war))}.")
+    lines.append(f"Your battle cards: {cards_in_words(draft.cards)}" + (" (sealed)." if draft.done else "."))
+    for lift in draft.lifts:
+        attack = attack_by_id(war, lift.attack)
+        where = place(attack.target) if attack else "?"
+        lines.append(f"{card_name(lift.card)} airlifts {armies(lift.count)} from {place(lift.source)} "
+                     f"into the battle for {where}.")
+    return lines
+
+
+# --- applying ----------------------------------------------------------------------------------
+
+
+def _illegal(message: str, code: str = "E_CARDS") -> IllegalAction:
+    return IllegalAction(message, code)
+
+
+def _play_problem(state: TribesState, war: War, player: int, card: str) -> str | None:
+    draft = war.cards[player]
+    if card not in state.players[player].hand:
+        return "That card is not in your hand."
+    if card in draft.cards or (player == war.active and card in airborne_cards(war)):
+        return "You already chose that card."
+    if not card_of(card).battle:  # §13
+        return "Gnom'But, Super Bingo and Gnompax cannot be played in a battle."
+    if len(draft.cards) >= _limit(war, player):
+        return "You may play at most 2 battle cards, airborne attacks included."
+    return None
+
+
+def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
+    """One step of `player`'s sealed battle-card draft."""
+    if player not in waiting(state):
+        raise IllegalAction("You have no battle cards to choose now.", "E_NOT_YOUR_TURN")
+    war = war_of(state)
+    draft = war.cards[player]
+    carrier = _pending_carrier(draft)
+    step = ids.parse(action.id)
+    match step:
+        case ids.Word(prefix="card", word="pass"):
+            war.cards[player] = CardDraft(closed=True, done=True)
+        case ids.Undo():
+            _undo(war, player, draft)
+        case ids.Card(prefix="card", verb="play", card=card) if not draft.closed:
+            problem = _play_problem(state, war, player, card)
+            if problem:
+                raise _illegal(problem)
+            draft.cards.append(card)
+            draft.closed = len(draft.cards) >= _limit(war, player)
+        case ids.Word(prefix="card", word="stop") if not draft.closed:
+            draft.closed = True
+        case ids.Word(prefix="card", word="nolift") if carrier is not None and not draft.path:
+            draft.decided.append(carrier)
+        case ids.Territory(prefix="card", verb="lift", territory=t) if carrier is not None and not draft.path:
+            problem = lift_source_problem(state, war, player, carrier, t)
+            if problem:
+                raise _illegal(problem)
+            draft.path.append(t)
+        case ids.Number(prefix="card", verb="n", value=n) if carrier is not None and len(draft.path) == 1:
+            most = min(MAX_AIRLIFT, lift_free(state, war, player, draft.path[0]))
+            if not 1 <= n <= most:
+                raise _illegal(f"An airlift carries between 1 and {most} armies from there.", "E_BAD_COUNT")
+            draft.path.append(str(n))
+        case ids.Number(prefix="card", verb="for", value=attack_id) if carrier is not None and len(draft.path) == 2:
+            problem = lift_attack_problem(state, war, player, carrier, draft.path[0], attack_id)
+            if problem:
+                raise _illegal(problem)
+            draft.lifts.append(Airlift(carrier, draft.path[0], int(draft.path[1]), attack_id))
+            draft.decided.append(carrier)
+            draft.path.clear()
+        case ids.Confirm() if draft.closed and carrier is None:
+            draft.done = True
+        case ids.Card(prefix="card", verb="play", card=card):
+            raise _illegal("You may play at most 2 battle cards, airborne attacks included."
+                           if card in state.players[player].hand else "That card is not in your hand.")
+        case _:
+            raise _illegal(_next_step(draft, carrier), "E_WRONG_STEP")
+
+
+def _next_step(draft: CardDraft, carrier: str | None) -> str:
+    if not draft.closed:
+        return "Choose a battle card, or stop choosing."
+    if carrier is not None:
+        return (f"Decide the airlift of {card_name(carrier)}: a source, then how many, then which battle; "
+                "or no airlift.")
+    return "Seal your cards, or undo."
+
+
+def _undo(war: War, player: int, draft: CardDraft) -> None:
+    if draft.path:
+        draft.path.pop()
+    elif draft.decided:
+        card = draft.decided.pop()
+        draft.lifts[:] = [lift for lift in draft.lifts if lift.card != card]
+    elif draft.closed and draft.cards:
+        draft.closed = False
+        if len(draft.cards) >= _limit(war, player) or not draft.cards:
+            draft.cards.pop()
+    elif draft.cards:
+        draft.cards.pop()
+    else:
+        raise _illegal("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+
+
+def reveal(state: TribesState, war: War, events: list[Event]) -> None:
+    """Show every belligerent's cards and airlifts at once (§8.3)."""
+    war.revealed = True
+    parts = []
+    for player, draft in war.cards.items():
+        played = (airborne_cards(war) if player == war.active else []) + draft.cards
+        war.played[player] = played
+        text = f"{side_words(state, player)} {cards_in_words(played)}"
+        lifts = []
+        for lift in draft.lifts:
+            attack = attack_by_id(war, lift.attack)
+            if attack is not None:
+                lifts.append(f"{card_name(lift.card)} airlifts {armies(lift.count)} from {place(lift.source)} "
+                             f"to the battle for {place(attack.target)}")
+        parts.append(text + (f" ({'; '.join(lifts)})" if lifts else ""))
+    events.append(public_event("Battle cards revealed: " + "; ".join(parts) + ".", "reveal",
+                               played={str(p): c for p, c in war.played.items()}))
+
+
+def side_words(state: TribesState, player: int) -> str:
+    """"The Plains Gnomes play" - the start of one reveal clause."""
+    return f"{Side(state, player)} play"

@@ -1,0 +1,224 @@
+"""Deployment (§8.10, R-T36, R-T37): the active player's ordered moves, each applied at once.
+
+Each move: from → to (a neighbour, or anywhere by air: one air move per air card in hand) → count.
+Only unturned armies move; every moved army is turned. +2 VP entering a free territory, −2 VP when
+the last army leaves a non-city territory, scored move by move. `dep:end` ends the step.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import UNDO_ID, Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, public_event
+from engine.tribes.cards import AIR, card_of
+from engine.tribes.state import TribesState
+from engine.tribes.war import ids
+from engine.tribes.war.common import (
+    Side,
+    armies,
+    board,
+    capacity,
+    is_city,
+    own_armies,
+    place,
+    score,
+    signed,
+    war_of,
+)
+from engine.tribes.war_state import War
+
+PREFIX = "dep"
+ENTER_VP = 2  # R-T36
+ABANDON_VP = -2
+
+
+def unmoved(state: TribesState, player: int, territory: str) -> int:
+    """`player`'s armies in `territory` that have not moved this step."""
+    return own_armies(state, player, territory) - (state.areas[territory].moved if own_armies(
+        state, player, territory) else 0)
+
+
+def has_unmoved(state: TribesState, player: int) -> bool:
+    """Whether `player` still has an army that may move."""
+    return any(unmoved(state, player, t) > 0 for t in board().order)
+
+
+def air_moves_left(state: TribesState, war: War) -> int:
+    """Air moves still allowed: one per air card in hand (R-T37; the Gnomsub gives none, R-T27)."""
+    held = sum(1 for c in state.players[war.active].hand if card_of(c).kind == AIR)
+    return max(0, held - war.air_moves)
+
+
+def source_problem(state: TribesState, war: War, territory: str) -> str | None:
+    """Why no army may leave `territory` now, or None."""
+    if own_armies(state, war.active, territory) == 0:
+        return f"You have no armies in {place(territory)}."
+    if unmoved(state, war.active, territory) == 0:
+        return f"Every army in {place(territory)} has already moved this turn (turned armies stay)."
+    return None
+
+
+def destination_problem(state: TribesState, war: War, source: str, target: str, by_air: bool) -> str | None:
+    """Why armies of `source` cannot go to `target` (step or air move), or None."""
+    area = state.areas[target]
+    if target == source:
+        return "Choose another territory."
+    if area.controller not in (None, war.active):
+        if area.armies:
+            return f"{place(target)} is held by {Side(state, area.controller).lower()}: attack it in your plan."
+        return f"{place(target)} is an enemy city: a vacant enemy city can only be taken by attack."
+    if area.armies >= capacity(target):
+        return f"{place(target)} is full (5 armies at most, 1 on the Gnomlab)."
+    if by_air:
+        if air_moves_left(state, war) == 0:
+            return "You have no air move left: one per air card in your hand (the Gnomsub gives none)."
+    elif not board().is_adjacent(source, target):
+        return f"{place(target)} does not border {place(source)}: one step per move (an air card flies anywhere)."
+    return None
+
+
+def _destinations(state: TribesState, war: War, source: str) -> list[tuple[str, bool]]:
+    result = []
+    for t in board().order:
+        if destination_problem(state, war, source, t, False) is None:
+            result.append((t, False))
+        elif not board().is_adjacent(source, t) and destination_problem(state, war, source, t, True) is None:
+            result.append((t, True))
+    return result
+
+
+def waiting(state: TribesState) -> list[int]:
+    """The active player."""
+    return [state.war.active] if state.war is not None else []
+
+
+def prompt(state: TribesState, player: int) -> str:
+    """The question put to the active player."""
+    return "Deploy your armies (each army moves once), then end your deployment."
+
+
+def legal(state: TribesState, player: int) -> list[Action]:
+    """One step of the next move, or the end."""
+    war = state.war
+    if war is None or player != war.active:
+        return []
+    path = war.path
+    actions: list[Action] = []
+    if not path:
+        for t in board().order:
+            if source_problem(state, war, t) is None and _destinations(state, war, t):
+                actions.append(Action(ids.territory_id(PREFIX, "from", t),
+                                      f"Move from {place(t)} ({unmoved(state, war.active, t)} unmoved)"))
+        actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment"))
+        return actions
+    if len(path) == 1:
+        for t, by_air in _destinations(state, war, path[0]):
+            verb = "air" if by_air else "to"
+            label = f"Fly to {place(t)}" if by_air else f"Step to {place(t)}"
+            actions.append(Action(ids.territory_id(PREFIX, verb, t), label))
+    else:
+        room = capacity(path[2]) - state.areas[path[2]].armies
+        most = min(unmoved(state, war.active, path[0]), room)
+        actions.extend(Action(ids.number_id(PREFIX, "n", n), f"Move {armies(n)}") for n in range(1, most + 1))
+    actions.append(Action(UNDO_ID, "Undo this step"))
+    return actions
+
+
+def timeout(state: TribesState, player: int) -> Action:
+    """§15.1: end the deployment."""
+    return Action(ids.word_id(PREFIX, "end"), "End the deployment")
+
+
+def describe(state: TribesState, player: int) -> list[str]:
+    """The move being chosen, and the air moves left."""
+    war = state.war
+    if war is None or player != war.active:
+        return []
+    lines = []
+    if war.path:
+        step = f"Moving from {place(war.path[0])}"
+        if len(war.path) > 2:
+            step += f" {'by air ' if war.path[1] == 'air' else ''}to {place(war.path[2])}"
+        lines.append(step + ".")
+    left = air_moves_left(state, war)
+    if left:
+        lines.append(f"Air moves left: {left}.")
+    return lines
+
+
+def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
+    """One deployment step; the count step makes the move at once."""
+    war = war_of(state)
+    if player != war.active:
+        raise IllegalAction("It is not your deployment.", "E_NOT_YOUR_TURN")
+    path = war.path
+    match ids.parse(action.id):
+        case ids.Word(prefix="dep", word="end"):
+            path.clear()
+            war.path.append("end")
+        case ids.Undo():
+            if not path:
+                raise IllegalAction("A move already made stays made; there is nothing to undo.", "E_NOTHING_TO_UNDO")
+            del path[1 if len(path) > 1 else 0:]
+        case ids.Territory(prefix="dep", verb="from", territory=t) if not path:
+            problem = source_problem(state, war, t)
+            if problem:
+                raise IllegalAction(problem, "E_DEPLOY")
+            path.append(t)
+        case ids.Territory(prefix="dep", verb=("to" | "air") as verb, territory=t) if len(path) == 1:
+            problem = destination_problem(state, war, path[0], t, verb == "air")
+            if problem:
+                raise IllegalAction(problem, "E_DEPLOY")
+            path.extend([verb, t])
+        case ids.Number(prefix="dep", verb="n", value=n) if len(path) == 3:
+            room = capacity(path[2]) - state.areas[path[2]].armies
+            most = min(unmoved(state, war.active, path[0]), room)
+            if not 1 <= n <= most:
+                raise IllegalAction(f"Move between 1 and {armies(most)} (unmoved armies, room at the destination).",
+                                    "E_BAD_COUNT")
+            move(state, war, path[0], path[2], n, path[1] == "air", events)
+            path.clear()
+        case ids.Territory(prefix="dep", verb="from", territory=t):
+            raise IllegalAction("Finish or undo the move you are choosing first.", "E_WRONG_STEP")
+        case _:
+            raise IllegalAction("Choose where to move from, then where to, then how many; or end the deployment.",
+                                "E_WRONG_STEP")
+
+
+def move(state: TribesState, war: War, source: str, target: str, count: int, by_air: bool,
+         events: list[Event]) -> None:
+    """Make one move: turn the armies, score entering a free territory and leaving one empty (R-T36)."""
+    player = war.active
+    src, dst = state.areas[source], state.areas[target]
+    src.armies -= count
+    entered_free = dst.controller is None
+    dst.armies += count
+    dst.moved += count
+    dst.controller = player
+    if by_air:
+        war.air_moves += 1
+    war.deploy_moves += 1
+    delta = 0
+    notes = []
+    if src.armies == 0 and not is_city(source):
+        src.controller = None  # a vacant land territory or Gnomlab is free; a city stays its controller's
+        src.moved = 0
+        delta += ABANDON_VP
+        notes.append(f"{place(source)} left empty")
+    if entered_free:
+        delta += ENTER_VP
+        notes.append(f"{place(target)} invested")
+    if src.armies == 0:
+        src.moved = 0
+    how = "fly" if by_air else "move"
+    text = f"{Side(state, player)} {how} {armies(count)} from {place(source)} to {place(target)}"
+    if delta or notes:
+        score(state, player, delta)
+        text += f": {signed(delta)} VP ({', '.join(notes)})"
+    events.append(public_event(text + ".", "war_deploy", player=player, source=source, target=target,
+                               count=count, air=by_air, vp=delta))
+
+
+def ended(war: War) -> bool:
+    """Whether the active player ended his deployment."""
+    return war.path == ["end"]

@@ -1,0 +1,150 @@
+"""Phase 4 action ids: built here, parsed here once into typed values, then `match`ed by the phases.
+
+  plan     plan:from:<t> · plan:ground · plan:portal · plan:card:<card> · plan:to:<t> · plan:n:<k>
+           plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm
+  defence  def:from:<t> · def:to:<attack> · def:n:<k> · def:auto · undo · confirm
+  cards    card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k> · card:for:<attack>
+           · undo · confirm
+  flak     flak:<card> · flak:auto · undo · confirm
+  order    order:<attack> · order:plan · undo · confirm
+  retreat  ret:to:<t> · ret:n:<k> · ret:auto · undo · confirm
+  move-in  in:<k>
+  deploy   dep:from:<t> · dep:to:<t> · dep:air:<t> · dep:n:<k> · dep:end · undo
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.errors import IllegalAction
+from engine.core.numbers import parse_int
+from engine.tribes.board import load_board
+from engine.tribes.cards import CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Back one step of the draft."""
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Seal the whole draft."""
+
+
+@dataclass(frozen=True, slots=True)
+class Territory:
+    """A step naming a territory (`verb` says which step: from, to, by, lift, air…)."""
+
+    prefix: str
+    verb: str
+    territory: str
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A step naming a count or an attack id (`verb`: n, sup, to, for, order, in)."""
+
+    prefix: str
+    verb: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A step naming a card instance (`verb`: card, play, flak)."""
+
+    prefix: str
+    verb: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A step without argument (`word`: none, auto, stop, pass, nolift, plan, end, ground, portal)."""
+
+    prefix: str
+    word: str
+
+
+WarAction = Undo | Confirm | Territory | Number | Card | Word
+
+# prefix -> verb -> the kind of argument it takes
+_TERRITORY_VERBS = {
+    "plan": {"from", "to", "by"}, "def": {"from"}, "card": {"lift"}, "ret": {"to"}, "dep": {"from", "to", "air"},
+}
+_NUMBER_VERBS = {"plan": {"n", "sup"}, "def": {"to", "n"}, "card": {"n", "for"}, "ret": {"n"}, "dep": {"n"}}
+_CARD_VERBS = {"plan": {"card"}, "card": {"play"}}
+_WORDS = {
+    "plan": {"none", "ground", "portal"}, "def": {"auto"}, "card": {"stop", "pass", "nolift"},
+    "flak": {"auto"}, "order": {"plan"}, "ret": {"auto"}, "dep": {"end"},
+}
+
+
+def unknown(action_id: str) -> IllegalAction:
+    """The refusal of an id no Phase 4 step knows."""
+    return IllegalAction("That choice does not exist here; pick one from the menu.", "E_UNKNOWN_ACTION")
+
+
+def _card(prefix: str, verb: str, text: str) -> Card:
+    if text.partition("#")[0] not in CARDS:
+        raise IllegalAction("There is no such card.", "E_UNKNOWN_CARD")
+    return Card(prefix, verb, text)
+
+
+def _number(prefix: str, verb: str, text: str) -> Number:
+    value = parse_int(text, canonical=True)
+    if value is None:
+        raise IllegalAction("That is not a number; pick one from the menu.", "E_BAD_COUNT")
+    return Number(prefix, verb, value)
+
+
+def parse(action_id: str) -> WarAction:
+    """The typed value of a Phase 4 id; IllegalAction for an unknown id, territory, card or number."""
+    if action_id == UNDO_ID:
+        return Undo()
+    if action_id == CONFIRM_ID:
+        return Confirm()
+    prefix, _, rest = action_id.partition(":")
+    if prefix in ("flak", "order", "in") and rest and ":" not in rest:
+        # one-argument prefixes: flak:<card>, order:<attack>, in:<count>
+        if rest in _WORDS.get(prefix, set()):
+            return Word(prefix, rest)
+        if prefix == "flak":
+            return _card(prefix, "flak", rest)
+        return _number(prefix, prefix, rest)
+    verb, _, arg = rest.partition(":")
+    if not arg:
+        if verb in _WORDS.get(prefix, set()):
+            return Word(prefix, verb)
+        raise unknown(action_id)
+    if verb in _TERRITORY_VERBS.get(prefix, set()):
+        if arg not in load_board():
+            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY")
+        return Territory(prefix, verb, arg)
+    if verb in _NUMBER_VERBS.get(prefix, set()):
+        return _number(prefix, verb, arg)
+    if verb in _CARD_VERBS.get(prefix, set()):
+        return _card(prefix, verb, arg)
+    raise unknown(action_id)
+
+
+def territory_id(prefix: str, verb: str, territory: str) -> str:
+    """`<prefix>:<verb>:<territory>`."""
+    return f"{prefix}:{verb}:{territory}"
+
+
+def number_id(prefix: str, verb: str, value: int) -> str:
+    """`<prefix>:<verb>:<value>`, or `<prefix>:<value>` for the one-argument prefixes."""
+    return f"{prefix}:{value}" if verb == prefix else f"{prefix}:{verb}:{value}"
+
+
+def card_id(prefix: str, verb: str, card: str) -> str:
+    """`<prefix>:<verb>:<card>`, or `flak:<card>`."""
+    return f"{prefix}:{card}" if prefix == "flak" else f"{prefix}:{verb}:{card}"
+
+
+def word_id(prefix: str, word: str) -> str:
+    """`<prefix>:<word>`."""
+    return f"{prefix}:{word}"

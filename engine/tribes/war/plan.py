@@ -1,0 +1,426 @@
+"""The invasion plan (§8.1): a private step-by-step draft, public once confirmed.
+
+Draft path (`war.path`): ["from", source] → [.., mode] → [.., target] → count adds an attack;
+["sup", attack id] → [.., territory] → count adds a support. Mode is "ground", "portal" or
+"card:<instance>". `war.attacks`/`war.supports` hold the draft until `war.plan_done`.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event, public_event
+from engine.tribes.cards import SUB, card_name, card_of
+from engine.tribes.state import TribesState
+from engine.tribes.war import ids
+from engine.tribes.war.common import (
+    Side,
+    armies,
+    attack_by_id,
+    board,
+    own_armies,
+    place,
+    plan_use,
+    side,
+    tribe_of,
+    war_of,
+)
+from engine.tribes.war_state import Attack, Support, War
+
+PREFIX = "plan"
+MAX_BATTLE_CARDS = 2  # R-T25: airborne-attack cards count towards the 2 battle cards
+
+
+# --- what is allowed ---------------------------------------------------------------------------
+
+
+def free(state: TribesState, war: War, territory: str) -> int:
+    """The active player's armies in `territory` not yet used by the plan (R-T24)."""
+    return own_armies(state, war.active, territory) - plan_use(war, territory)
+
+
+def airborne_cards(war: War) -> list[str]:
+    """The cards carrying airborne attacks in the plan."""
+    return [a.card for a in war.attacks if a.card is not None]
+
+
+def source_problem(state: TribesState, war: War, source: str) -> str | None:
+    """Why `source` cannot launch an attack now, or None."""
+    if own_armies(state, war.active, source) == 0:
+        return "You can only attack from a territory where you have armies."
+    if free(state, war, source) < 1:
+        return f"All your armies in {place(source)} are already used in this plan."
+    return None
+
+
+def mode_problem(state: TribesState, war: War, source: str, mode: str) -> str | None:
+    """Why `mode` ("ground", "portal", "card:<instance>") is not allowed from `source`, or None."""
+    tribe = tribe_of(state, war.active)
+    if mode == "portal" and board().type_of(source) != tribe:  # R-T23: portals join home-type territories only
+        return f"A portal attack must start from a territory of your home type ({tribe})."
+    if mode.startswith("card:"):
+        card = mode.removeprefix("card:")
+        if card not in state.players[war.active].hand:
+            return "That card is not in your hand."
+        if not card_of(card).carrier:
+            return "Only an air card or a Gnomsub can carry an airborne attack."
+        if card in airborne_cards(war):
+            return "That card already carries an attack (one card, one airborne attack)."
+        if len(airborne_cards(war)) >= MAX_BATTLE_CARDS:  # R-T25
+            return "You may play at most 2 battle cards, airborne attacks included."
+        if card_of(card).kind == SUB and not board().territories[source].coastal:  # R-T27
+            return "A Gnomsub attack must start from a coastal territory."
+    elif mode not in ("ground", "portal"):
+        return "Choose on foot, through a portal or airborne with a card."
+    return None
+
+
+def target_problem(state: TribesState, war: War, source: str, mode: str, target: str) -> str | None:
+    """Why `target` cannot be attacked from `source` in `mode`, or None."""
+    area = state.areas[target]
+    if area.controller == war.active:
+        return "You cannot attack your own territory."
+    if area.controller is None:  # R-T22: only enemy armies or a vacant enemy city can be attacked
+        return f"{place(target)} is free: enter it by deployment, not by attack."
+    if any(a.target == target for a in war.attacks):  # R-T24
+        return f"{place(target)} is already attacked in this plan (one attack per target)."
+    if mode == "ground" and not board().is_adjacent(source, target):
+        return f"{place(target)} does not border {place(source)}: a ground attack needs a common border."
+    if mode == "portal" and board().type_of(target) != tribe_of(state, war.active):
+        return f"A portal attack must land on a territory of your home type ({tribe_of(state, war.active)})."
+    if mode.startswith("card:") and card_of(mode.removeprefix("card:")).kind == SUB and not (
+        board().territories[target].coastal
+    ):  # R-T27
+        return "A Gnomsub attack must land on a coastal territory."
+    return None
+
+
+def support_problem(state: TribesState, war: War, attack: Attack, territory: str) -> str | None:
+    """Why armies of `territory` cannot support `attack`, or None."""
+    if own_armies(state, war.active, territory) == 0:
+        return "You can only support with armies in a territory you hold."
+    if territory == attack.source:  # R-T24
+        return "Armies of the source cannot support their own attack (those not attacking simply stay out)."
+    if free(state, war, territory) < 1:
+        return f"All your armies in {place(territory)} are already used in this plan."
+    tribe = tribe_of(state, war.active)
+    near_target = board().combat_adjacent(tribe, territory, attack.target)  # R-T23
+    if attack.mode == "card":
+        if not near_target:
+            return "Support of an airborne attack must border its target (or reach it by a portal)."
+    elif not near_target and not board().combat_adjacent(tribe, territory, attack.source):
+        return "Support must border the source or the target (or reach one of them by a portal)."
+    return None
+
+
+def _modes(state: TribesState, war: War, source: str) -> list[str]:
+    hand = state.players[war.active].hand
+    cards = [f"card:{c}" for c in hand if card_of(c).carrier]
+    return [m for m in ("ground", "portal", *cards) if mode_problem(state, war, source, m) is None]
+
+
+def _targets(state: TribesState, war: War, source: str, mode: str) -> list[str]:
+    return [t for t in board().order if target_problem(state, war, source, mode, t) is None]
+
+
+def _sources(state: TribesState, war: War) -> list[str]:
+    return [
+        t for t in board().order
+        if source_problem(state, war, t) is None and any(_targets(state, war, t, m) for m in _modes(state, war, t))
+    ]
+
+
+def _support_sources(state: TribesState, war: War, attack: Attack) -> list[str]:
+    return [t for t in board().order if support_problem(state, war, attack, t) is None]
+
+
+# --- words -------------------------------------------------------------------------------------
+
+
+def _mode_words(attack: Attack) -> str:
+    if attack.mode == "card" and attack.card is not None:
+        return f"airborne with {card_name(attack.card)}"
+    return "through a magic portal" if attack.mode == "portal" else "on foot"
+
+
+def attack_sentence(state: TribesState, attack: Attack) -> str:
+    """"attack Wheatburg (the Plains Gnomes) from Golden Fields with 4 armies on foot"."""
+    defender = state.areas[attack.target].controller if attack.defender is None else attack.defender
+    return (
+        f"attack {place(attack.target)} ({side(state, defender)}) from {place(attack.source)} "
+        f"with {armies(attack.armies)} {_mode_words(attack)}"
+    )
+
+
+def _support_sentences(war: War, attack: Attack) -> list[str]:
+    return [f"{armies(s.count)} from {place(s.territory)}" for s in war.supports if s.attack == attack.id]
+
+
+def describe(state: TribesState, player: int) -> list[str]:
+    """The plan so far in plain sentences (only the active player's own draft)."""
+    war = state.war
+    if war is None or player != war.active:
+        return []
+    lines = []
+    for attack in war.attacks:
+        text = attack_sentence(state, attack)
+        supports = _support_sentences(war, attack)
+        lines.append(f"Your plan: {text}" + (f", supported by {', '.join(supports)}." if supports else "."))
+    if not war.attacks:
+        lines.append("Your plan has no attack yet.")
+    path = war.path
+    if path[:1] == ["from"]:
+        step = f"Now choosing an attack from {place(path[1])}"
+        if len(path) > 3:
+            step += f" on {place(path[3])}"
+        lines.append(step + ".")
+    elif path[:1] == ["sup"]:
+        supported = attack_by_id(war, int(path[1]))
+        if supported is not None:
+            extra = f" from {place(path[2])}" if len(path) > 2 else ""
+            lines.append(f"Now choosing support{extra} for the attack on {place(supported.target)}.")
+    return lines
+
+
+def prompt(state: TribesState, player: int) -> str:
+    """The question put to the active player."""
+    return "Plan your attacks (or attack nobody), then confirm."
+
+
+# --- the menu ----------------------------------------------------------------------------------
+
+
+def legal(state: TribesState, player: int) -> list[Action]:
+    """One short step of the plan draft."""
+    war = state.war
+    if war is None or player != war.active or war.plan_done:
+        return []
+    path = war.path
+    actions: list[Action] = []
+    if not path:
+        for t in _sources(state, war):
+            actions.append(Action(ids.territory_id(PREFIX, "from", t),
+                                  f"Attack from {place(t)} ({free(state, war, t)} free)"))
+        for attack in war.attacks:
+            if _support_sources(state, war, attack):
+                actions.append(Action(ids.number_id(PREFIX, "sup", attack.id),
+                                      f"Support the attack on {place(attack.target)}"))
+        if war.attacks:
+            count = len(war.attacks)
+            actions.append(Action(CONFIRM_ID, f"Confirm the plan ({count} attack{'s' if count > 1 else ''})"))
+            actions.append(Action(UNDO_ID, "Undo the last addition"))
+        actions.append(Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn"))
+        return actions
+    if path[0] == "from":
+        source = path[1]
+        if len(path) == 2:
+            for mode in _modes(state, war, source):
+                if not _targets(state, war, source, mode):
+                    continue
+                if mode == "ground":
+                    actions.append(Action(ids.word_id(PREFIX, "ground"), "On foot, across a border"))
+                elif mode == "portal":
+                    actions.append(Action(ids.word_id(PREFIX, "portal"), "Through a magic portal"))
+                else:
+                    card = mode.removeprefix("card:")
+                    actions.append(Action(ids.card_id(PREFIX, "card", card), f"Airborne with {card_name(card)}"))
+        elif len(path) == 3:
+            for t in _targets(state, war, source, path[2]):
+                area = state.areas[t]
+                held = armies(area.armies) if area.armies else "vacant city"
+                actions.append(Action(ids.territory_id(PREFIX, "to", t),
+                                      f"Attack {place(t)} ({side(state, area.controller)}, {held})"))
+        else:
+            for n in range(1, free(state, war, source) + 1):
+                actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}"))
+    else:
+        supported = attack_by_id(war, int(path[1]))
+        if supported is not None and len(path) == 2:
+            for t in _support_sources(state, war, supported):
+                actions.append(Action(ids.territory_id(PREFIX, "by", t),
+                                      f"Support from {place(t)} ({free(state, war, t)} free)"))
+        elif len(path) == 3:
+            for n in range(1, free(state, war, path[2]) + 1):
+                actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}"))
+    actions.append(Action(UNDO_ID, "Undo this step"))
+    return actions
+
+
+def timeout(state: TribesState, player: int) -> Action:
+    """§15.1: the empty plan."""
+    return Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn")
+
+
+def auto_step(state: TribesState, player: int) -> Action | None:
+    """The single forward choice inside an attack or support being drafted (private), or None."""
+    war = state.war
+    if war is None or not war.path or war.plan_done:
+        return None
+    forward = [a for a in legal(state, player) if a.id != UNDO_ID]
+    return forward[0] if len(forward) == 1 else None
+
+
+# --- applying ----------------------------------------------------------------------------------
+
+
+def _illegal(message: str, code: str = "E_PLAN") -> IllegalAction:
+    return IllegalAction(message, code)
+
+
+def _count_problem(available: int, count: int) -> str | None:
+    if count < 1 or count > available:
+        return f"Choose between 1 and {available} armies." if available else "No free army is left there."
+    return None
+
+
+def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
+    """Take one step of the plan draft (validated first), or confirm the plan."""
+    war = war_of(state)
+    if player != war.active or war.plan_done:
+        raise IllegalAction("It is not your turn to plan attacks.", "E_NOT_YOUR_TURN")
+    step = ids.parse(action.id)
+    path = war.path
+    match step:
+        case ids.Undo():
+            _undo(war)
+        case ids.Word(prefix="plan", word="none"):
+            war.attacks.clear()
+            war.supports.clear()
+            war.plan_log.clear()
+            war.path.clear()
+            _seal(state, war, events)
+        case ids.Confirm():
+            if path:
+                raise _illegal("Finish or undo the attack or support you are choosing before confirming.")
+            if not war.attacks:
+                raise _illegal("Your plan is empty: choose 'Attack nobody this turn' or add an attack.")
+            _check_whole(state, war)
+            _seal(state, war, events)
+        case ids.Territory(prefix="plan", verb="from", territory=source) if not path:
+            problem = source_problem(state, war, source)
+            if problem is None and not any(_targets(state, war, source, m) for m in _modes(state, war, source)):
+                problem = f"There is nothing {place(source)} can attack."
+            if problem:
+                raise _illegal(problem)
+            path.extend(["from", source])
+        case ids.Word(prefix="plan", word=("ground" | "portal") as mode) if path[:1] == ["from"] and len(path) == 2:
+            _add_mode(state, war, mode)
+        case ids.Card(prefix="plan", verb="card", card=card) if path[:1] == ["from"] and len(path) == 2:
+            _add_mode(state, war, f"card:{card}")
+        case ids.Territory(prefix="plan", verb="to", territory=target) if path[:1] == ["from"] and len(path) == 3:
+            problem = target_problem(state, war, path[1], path[2], target)
+            if problem:
+                raise _illegal(problem)
+            path.append(target)
+        case ids.Number(prefix="plan", verb="n", value=n) if path[:1] == ["from"] and len(path) == 4:
+            problem = _count_problem(free(state, war, path[1]), n)
+            if problem:
+                raise _illegal(problem, "E_BAD_COUNT")
+            how = path[2]
+            carrier = how.removeprefix("card:") if how.startswith("card:") else None
+            new_id = max((a.id for a in war.attacks), default=0) + 1
+            war.attacks.append(Attack(new_id, path[1], path[3], n, "card" if carrier else how, carrier))
+            war.plan_log.append("attack")
+            path.clear()
+        case ids.Number(prefix="plan", verb="sup", value=attack_id) if not path:
+            attack = attack_by_id(war, attack_id)
+            if attack is None:
+                raise _illegal("Your plan has no such attack.")
+            if not _support_sources(state, war, attack):
+                raise _illegal(f"No free army of yours can support the attack on {place(attack.target)}.")
+            path.extend(["sup", str(attack_id)])
+        case ids.Territory(prefix="plan", verb="by", territory=territory) if path[:1] == ["sup"] and len(path) == 2:
+            attack = attack_by_id(war, int(path[1]))
+            problem = "Your plan has no such attack." if attack is None else support_problem(
+                state, war, attack, territory)
+            if problem:
+                raise _illegal(problem)
+            path.append(territory)
+        case ids.Number(prefix="plan", verb="n", value=n) if path[:1] == ["sup"] and len(path) == 3:
+            problem = _count_problem(free(state, war, path[2]), n)
+            if problem:
+                raise _illegal(problem, "E_BAD_COUNT")
+            attack_id = int(path[1])
+            war.supports.append(Support(path[2], n, attack_id))
+            war.plan_log.append("support")
+            path.clear()
+        case _:
+            raise _illegal(_wrong_step(war), "E_WRONG_STEP")
+
+
+def _wrong_step(war: War) -> str:
+    path = war.path
+    if not path:
+        return "Choose a territory to attack from, an attack to support, confirm, or attack nobody."
+    if path[0] == "from":
+        return ("Choose how to attack (on foot, portal or airborne card).", "Choose the territory to attack.",
+                "Choose how many armies attack.")[min(len(path), 4) - 2]
+    return "Choose where the support comes from." if len(path) == 2 else "Choose how many armies support."
+
+
+def _add_mode(state: TribesState, war: War, mode: str) -> None:
+    source = war.path[1]
+    problem = mode_problem(state, war, source, mode)
+    if problem is None and not _targets(state, war, source, mode):
+        problem = "There is nothing to attack that way from here."
+    if problem:
+        raise _illegal(problem)
+    war.path.append(mode)
+
+
+def _undo(war: War) -> None:
+    if war.path:
+        if len(war.path) <= 2:  # ["from", source] and ["sup", attack] are one step each
+            war.path.clear()
+        else:
+            war.path.pop()
+        return
+    if not war.plan_log:
+        raise _illegal("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+    if war.plan_log.pop() == "support":
+        war.supports.pop()
+    else:
+        attack = war.attacks.pop()
+        war.supports[:] = [s for s in war.supports if s.attack != attack.id]
+
+
+def _check_whole(state: TribesState, war: War) -> None:
+    """The whole plan again (each army once, each target once, cards ≤ 2) before it is sealed."""
+    used: dict[str, int] = {}
+    for attack in war.attacks:
+        used[attack.source] = used.get(attack.source, 0) + attack.armies
+    for s in war.supports:
+        used[s.territory] = used.get(s.territory, 0) + s.count
+    for territory, count in used.items():
+        if count > own_armies(state, war.active, territory):
+            raise _illegal(f"Your plan uses more armies of {place(territory)} than stand there.")
+    targets = [a.target for a in war.attacks]
+    if len(set(targets)) != len(targets):
+        raise _illegal("Each territory can be the target of one attack only.")
+    if len(airborne_cards(war)) > MAX_BATTLE_CARDS:
+        raise _illegal("You may play at most 2 battle cards, airborne attacks included.")
+
+
+def _seal(state: TribesState, war: War, events: list[Event]) -> None:
+    """Confirm the plan: fix each attack's defender and announce it publicly."""
+    for attack in war.attacks:
+        area = state.areas[attack.target]
+        attack.defender = area.controller
+        attack.defending = area.armies
+    war.plan_done = True
+    war.path.clear()
+    who = Side(state, war.active)
+    if not war.attacks:
+        events.append(public_event(f"{who} attack nobody this turn.", "war_plan", player=war.active))
+        return
+    for attack in war.attacks:
+        supports = _support_sentences(war, attack)
+        text = f"{who} {attack_sentence(state, attack)}" + (
+            f", supported by {', '.join(supports)}." if supports else ".")
+        events.append(public_event(text, "war_plan", player=war.active, attack=attack.id,
+                                   source=attack.source, target=attack.target, armies=attack.armies))
+    if any(a.card for a in war.attacks):
+        # an airborne card is shown when the plan is made (§8.1)
+        events.append(public_event(f"{who} reveal {', '.join(card_name(c) for c in airborne_cards(war))} "
+                                   "for airborne attacks.", "war_plan", player=war.active))
+

@@ -1,0 +1,186 @@
+"""Retreat (§8.8, R-T33): the beaten defender places his armies next door; overflow is destroyed.
+
+Draft for the defender: destination → count, until every army that finds room is placed; then
+confirm. Automatic when forced (total room ≤ armies, or a single destination with room).
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.tribes.board import GNOMLAB
+from engine.tribes.state import MAX_STACK, TribesState
+from engine.tribes.war import ids
+from engine.tribes.war.common import armies, attack_by_id, board, own_armies, place, unresolved_targets, war_of
+from engine.tribes.war_state import RETREATING, Attack, War
+
+PREFIX = "ret"
+
+
+def current(war: War) -> Attack | None:
+    """The attack whose defender is retreating now."""
+    if war.cursor >= len(war.order):
+        return None
+    attack = attack_by_id(war, war.order[war.cursor])
+    return attack if attack is not None and attack.stage == RETREATING else None
+
+
+def destination_problem(state: TribesState, war: War, attack: Attack, territory: str) -> str | None:
+    """Why the defender of `attack` cannot retreat into `territory`, or None (R-T33)."""
+    defender = attack.defender
+    if not board().is_adjacent(territory, attack.target):
+        return f"{place(territory)} does not border {place(attack.target)}."
+    if territory == GNOMLAB:
+        return "Nobody can retreat into the Gnomlab."
+    if defender is None or own_armies(state, defender, territory) == 0:
+        return "You can only retreat into a territory where you already have armies."
+    if territory in unresolved_targets(war):
+        return f"{place(territory)} is under an attack not resolved yet: no retreat there."
+    return None
+
+
+def room(state: TribesState, war: War, attack: Attack, territory: str) -> int:
+    """How many more retreating armies `territory` can take (5 at most in all, §10)."""
+    if destination_problem(state, war, attack, territory) is not None:
+        return 0
+    return max(0, MAX_STACK - state.areas[territory].armies - war.retreat.get(territory, 0))
+
+
+def _rooms(state: TribesState, war: War, attack: Attack) -> dict[str, int]:
+    saved, war.retreat = war.retreat, {}
+    try:
+        return {t: r for t in board().order if (r := room(state, war, attack, t)) > 0}
+    finally:
+        war.retreat = saved
+
+
+def required(state: TribesState, war: War, attack: Attack) -> int:
+    """How many armies must be placed: all of them, or as many as the room allows."""
+    return min(state.areas[attack.target].armies, sum(_rooms(state, war, attack).values()))
+
+
+def forced(state: TribesState, war: War, attack: Attack) -> bool:
+    """Whether the retreat leaves no choice (§15.1)."""
+    rooms = _rooms(state, war, attack)
+    return sum(rooms.values()) <= state.areas[attack.target].armies or len(rooms) <= 1
+
+
+def fill_default(state: TribesState, war: War, attack: Attack) -> None:
+    """Place the armies still to place into destinations in board order (the default)."""
+    left = required(state, war, attack) - sum(war.retreat.values())
+    war.path.clear()
+    for territory in board().order:
+        if left <= 0:
+            break
+        n = min(left, room(state, war, attack, territory))
+        if n > 0:
+            war.retreat[territory] = war.retreat.get(territory, 0) + n
+            left -= n
+
+
+def waiting(state: TribesState) -> list[int]:
+    """The retreating defender."""
+    war = state.war
+    attack = current(war) if war is not None else None
+    return [attack.defender] if attack is not None and attack.defender is not None else []
+
+
+def prompt(state: TribesState, player: int) -> str:
+    """The question put to the defender."""
+    war = war_of(state)
+    attack = current(war)
+    where = place(attack.target) if attack else "your territory"
+    return f"Retreat your armies from {where}."
+
+
+def legal(state: TribesState, player: int) -> list[Action]:
+    """One step of the retreat draft."""
+    if player not in waiting(state):
+        return []
+    war = war_of(state)
+    attack = current(war)
+    assert attack is not None
+    placed = sum(war.retreat.values())
+    need = required(state, war, attack)
+    actions: list[Action] = []
+    if not war.path:
+        if placed < need:
+            for t, r in _rooms_now(state, war, attack).items():
+                actions.append(Action(ids.territory_id(PREFIX, "to", t), f"Retreat to {place(t)} (room for {r})"))
+        else:
+            actions.append(Action(CONFIRM_ID, "Confirm this retreat"))
+    else:
+        most = min(need - placed, room(state, war, attack, war.path[0]))
+        actions.extend(Action(ids.number_id(PREFIX, "n", n), armies(n)) for n in range(1, most + 1))
+    if war.path or war.retreat:
+        actions.append(Action(UNDO_ID, "Undo this step"))
+    actions.append(Action(ids.word_id(PREFIX, "auto"), "Retreat in the default order"))
+    return actions
+
+
+def _rooms_now(state: TribesState, war: War, attack: Attack) -> dict[str, int]:
+    return {t: r for t in board().order if (r := room(state, war, attack, t)) > 0}
+
+
+def timeout(state: TribesState, player: int) -> Action:
+    """§15.1: fill destinations in board order."""
+    return Action(ids.word_id(PREFIX, "auto"), "Retreat in the default order")
+
+
+def describe(state: TribesState, player: int) -> list[str]:
+    """The retreat placed so far."""
+    war = state.war
+    if war is None or player not in waiting(state):
+        return []
+    return [f"Retreat {armies(n)} to {place(t)}." for t, n in war.retreat.items()]
+
+
+def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
+    """One step of the retreat draft; confirming (or the default) settles it (the war driver moves on)."""
+    if player not in waiting(state):
+        raise IllegalAction("You have no retreat to make now.", "E_NOT_YOUR_TURN")
+    war = war_of(state)
+    attack = current(war)
+    assert attack is not None
+    placed = sum(war.retreat.values())
+    need = required(state, war, attack)
+    match ids.parse(action.id):
+        case ids.Undo():
+            if war.path:
+                war.path.clear()
+            elif war.retreat:
+                war.retreat.popitem()
+            else:
+                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+        case ids.Word(prefix="ret", word="auto"):
+            fill_default(state, war, attack)
+            war.path.append("done")
+        case ids.Confirm():
+            if war.path or placed < need:
+                raise IllegalAction(f"Armies may only be lost when no room remains: place {armies(need - placed)} "
+                                    "more.", "E_RETREAT")
+            war.path.append("done")
+        case ids.Territory(prefix="ret", verb="to", territory=t) if not war.path:
+            problem = destination_problem(state, war, attack, t)
+            if problem is None and room(state, war, attack, t) == 0:
+                problem = f"{place(t)} is full (5 armies at most)."
+            if problem is None and placed >= need:
+                problem = "Every army that can retreat is placed: confirm."
+            if problem:
+                raise IllegalAction(problem, "E_RETREAT")
+            war.path.append(t)
+        case ids.Number(prefix="ret", verb="n", value=n) if len(war.path) == 1:
+            most = min(need - placed, room(state, war, attack, war.path[0]))
+            if not 1 <= n <= most:
+                raise IllegalAction(f"Choose between 1 and {most} armies.", "E_BAD_COUNT")
+            war.retreat[war.path[0]] = war.retreat.get(war.path[0], 0) + n
+            war.path.clear()
+        case _:
+            raise IllegalAction("Choose a destination, then how many armies go there; confirm when done.",
+                                "E_WRONG_STEP")
+
+
+def settled(war: War) -> bool:
+    """Whether the defender confirmed his retreat."""
+    return war.path == ["done"]
