@@ -50,7 +50,7 @@ from cogs.limits import (
 from cogs.scope import table_in_scope
 from engine.core.actions import CONFIRM_ID, UNDO_ID
 from engine.core.picks import MultiPick
-from host.results import TableInfo
+from host.results import AiLevel, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -207,18 +207,21 @@ def handles_component(custom_id: str) -> bool:
 
 
 def lobby_view(game_id: int) -> discord.ui.View:
-    """The lobby buttons: Join, Leave, Add AI, Remove AI, Start, Cancel."""
+    """The lobby buttons: Join, Leave; Add AI at each level (one tap each), Remove AI; Start, Cancel."""
     view = discord.ui.View(timeout=None)
-    buttons = [
-        (LobbyAction.JOIN, "Join", discord.ButtonStyle.success, 0),
-        (LobbyAction.LEAVE, "Leave", discord.ButtonStyle.secondary, 0),
-        (LobbyAction.ADD_AI, "Add AI", discord.ButtonStyle.secondary, 0),
-        (LobbyAction.REMOVE_AI, "Remove AI", discord.ButtonStyle.secondary, 0),
-        (LobbyAction.START, "Start", discord.ButtonStyle.primary, 1),
-        (LobbyAction.CANCEL, "Cancel", discord.ButtonStyle.danger, 1),
+    ai_buttons = [
+        (LobbyId(game_id, LobbyAction.ADD_AI, level), f"Add AI: {level.value}", discord.ButtonStyle.secondary, 1)
+        for level in AiLevel
     ]
-    for action, label, style, row in buttons:
-        cid = LobbyId(game_id, action)
+    buttons = [
+        (LobbyId(game_id, LobbyAction.JOIN), "Join", discord.ButtonStyle.success, 0),
+        (LobbyId(game_id, LobbyAction.LEAVE), "Leave", discord.ButtonStyle.secondary, 0),
+        *ai_buttons,
+        (LobbyId(game_id, LobbyAction.REMOVE_AI), "Remove AI", discord.ButtonStyle.secondary, 1),
+        (LobbyId(game_id, LobbyAction.START), "Start", discord.ButtonStyle.primary, 2),
+        (LobbyId(game_id, LobbyAction.CANCEL), "Cancel", discord.ButtonStyle.danger, 2),
+    ]
+    for cid, label, style, row in buttons:
         view.add_item(LobbyButton(cid, new_button(cid, label, style, row)))
     return view
 

@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from cogs.limits import CUSTOM_ID
+from host.results import DEFAULT_AI_LEVEL, AiLevel
 
 PREFIX = "gh:"
 INDEX_MARK = "#"
@@ -28,12 +29,15 @@ MAX_ID = 2**63 - 1
 # No game seats more players than this; a larger seat index is a tampered id.
 MAX_SEAT = 255
 PAGE_DIGITS = 4
+# Separates the lobby action from its argument: "ai:hard" adds a hard AI; a bare "ai" (the button of
+# earlier releases) adds the default level.
+LEVEL_MARK = ":"
 
 
 class Kind(StrEnum):
     """What a component does when clicked (the letter after ``gh:``)."""
 
-    LOBBY = "L"  # arg: join / leave / ai / rmai / start / cancel
+    LOBBY = "L"  # arg: join / leave / ai[:<level>] / rmai / start / cancel
     TURN = "T"  # "Take my turn": opens the ephemeral panel
     ACTION = "A"  # arg: an action id, or "#<index>" into the seat's legal actions
     SELECT = "S"  # a select menu of actions; arg: the page shown
@@ -116,24 +120,37 @@ def _seat(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class LobbyId:
-    """A lobby button of table `game`."""
+    """A lobby button of table `game`; `level` is the strength of the AI an "Add AI" button seats."""
 
     kind: ClassVar[Kind] = Kind.LOBBY
     game: int
     action: LobbyAction
+    level: AiLevel = DEFAULT_AI_LEVEL
 
     def encode(self) -> str:
-        """The custom_id."""
-        return _wire(Kind.LOBBY, self.game, 0, None, self.action.value)
+        """The custom_id (the default level's Add AI keeps the bare "ai" of earlier releases)."""
+        arg = self.action.value
+        if self.action is LobbyAction.ADD_AI and self.level is not DEFAULT_AI_LEVEL:
+            arg = f"{arg}{LEVEL_MARK}{self.level.value}"
+        return _wire(Kind.LOBBY, self.game, 0, None, arg)
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> LobbyId:
-        """Parse a match of the lobby template; BadField for an unknown action."""
+        """Parse a match of the lobby template; BadField for an unknown action or AI level."""
+        name, mark, rest = match["arg"].partition(LEVEL_MARK)
         try:
-            action = LobbyAction(match["arg"])
+            action = LobbyAction(name)
         except ValueError:
             raise BadField(f"unknown lobby action {match['arg'][:20]!r}") from None
-        return cls(_number(match["game"]), action)
+        level = DEFAULT_AI_LEVEL
+        if mark:
+            if action is not LobbyAction.ADD_AI:
+                raise BadField(f"lobby action {name!r} takes no argument")
+            try:
+                level = AiLevel(rest)
+            except ValueError:
+                raise BadField(f"unknown AI level {rest[:20]!r}") from None
+        return cls(_number(match["game"]), action, level)
 
 
 @dataclass(frozen=True, slots=True)

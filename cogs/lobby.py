@@ -33,7 +33,7 @@ from engine.core.options import validate_options
 from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
-from host.results import AfkPolicy, TableInfo, TableStatus
+from host.results import AfkPolicy, AiLevel, TableInfo, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +177,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
 
     async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
                            values: Sequence[str]) -> None:
-        """Join / Leave / Add AI / Remove AI / Start / Cancel pressed on a lobby message; the message shows the result.
+        """Join / Leave / Add AI (a level) / Remove AI / Start / Cancel pressed on a lobby message; it shows the result.
 
         `table` was checked to live in this message's channel (cogs.scope). Once the game started or
         was cancelled the lobby message keeps its final text and loses its buttons.
@@ -195,7 +195,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             case LobbyAction.LEAVE:
                 table = await service.leave(game, user)
             case LobbyAction.ADD_AI:
-                table = await service.add_ai(game, user)
+                table = await service.add_ai(game, user, cid.level)
             case LobbyAction.REMOVE_AI:
                 table = await self._remove_ai(game, user)
             case LobbyAction.START:
@@ -436,6 +436,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         afk_after="How many reminders before the AFK rule acts",
         reaction_minutes="Close an unanswered reaction window as a pass after this many minutes (range: the rules')",
         turn_minutes="The rules' turn timer: after this many minutes the rules' default is played (0: off)",
+        afk_level="How strongly the AI plays for an absent player or a seat handed to it",
     )
     async def settings(
         self,
@@ -446,6 +447,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         afk_after: app_commands.Range[int, 1, 20] | None = None,
         reaction_minutes: app_commands.Range[int, 0, 43200] | None = None,
         turn_minutes: app_commands.Range[int, 0, 43200] | None = None,
+        afk_level: Literal["easy", "normal", "hard"] | None = None,
     ) -> None:
         """Update the table's settings and show them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -464,6 +466,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             changes[REACTION_SETTING] = float(reaction_minutes * 60)
         if turn_minutes is not None:
             changes[DECISION_SETTING] = float(turn_minutes * 60)
+        if afk_level is not None:
+            changes["afk_level"] = AiLevel(afk_level)
         if changes:
             table = await self.bot.service.update_settings(
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
@@ -472,12 +476,13 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         reminders = f"reminders every {s.reminder_delay / 60:.0f} min" if s.reminder_delay > 0 else "no reminders"
         absent = {
             AfkPolicy.REMIND: "absent players are only reminded",
-            AfkPolicy.AI: f"the AI plays for an absent player after {text.plural(s.afk_after, 'reminder')}",
+            AfkPolicy.AI: f"the {s.afk_level.value} AI plays for an absent player after "
+                          f"{text.plural(s.afk_after, 'reminder')}",
             AfkPolicy.SKIP: f"an absent player's turn is skipped after {text.plural(s.afk_after, 'reminder')}",
         }[s.afk_policy]
         content = (
-            f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, {reminders}, {absent}. "
-            f"{timers_text(table)}"
+            f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, {reminders}, {absent}; "
+            f"a seat handed to the AI plays {s.afk_level.value}. {timers_text(table)}"
         ).strip()
         await reply(interaction, content)
 

@@ -31,6 +31,13 @@ def seat_label(seat: SeatInfo) -> str:
     return seat.label if seat.is_ai or seat.user_id is None else mention(seat.user_id)
 
 
+def lobby_seat_label(seat: SeatInfo) -> str:
+    """A seat in the lobby and in /game players: a mention, or "🤖 AI 2 (hard)" with the AI's level."""
+    if seat.is_ai or seat.user_id is None:
+        return f"🤖 {seat.label} ({seat.ai_level.value})"
+    return mention(seat.user_id)
+
+
 def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None = None) -> str:
     """A player as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one.
 
@@ -84,13 +91,13 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 def lobby_text(table: TableInfo) -> str:
     """The lobby message: game, options, seats, host, and what to do."""
-    seats = [f"{i + 1}. {seat_label(s)}" for i, s in enumerate(table.seats)] or ["Nobody has joined yet."]
+    seats = [f"{i + 1}. {lobby_seat_label(s)}" for i, s in enumerate(table.seats)] or ["Nobody has joined yet."]
     head = f"**{table.title}** — game #{table.game_id}"
     hint = ""
     if table.status is TableStatus.LOBBY:
         state = (f"Lobby: {len(table.seats)}/{table.max_players} seats taken; "
                  f"{plural(table.min_players, 'player')} needed to start.")
-        hint = "Join, add AI players, then the host presses Start."
+        hint = "Join, add AI players (easy, normal or hard), then the host presses Start."
     elif table.status is TableStatus.ACTIVE:
         state, hint = "The game has started.", "Use the table messages below, `/play` or `/hand`."
     elif table.status is TableStatus.CANCELLED:
@@ -210,10 +217,11 @@ def players_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
     pending = {p.player for p in table.pending}
     for seat in table.seats:
         if seat.player is None:
-            lines.append(f"• {seat_label(seat)} — in the lobby")
+            lines.append(f"• {lobby_seat_label(seat)} — in the lobby")
         else:
             mark = " ⏳" if seat.player in pending else ""
-            lines.append(f"• {player_label(table, seat.player, view)}{mark}")
+            level = f" — 🤖 {seat.ai_level.value} AI" if seat.is_ai else ""
+            lines.append(f"• {player_label(table, seat.player, view)}{level}{mark}")
     return fit_lines(lines, MESSAGE_CONTENT)
 
 

@@ -11,30 +11,38 @@ import aiosqlite
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
-    """One seat. `user_id` None is an AI seat; `player` None until the game starts."""
+    """One seat. `user_id` None is an AI seat; `player` None until the game starts.
+
+    `ai_level` is how strongly the AI plays the seat ("easy", "normal", "hard"); it is only used while
+    the AI holds the seat.
+    """
 
     game_id: int
     join_order: int
     user_id: int | None
     player: int | None
+    ai_level: str = "normal"
 
 
 async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
     """The seats of a game in join order."""
     async with conn.execute(
-        "SELECT game_id, join_order, user_id, player FROM seats WHERE game_id = ? ORDER BY join_order", (game_id,)
+        "SELECT game_id, join_order, user_id, player, ai_level FROM seats WHERE game_id = ? ORDER BY join_order",
+        (game_id,),
     ) as cursor:
-        return [SeatRow(r[0], r[1], r[2], r[3]) for r in await cursor.fetchall()]
+        return [SeatRow(r[0], r[1], r[2], r[3], r[4]) for r in await cursor.fetchall()]
 
 
-async def add_seat(conn: aiosqlite.Connection, game_id: int, user_id: int | None) -> int:
-    """Append a seat (user, or AI for None); returns its join order."""
+async def add_seat(
+    conn: aiosqlite.Connection, game_id: int, user_id: int | None, ai_level: str = "normal"
+) -> int:
+    """Append a seat (user, or AI for None, playing at `ai_level`); returns its join order."""
     async with conn.execute("SELECT COALESCE(MAX(join_order), -1) + 1 FROM seats WHERE game_id = ?", (game_id,)) as c:
         row = await c.fetchone()
     join_order = int(row[0]) if row else 0
     await conn.execute(
-        "INSERT INTO seats (game_id, join_order, user_id, player) VALUES (?, ?, ?, NULL)",
-        (game_id, join_order, user_id),
+        "INSERT INTO seats (game_id, join_order, user_id, player, ai_level) VALUES (?, ?, ?, NULL, ?)",
+        (game_id, join_order, user_id, ai_level),
     )
     return join_order
 
@@ -52,10 +60,18 @@ def assign_players(conn: sqlite3.Connection, game_id: int, players: Mapping[int,
     )
 
 
-async def set_user(conn: aiosqlite.Connection, game_id: int, join_order: int, user_id: int | None) -> None:
-    """Hand a seat to another user (or to the AI with None)."""
+async def set_user(
+    conn: aiosqlite.Connection, game_id: int, join_order: int, user_id: int | None, ai_level: str | None = None
+) -> None:
+    """Hand a seat to another user (or to the AI with None; `ai_level`, when given, is how it plays)."""
+    if ai_level is None:
+        await conn.execute(
+            "UPDATE seats SET user_id = ? WHERE game_id = ? AND join_order = ?", (user_id, game_id, join_order)
+        )
+        return
     await conn.execute(
-        "UPDATE seats SET user_id = ? WHERE game_id = ? AND join_order = ?", (user_id, game_id, join_order)
+        "UPDATE seats SET user_id = ?, ai_level = ? WHERE game_id = ? AND join_order = ?",
+        (user_id, ai_level, game_id, join_order),
     )
 
 

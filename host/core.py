@@ -29,6 +29,7 @@ from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event, public_event
 from engine.core.game import Game
+from host.ai_worker import AiWorker
 from host.batch import Batch
 from host.deadline_plan import rules_deadlines
 from host.errors import GameNotActive, GameNotFound
@@ -127,6 +128,8 @@ class Core:
     _lock_users: dict[int, int] = field(default_factory=dict)
     # Called after messages were stored in the outbox (the sender delivers them).
     wake_sender: Callable[[], None] = field(default=lambda: None)
+    # Where slow AI decisions are computed, and the background AI turn of each game.
+    ai: AiWorker = field(default_factory=AiWorker)
 
     # -- locks and loading ------------------------------------------------------------------
 

@@ -15,14 +15,14 @@ from enum import StrEnum
 
 from db import deadlines as deadlines_repo
 from db import outbox as outbox_repo
-from engine.ai import choose_for
 from engine.core.decisions import Decision, DecisionKind
+from host.ai_worker import decide_action
 from host.batch import Batch, ai_seed
 from host.core import Announcement, Applied, Conflict, Core
 from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
-from host.play import play_ai
+from host.play import plan_ai_turn, play_ai
 from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
 
 log = logging.getLogger(__name__)
@@ -175,15 +175,29 @@ async def _play_rules_default(core: Core, live: LiveGame, player: int) -> None:
 
 
 async def _act(core: Core, live: LiveGame, player: int) -> None:
-    """Play the absent player's whole decision (every draft step) by the table's AFK policy."""
+    """Play the absent player's whole decision (every draft step) by the table's AFK policy.
+
+    At a quick AI level (the table's `afk_level`) the moves are decided here; at the hard level the
+    game's background AI turn decides them in the worker (host/play.py, `ai_turn`), so the scheduler
+    never waits on a search. If a restart interrupts that, the deadline is still due and fires again.
+    """
     use_ai = live.settings.afk_policy == AfkPolicy.AI
+    level = live.settings.afk_level
+    if use_ai and core.ai.in_worker(level):
+        absent = core.ai.absent.setdefault(live.id, set())
+        if player not in absent:
+            absent.add(player)
+            log.info("game %s: AFK policy ai (%s) takes over for player %s", live.id, level.value, player)
+        plan_ai_turn(core, live)
+        return
     source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
     batch = Batch(live)
     for _ in range(MAX_AFK_STEPS):
         if player not in {d.player for d in batch.decisions}:
             break
         if use_ai:
-            action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
+            seed = ai_seed(live.seed, batch.seq + 1, player)
+            action = decide_action(live.game, batch.state, player, level, seed, None)
         else:
             action = live.game.timeout_action(batch.state, player)
         batch.apply(player, action, source, None)

@@ -17,7 +17,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.events import Event
 from engine.core.game import Game, replay
 from engine.core.outcome import Outcome
-from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus
+from host.results import AiLevel, PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus
 
 
 def snapshot_text(game: Game[Any], state: Any) -> str:
@@ -139,6 +139,16 @@ class LiveGame:
         seat = self.seat_of_player(player)
         return seat is not None and seat.user_id is None
 
+    def ai_level(self, player: int) -> AiLevel:
+        """How strongly the AI plays this player index (its seat's level; the table's AFK level otherwise)."""
+        seat = self.seat_of_player(player)
+        if seat is None or seat.user_id is not None:
+            return self.settings.afk_level
+        try:
+            return AiLevel(seat.ai_level)
+        except ValueError:
+            return self.settings.afk_level
+
     def players_of(self, user_id: int) -> list[int]:
         """The player indexes a user holds (started games only)."""
         return [s.player for s in self.seats if s.user_id == user_id and s.player is not None]
@@ -186,7 +196,9 @@ class LiveGame:
     def info(self) -> TableInfo:
         """A frozen TableInfo of the table as it stands."""
         low, high = self.game.player_range
-        seats = tuple(SeatInfo(s.join_order, s.user_id, s.user_id is None, s.player) for s in self.seats)
+        seats = tuple(
+            SeatInfo(s.join_order, s.user_id, s.user_id is None, s.player, AiLevel(s.ai_level)) for s in self.seats
+        )
         if self.status != TableStatus.LOBBY:
             seats = tuple(sorted(seats, key=lambda s: (s.player is None, s.player, s.join_order)))
         return TableInfo(

@@ -40,7 +40,17 @@ from host.errors import (
 from host.live import LiveGame, snapshot_text
 from host.outbox import LobbyClosed, LobbyPost, Outgoing, channel_queue
 from host.play import play_ai
-from host.results import AfkPolicy, MoveResult, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+from host.results import (
+    DEFAULT_AI_LEVEL,
+    AfkPolicy,
+    AiLevel,
+    MoveResult,
+    TableInfo,
+    TableSettings,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +81,7 @@ async def create_table(
     except IllegalAction as exc:
         raise InvalidOption(exc.message) from exc
     settings = check_settings(settings, table_timers(game))  # the rules' timers within the rules' ranges
-    seats: list[int | None] = [host_user_id] if host_joins else []
+    seats: list[tuple[int | None, AiLevel]] = [(host_user_id, DEFAULT_AI_LEVEL)] if host_joins else []
     game_id = await _open_lobby(
         core, game_name, checked, seed, host_user_id, guild_id, channel_id, settings, seats
     )
@@ -90,10 +100,10 @@ async def _open_lobby(
     guild_id: int | None,
     channel_id: int,
     settings: TableSettings,
-    seats: list[int | None],
+    seats: list[tuple[int | None, AiLevel]],
 ) -> int:
-    """Store a new lobby with its seats (None: an AI seat) and its lobby message in the outbox, in one
-    transaction; ChannelBusy when the channel already has an open game. Returns the new game's id."""
+    """Store a new lobby with its seats ((user, AI level); user None: an AI seat) and its lobby message in the
+    outbox, in one transaction; ChannelBusy when the channel already has an open game. Returns the new game's id."""
     now = core.clock()
     try:
         async with core.db.transaction() as conn:
@@ -111,8 +121,8 @@ async def _open_lobby(
                 settings=settings.to_json(),
                 now=now,
             )
-            for user in seats:
-                await seats_repo.add_seat(conn, game_id, user)
+            for user, level in seats:
+                await seats_repo.add_seat(conn, game_id, user, level.value)
             # The lobby message goes out through the outbox: a crash now cannot leave a lobby nobody sees.
             lobby_post = Outgoing(game_id, channel_queue(channel_id), LobbyPost())
             await outbox_repo.enqueue_async(conn, [lobby_post.to_row()], now)
@@ -151,13 +161,13 @@ async def join(core: Core, game_id: int, user_id: int) -> TableInfo:
         return live.info()
 
 
-async def add_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
+async def add_ai(core: Core, game_id: int, by_user_id: int, level: AiLevel = DEFAULT_AI_LEVEL) -> TableInfo:
     """See TableService.add_ai."""
     async with core.locked(game_id):
         live = await core.load_locked(game_id)
         _require_lobby(live)
         _require_host(live, by_user_id, "add AI players")
-        await _add_seat(core, live, None)
+        await _add_seat(core, live, None, level)
         return live.info()
 
 
@@ -168,7 +178,9 @@ async def _claim(core: Core, conn: Any, live: LiveGame, status: TableStatus = Ta
         raise TableChanged()
 
 
-async def _add_seat(core: Core, live: LiveGame, user_id: int | None) -> None:
+async def _add_seat(
+    core: Core, live: LiveGame, user_id: int | None, level: AiLevel = DEFAULT_AI_LEVEL
+) -> None:
     high = live.game.player_range[1]
     async with core.db.transaction() as conn:
         await _claim(core, conn, live)
@@ -176,7 +188,7 @@ async def _add_seat(core: Core, live: LiveGame, user_id: int | None) -> None:
         taken = await seats_repo.list_seats(conn, live.id)
         if len(taken) >= high:
             raise GameFull(high)
-        await seats_repo.add_seat(conn, live.id, user_id)
+        await seats_repo.add_seat(conn, live.id, user_id, level.value)
     live.revision += 1
     await _reload_seats(core, live)
 
@@ -340,13 +352,18 @@ async def replace_player(
             raise AlreadyJoined()
         now = core.clock()
         moved = [s.player for s in seats if s.player is not None]
-        new_seats = [dataclasses.replace(s, user_id=new_user_id) if s.user_id == old_user_id else s for s in live.seats]
+        # A seat handed to the AI plays at the table's level for absent players.
+        level = live.settings.afk_level.value if new_user_id is None else None
+        new_seats = [
+            dataclasses.replace(s, user_id=new_user_id, ai_level=level or s.ai_level) if s.user_id == old_user_id else s
+            for s in live.seats
+        ]
         ai_after = {s.player for s in new_seats if s.user_id is None}
         ai_pending = any(d.player in ai_after for d in live.decisions)
         async with core.db.transaction() as conn:
             await _claim(core, conn, live, TableStatus.ACTIVE)
             for seat in seats:
-                await seats_repo.set_user(conn, game_id, seat.join_order, new_user_id)
+                await seats_repo.set_user(conn, game_id, seat.join_order, new_user_id, level)
             await games_repo.set_ai_pending(conn, game_id, ai_pending, now)
             if new_user_id is None:
                 for player in moved:
@@ -423,7 +440,10 @@ def _checked_settings(
         merged = TableSettings.from_json({**current.to_json(), **changes})
     except (TypeError, ValueError):
         policies = ", ".join(p.value for p in AfkPolicy)
-        raise InvalidSettings(f"Invalid setting value. The AFK policy is one of {policies}.") from None
+        levels = ", ".join(level.value for level in AiLevel)
+        raise InvalidSettings(
+            f"Invalid setting value. The AFK policy is one of {policies}; the AI level one of {levels}."
+        ) from None
     if not 0 <= merged.reminder_delay <= MAX_REMINDER_DELAY:
         raise InvalidSettings("The reminder delay must be between 0 (off) and 30 days.")
     if not 0 <= merged.afk_after <= 20:
@@ -509,6 +529,8 @@ async def update_settings(
         live.revision += 1
         live.settings = settings
         live.updated_at = now
+        if settings.afk_policy != AfkPolicy.AI:
+            core.ai.absent.pop(game_id, None)  # nobody is played for any more
         return live.info()
 
 
@@ -549,7 +571,7 @@ async def rematch(
     if by_user_id != live.host_user_id and not any(s.user_id == by_user_id for s in live.seats):
         raise NotSeated(f"Only a player of game #{game_id} or its host can start a rematch.")
     old_seats = sorted(live.seats, key=lambda s: (s.player is None, s.player, s.join_order))
-    users = [s.user_id for s in old_seats]
+    users = [(s.user_id, AiLevel(s.ai_level)) for s in old_seats]
     options = rematch_table_options(live, seed)
     try:
         checked = validate_options(live.game.options(), options)

@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from db import actions as actions_repo
-from engine.ai import choose_for
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.game import Game, reveals_information
 from engine.core.picks import MultiPick
+from host.ai_worker import AiJob, decide_action
 from host.batch import Batch, ai_seed
 from host.core import Announcement, Applied, Conflict, Core
 from host.errors import GameNotActive, IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
-from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
+from host.results import (
+    ActionChoice,
+    AiLevel,
+    MoveResult,
+    MoveSource,
+    PostMode,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +122,8 @@ async def submit(
                 log.info("game %s: lost a race to another writer (attempt %s)", game_id, attempt + 1)
                 live = await core.load_locked(game_id, fresh=True)
                 continue
+            # A player who acts again is no longer played for by the AFK policy.
+            core.ai.absent.get(game_id, set()).discard(acting)
             result = core.result(live, applied)
             public = bool(result.public_events) or live.public_state() != before
             return replace(result, submitted=ActionChoice(action.id, action.label), public_change=public)
@@ -135,6 +148,10 @@ async def play_ai(
     recovery plays them again identically (the AI's choice depends only on the
     seed and the state). A failure here never undoes what is already committed:
     it is logged, the game keeps its ai_pending mark, and startup recovery tries again.
+
+    Only quick levels (host.ai_worker.QUICK_LEVELS) are decided here, on the loop. When the
+    game then waits on a slow one (hard), the batch is stored as it stands and the game's
+    background AI turn (`ai_turn`) takes over: the caller (a human's ✅) never waits for a search.
     """
     total = 0
     batch = first
@@ -146,10 +163,14 @@ async def play_ai(
             waiting = [d for d in batch.decisions if live.is_ai(d.player) or live.auto_passes(d)]
             if not waiting or live.game.outcome(batch.state) is not None:
                 break
-            player = waiting[0].player
+            inline = [d for d in waiting if not (live.is_ai(d.player) and core.ai.in_worker(live.ai_level(d.player)))]
+            if not inline:
+                break  # only slow decisions are left: the background AI turn takes them once this is stored
+            player = inline[0].player
             try:
                 if live.is_ai(player):
-                    action = choose_for(live.game, batch.state, player, ai_seed(live.seed, batch.seq + 1, player))
+                    seed = ai_seed(live.seed, batch.seq + 1, player)
+                    action = decide_action(live.game, batch.state, player, live.ai_level(player), seed, None)
                     batch.apply(player, action, MoveSource.AI, None)
                 else:
                     # "Never ask me": the window closes as a pass, the game's timeout default (R-A36).
@@ -159,7 +180,7 @@ async def play_ai(
                 failed = True
                 break
         if not batch.steps:
-            return
+            break
         try:
             stored = await core.store(batch, announcement)
         except Conflict:
@@ -173,7 +194,175 @@ async def play_ai(
         batch = None
         if failed:
             return
-    log.error("game %s: stopped after %s AI moves in a row", live.id, MAX_AI_MOVES)
+    else:
+        log.error("game %s: stopped after %s AI moves in a row", live.id, MAX_AI_MOVES)
+        return
+    plan_ai_turn(core, live)
+
+
+# -- slow AI decisions, off the event loop (issue 11) -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerDecision:
+    """A pending decision the worker takes: whose, at which level, and whether for an absent human."""
+
+    player: int
+    level: AiLevel
+    absent: bool = False
+
+
+def worker_decision(core: Core, live: LiveGame) -> WorkerDecision | None:
+    """The first pending decision of the game that the worker must take, or None (a human's turn, the end)."""
+    if live.status != TableStatus.ACTIVE or live.state is None or live.game.outcome(live.state) is not None:
+        return None
+    absent = core.ai.absent.get(live.id, set())
+    for d in live.decisions:
+        if live.is_ai(d.player):
+            level = live.ai_level(d.player)
+            if core.ai.in_worker(level):
+                return WorkerDecision(d.player, level)
+        elif d.player in absent:
+            return WorkerDecision(d.player, live.settings.afk_level, absent=True)
+    return None
+
+
+def plan_ai_turn(core: Core, live: LiveGame) -> None:
+    """Start the game's background AI turn if it waits on a slow AI decision (no-op when one runs)."""
+    if worker_decision(core, live) is not None:
+        game_id = live.id
+        core.ai.schedule(game_id, lambda: ai_turn(core, game_id))
+
+
+def _forget_absent(core: Core, live: LiveGame) -> None:
+    """Stop playing for absent humans whose decision closed (their next one is theirs again)."""
+    absent = core.ai.absent.get(live.id)
+    if absent is None:
+        return
+    pending = {d.player for d in live.decisions} if live.status == TableStatus.ACTIVE else set()
+    absent &= pending
+    if not absent:
+        core.ai.absent.pop(live.id, None)
+
+
+def absent_announcement(core: Core, live: LiveGame, player: int) -> Announcement:
+    """How moves the AFK policy's AI makes for an absent player are announced (the table hears why)."""
+    seat = live.seat_of_player(player)
+    user = seat.user_id if seat else None
+    who = core.user_label(user) if user is not None else "An AI player"
+    return Announcement(UpdateKind.AFK, f"{who} was away: the AI played for them.")
+
+
+async def ai_turn(core: Core, game_id: int) -> None:
+    """The game's background AI turn: slow decisions computed in the worker, each stored under the lock.
+
+    The state is read without the lock and the worker thinks while humans go on clicking (their
+    simultaneous choices included). The chosen move is stored only if the game is still at the version
+    the worker saw; otherwise the decision is dropped and planned again from the new state. Quick AI
+    seats that follow are played inline (`play_ai`). Ends when no slow decision is pending; a restart
+    plans an interrupted one again (recovery, the games.ai_pending mark).
+    """
+    loop = asyncio.get_running_loop()
+    while not core.ai.closed:
+        live = await core.get(game_id)
+        _forget_absent(core, live)
+        wanted = worker_decision(core, live)
+        if wanted is None:
+            return  # no await since the check: nobody can have asked for a turn in between
+        job = AiJob(
+            game_id=game_id,
+            version=live.version,
+            game_name=live.game_name,
+            state_dump=live.game.dump(live.state),
+            player=wanted.player,
+            level=wanted.level,
+            seed=ai_seed(live.seed, live.version + 1, wanted.player),
+            absent=wanted.absent,
+        )
+        thinking = loop.call_later(core.ai.thinking_after, _show_thinking_soon, core, job)
+        started = time.perf_counter()
+        action_id: str | None
+        try:
+            action_id = await core.ai.compute(core.resolve, job)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the %s AI failed for player %s; a normal decision stands in", game_id,
+                          job.level.value, job.player)
+            action_id = None
+        finally:
+            thinking.cancel()
+        log.debug("game %s: %s AI decided for player %s in %.3fs", game_id, job.level.value, job.player,
+                  time.perf_counter() - started)
+        async with core.locked(game_id):
+            live = await core.load_locked(game_id)
+            if live.version != job.version or job.player not in {d.player for d in live.decisions}:
+                log.info("game %s: the game moved on while the AI thought; planning again", game_id)
+                continue
+            action = _chosen_action(live, job, action_id)
+            if action is None:
+                return  # logged; the game keeps its ai_pending mark and a restart tries again
+            batch = Batch(live)
+            batch.apply(job.player, action, MoveSource.AI, None)
+            announcement = absent_announcement(core, live, job.player) if job.absent else MOVES
+            try:
+                await play_ai(core, live, [], batch, announcement)
+            except Conflict:
+                log.info("game %s: another writer moved while the AI thought; planning again", game_id)
+                core.forget(game_id)
+
+
+def _chosen_action(live: LiveGame, job: AiJob, action_id: str | None) -> Action | None:
+    """The worker's choice as an engine action; a normal-level decision when it failed or is not legal."""
+    if action_id is not None:
+        try:
+            return live.game.parse_action(live.state, job.player, action_id)
+        except IllegalAction:
+            log.error("game %s: the worker chose %r, which is not legal; a normal decision stands in",
+                      live.id, action_id)
+    try:
+        return decide_action(live.game, live.state, job.player, AiLevel.NORMAL, job.seed, None)
+    except Exception:
+        log.exception("game %s: no AI decision for player %s", live.id, job.player)
+        return None
+
+
+THINKING = "🤖 {name} is thinking…"
+
+
+def _show_thinking_soon(core: Core, job: AiJob) -> None:
+    """The decision is taking longer than `thinking_after`: tell the channel (in a task of its own)."""
+    if not core.ai.closed:
+        core.ai.background(show_thinking(core, job))
+
+
+async def show_thinking(core: Core, job: AiJob) -> bool:
+    """Edit the table's live status message to add "🤖 … is thinking…"; False when there is nothing to edit.
+
+    Through the outbox like every message, under the game's lock and only while the game is still at the
+    job's version, so the line can never arrive after the move it announces. The line is not kept in the
+    message's narration: the AI's move, edited in next, replaces it.
+    """
+    async with core.locked(job.game_id):
+        live = core.cache.get(job.game_id)
+        if live is None or live.version != job.version or live.status != TableStatus.ACTIVE:
+            return False
+        if live.status_events is None:
+            return False  # the live status message is unknown (after a restart): say nothing rather than post anew
+        line = public_event(THINKING.format(name=f"{{p{job.player}}}"), "thinking", player=job.player)
+        update = TableUpdate(
+            game_id=live.id,
+            kind=UpdateKind.MOVES,
+            headline="",
+            version=live.version,
+            public_events=(*live.status_events, line),
+            public_view=live.game.view(live.state, None),
+            pending=live.pending_players(),
+            mode=PostMode.EDIT,
+        )
+        await core.enqueue(live, [core.table_post(live, update)])
+        log.info("game %s: the %s AI is thinking for player %s", live.id, job.level.value, job.player)
+        return True
 
 
 def undo_refusal(game: Game[Any], state_after: Any, events: list[Event]) -> str | None:

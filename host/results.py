@@ -34,6 +34,17 @@ class AfkPolicy(StrEnum):
     SKIP = "skip"  # after `afk_after` reminders the game's timeout default (a pass where allowed) is played
 
 
+class AiLevel(StrEnum):
+    """How strongly a computer player plays (the levels of engine.ai.LEVELS)."""
+
+    EASY = "easy"  # the game's heuristic with noise
+    NORMAL = "normal"  # the game's heuristic: a few milliseconds a decision
+    HARD = "hard"  # a search: about a second a decision
+
+
+DEFAULT_AI_LEVEL = AiLevel.NORMAL
+
+
 class MoveSource(StrEnum):
     """Who made a stored move."""
 
@@ -69,6 +80,7 @@ class TableSettings:
     expiry the host plays the rules' default for that decision, whatever the AFK policy. A game
     whose rules define no reaction timer gets the host's own (30 minutes by default, 0 = wait forever).
     `undo` allows /game undo at this table. `multiseat` lets one user hold several seats (hot-seat play and tests).
+    `afk_level` is how strongly the AI plays for an absent player (AFK policy AI) and for a seat handed to the AI.
     """
 
     reminder_delay: float = 3600.0
@@ -81,6 +93,7 @@ class TableSettings:
     multiseat: bool = False
     # Users who asked "never ask me": their reaction windows close as a pass at once (R-A36).
     auto_pass: tuple[int, ...] = ()
+    afk_level: AiLevel = DEFAULT_AI_LEVEL
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-safe dict."""
@@ -94,6 +107,7 @@ class TableSettings:
             "undo": self.undo,
             "multiseat": self.multiseat,
             "auto_pass": list(self.auto_pass),
+            "afk_level": self.afk_level.value,
         }
 
     @classmethod
@@ -110,6 +124,7 @@ class TableSettings:
             undo=bool(data.get("undo", base.undo)),
             multiseat=bool(data.get("multiseat", base.multiseat)),
             auto_pass=tuple(sorted({int(u) for u in data.get("auto_pass", base.auto_pass)})),
+            afk_level=AiLevel(data.get("afk_level", base.afk_level)),
         )
 
 
@@ -126,6 +141,7 @@ class SeatInfo:
     user_id: int | None  # None for an AI seat
     is_ai: bool
     player: int | None = None  # None while in the lobby
+    ai_level: AiLevel = DEFAULT_AI_LEVEL  # how the AI plays this seat (meaningful for AI seats only)
 
     @property
     def label(self) -> str:

@@ -22,11 +22,13 @@ from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
 from host import deadlines, final, history, lobby, play, recovery
+from host.ai_worker import AiWorker
 from host.core import Core
-from host.errors import GameNotActive, GameNotFound, NotSeated, ServiceClosed
+from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
 from host.notifier import Notifier
 from host.results import (
     ActionChoice,
+    AiLevel,
     DeliveryState,
     GameView,
     LogLine,
@@ -70,9 +72,13 @@ class TableService:
         verify_all_limit: int = 200,
         verify_all_moves: int = recovery.VERIFY_ALL_MOVES,
         user_label: Callable[[int], str] | None = None,
+        ai_worker: AiWorker | None = None,
     ) -> None:
-        """A service over an already opened database (see `open`, which also runs recovery)."""
-        core = Core(db=db, clock=clock or time.time, resolve=games or registry.get)
+        """A service over an already opened database (see `open`, which also runs recovery).
+
+        `ai_worker` computes slow AI decisions (default: a process pool, one worker per core).
+        """
+        core = Core(db=db, clock=clock or time.time, resolve=games or registry.get, ai=ai_worker or AiWorker())
         if user_label is not None:
             core.user_label = user_label
         self._core = core
@@ -112,6 +118,7 @@ class TableService:
         verify_all_moves: int = recovery.VERIFY_ALL_MOVES,
         recover: bool = True,
         synchronous: str = "FULL",
+        ai_worker: AiWorker | None = None,
     ) -> TableService:
         """Open (creating or upgrading) the database at `path` and run startup recovery.
 
@@ -122,8 +129,8 @@ class TableService:
         `verify_all_moves` moves in all, else lazily on first touch. `synchronous` FULL
         makes each acknowledged move survive a power cut too; NORMAL (faster) survives a
         crash of the bot process only. `recover` False skips
-        recovery (call `recover()` yourself later). Raises db.errors.SchemaTooNew for a
-        database written by a newer version.
+        recovery (call `recover()` yourself later). `ai_worker` computes slow AI decisions
+        (default: a process pool). Raises db.errors.SchemaTooNew for a database written by a newer version.
         """
         service = cls(
             await open_database(path, synchronous=synchronous),
@@ -134,6 +141,7 @@ class TableService:
             game_names=game_names,
             verify_all_limit=verify_all_limit,
             verify_all_moves=verify_all_moves,
+            ai_worker=ai_worker,
         )
         if recover:
             try:
@@ -150,6 +158,8 @@ class TableService:
         """
         self._closed = True
         await self._scheduler.stop()
+        # AI decisions still thinking are dropped (a restart plans them again); one being stored finishes.
+        await self._core.ai.close()
         await self._sender.stop()
         # Wait for every in-flight change: each holds its game's lock until stored and announced.
         for lock in list(self._core.locks.values()):
@@ -243,10 +253,18 @@ class TableService:
         self._check_open()
         return await lobby.leave(self._core, game_id, user_id)
 
-    async def add_ai(self, game_id: int, by_user_id: int) -> TableInfo:
-        """Seat an AI player (host only). Raises GameNotFound, AlreadyStarted, NotHost, GameFull."""
+    async def add_ai(self, game_id: int, by_user_id: int, level: AiLevel | str = AiLevel.NORMAL) -> TableInfo:
+        """Seat an AI player of `level` (easy, normal, hard; host only).
+
+        Raises GameNotFound, AlreadyStarted, NotHost, GameFull, InvalidSettings (an unknown level).
+        """
         self._check_open()
-        return await lobby.add_ai(self._core, game_id, by_user_id)
+        try:
+            chosen = AiLevel(level)
+        except ValueError:
+            levels = ", ".join(a.value for a in AiLevel)
+            raise InvalidSettings(f"There is no AI level {str(level)[:20]!r}. Levels: {levels}.") from None
+        return await lobby.add_ai(self._core, game_id, by_user_id, chosen)
 
     async def remove_ai(self, game_id: int, by_user_id: int) -> TableInfo:
         """Remove the last-added AI seat (host only). Raises GameNotFound, AlreadyStarted, NotHost, NotJoined."""
@@ -455,6 +473,10 @@ class TableService:
         """Stop the background loops and wait for them to finish their current round."""
         await self._scheduler.stop()
         await self._sender.stop()
+
+    async def ai_idle(self, timeout: float = 30.0) -> bool:
+        """Wait until no background AI turn is running (for tests and tools); False on timeout."""
+        return await self._core.ai.idle(timeout)
 
     async def recover(self) -> RecoveryReport:
         """Startup recovery: verify running games, quarantine failures, resume interrupted AI turns.
