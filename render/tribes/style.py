@@ -93,7 +93,7 @@ class Territory:
 _LAYOUT: dict[str, tuple[tuple[str, ...], Point, Point]] = {
     "wheatburg": (("Wheatburg",), (200, 190), (200, 250)),
     "golden_fields": (("Golden", "Fields"), (400, 150), (450, 250)),
-    "windy_meadows": (("Windy", "Meadows"), (141, 420), (150, 530)),
+    "windy_meadows": (("Windy", "Meadows"), (146, 420), (150, 530)),
     "forest": (("The Forest",), (300, 352), (350, 250)),
     "cloud_crags": (("Cloud", "Crags"), (550, 215), (550, 330)),
     "sunny_downs": (("Sunny Downs",), (345, 550), (300, 448)),
@@ -107,7 +107,7 @@ _LAYOUT: dict[str, tuple[tuple[str, ...], Point, Point]] = {
     "high_pasture": (("High", "Pasture"), (800, 448), (750, 550)),
     "reedburg": (("Reedburg",), (1000, 990), (1000, 1050)),
     "eelwater": (("Eelwater",), (800, 1048), (750, 948)),
-    "reedy_shallows": (("Reedy", "Shallows"), (1059, 700), (1050, 830)),
+    "reedy_shallows": (("Reedy", "Shallows"), (1056, 700), (1050, 830)),
     "turnip_plain": (("Turnip Plain",), (900, 848), (850, 948)),
     "toad_swamp": (("Toad", "Swamp"), (650, 885), (650, 1020)),
     "willow_mire": (("Willow Mire",), (870, 650), (900, 748)),
