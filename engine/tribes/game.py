@@ -7,6 +7,7 @@ state once, lets the phase change the clone, then `flow.advance` runs the automa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core.actions import Action
@@ -16,7 +17,7 @@ from engine.core.events import Event
 from engine.core.game import Game, not_offered, require_pending
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
-from engine.core.picks import FinalReport
+from engine.core.picks import FinalReport, MultiPick
 from engine.core.timeouts import DAY, HOUR, RulesTimer, TimeoutRules
 from engine.tribes import describe, goals
 from engine.tribes.flow import PHASE_TABLE, advance
@@ -72,7 +73,7 @@ class TribesGame(Game[TribesState]):
         rules = _rules(state)
         assert rules is not None
         legal = rules.legal(state, player)
-        if action not in legal:
+        if action not in legal and not action.id.startswith(rules.typed_prefixes):
             # let the phase say why in plain words (on a throwaway copy), else list what is offered
             rules.apply(clone(state), player, action, [])
             raise not_offered(legal)
@@ -81,6 +82,26 @@ class TribesGame(Game[TribesState]):
         rules.apply(new, player, action, events)
         advance(new, events)
         return new, events
+
+    def parse_action(self, state: TribesState, player: int, action_id: str) -> Action:
+        """An offered action, or a whole typed order of the current phase that `apply` accepts."""
+        legal = self.legal_actions(state, player)
+        for action in legal:
+            if action.id == action_id:
+                return action
+        if not self.is_typed_order(action_id):
+            raise not_offered(legal)
+        try:
+            action = Action(action_id)
+        except ValueError:
+            raise IllegalAction("That order is too long.", "E_UNKNOWN_ACTION") from None
+        self.apply(state, player, action)  # raises the precise refusal when the order is not valid
+        return action
+
+    def is_typed_order(self, action_id: str) -> bool:
+        """Whether `action_id` starts like a whole order some phase accepts typed in one go."""
+        return any(rules.typed_prefixes and action_id.startswith(rules.typed_prefixes)
+                   for rules in PHASE_TABLE.values())
 
     def view(self, state: TribesState, player: int | None) -> dict[str, Any]:
         """Public view (None) or public plus `player`'s secrets under "you" (schema in view.py)."""
@@ -138,6 +159,27 @@ class TribesGame(Game[TribesState]):
         if rules is None or rules.auto_step is None or player not in rules.waiting(state):
             return None
         return rules.auto_step(state, player)
+
+    def multi_pick(self, state: TribesState, player: int) -> MultiPick | None:
+        """The current step as one 'pick k of n' menu, when its phase offers one."""
+        rules = _rules(state)
+        if rules is None or rules.multi_pick is None or player not in rules.waiting(state):
+            return None
+        return rules.multi_pick(state, player)
+
+    def pick_action(self, state: TribesState, player: int, ids: Sequence[str]) -> Action:
+        """The one action making the whole pick `ids` of `multi_pick`."""
+        rules = _rules(state)
+        if rules is None or rules.pick_action is None or self.multi_pick(state, player) is None:
+            raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+        return rules.pick_action(state, player, ids)
+
+    def shortcuts(self, state: TribesState, player: int) -> list[Action]:
+        """Whole orders in one tap, when the current phase offers them."""
+        rules = _rules(state)
+        if rules is None or rules.shortcuts is None or player not in rules.waiting(state):
+            return []
+        return rules.shortcuts(state, player)
 
     def final_report(self, state: TribesState) -> FinalReport | None:
         """Reason, each player's figures, and every purse, post and hand revealed (§12.4)."""

@@ -6,13 +6,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
+from engine.core.picks import MultiPick
 
 if TYPE_CHECKING:
     from engine.tribes.state import TribesState
@@ -67,3 +68,11 @@ class PhaseRules:
     # Runs when `waiting` is empty (every answer is in): reveals, tallies, moves to the next phase.
     complete: Callable[[TribesState, list[Event]], None] | None = None
     label: str = ""  # "Phase 2: investment", for the view's phase_label
+    # Optional front-end helpers of the contract (engine.core.Game): a 'pick k of n' menu and its one
+    # action, and whole orders in one tap. Absent = the Game default (none).
+    multi_pick: Callable[[TribesState, int], MultiPick | None] | None = None
+    pick_action: Callable[[TribesState, int, Sequence[str]], Action] | None = None
+    shortcuts: Callable[[TribesState, int], list[Action]] | None = None
+    # Heads of whole orders typed in one go that `apply` accepts although no menu lists them
+    # (engine.core.Game.is_typed_order); a shortcut that is not an offered id must have one.
+    typed_prefixes: tuple[str, ...] = ()
