@@ -14,7 +14,6 @@ from engine.tribes.cards import SUB, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
 from engine.tribes.war.common import (
-    Side,
     armies,
     attack_by_id,
     belligerents,
@@ -23,6 +22,7 @@ from engine.tribes.war.common import (
     own_armies,
     place,
     plan_use,
+    side,
     war_of,
 )
 from engine.tribes.war.plan import MAX_BATTLE_CARDS, airborne_cards
@@ -200,6 +200,11 @@ def _illegal(message: str, code: str = "E_CARDS") -> IllegalAction:
     return IllegalAction(message, code)
 
 
+def _playable(state: TribesState, war: War, player: int) -> list[str]:
+    """Cards `player` could still add (none left: the choice closes by itself)."""
+    return [c for c in _spare_hand(state, war, player) if _play_problem(state, war, player, c) is None]
+
+
 def _play_problem(state: TribesState, war: War, player: int, card: str) -> str | None:
     draft = war.cards[player]
     if card not in state.players[player].hand:
@@ -219,19 +224,19 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         raise IllegalAction("You have no battle cards to choose now.", "E_NOT_YOUR_TURN")
     war = war_of(state)
     draft = war.cards[player]
-    carrier = _pending_carrier(draft)
+    carrier = _pending_carrier(draft) if draft.closed else None
     step = ids.parse(action.id)
     match step:
         case ids.Word(prefix="card", word="pass"):
             war.cards[player] = CardDraft(closed=True, done=True)
         case ids.Undo():
-            _undo(war, player, draft)
+            _undo(state, war, player, draft)
         case ids.Card(prefix="card", verb="play", card=card) if not draft.closed:
             problem = _play_problem(state, war, player, card)
             if problem:
                 raise _illegal(problem)
             draft.cards.append(card)
-            draft.closed = len(draft.cards) >= _limit(war, player)
+            draft.closed = len(draft.cards) >= _limit(war, player) or not _playable(state, war, player)
         case ids.Word(prefix="card", word="stop") if not draft.closed:
             draft.closed = True
         case ids.Word(prefix="card", word="nolift") if carrier is not None and not draft.path:
@@ -271,7 +276,7 @@ def _next_step(draft: CardDraft, carrier: str | None) -> str:
     return "Seal your cards, or undo."
 
 
-def _undo(war: War, player: int, draft: CardDraft) -> None:
+def _undo(state: TribesState, war: War, player: int, draft: CardDraft) -> None:
     if draft.path:
         draft.path.pop()
     elif draft.decided:
@@ -279,8 +284,8 @@ def _undo(war: War, player: int, draft: CardDraft) -> None:
         draft.lifts[:] = [lift for lift in draft.lifts if lift.card != card]
     elif draft.closed and draft.cards:
         draft.closed = False
-        if len(draft.cards) >= _limit(war, player) or not draft.cards:
-            draft.cards.pop()
+        if len(draft.cards) >= _limit(war, player) or not _playable(state, war, player):
+            draft.cards.pop()  # the choice had closed by itself on this card: undo takes the card back
     elif draft.cards:
         draft.cards.pop()
     else:
@@ -307,5 +312,5 @@ def reveal(state: TribesState, war: War, events: list[Event]) -> None:
 
 
 def side_words(state: TribesState, player: int) -> str:
-    """"The Plains Gnomes play" - the start of one reveal clause."""
-    return f"{Side(state, player)} play"
+    """"the Plains Gnomes play" - the start of one reveal clause."""
+    return f"{side(state, player)} play"
