@@ -29,7 +29,7 @@ DOCS_DIR = ROOT / "docs" / "images"
 
 SEED = 7
 # Keys a player's view adds to the public one, per the games' view docstrings.
-PRIVATE_KEYS = frozenset({"me", "hand", "draft", "drawn"})
+PRIVATE_KEYS = frozenset({"me", "you", "hand", "draft", "drawn"})  # Tribes keeps a player's secrets under "you"
 MAX_MOVES = 5000  # a random game that has not ended by then is cut short (stages still drawn)
 
 
@@ -119,7 +119,8 @@ def samples(game_name: str) -> Iterator[Sample]:
     extra = getattr(module, "extra_samples", None)
     if extra is not None:
         for label, view in extra().items():
-            players = {int(view["me"]["player"]): view} if "me" in view else {}
+            owner = view.get("me") or view.get("you")
+            players = {int(owner["player"]): view} if owner else {}
             public = {k: v for k, v in view.items() if k not in PRIVATE_KEYS}
             yield Sample(game_name, label, public, players)
 
@@ -162,7 +163,7 @@ def golden_views(game_name: str) -> dict[str, dict[str, Any]]:
     extra = getattr(module, "extra_samples", None)
     if extra is not None:
         for label, view in extra().items():
-            kind = "private" if "me" in view else "board"
+            kind = "private" if "me" in view or "you" in view else "board"
             out[f"{label}_{kind}"] = view
     return out
 

@@ -286,12 +286,19 @@ def end_private() -> dict[str, Any]:
 
 
 def samples() -> dict[str, dict[str, Any]]:
-    """Label -> view for the gallery and the golden tests (views with "you" are private pictures)."""
+    """Label -> view for the gallery and the golden tests (views with "you" are private pictures).
+
+    The labels differ from the gallery's engine stages (start, mid, end), which these complete:
+    a war step with its battle drawn, and a finished game with its vote, whatever random play reaches.
+    """
     return {
-        "start": start_view(),
-        "start_plains": start_private(),
-        "mid": mid_view(),
-        "mid_plains": mid_private(),
-        "end": end_view(),
-        "end_marsh": end_private(),
+        "war": mid_view(),
+        "war_plains": mid_private(),
+        "final": end_view(),
+        "final_marsh": end_private(),
     }
+
+
+def every_sample() -> dict[str, dict[str, Any]]:
+    """Every hand-made view, the opening too (for the render tests)."""
+    return {"opening": start_view(), "opening_plains": start_private(), **samples()}

@@ -106,9 +106,9 @@ def _other_secrets(view: dict[str, Any]) -> dict[str, Any]:
     return other
 
 
-@pytest.mark.parametrize("label", ["start_plains", "mid_plains", "end_marsh"])
+@pytest.mark.parametrize("label", ["opening_plains", "war_plains", "final_marsh"])
 def test_the_board_is_byte_identical_when_only_secrets_differ(label):
-    view = tribes_samples.samples()[label]
+    view = tribes_samples.every_sample()[label]
     other = _other_secrets(view)
     assert render.private("tribes", view) != render.private("tribes", other), "the pair must differ in secrets"
     public = {k: v for k, v in view.items() if k != "you"}
@@ -141,9 +141,9 @@ class _Recording(dict):  # type: ignore[type-arg]  # a view dict that notes the 
         return super().get(key, default)
 
 
-@pytest.mark.parametrize("label", ["start_plains", "mid_plains", "end_marsh"])
+@pytest.mark.parametrize("label", ["opening_plains", "war_plains", "final_marsh"])
 def test_the_board_reads_only_the_public_keys_of_the_view(label):
-    view = _Recording(tribes_samples.samples()[label])
+    view = _Recording(tribes_samples.every_sample()[label])
     render.board("tribes", view)
     assert view.read, "the board read nothing at all"
     outside = view.read - board_view.PUBLIC_KEYS
@@ -237,7 +237,7 @@ def test_an_empty_held_city_shows_its_holder_s_flag():
 
 
 def _every_sample_picture() -> None:
-    for view in tribes_samples.samples().values():
+    for view in tribes_samples.every_sample().values():
         render.board("tribes", view)
         if "you" in view:
             render.private("tribes", view)
@@ -266,7 +266,7 @@ def test_no_text_below_the_phone_minimum_and_no_engine_identifier_on_the_sample_
 
 
 def test_rendering_does_not_change_the_view():
-    for view in tribes_samples.samples().values():
+    for view in tribes_samples.every_sample().values():
         before = copy.deepcopy(view)
         tribes.board(view)
         if "you" in view:
