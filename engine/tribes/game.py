@@ -84,18 +84,21 @@ class TribesGame(Game[TribesState]):
         return new, events
 
     def parse_action(self, state: TribesState, player: int, action_id: str) -> Action:
-        """An offered action, or a whole typed order of the current phase that `apply` accepts."""
+        """An offered action, or a whole typed order of the current phase that `apply` accepts.
+
+        Anything else is refused with the phase's own plain reason when it has one.
+        """
         legal = self.legal_actions(state, player)
         for action in legal:
             if action.id == action_id:
                 return action
-        if not self.is_typed_order(action_id):
-            raise not_offered(legal)
         try:
             action = Action(action_id)
         except ValueError:
             raise IllegalAction("That order is too long.", "E_UNKNOWN_ACTION") from None
-        self.apply(state, player, action)  # raises the precise refusal when the order is not valid
+        self.apply(state, player, action)  # raises the precise refusal unless it is a valid typed order
+        if not self.is_typed_order(action_id):
+            raise not_offered(legal)
         return action
 
     def is_typed_order(self, action_id: str) -> bool:

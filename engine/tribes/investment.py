@@ -18,8 +18,11 @@ from engine.tribes.actions import (
     BillOn,
     Confirm,
     Count,
+    Kill,
+    KillPost,
     Pass,
     RecruitAt,
+    Spy,
     Undo,
     parse,
     step_id,
@@ -256,6 +259,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             events.append(private_event(player, "You invest nothing this turn.", "info"))
             events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
                                        player=player))
+        case Spy() | Kill() | KillPost():
+            raise IllegalAction("Espionage and assassination are launched in Phase 3, from turn 5 (from turn 1 in "
+                                "turboGnom); now is the investment: add recruits or bills, confirm or pass.",
+                                "E_PHASE")
         case _:
             raise IllegalAction("That is not a choice of the investment. Add recruits or bills, confirm or pass.",
                                 "E_PHASE")
