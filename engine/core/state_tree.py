@@ -8,6 +8,10 @@ never touched. This module gives every such tree three operations with no per-ga
 * `clone(state)` - a deep copy, several times faster than copy.deepcopy;
 * `dump(state)` - JSON-safe data (dataclasses become dicts, int keys become text);
 * `load(cls, data)` - the tree `dump` wrote, rebuilt from the type hints of `cls`.
+
+A field declared with `field(metadata=SHARED)` is shared by `clone` instead of copied: for data that no
+action changes after setup (Vendetta's seats and objective offers), which is most of what a clone would
+otherwise copy. Such a field may be replaced as a whole, never changed in place.
 """
 
 from __future__ import annotations
@@ -15,12 +19,27 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, Final, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
 
 _LEAVES = (int, str, bool, float, type(None))
+_LEAF_TYPES = frozenset(_LEAVES)  # a set: `type(v) in` is one hash lookup on the hot path of clone
+_SHARED_KEY = "state_tree.shared"
+SHARED: Final[Mapping[str, bool]] = types.MappingProxyType({_SHARED_KEY: True})
+"""Field metadata: `clone` shares the field's value (never changed in place after setup) instead of copying it."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """How `clone` copies one dataclass type, worked out once per type."""
+
+    names: tuple[str, ...]
+    shared: frozenset[str]
+    has_dict: bool  # instances keep fields in __dict__ (not slots): copied as one dict, the fast path
 
 
 @cache
@@ -28,28 +47,55 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+_PLANS: dict[type, _Plan | None] = {}
+
+
+def _plan(kind: type) -> _Plan | None:
+    """The clone plan of a dataclass type; None for any other type."""
+    try:
+        return _PLANS[kind]
+    except KeyError:
+        pass
+    plan = None
+    if dataclasses.is_dataclass(kind):
+        found = dataclasses.fields(kind)
+        plan = _Plan(
+            names=tuple(f.name for f in found),
+            shared=frozenset(f.name for f in found if f.metadata.get(_SHARED_KEY)),
+            has_dict=kind.__dictoffset__ != 0,
+        )
+    _PLANS[kind] = plan
+    return plan
+
+
 def clone(value: T) -> T:
-    """A deep copy of a state tree (dataclasses, lists, dicts and JSON leaves)."""
+    """A deep copy of a state tree (dataclasses, lists, dicts and JSON leaves); SHARED fields are shared."""
     return typing.cast(T, _clone(value))
 
 
 def _clone(value: Any) -> Any:
     kind = type(value)
-    if kind in _LEAVES:
-        return value
-    if kind is list:
-        return [v if type(v) in _LEAVES else _clone(v) for v in value]
+    # Most of a state is dicts and lists of leaves: they are tested first.
     if kind is dict:
-        return {k: v if type(v) in _LEAVES else _clone(v) for k, v in value.items()}
-    if kind is tuple:
+        return {k: v if type(v) in _LEAF_TYPES else _clone(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _LEAF_TYPES else _clone(v) for v in value]
+    if kind in _LEAF_TYPES or kind is tuple:
         return value  # tuples in a state tree hold leaves only and are never mutated
-    if dataclasses.is_dataclass(kind):
-        new = object.__new__(kind)
-        for name in _field_names(kind):
-            v = getattr(value, name)
-            object.__setattr__(new, name, v if type(v) in _LEAVES else _clone(v))
+    plan = _plan(kind)
+    if plan is None:
+        raise TypeError(f"{kind.__name__} cannot live in a state tree")
+    new = object.__new__(kind)
+    shared = plan.shared
+    if plan.has_dict:  # frozen dataclasses too: filling __dict__ bypasses their __setattr__
+        new.__dict__.update({
+            k: v if type(v) in _LEAF_TYPES or k in shared else _clone(v) for k, v in value.__dict__.items()
+        })
         return new
-    raise TypeError(f"{kind.__name__} cannot live in a state tree")
+    for name in plan.names:
+        v = getattr(value, name)
+        object.__setattr__(new, name, v if type(v) in _LEAF_TYPES or name in shared else _clone(v))
+    return new
 
 
 def dump(value: Any) -> Any:
@@ -77,8 +123,8 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _load(hint: Any, data: Any) -> Any:
-    if hint is Any:
-        return data
+    if hint is Any or hint is object:
+        return _clone(data)  # free JSON (a draft, an event): copied, so the tree never shares the input's data
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
         options = get_args(hint)

@@ -1,10 +1,15 @@
-"""The game state of Violent Vendetta: plain JSON-safe data in one dataclass."""
+"""The game state of Violent Vendetta: one dataclass of JSON leaves, cloned, dumped and loaded by state_tree.
+
+This follows the state template of docs/architecture.md ("The state of a game"): `engine.core.state_tree`
+does the copying and the (de)serialising; this module only declares the fields.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import state_tree
 from engine.core.errors import IllegalAction
 
 SCHEMA = 1
@@ -23,6 +28,8 @@ class VendettaState:
 
     `board` maps a territory to {clan: gnomes} and holds non-empty territories only.
     `drafts` maps a clan to the compound decision its controller is building.
+    Fields marked SHARED are set by new_game and never changed after it: clones share them, which
+    halves the cost of the clone every apply() makes (they are most of the state's data).
     """
 
     players: int
@@ -32,15 +39,15 @@ class VendettaState:
     clans_per_player: int  # 1 unless the 2-player variant
     objectives_kept: int  # K
     round_limit: int
-    seats: list[str]  # clans in play, clockwise (seat) order
-    owner: dict[str, int]  # clan -> player
+    seats: list[str] = field(metadata=state_tree.SHARED)  # clans in play, clockwise (seat) order
+    owner: dict[str, int] = field(metadata=state_tree.SHARED)  # clan -> player
     first_seat: str
     round: int = 0
     phase: str = PHASE_OBJECTIVES
     reserve: dict[str, int] = field(default_factory=dict)
     board: BoardMap = field(default_factory=dict)
     tokens: dict[str, dict[str, int]] = field(default_factory=dict)
-    offered: dict[str, list[str]] = field(default_factory=dict)
+    offered: dict[str, list[str]] = field(default_factory=dict, metadata=state_tree.SHARED)
     chosen: dict[str, list[str]] = field(default_factory=dict)
     drafts: dict[str, dict[str, Any]] = field(default_factory=dict)
     moved: list[str] = field(default_factory=list)  # seats that have moved this round
@@ -48,49 +55,35 @@ class VendettaState:
     last_move: dict[str, Any] | None = None
     end_reason: str | None = None  # "objectives" | "round_limit" once finished
     triggered: list[str] = field(default_factory=list)  # seats that passed the final end check
-    setup_events: list[dict[str, Any]] = field(default_factory=list)  # new_game's events, as JSON
+    setup_events: list[dict[str, Any]] = field(default_factory=list, metadata=state_tree.SHARED)  # as JSON
 
 
 def copy_json(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars); much faster than copy.deepcopy."""
-    kind = type(value)
-    if kind is dict:
-        return {k: copy_json(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
-    if kind is list:
-        return [copy_json(v) if type(v) in _CONTAINERS else v for v in value]
-    return value
-
-
-_CONTAINERS = (dict, list)
-_FIELDS = tuple(f.name for f in fields(VendettaState))
-# Fields that no action ever changes after new_game: clones may share them (never mutated in place).
-_FROZEN_AFTER_SETUP = frozenset({"seats", "owner", "offered", "setup_events"})
+    return state_tree.clone(value)
 
 
 def clone(state: VendettaState) -> VendettaState:
-    """A copy that apply() may change freely: its input state is never touched."""
-    return VendettaState(**{
-        name: getattr(state, name) if name in _FROZEN_AFTER_SETUP else copy_json(getattr(state, name))
-        for name in _FIELDS
-    })
+    """A copy that apply() may change freely: its input state is never touched (SHARED fields are shared)."""
+    return state_tree.clone(state)
 
 
 def dump_state(state: VendettaState) -> dict[str, Any]:
     """A JSON-safe snapshot with a schema version."""
-    data = {name: copy_json(getattr(state, name)) for name in _FIELDS}
+    data: dict[str, Any] = state_tree.dump(state)
     data["schema"] = SCHEMA
     return data
 
 
 def load_state(data: dict[str, Any]) -> VendettaState:
-    """The state written by dump_state; IllegalAction for a snapshot of another schema."""
+    """The state written by dump_state; IllegalAction for a snapshot of another schema or shape."""
     if data.get("schema") != SCHEMA:
         raise IllegalAction(f"Saved game schema {data.get('schema')!r} is not {SCHEMA}.", "E_SCHEMA")
-    missing = [name for name in _FIELDS if name not in data]
-    if missing:
-        raise IllegalAction(f"Saved game lacks {', '.join(missing)}.", "E_SCHEMA")
-    return VendettaState(**{name: copy_json(data[name]) for name in _FIELDS})
-
+    body = {k: v for k, v in data.items() if k != "schema"}
+    try:
+        return state_tree.load(VendettaState, body)
+    except (ValueError, TypeError) as exc:
+        raise IllegalAction(f"Saved game does not fit: {exc}", "E_SCHEMA") from None
 
 
 def add_gnomes(board: BoardMap, territory: str, clan: str, n: int) -> None:
