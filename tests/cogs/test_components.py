@@ -61,9 +61,11 @@ def check_limits(view):
 def test_lobby_view():
     comps = check_limits(lobby_view(3))
     labels = [i["label"] for r in comps for i in r["components"]]
-    assert labels == ["Join", "Leave", "Add AI", "Remove AI", "Start", "Cancel"]
+    assert labels == ["Join", "Leave", "Add AI: easy", "Add AI: normal", "Add AI: hard", "Remove AI", "Start",
+                      "Cancel"]
     ids = [decode(i["custom_id"]) for r in comps for i in r["components"]]
-    assert [c.arg for c in ids] == ["join", "leave", "ai", "rmai", "start", "cancel"]
+    # The default level keeps the bare "ai" of earlier releases: lobby messages already posted still work.
+    assert [c.arg for c in ids] == ["join", "leave", "ai:easy", "ai", "ai:hard", "rmai", "start", "cancel"]
 
 
 def test_table_view_has_take_my_turn():
