@@ -23,6 +23,7 @@ from render.common import (
     line_height,
     paste_stamps,
     shape_points,
+    text_width,
     wrap,
 )
 from render.tribes.map_layer import name_stamps, static_layer
@@ -402,6 +403,17 @@ def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
 # -- panel --------------------------------------------------------------------------------------
 
 
+# Phase 4 phases (engine/tribes/phases.py): the active player is at war in them.
+WAR_PHASES = frozenset({"plan", "defence", "cards", "flak", "order", "retreat", "move_in", "deploy"})
+
+
+def _tag(cv: Canvas, x: float, cy: float, text: str, colour: RGB, bg: RGB) -> None:
+    """A small framed word after a tribe's name (winner, now, to decide)."""
+    w = text_width(text, TEXT) + 12
+    cv.rounded((x, cy - 13, x + w, cy + 13), 6, bg, colour, 2)
+    cv.text((x + 6, cy), text, TEXT, colour, bg, anchor="lm")
+
+
 def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], footer: list[tuple[str, RGB]]) -> None:
     top = MAP_SIZE
     cv.rect((0, top, WIDTH, top + 2), (60, 56, 48))
@@ -434,8 +446,13 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], f
         cy = y + 16
         style = tribe_style(str(seat.get("tribe", "?")), seat.get("colour"))
         cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
-        name = str(seat.get("name") or "?") + (" ★" if player in winners else "")
-        cv.text((NAME_X, cy), name, TEXT, INK, bg, anchor="lm", max_width=NAME_W)
+        name = str(seat.get("name") or "?")
+        tag = "winner" if player in winners else "to decide" if bg == ROW_WAITING else ""
+        if bg == ROW_NOW and not tag:
+            tag = "at war" if view.get("war") is not None or str(view.get("phase")) in WAR_PHASES else "now"
+        w = cv.text((NAME_X, cy), name, TEXT, INK, bg, anchor="lm", max_width=NAME_W - (text_width(tag, TEXT) + 24))
+        if tag:
+            _tag(cv, NAME_X + w + 10, cy, tag, HIGHLIGHT if player in winners else MUTED, bg)
         for x, key in ((COL_VP, "vp"), (COL_CARDS, "hand_size"), (COL_ARMIES, "armies"), (COL_LANDS, "territories")):
             cv.text((x, cy), str(int(seat.get(key) or 0)), TEXT, INK, bg, anchor="mm")
         cv.text((NAME_X, y + 32), "Bills: " + bills_line(seat), TEXT, MUTED, bg, max_width=WIDTH - NAME_X - PAD)
