@@ -7,12 +7,39 @@ from typing import Any
 
 from engine import registry
 from engine.ai.basic import RandomPlayer
+from engine.ai.heuristic import GreedyPlayer
+from engine.ai.hooks import GameHooks, hooks_for
+from engine.ai.ismcts import IsmctsPlayer
+from engine.ai.player import Budget, Observation, Player
 from engine.core.actions import Action
 from engine.core.game import Game
+from engine.core.rng import Rng
 
 log = logging.getLogger(__name__)
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+# Search iterations of the hard level: about one second a decision on the project's 2-core machine, and a fixed
+# count (not a clock) so that the same observation and seed always give the same move.
+HARD_ITERATIONS = 300
+# Points of uniform noise on each candidate's score at the easy level (games scale evaluations in points).
+EASY_NOISE_SCALES = 1.5
+
+
+def make_level_player(level: str, hooks: GameHooks) -> Player:
+    """The player behind a level for a game with AI hooks; ValueError for an unknown level."""
+    if level == "easy":
+        return GreedyPlayer(hooks, samples=1, noise=EASY_NOISE_SCALES * hooks.scale)
+    if level == "normal":
+        return GreedyPlayer(hooks, samples=1)
+    if level == "hard":
+        return IsmctsPlayer(hooks)
+    raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+def observe(game: Game[Any], state: Any, seat: int, hooks: GameHooks) -> Observation:
+    """What `seat` knows of `state`, with the game's determinisation as the only way to imagine the rest."""
+    return Observation(seat, game.view(state, seat), lambda rng: hooks.determinize(game, state, seat, rng))
 
 
 def decide(
@@ -23,16 +50,27 @@ def decide(
     seed: int,
     *,
     budget_seconds: float | None = None,
+    iterations: int | None = None,
 ) -> Action:
     """The move a computer player of `level` makes for `player` in `state`.
 
-    Deterministic for the same observation, seed and level; pure (no I/O). ValueError for an unknown level
-    or a player with nothing to decide.
+    Deterministic for the same observation, seed and level (the hard level counts iterations; `budget_seconds`
+    only adds a wall-clock cap); pure (no I/O). A game without an `engine.<name>.ai` module plays at random at
+    every level. ValueError for an unknown level or a player with nothing to decide.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
-    # Placeholder until the per-level players land: every level plays uniformly at random.
-    return RandomPlayer(seed).choose(game, state, player)
+    legal = game.legal_actions(state, player)
+    if not legal:
+        raise ValueError(f"player {player} has no legal action")
+    hooks = hooks_for(game.name)
+    if hooks is None:
+        return RandomPlayer(seed).choose(game, state, player)
+    if len(legal) == 1 and not game.shortcuts(state, player):
+        return legal[0]
+    chooser = make_level_player(level, hooks)
+    budget = Budget(iterations=HARD_ITERATIONS if iterations is None else iterations, seconds=budget_seconds)
+    return chooser.choose(game, observe(game, state, player, hooks), legal, Rng.from_seed(seed), budget)
 
 
 def decide_by_name(

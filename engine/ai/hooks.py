@@ -1,0 +1,104 @@
+"""The per-game AI knowledge (engine/<game>/ai.py), found by module path, and the shared value helpers.
+
+A game module offers:
+  determinize(game, state, seat, rng) -> state   a state consistent with `seat`'s observation;
+  evaluate(game, state, seat) -> float            how well `seat` stands, in the game's points;
+  candidates(game, state, player) -> [Action]     the moves worth considering, best guesses first;
+  SCALE: float                                    the evaluation margin that counts as "clearly ahead".
+A fourth game adds only its own file: nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine.core.actions import UNDO_ID, Action
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+log = logging.getLogger(__name__)
+
+# Points a sole winner and each of several tied winners earn in search; losers earn 0.
+SOLE_WIN = 1.0
+SHARED_WIN = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class GameHooks:
+    """One game's AI functions (see the module docstring)."""
+
+    determinize: Callable[[Game[Any], Any, int, Rng], Any]
+    evaluate: Callable[[Game[Any], Any, int], float]
+    candidates: Callable[[Game[Any], Any, int], list[Action]]
+    scale: float
+
+
+def default_candidates(game: Game[Any], state: Any, player: int) -> list[Action]:
+    """The legal steps and the game's shortcuts, without undo (a computer never takes back)."""
+    seen: set[str] = set()
+    out: list[Action] = []
+    for a in [*game.shortcuts(state, player), *game.legal_actions(state, player)]:
+        if a.id != UNDO_ID and a.id not in seen:
+            seen.add(a.id)
+            out.append(a)
+    return out
+
+
+@cache
+def hooks_for(game_name: str) -> GameHooks | None:
+    """The AI hooks of a registered game, from `engine.<name>.ai`; None when the game has none."""
+    try:
+        module = importlib.import_module(f"engine.{game_name}.ai")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"engine.{game_name}.ai":
+            raise
+        log.info("game %s has no AI module; its computer players play at random", game_name)
+        return None
+    return GameHooks(
+        determinize=module.determinize,
+        evaluate=module.evaluate,
+        candidates=getattr(module, "candidates", default_candidates),
+        scale=float(getattr(module, "SCALE", 10.0)),
+    )
+
+
+def margins(game: Game[Any], hooks: GameHooks, state: Any, players: int) -> list[float]:
+    """Each seat's evaluation margin over the best other seat."""
+    values = [hooks.evaluate(game, state, p) for p in range(players)]
+    return [margin(values, p) for p in range(players)]
+
+
+def rewards(
+    game: Game[Any], hooks: GameHooks, state: Any, players: int, baseline: list[float] | None = None
+) -> list[float]:
+    """Each seat's result in [0, 1]: the real one when the game is over, else a sigmoid of its evaluation margin.
+
+    `baseline` (the margins where the search started) is subtracted first: a game far from even would otherwise
+    saturate the sigmoid and make every move look alike to the player behind (or ahead).
+    """
+    outcome = game.outcome(state)
+    if outcome is not None:
+        winners = outcome.winners
+        share = SOLE_WIN if len(winners) == 1 else SHARED_WIN
+        return [share if p in winners else 0.0 for p in range(players)]
+    now = margins(game, hooks, state, players)
+    base = baseline or [0.0] * players
+    return [_sigmoid((now[p] - base[p]) / hooks.scale) for p in range(players)]
+
+
+def margin(values: list[float], player: int) -> float:
+    """How far `player`'s value is above the best of the others (negative when behind)."""
+    others = [v for q, v in enumerate(values) if q != player]
+    return values[player] - (max(others) if others else 0.0)
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))

@@ -1,0 +1,164 @@
+"""Information-set Monte Carlo tree search with determinisation (the "hard" level).
+
+Each iteration imagines one full state consistent with the observation (the game's `determinize`), walks the
+tree from the root choosing with UCB among the actions available in that imagined state (availability counts,
+as in Cowling, Powley & Whitehouse 2012, single-observer ISMCTS), expands one new action, plays a short rollout
+with the game's candidate moves, and evaluates the reached state with the game's evaluation: each seat gets its
+own reward in [0, 1] and each node is chosen by the seat acting there, so several players each maximise their own
+result. Simultaneous decisions are searched in the order the game lists its pending players; the later ones are
+imagined without seeing the earlier secret choice only insofar as each iteration re-samples hidden information
+(a known simplification of ISMCTS for simultaneous moves).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.ai.heuristic import finish_draft
+from engine.ai.hooks import GameHooks, margins, rewards
+from engine.ai.player import Budget, Observation
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+# UCB exploration constant for rewards in [0, 1].
+EXPLORATION = 0.7
+# Actions deep the tree may grow below the root, and steps of cheap rollout after the new leaf.
+MAX_TREE_DEPTH = 10
+ROLLOUT_STEPS = 0
+# Progressive widening: a node considers its first WIDEN_BASE + WIDEN_RATE·sqrt(visits) candidates (best-first).
+WIDEN_BASE = 3
+WIDEN_RATE = 1.5
+
+
+class _Node:
+    """Statistics of one action sequence from the root (an information-set node)."""
+
+    __slots__ = ("action", "avail", "children", "totals", "visits")
+
+    def __init__(self, action: Action | None, players: int) -> None:
+        self.action = action
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.totals = [0.0] * players
+
+
+class IsmctsPlayer:
+    """ISMCTS within an iteration budget (deterministic for a seed) and an optional wall-clock cap."""
+
+    def __init__(self, hooks: GameHooks, exploration: float = EXPLORATION,
+                 max_depth: int = MAX_TREE_DEPTH, rollout_steps: int = ROLLOUT_STEPS) -> None:
+        self.hooks = hooks
+        self.exploration = exploration
+        self.max_depth = max_depth
+        self.rollout_steps = rollout_steps
+
+    def choose(
+        self, game: Game[Any], observation: Observation, legal: Sequence[Action], rng: Rng, budget: Budget
+    ) -> Action:
+        """The most visited root action after the search."""
+        seat = observation.seat
+        players = int(observation.view.get("players", 0)) or 2
+        root = _Node(None, players)
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        iterations = max(1, budget.iterations)
+        for i in range(iterations):
+            if deadline is not None and i > 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(game, observation.sample(rng), root, rng, players)
+        if not root.children:
+            if not legal:
+                raise ValueError(f"player {seat} has no legal action")
+            return legal[0]
+        best = max(root.children.values(), key=lambda n: (n.visits, n.totals[seat]))
+        assert best.action is not None
+        return best.action
+
+    def _iterate(self, game: Game[Any], state: Any, root: _Node, rng: Rng, players: int) -> None:
+        """One determinised descent, expansion, rollout and back-propagation."""
+        hooks = self.hooks
+        baseline = margins(game, hooks, state, players)
+        node = root
+        path = [root]
+        for _depth in range(self.max_depth):
+            if game.outcome(state) is not None:
+                break
+            pending = game.pending(state)
+            if not pending:
+                break
+            player = pending[0].player
+            candidates = hooks.candidates(game, state, player)
+            if not candidates:
+                break
+            candidates = candidates[: WIDEN_BASE + int(WIDEN_RATE * math.sqrt(node.visits))]
+            for a in candidates:
+                child = node.children.get(a.id)
+                if child is not None:
+                    child.avail += 1
+            untried = [a for a in candidates if a.id not in node.children]
+            if untried:
+                # expand the game's best guess first: candidates come best-first, so early ones get tried early
+                action = untried[0] if rng.randbelow(4) else rng.choice(untried)
+                try:
+                    state, _ = game.apply(state, player, action)
+                except IllegalAction:
+                    continue
+                child = _Node(action, players)
+                child.avail = 1
+                node.children[action.id] = child
+                path.append(child)
+                node = child
+                break
+            chosen = self._select(node, candidates, player)
+            try:
+                state, _ = game.apply(state, player, chosen.action)  # type: ignore[arg-type]
+            except IllegalAction:
+                break
+            node = chosen
+            path.append(node)
+        state = self._rollout(game, state, rng)
+        result = rewards(game, hooks, state, players, baseline)
+        for n in path:
+            n.visits += 1
+            for p in range(players):
+                n.totals[p] += result[p]
+
+    def _select(self, node: _Node, candidates: Sequence[Action], player: int) -> _Node:
+        """UCB over the children available now, from the acting player's point of view."""
+        best: _Node | None = None
+        best_score = float("-inf")
+        for a in candidates:
+            child = node.children[a.id]
+            score = child.totals[player] / child.visits + self.exploration * math.sqrt(
+                math.log(max(child.avail, 1)) / child.visits
+            )
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+    def _rollout(self, game: Game[Any], state: Any, rng: Rng) -> Any:
+        """A few cheap steps past the leaf: each pending player takes one of its first candidates."""
+        for _ in range(self.rollout_steps):
+            if game.outcome(state) is not None:
+                return state
+            pending = game.pending(state)
+            if not pending:
+                return state
+            player = pending[0].player
+            candidates = self.hooks.candidates(game, state, player)
+            if not candidates:
+                return state
+            # the game lists its best guesses first: favour them, with some spread
+            index = min(rng.randbelow(len(candidates)), rng.randbelow(len(candidates)))
+            try:
+                state, _ = game.apply(state, player, candidates[index])
+            except IllegalAction:
+                return state
+            state = finish_draft(game, state, player)
+        return state

@@ -1,0 +1,138 @@
+"""What a computer player knows about Gnomes & Associates: imagining hidden cards, judging a position, moves to try.
+
+The game is played in small menu steps (G-1). Candidates are the game's own shortcuts (a one-zone Movement, "take
+everything", "drop everything", keep the suggested five) followed by the menu steps, passive ones last; the greedy
+player finishes an opened draft the plain way before judging it (engine.ai.heuristic). The evaluation is the
+final score as §14 counts it (R-A42) — gold, 3 per artefact, the first Objective's 5 — plus what a player would
+weigh in mid-game: Objectives towards the threshold, gold at risk on figurines, stunned or eliminated figurines,
+components to craft with, cards in hand, and loot or rich targets within a few zones of each figurine.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import Any
+
+from engine.ai.basic import is_passive
+from engine.ai.hooks import default_candidates
+from engine.associates import board
+from engine.associates.components import ARTEFACTS, COMPONENTS, threshold
+from engine.associates.scoring import score_breakdown
+from engine.associates.state import State, copy_state, figs_of, guilds_in_game, seat_of
+from engine.core.actions import Action
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+SCALE = 4.0
+OBJECTIVE_POINTS = 3.0
+THRESHOLD_POINTS = 6.0
+CARRIED_GOLD_RISK = 0.15
+STUN_POINTS = 0.6
+ELIMINATED_POINTS = 2.5
+COMPONENT_POINTS = 1.0
+CARD_POINTS = 0.4
+NEARBY_WEIGHT = 0.25
+NEARBY_RANGE = 3
+
+
+def determinize(game: Game[Any], state: State, seat: int, rng: Rng) -> State:
+    """A state `seat` cannot tell from `state`: every other hand re-dealt from that player's unseen cards (hand
+    and draw pile together), every draw pile reshuffled, the dice to come re-rolled; `seat`'s hand, the board,
+    discards and everything public kept."""
+    s = copy_state(state)
+    for q, p in enumerate(s["players"]):
+        if q == seat:
+            deck = sorted(p["deck"])
+            rng.shuffle(deck)
+            p["deck"] = deck
+            continue
+        held = len(p["hand"])
+        pool = sorted(p["hand"] + p["deck"])
+        rng.shuffle(pool)
+        p["hand"], p["deck"] = pool[:held], pool[held:]
+        p["drawn"] = []
+        keep = p["keep"]
+        if keep is not None:
+            keep["kept"] = list(p["hand"][:5]) if keep["done"] else []
+    s["rng"] = (rng.next_u32() << 32) | rng.next_u32()
+    return s
+
+
+@cache
+def _distances(origin: str) -> dict[str, int]:
+    """Zones within NEARBY_RANGE steps of `origin` and their distance."""
+    out = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        z = queue.popleft()
+        if out[z] >= NEARBY_RANGE:
+            continue
+        for nxt in board.adjacent(z):
+            if nxt not in out:
+                out[nxt] = out[z] + 1
+                queue.append(nxt)
+    return out
+
+
+def _zone_riches(s: State, guild: str) -> dict[str, float]:
+    """What lies within reach on each zone for `guild`: loose items, and rival figurines' and safes' gold."""
+    riches: dict[str, float] = {}
+    for z, zs in s["zones"].items():
+        loose = zs["loose"]
+        value = loose["gold"] + 2.0 * sum(loose[c] for c in COMPONENTS) + 3.0 * sum(loose[a] for a in ARTEFACTS)
+        if value:
+            riches[z] = riches.get(z, 0.0) + value
+    for d in s["figs"].values():
+        if d["guild"] != guild and d["zone"] is not None:
+            riches[d["zone"]] = riches.get(d["zone"], 0.0) + 0.5 * d["treasure"]["gold"]
+    for g, lair in s["lairs"].items():
+        if g != guild and lair["state"] == "intact":
+            riches[lair["zone"]] = riches.get(lair["zone"], 0.0) + 0.3 * lair["safe"]["gold"] + 1.0
+    return riches
+
+
+def evaluate(game: Game[Any], state: State, seat: int) -> float:
+    """The §14 score of `seat`'s guild plus the mid-game terms of the module docstring."""
+    s = state
+    guild = s["players"][seat]["guild"]
+    if not guild or guild not in guilds_in_game(s) or not s["figs"]:
+        return 0.0
+    b = score_breakdown(s, guild)
+    value = float(b["total"])
+    objectives = b["objectives"]
+    value += OBJECTIVE_POINTS * objectives + (THRESHOLD_POINTS if objectives >= threshold(guild, s["n"]) else 0.0)
+    riches = _zone_riches(s, guild)
+    for f in figs_of(s, guild):
+        d = s["figs"][f]
+        if d["zone"] is None:
+            value -= ELIMINATED_POINTS
+            continue
+        t = d["treasure"]
+        value -= CARRIED_GOLD_RISK * t["gold"] + STUN_POINTS * d["stuns"]
+        value += COMPONENT_POINTS * sum(t[c] for c in COMPONENTS)
+        best = 0.0
+        for z, dist in _distances(d["zone"]).items():
+            r = riches.get(z)
+            if r:
+                best = max(best, r / (1 + dist))
+        value += NEARBY_WEIGHT * best
+    lair = s["lairs"].get(guild)
+    if lair is not None and lair["state"] == "intact":
+        value += COMPONENT_POINTS * sum(lair["safe"][c] for c in COMPONENTS)
+    player_seat = seat_of(s, guild)
+    if player_seat is not None:
+        value += CARD_POINTS * len(s["players"][player_seat]["hand"])
+    return value
+
+
+def candidates(game: Game[Any], state: State, player: int) -> list[Action]:
+    """Shortcuts, then doing steps, then passive ones (end, idle, decline…); keep-5 by the suggested set only."""
+    found = default_candidates(game, state, player)
+    if state["phase"] == "keep":
+        whole = [a for a in found if a.id == "keepdefault"]
+        if whole:
+            return whole
+    doing = [a for a in found if not is_passive(a)]
+    passive = [a for a in found if is_passive(a)]
+    return doing + passive

@@ -1,0 +1,225 @@
+"""What a computer player knows about Violent Vendetta: imagining hidden cards, judging a position, moves to try.
+
+Candidates are whole orders, so the greedy player compares complete moves rather than menu steps: objective
+choices as `choose:` sets, movements as typed `decl:` declarations (spread from one territory, or gather onto
+one), combat as "all dice at" one opponent. The evaluation counts, for each clan a player leads, what advanced
+scoring would give now, how far its kept objectives are from being complete together (R-V27), what it can loot
+next round from the territories it is expected to hold after the fights, and its gnomes on the board.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from engine.core.actions import Action
+from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.vendetta.actions import PASS_ID
+from engine.vendetta.board import load_board
+from engine.vendetta.clans import CLANS, CLOCKWISE, FOODS, gnome_token
+from engine.vendetta.flow import current_mover
+from engine.vendetta.handlers import active_objective_clan
+from engine.vendetta.movement import reach
+from engine.vendetta.objectives import CARDS, GNOME_ANY, NEUTRAL_IDS, catalogue_sorted, clan_card_ids, pooled_needs
+from engine.vendetta.state import PHASE_COMBAT, PHASE_FINISHED, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState, clone
+
+# One token or statue still missing from the kept objectives costs this many points: completing the set ends the
+# game (basic scoring) or earns 20 a card (advanced), so each missing piece weighs more than a loot token.
+SHORTFALL_POINTS = 6.0
+STATUE_POINTS = 7.0
+ALL_COMPLETE_BONUS = 30.0
+GNOME_ON_BOARD_POINTS = 0.6
+SCALE = 12.0
+# Destinations kept per origin, and candidate movements at most, so a decision stays far below 20 ms.
+DESTINATIONS_PER_ORIGIN = 6
+MAX_MOVES = 24
+
+
+def determinize(game: Game[Any], state: VendettaState, seat: int, rng: Rng) -> VendettaState:
+    """A state `seat` cannot tell from `state`: other clans' neutral cards, their kept objectives, their drafts
+    and the dice to come re-dealt; the board, tokens, turn order and `seat`'s own cards kept (R-V26)."""
+    s = clone(state)
+    if s.phase == PHASE_FINISHED:
+        return s
+    mine = [c for c in s.seats if s.owner[c] == seat]
+    others = [c for c in s.seats if s.owner[c] != seat]
+    my_neutrals = {cid for c in mine for cid in s.offered[c] if cid in NEUTRAL_IDS}
+    pool = [cid for cid in NEUTRAL_IDS if cid not in my_neutrals]
+    rng.shuffle(pool)
+    offered = {c: list(s.offered[c]) for c in mine}
+    for c in others:
+        dealt = len(s.offered[c]) - len(clan_card_ids(c))
+        offered[c] = clan_card_ids(c) + [pool.pop() for _ in range(dealt)]
+    s.offered = offered
+    s.chosen = {c: (list(cards) if c in mine else rng.sample(catalogue_sorted(offered[c]), len(cards)))
+                for c, cards in s.chosen.items()}
+    s.drafts = {c: d for c, d in s.drafts.items() if c in mine}
+    s.rng = (rng.next_u32() << 32) | rng.next_u32()
+    s.setup_events = []
+    return s
+
+
+def _kill_chance(attacker: str, target: str) -> float:
+    """Chance one die of `attacker` kills a gnome of `target`."""
+    need = CLANS[target].threshold - CLANS[attacker].modifier
+    return max(0.0, min(1.0, (7 - need) / 6))
+
+
+def _hold_chances(here: dict[str, int]) -> dict[str, float]:
+    """Rough chance each clan present ends up holding the territory after the fight."""
+    if len(here) == 1:
+        return {c: 1.0 for c in here}
+    strength = {}
+    for c, n in here.items():
+        foes = [o for o in here if o != c]
+        strength[c] = n * max(_kill_chance(c, o) for o in foes)
+    total = sum(v * v for v in strength.values()) or 1.0
+    return {c: strength[c] ** 2 / total for c in here}
+
+
+def _needs(state: VendettaState, clan: str) -> tuple[dict[str, int], int, list[str]]:
+    """What `clan` still lacks for all its kept cards together: named tokens, wildcard gnomes, statues."""
+    chosen = state.chosen.get(clan, [])
+    need = pooled_needs(chosen)
+    wildcards = need.pop(GNOME_ANY, 0)
+    tokens = state.tokens.get(clan, {})
+    lack = {t: n - tokens.get(t, 0) for t, n in need.items() if n > tokens.get(t, 0)}
+    spare = sum(max(0, tokens.get(gnome_token(c), 0) - need.get(gnome_token(c), 0)) for c in CLOCKWISE if c != clan)
+    statues = sorted({st for cid in chosen for st in CARDS[cid].statues})
+    return lack, max(0, wildcards - spare), statues
+
+
+def _loot_value(token: str, clan: str, lack: dict[str, int], wild_lack: int) -> float:
+    """What one more `token` is worth to `clan` now."""
+    if lack.get(token, 0) > 0:
+        return SHORTFALL_POINTS * 0.6
+    if token.startswith("gnome_"):
+        if token != gnome_token(clan) and wild_lack > 0:
+            return SHORTFALL_POINTS * 0.6
+        return 3.0
+    return 2.0 if token in FOODS else 1.0
+
+
+def clan_value(state: VendettaState, clan: str) -> float:
+    """How well one clan stands, in advanced-scoring points plus progress towards its objectives."""
+    board = load_board()
+    tokens = state.tokens.get(clan, {})
+    lack, wild_lack, statues = _needs(state, clan)
+    gnome_tokens = sum(n for t, n in tokens.items() if t.startswith("gnome_"))
+    food = sum(tokens.get(f, 0) for f in FOODS)
+    value = 3.0 * gnome_tokens + 2.0 * food
+    missing = sum(lack.values()) + wild_lack
+    statue_missing = 0.0
+    on_board = 0
+    for territory, here in state.board.items():
+        n = here.get(clan, 0)
+        if not n:
+            continue
+        on_board += n
+        hold = _hold_chances(here)[clan]
+        value += hold * _loot_value(board.loot(territory), clan, lack, wild_lack)
+    for statue in statues:
+        here = state.board.get(statue, {})
+        statue_missing += 1.0 - (_hold_chances(here)[clan] if clan in here else 0.0)
+    value -= SHORTFALL_POINTS * missing + STATUE_POINTS * statue_missing
+    if state.chosen.get(clan) and missing == 0 and statue_missing < 0.5:
+        value += ALL_COMPLETE_BONUS
+    if state.phase == PHASE_FINISHED and clan in state.triggered:
+        value += ALL_COMPLETE_BONUS
+    return value + GNOME_ON_BOARD_POINTS * on_board
+
+
+def evaluate(game: Game[Any], state: VendettaState, seat: int) -> float:
+    """The sum of the values of the clans `seat` leads."""
+    return sum(clan_value(state, c) for c in state.seats if state.owner[c] == seat)
+
+
+def candidates(game: Game[Any], state: VendettaState, player: int) -> list[Action]:
+    """Whole orders worth trying now for `player`, most promising first."""
+    legal = game.legal_actions(state, player)
+    if not legal:
+        return []
+    if state.phase == PHASE_OBJECTIVES:
+        return _objective_choices(state, active_objective_clan(state, player))
+    if state.phase == PHASE_MOVEMENT:
+        clan = current_mover(state)
+        if clan is not None:
+            return _movements(state, clan)
+    if state.phase == PHASE_COMBAT:
+        whole = [a for a in legal if a.id.startswith("all:")]
+        if whole:
+            return whole
+    return [a for a in legal if a.id != "undo"]
+
+
+def _objective_choices(state: VendettaState, clan: str) -> list[Action]:
+    """Every set of K offered cards, the ones needing the fewest tokens first."""
+    offered = catalogue_sorted(state.offered[clan])
+
+    def cost(cards: tuple[str, ...]) -> float:
+        need = pooled_needs(cards)
+        statues = {st for cid in cards for st in CARDS[cid].statues}
+        return sum(need.values()) + 1.5 * len(statues)
+
+    sets = sorted(combinations(offered, state.objectives_kept), key=cost)
+    return [Action(f"choose:{clan}:{','.join(cards)}") for cards in sets]
+
+
+def _movements(state: VendettaState, clan: str) -> list[Action]:
+    """Spreads from each origin to its most appealing destinations, gathers onto them, and pass."""
+    board = load_board()
+    lack, wild_lack, statues = _needs(state, clan)
+    origins = [t for t in board.order if state.board.get(t, {}).get(clan, 0) > 0]
+    scored: list[tuple[float, str]] = []
+    gather_to: dict[str, list[tuple[str, int]]] = {}
+    for origin in origins:
+        count = state.board[origin][clan]
+        reachable = reach(clan, origin, state.board)
+        appeal = sorted(((_appeal(state, clan, d, count, lack, wild_lack, statues), d) for d in reachable
+                         if d != origin), reverse=True)
+        stay = _appeal(state, clan, origin, 0, lack, wild_lack, statues)
+        for value, dest in appeal[:DESTINATIONS_PER_ORIGIN]:
+            amounts = {count, count - 1} if count > 1 else {count}
+            if count >= 4:
+                amounts.add(count // 2)
+            for k in sorted(amounts, reverse=True):
+                if k <= 0:
+                    continue
+                keep_bonus = 0.5 * stay if k < count else 0.0
+                scored.append((value + keep_bonus, f"decl:{clan}:{origin}>{dest}*{k}"))
+            gather_to.setdefault(dest, []).append((origin, count))
+    for dest, sources in gather_to.items():
+        if len(sources) > 1:
+            text = f"decl:{clan}:" + ",".join(f"{o}>{dest}*{n}" if i == 0 else f"{o}>*{n}"
+                                               for i, (o, n) in enumerate(sources))
+            total = sum(n for _o, n in sources)
+            scored.append((_appeal(state, clan, dest, total, lack, wild_lack, statues) + 0.5, text))
+    scored.sort(key=lambda item: -item[0])
+    out: list[Action] = []
+    seen: set[str] = set()
+    for _value, text in scored:
+        if len(text) <= 80 and text not in seen:
+            seen.add(text)
+            out.append(Action(text))
+        if len(out) >= MAX_MOVES:
+            break
+    out.append(Action(PASS_ID))
+    return out
+
+
+def _appeal(state: VendettaState, clan: str, territory: str, arriving: int, lack: dict[str, int], wild_lack: int,
+            statues: list[str]) -> float:
+    """A quick guess of how good it is to bring `arriving` gnomes to `territory` (orders candidates only)."""
+    board = load_board()
+    here = state.board.get(territory, {})
+    value = _loot_value(board.loot(territory), clan, lack, wild_lack)
+    if territory in statues:
+        value += STATUE_POINTS
+    foes = sum(n for c, n in here.items() if c != clan)
+    mine = here.get(clan, 0)
+    if foes:
+        value += 2.0 if arriving + mine > 1.3 * foes else -4.0
+    elif mine:
+        value -= 0.7 * value
+    return value
