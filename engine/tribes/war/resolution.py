@@ -271,7 +271,8 @@ def move_in_legal(state: TribesState, player: int) -> list[Action]:
         return []
     attack = current(war_of(state))
     assert attack is not None
-    return [Action(ids.number_id("in", "in", n), f"Move {armies(n)} in") for n in range(1, attack.armies + 1)]
+    most = 1 if attack.target == GNOMLAB else attack.armies
+    return [Action(ids.number_id("in", "in", n), f"Move {armies(n)} in") for n in range(1, most + 1)]
 
 
 def move_in_timeout(state: TribesState, player: int) -> Action:
