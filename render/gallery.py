@@ -60,6 +60,7 @@ def _interesting(view: dict[str, Any]) -> bool:
         or last.get("kind") == "combat"
         or view.get("combat")
         or view.get("window")
+        or (view.get("war") or {}).get("cards_played")  # Tribes: a war step with its battle cards revealed
         or any(isinstance(e, dict) and e.get("kind") in _ACTION_KINDS for e in events)
     )
 

@@ -42,6 +42,7 @@ from render.tribes.words import (
     bills_line,
     cards_text,
     plan_text,
+    revealed_text,
     status_line,
     vote_text,
     winners_text,
@@ -72,6 +73,7 @@ PUBLIC_KEYS = frozenset(
         "last_battle",
         "vote",
         "winners",
+        "revealed",  # every player's secrets, public once the game is over (§12.4)
     }
 )
 
@@ -94,7 +96,8 @@ NAME_W = COL_VP - 30 - NAME_X
 ROW_NOW: RGB = (255, 221, 170)  # the active player, or the winners
 ROW_WAITING: RGB = (214, 232, 250)  # players who must decide now
 MOVED_FACE: RGB = (255, 255, 255)
-BATTLE: RGB = (64, 64, 64)  # the last attack, drawn dark to tell it from the plan (magenta)
+BATTLE: RGB = (64, 64, 64)  # the last attack and the defence, drawn dark to tell them from the plan (magenta)
+VOID: RGB = (176, 176, 176)  # an airborne attack whose card was shot down
 
 MOVED_NOTE = "White token: armies that have moved this turn."
 FLAG_NOTE = "Flag: an empty city still held by that tribe."
@@ -135,6 +138,7 @@ def footer_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
     lines: list[tuple[str, RGB]] = []
     for text, colour in (
         (winners_text(view), HIGHLIGHT),
+        (revealed_text(view), INK),
         (vote_text(view), INK),
         (plan_text(view), INK),
         (cards_text(view), INK),
@@ -267,7 +271,7 @@ def _arrow(cv: Canvas, a: Territory, b: Territory, colour: RGB, dashed: bool = F
     cv.polygon(wing, colour)
 
 
-def _support_line(cv: Canvas, a: Territory, b: Territory) -> None:
+def _support_line(cv: Canvas, a: Territory, b: Territory, colour: RGB) -> None:
     """A thin dashed line from a supporting territory towards the attacked one."""
     ends = _ends(a, b)
     if ends is None:
@@ -275,7 +279,7 @@ def _support_line(cv: Canvas, a: Territory, b: Territory) -> None:
     start, _, tip, _ = ends
     for p, q in _dashes(start, tip, 10, 7):
         cv.line([p, q], INK, 6)
-        cv.line([p, q], HIGHLIGHT, 3)
+        cv.line([p, q], colour, 3)
 
 
 def _occupied(view: dict[str, Any]) -> list[Box]:
@@ -344,37 +348,59 @@ def _outline(cv: Canvas, t: Territory, colour: RGB) -> None:
 Mark = tuple[Point, str, RGB, int]  # centre, text, fill, radius
 
 
+def _attack_colour(attack: dict[str, Any]) -> RGB:
+    """Magenta while an attack is to come, dark once resolved, grey when void (its card shot down)."""
+    if attack.get("void"):
+        return VOID
+    return BATTLE if attack.get("result") else HIGHLIGHT
+
+
+def _helpers(view: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> list[tuple[Territory, Territory, int, RGB]]:
+    """Every supporting group of the war step: (from, attacked territory, armies, colour).
+
+    The attacker's supports and airlifts are magenta like his attacks; the defenders' supports
+    and airlifts dark. Airlifts whose card was shot down are left out.
+    """
+    war = view.get("war") or {}
+    active = war.get("active")
+    groups: list[tuple[dict[str, Any], RGB]] = [(s, HIGHLIGHT) for s in war.get("supports") or []]
+    groups += [(s, BATTLE) for s in war.get("defence") or []]
+    for lift in war.get("airlifts") or []:
+        if not lift.get("cancelled"):
+            groups.append((lift, HIGHLIGHT if lift.get("player") == active else BATTLE))
+    out = []
+    for group, colour in groups:
+        src = _territory(group.get("territory", group.get("source")))
+        target = _territory((by_id.get(group.get("attack")) or {}).get("target"))
+        if src is not None and target is not None:
+            out.append((src, target, int(group.get("count") or 0), colour))
+    return out
+
+
 def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
     """Arrows of the plan and of the last attack (names stamped back over them); returns the bubbles to draw on top."""
     war = view.get("war") or {}
     attacks = [a for a in war.get("attacks") or [] if _territory(a.get("source")) and _territory(a.get("target"))]
+    legs = [(a, geometry().territories[str(a["source"])], geometry().territories[str(a["target"])]) for a in attacks]
     last = view.get("last_battle") or {}
     last_src, last_tgt = _territory(last.get("source")), _territory(last.get("target"))
     planned = {(str(a.get("source")), str(a.get("target"))) for a in attacks}
     by_id = {a.get("id"): a for a in attacks}
+    helpers = _helpers(view, by_id)
 
     if last_tgt is not None:
         _outline(cv, last_tgt, BATTLE)
-    for a in attacks:
-        target = _territory(a.get("target"))
-        assert target is not None
-        _outline(cv, target, HIGHLIGHT)
-    supports = []
-    for s in war.get("supports") or []:
-        attack = by_id.get(s.get("attack"))
-        src = _territory(s.get("territory"))
-        if attack is None or src is None:
-            continue
-        target = _territory(attack.get("target"))
-        assert target is not None
-        _support_line(cv, src, target)
-        supports.append((src, target, int(s.get("count") or 0)))
-    if last_src is not None and last_tgt is not None and (last_src.id, last_tgt.id) not in planned:
+    for a, _, target in legs:
+        if not a.get("result") and not a.get("void"):
+            _outline(cv, target, HIGHLIGHT)
+    for helper, target, _, colour in helpers:
+        _support_line(cv, helper, target, colour)
+    last_planned = last_src is not None and last_tgt is not None and (last_src.id, last_tgt.id) in planned
+    if last_src is not None and last_tgt is not None and not last_planned:
         _arrow(cv, last_src, last_tgt, BATTLE)
-    for a in attacks:
-        src, target = _territory(a.get("source")), _territory(a.get("target"))
-        assert src is not None and target is not None
-        _arrow(cv, src, target, HIGHLIGHT, dashed=str(a.get("mode")) not in ("ground", "portal"))
+    for a, src, target in legs:
+        airborne = str(a.get("mode")) not in ("ground", "portal")
+        _arrow(cv, src, target, _attack_colour(a), dashed=airborne or bool(a.get("void")))
     paste_stamps(cv, name_stamps(height))
 
     marks: list[Mark] = []
@@ -385,18 +411,17 @@ def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
         avoid.append((int(at[0] - r - 2), int(at[1] - r - 2), int(at[0] + r + 3), int(at[1] + r + 3)))
         marks.append((at, text, fill, r))
 
-    for a in attacks:
-        src, target = _territory(a.get("source")), _territory(a.get("target"))
-        assert src is not None and target is not None
-        place(_along(src, target), str(int(a.get("armies") or 0)), HIGHLIGHT, BUBBLE_R)
-    for src, _, count in supports:
-        place(_around(src), f"+{count}", HIGHLIGHT, BUBBLE_R)
+    for a, src, target in legs:
+        place(_along(src, target), str(int(a.get("armies") or 0)), _attack_colour(a), BUBBLE_R)
+    for helper, _, count, colour in helpers:
+        place(_around(helper), f"+{count}", colour, BUBBLE_R)
     if last_tgt is not None:
         place(_around(last_tgt), "⚔", BATTLE, BADGE_R)
-        for tid in last.get("supports") or []:
-            t = _territory(tid)
-            if t is not None:
-                place(_around(t), "+", BATTLE, BADGE_R - 2)
+        if not last_planned:  # a planned attack's supports already carry their bubbles
+            for tid in last.get("supports") or []:
+                t = _territory(tid)
+                if t is not None:
+                    place(_around(t), "+", BATTLE, BADGE_R - 2)
     return marks
 
 
@@ -444,13 +469,17 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], f
         if bg != PAPER:
             cv.rect((0, y, WIDTH, y + ROW_H - 2), bg)
         cy = y + 16
-        style = tribe_style(str(seat.get("tribe", "?")), seat.get("colour"))
-        cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
-        name = str(seat.get("name") or "?")
+        if seat.get("tribe"):
+            style = tribe_style(str(seat["tribe"]), seat.get("colour"))
+            cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
+            name, ink = str(seat.get("name") or "?"), INK
+        else:  # still choosing a tribe (setup)
+            cv.ellipse((9, cy - 13, 35, cy + 13), None, MUTED, 2)
+            name, ink = "No tribe yet", MUTED
         tag = "winner" if player in winners else "to decide" if bg == ROW_WAITING else ""
         if bg == ROW_NOW and not tag:
             tag = "at war" if view.get("war") is not None or str(view.get("phase")) in WAR_PHASES else "now"
-        w = cv.text((NAME_X, cy), name, TEXT, INK, bg, anchor="lm", max_width=NAME_W - (text_width(tag, TEXT) + 24))
+        w = cv.text((NAME_X, cy), name, TEXT, ink, bg, anchor="lm", max_width=NAME_W - (text_width(tag, TEXT) + 24))
         if tag:
             _tag(cv, NAME_X + w + 10, cy, tag, HIGHLIGHT if player in winners else MUTED, bg)
         for x, key in ((COL_VP, "vp"), (COL_CARDS, "hand_size"), (COL_ARMIES, "armies"), (COL_LANDS, "territories")):

@@ -18,6 +18,17 @@ def place(tid: Any) -> str:
     return t.name if t else readable(str(tid))
 
 
+def in_sentence(text: str) -> str:
+    """An engine result sentence ("Nothing happens") continued inside ours ("nothing happens").
+
+    A sentence opening with a territory's name keeps its capital ("The Forest taken by …").
+    """
+    text = text.strip().rstrip(".")
+    if not text or any(text.startswith(t.name) for t in geometry().territories.values()):
+        return text
+    return text[:1].lower() + text[1:]
+
+
 def tribe_names(view: dict[str, Any]) -> dict[int, str]:
     """Player index -> tribe name, from the seats (the factions map as a fallback)."""
     out: dict[int, str] = {}
@@ -71,34 +82,56 @@ _MODES = {"ground": "", "portal": " through a portal"}
 
 
 def attack_text(view: dict[str, Any], attack: dict[str, Any]) -> str:
-    """One planned attack in words."""
+    """One planned attack in words, with its result once resolved."""
     n = int(attack.get("armies") or 0)
     mode = str(attack.get("mode") or "ground")
     how = _MODES.get(mode)
     if how is None:  # an airborne attack names its card
         how = f" by {attack.get('card_name') or 'air'}"
     armies = "1 army" if n == 1 else f"{n} armies"
-    return f"{place(attack.get('source'))} → {place(attack.get('target'))}, {armies}{how}"
+    text = f"{place(attack.get('source'))} → {place(attack.get('target'))}, {armies}{how}"
+    result = in_sentence(str(attack.get("result") or ""))
+    if result:
+        text += f" ({result})"
+    elif attack.get("void"):
+        text += " (void)"
+    return text
+
+
+def _support_parts(view: dict[str, Any], supports: list[dict[str, Any]]) -> list[str]:
+    by_id = {a.get("id"): a for a in (view.get("war") or {}).get("attacks") or []}
+    parts = []
+    for s in supports:
+        target = (by_id.get(s.get("attack")) or {}).get("target")
+        parts.append(f"{int(s.get('count') or 0)} from {place(s.get('territory'))} for {place(target)}")
+    return parts
 
 
 def plan_text(view: dict[str, Any]) -> str:
-    """The current invasion plan: its attacks and supports."""
+    """The current invasion plan: its attacks, supports, the defence, airlifts and cards shot down."""
     war = view.get("war") or {}
     if not war:
         return ""
     attacker = who(view, war.get("active"))
     attacks = war.get("attacks") or []
     if not attacks:
-        return f"War plan of the {attacker}: no attack."
-    by_id = {a.get("id"): a for a in attacks}
+        return f"War step of the {attacker}: no attack planned yet."
     text = f"War plan of the {attacker}: " + "; ".join(attack_text(view, a) for a in attacks) + "."
-    supports = war.get("supports") or []
+    supports = _support_parts(view, war.get("supports") or [])
     if supports:
-        parts = []
-        for s in supports:
-            target = (by_id.get(s.get("attack")) or {}).get("target")
-            parts.append(f"{int(s.get('count') or 0)} from {place(s.get('territory'))} for {place(target)}")
-        text += " Support: " + "; ".join(parts) + "."
+        text += " Support: " + "; ".join(supports) + "."
+    defence = _support_parts(view, war.get("defence") or [])
+    if defence:
+        text += " Defence support: " + "; ".join(defence) + "."
+    lifts = []
+    for lift in war.get("airlifts") or []:
+        part = _support_parts(view, [lift])[0] + f" by {lift.get('card_name') or 'air'}"
+        lifts.append(f"{who(view, lift.get('player'))} {part}" + (" (shot down)" if lift.get("cancelled") else ""))
+    if lifts:
+        text += " Airlifts: " + "; ".join(lifts) + "."
+    cancelled = war.get("cancelled") or []
+    if cancelled:
+        text += " Shot down by Gnomflak: " + ", ".join(str(c) for c in cancelled) + "."
     return text
 
 
@@ -126,8 +159,8 @@ def battle_text(view: dict[str, Any]) -> str:
     supports = last.get("supports") or []
     if supports:
         text += ", support from " + ", ".join(place(t) for t in supports)
-    result = str(last.get("result") or "").strip()
-    return text + (f": {result}" if result else "") + ("" if result.endswith(".") else ".")
+    result = in_sentence(str(last.get("result") or ""))
+    return text + (f": {result}" if result else "") + "."
 
 
 def vote_text(view: dict[str, Any]) -> str:
@@ -157,3 +190,16 @@ def winners_text(view: dict[str, Any]) -> str:
     head = "Winners: " if len(winners) > 1 else "Winner: "
     goal = view.get("goal_name") or (goal_name(view.get("goal")) if view.get("goal") is not None else "")
     return head + names + (f" ({goal})" if goal else "") + "."
+
+
+def revealed_text(view: dict[str, Any]) -> str:
+    """At the end, every tribe's wealth (purse plus the bills on its posts), revealed for the goal (§12.4)."""
+    revealed = view.get("revealed") or {}
+    parts = []
+    for p, secrets in revealed.items():
+        posts = secrets.get("posts") or {}
+        wealth = int(secrets.get("purse") or 0) + sum(int(b) for bills in posts.values() for b in bills or [])
+        parts.append((wealth, f"{who(view, p)} {wealth} GG"))
+    if not parts:
+        return ""
+    return "Wealth (purse and posts): " + ", ".join(text for _, text in sorted(parts, key=lambda x: -x[0])) + "."
