@@ -61,7 +61,9 @@ def check(state: TribesState) -> list[str]:
             problems.append(f"{t} holds armies of nobody")
         if a.controller is not None and not 0 <= a.controller < n:
             problems.append(f"{t} is controlled by an unknown player")
-        if a.armies == 0 and a.controller is not None and board.type_of(t) != "city":
+        # a conquered territory stands empty, still its defender's, until the winner's move-in
+        if (a.armies == 0 and a.controller is not None and board.type_of(t) != "city"
+                and state.phase != phases.MOVE_IN):
             problems.append(f"vacant {t} is still controlled")  # R-T21
         if a.controller is not None:
             totals[a.controller] += a.armies
