@@ -84,7 +84,7 @@ def vote_legal(state: TribesState, player: int) -> list[Action]:
     if player not in vote_waiting(state):
         return []
     out = [Action(step_id(Ballot(g)), goal_label(g)) for g in GOALS]
-    out.append(Action(step_id(Ballot(None)), "Abstain: name no goal"))
+    out.append(Action(step_id(Ballot(None)), "Abstain: name no goal"))  # G-T2
     return out
 
 
@@ -333,7 +333,7 @@ def outcome(state: TribesState) -> Outcome | None:
     reason = "cap" if state.gnompax_forced else "goal"
     return Outcome(
         ranking=ranking(state, goal),
-        scores={p: float(m[goal][p]) for p in range(state.player_count)},
+        scores={p: float(m[goal][p]) for p in range(state.player_count)},  # G-T3
         reason=reason,
         details={"goal": goal, "goal_name": GOAL_NAMES[goal], "gnompax_turn": state.gnompax_turn,
                  "measures": {str(g): {str(p): v for p, v in per.items()} for g, per in m.items()}},

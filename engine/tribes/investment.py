@@ -237,7 +237,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             order.bills.setdefault(post, []).append(value)
             draft.history.append(f"b:{post}:{value}")
             draft.path = []
-        case Undo():
+        case Undo():  # G-T4: back out of the step, else take the last part back
             if draft.path:
                 draft.path = []
             elif draft.history:
@@ -255,7 +255,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
                                        player=player))
         case Pass():
-            state.drafts[player] = Draft(done=True)
+            state.drafts[player] = Draft(done=True)  # G-T4: the draft is dropped
             events.append(private_event(player, "You invest nothing this turn.", "info"))
             events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
                                        player=player))

@@ -254,6 +254,7 @@ def _assassinations(state: TribesState, orders: dict[int, LaunchOrder], events: 
         ok = value[killer] > guards[target]
         results.append((killer, target, post, ok))
         verdict = "succeeds" if ok else "fails"
+        # G-T1: both compared values are told to everyone, win or lose
         events.append(public_event(
             f"{side_start(state, killer)} send assassins against {side(state, target)} ({value[killer]} GG against "
             f"guards of {guards[target]} GG): the assassination {verdict}.",
@@ -275,7 +276,7 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
         return
     value = real(bills)
     guards = real(state.players[target].posts["guards"])
-    ok = value > guards  # R-T17: a tie favours the guards
+    ok = value > guards  # R-T17: a tie favours the guards; G-T1: both values are told
     events.append(public_event(
         f"{side_start(state, spy)} spy on {side(state, target)} ({value} GG against guards of {guards} GG): "
         f"the espionage {'succeeds' if ok else 'fails'}.", "reveal", spy=spy, target=target, success=ok))
