@@ -227,6 +227,21 @@ def describe(state: TribesState, player: int) -> list[str]:
     return lines
 
 
+def auto_step(state: TribesState, player: int) -> Action | None:
+    """The sole target of an espionage or assassination being drafted (a 2-player game): a private step."""
+    if player not in waiting(state):
+        return None
+    others = _others(state, player)
+    path = _draft(state, player).path
+    if len(others) != 1:
+        return None
+    if path == ["spy"]:
+        return Action(step_id(Spy(others[0])), f"Spy on {side(state, others[0])}")
+    if path == ["kill"]:
+        return Action(step_id(Kill(others[0])), f"Send the assassins to {side(state, others[0])}")
+    return None
+
+
 def resolve(state: TribesState, events: list[Event]) -> None:
     """Assassinations all at once, then espionage in turn order (§7.2-7.3, R-T18); research follows."""
     orders = {p: _draft(state, p).launch for p in asked(state) if _draft(state, p).done}
@@ -300,5 +315,5 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
 
 RULES = phases.PhaseRules(
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
-    describe=describe, complete=resolve, label="Phase 3: launch orders",
+    describe=describe, auto_step=auto_step, complete=resolve, label="Phase 3: launch orders",
 )
