@@ -317,3 +317,37 @@ def test_a_long_hand_and_full_posts_fit_in_the_private_picture():
     assert len(png) <= 1_000_000
     texts = _texts(lambda: render.private("tribes", view))
     assert all(c.name in texts for c in names)
+
+
+def _with_other_secrets(state: Any) -> Any:
+    """The same engine state with every purse, zero count, post value and hand changed (counts kept)."""
+    from engine.tribes.state import clone
+
+    other = clone(state)
+    spare = ["rock_hammer#1", "gnomflak#1", "mire_pump#1", "gnomfog#1", "tunnel_drill#2", "gnomsub#2"]
+    for player in other.players:
+        player.purse += 7
+        player.zeros = 3 - player.zeros
+        player.posts = {post: [20] * len(bills) for post, bills in player.posts.items()}
+        player.hand = [spare[i % len(spare)] for i in range(len(player.hand))]
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_engine_states_draw_the_same_board_whatever_the_secrets(players):
+    from engine import registry
+    from render import gallery
+
+    game = registry.get("tribes")
+    states = gallery.play("tribes", players, 11)
+    views = [game.view(s, None) for s in states]
+    # A war step with attacks drawn when random play reaches one (it does at 4 players).
+    war = next((i for i, v in enumerate(views) if (v["war"] or {}).get("attacks")), len(states) // 4)
+    for i in (1, len(states) // 3, war, len(states) // 2, len(states) - 2):
+        state = states[i]
+        other = _with_other_secrets(state)
+        assert game.view(other, 0)["you"] != game.view(state, 0)["you"], "the pair must differ in secrets"
+        board = render.board("tribes", views[i])
+        assert render.board("tribes", game.view(other, None)) == board, f"board differs with other secrets at {i}"
+        for p in range(players):
+            assert render.board("tribes", game.view(other, p)) == board, (i, p)
