@@ -66,7 +66,7 @@ def _seen_by(state: TribesState, q: int) -> Any:
             [a.label for a in GAME.legal_actions(state, q)], [d.to_json() for d in GAME.pending(state)])
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 10_000), turbo=st.booleans())
 def test_no_view_but_its_owners_depends_on_a_players_secrets(players: int, seed: int, turbo: bool) -> None:
     rng = Rng.from_seed(seed)
@@ -97,7 +97,7 @@ def _hidden_card_names(state: TribesState) -> set[str]:
     return {card_of(c).name for player in state.players for c in player.hand if card_of(c).kind != GAG}
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 10_000))
 def test_public_economy_narration_never_names_hidden_cards_or_sealed_values(players: int, seed: int) -> None:
     states = random_states(players, seed, {"turbo": True}, 400)
