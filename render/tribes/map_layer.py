@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Layer, Stamp, make_stamps, rgb_text, text_mask
 from render.tribes.style import (
@@ -120,17 +120,20 @@ def map_image() -> Image.Image:
     geo = geometry()
     for t in geo.territories.values():
         draw.polygon(_scaled(t.polygon, k), fill=fill_colour(t.type))
-    # The coloured ring inside each edge: a wide stroke on the edge, kept only inside the territory.
+    # The coloured ring inside each edge: a wide stroke on the edge, kept only inside the territory
+    # (drawn on the territory's bounding box only: whole-map masks would cost seconds).
     for t in geo.territories.values():
         pts = _scaled(t.polygon, k)
-        stroke = Image.new("RGB", (size, size), ring_colour(t.type))
-        mask = Image.new("L", (size, size), 0)
-        mask_draw = ImageDraw.Draw(mask)
-        mask_draw.line([*pts, pts[0], pts[1]], fill=255, width=2 * RING_W * k, joint="curve")
-        inside = Image.new("L", (size, size), 0)
-        ImageDraw.Draw(inside).polygon(pts, fill=255)
-        mask = Image.composite(mask, Image.new("L", (size, size), 0), inside)
-        image.paste(stroke, (0, 0), mask)
+        x0, y0 = int(min(x for x, _ in pts)), int(min(y for _, y in pts))
+        x1, y1 = int(max(x for x, _ in pts)) + 1, int(max(y for _, y in pts)) + 1
+        local = [(x - x0, y - y0) for x, y in pts]
+        size_box = (x1 - x0, y1 - y0)
+        ring = Image.new("L", size_box, 0)
+        ImageDraw.Draw(ring).line([*local, local[0], local[1]], fill=255, width=2 * RING_W * k, joint="curve")
+        inside = Image.new("L", size_box, 0)
+        ImageDraw.Draw(inside).polygon(local, fill=255)
+        mask = ImageChops.multiply(ring, inside)
+        image.paste(ring_colour(t.type), (x0, y0, x1, y1), mask)
     for t in geo.territories.values():
         pts = _scaled(t.polygon, k)
         draw.line([*pts, pts[0], pts[1]], fill=BORDER, width=2 * k, joint="curve")
