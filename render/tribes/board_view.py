@@ -100,6 +100,7 @@ BATTLE: RGB = (64, 64, 64)  # the last attack and the defence, drawn dark to tel
 VOID: RGB = (176, 176, 176)  # an airborne attack whose card was shot down
 
 MOVED_NOTE = "White token: armies that have moved this turn."
+ARROWS_NOTE = "Arrows: magenta to come, dark fought, dashed by air; +n: support."
 FLAG_NOTE = "Flag: an empty city still held by that tribe."
 
 
@@ -146,6 +147,8 @@ def footer_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
     ):
         if text:
             lines += [(line, colour) for line in wrap(text, TEXT, CAPTION_W)]
+    if (view.get("war") or {}).get("attacks") or view.get("last_battle"):
+        lines.append((ARROWS_NOTE, MUTED))
     geo = geometry()
     cells = [_cell(view, tid) for tid in geo.order]
     if any(moved for _, _, moved in cells):
