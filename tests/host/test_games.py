@@ -9,10 +9,10 @@ import pytest
 from db import actions as actions_repo
 from db import games as games_repo
 from engine import registry
-from engine.ai import choose_for
 from engine.core.rng import Rng
+from host.ai_worker import decide_action
 from host.batch import ai_seed
-from host.results import MoveSource, UpdateKind
+from host.results import AiLevel, MoveSource, UpdateKind
 from tests.host import toygame
 from tests.host.conftest import HOST, open_service, play_until
 
@@ -49,8 +49,9 @@ async def test_full_game_with_ai_players_matches_direct_engine_play(name, db_pat
     state = game.new_game(players, 99, row.options)
     for entry in rows:
         if entry.source == MoveSource.AI:
-            # the AI's choice is itself reproducible from the seed and the state
-            expected = choose_for(game, state, entry.player, ai_seed(99, entry.seq, entry.player))
+            # the AI's choice (an "Add AI" seat plays normal) is itself reproducible from the seed and the state
+            seed = ai_seed(99, entry.seq, entry.player)
+            expected = decide_action(game, state, entry.player, AiLevel.NORMAL, seed, None)
             assert expected.id == entry.action_id
         state, events = game.apply(state, entry.player, game.parse_action(state, entry.player, entry.action_id))
         assert [e.to_json() for e in events] == entry.events

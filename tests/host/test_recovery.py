@@ -121,7 +121,7 @@ async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(db_path, monkeypatch
     def crashed(*_args, **_kwargs):
         raise RuntimeError("the process died here")
 
-    monkeypatch.setattr(play, "choose_for", crashed)
+    monkeypatch.setattr(play, "decide_action", crashed)
     moved = await svc.submit(game_id, HOST, "bid:0", result.version)
     moved = await svc.submit(game_id, HOST, "step", moved.version)
     assert moved.pending and moved.pending[0].is_ai
