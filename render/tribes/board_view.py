@@ -48,7 +48,7 @@ from render.tribes.words import (
     winners_text,
 )
 
-# The keys of the public view (docs: the tribes design's view schema); the board reads no other.
+# The keys of the public view (engine/tribes/view.py, public_view); the board reads no other.
 PUBLIC_KEYS = frozenset(
     {
         "game",
