@@ -14,7 +14,7 @@ Public view, `view(state, None)`::
      "goal": g | None, "goal_name": "Gnome of Glory" | None, "turns_left": k | None,
      "war": None | engine.tribes.war.war_view(state),
      "last_battle": None | {"attacker": p, "defender": p | None, "source": t, "target": t, "supports": [t…],
-                            "result": "…"},
+                            "result": "…", + every other field of war_state.BattleRecord},
      "vote": None | {"ballots": [{"player": p, "goal": g | None, "votes": v}], "result": g | None, "revote": bool},
      "winners": [p…] | None}
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.core import state_tree
 from engine.tribes import phases
 from engine.tribes.board import load_board
 from engine.tribes.cards import card_of
@@ -105,11 +106,8 @@ def public_view(state: TribesState) -> dict[str, Any]:
         "goal_name": GOAL_NAMES[state.goal] if state.goal is not None else None,
         "turns_left": (state.gnompax_turn + COUNTDOWN - state.turn) if state.gnompax_turn is not None else None,
         "war": war_view(state) if war_view is not None and state.war is not None else None,
-        "last_battle": None if state.last_battle is None else {
-            "attacker": state.last_battle.attacker, "defender": state.last_battle.defender,
-            "source": state.last_battle.source, "target": state.last_battle.target,
-            "supports": list(state.last_battle.supports), "result": state.last_battle.result,
-        },
+        # the design's keys (attacker, defender, source, target, supports, result) plus the war's extra details
+        "last_battle": None if state.last_battle is None else state_tree.dump(state.last_battle),
         "vote": None if vote is None else {
             "ballots": [{"player": p, "goal": vote.ballots.get(p), "votes": votes_of(state, p)}
                         for p in vote.order if p in vote.ballots or p in vote.abstained],
