@@ -97,7 +97,7 @@ def lobby_text(table: TableInfo) -> str:
     if table.status is TableStatus.LOBBY:
         state = (f"Lobby: {len(table.seats)}/{table.max_players} seats taken; "
                  f"{plural(table.min_players, 'player')} needed to start.")
-        hint = "Join, add AI players (easy, normal or hard), then the host presses Start."
+        hint = "Join, add AI players, then the host presses Start."
     elif table.status is TableStatus.ACTIVE:
         state, hint = "The game has started.", "Use the table messages below, `/play` or `/hand`."
     elif table.status is TableStatus.CANCELLED:

@@ -28,8 +28,9 @@ def test_player_label_names_user_and_faction():
 def test_lobby_text_lists_seats_and_options_in_words():
     out = text.lobby_text(make_table(TableStatus.LOBBY))
     assert "game #7" in out and "round limit 10" in out and "objectives" not in out
-    assert "<@10>" in out and "AI 2" in out and "Lobby: 2/6 seats taken; 2 players needed to start." in out
-    assert "_" not in out and "=" not in out and "(" not in out
+    assert "<@10>" in out and "🤖 AI 2 (normal)" in out and "Lobby: 2/6 seats taken; 2 players needed to start." in out
+    # Words, not code: the only parentheses name an AI's level.
+    assert "_" not in out and "=" not in out and "(" not in out.replace("(normal)", "")
 
 
 def test_an_empty_lobby_says_so_in_a_sentence():
