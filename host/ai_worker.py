@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import os
 import pickle
+import signal
 from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
@@ -84,6 +86,11 @@ class AiJob:
     absent: bool = False  # playing for an absent human (AFK policy), not for an AI seat
 
 
+def _worker_started() -> None:
+    """In each worker process: Ctrl-C is the bot's to handle (it stops the pool), not every search's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _picklable(value: Any) -> bool:
     try:
         pickle.dumps(value)
@@ -140,10 +147,10 @@ class AiWorker:
             workers = self.workers or default_workers()
             if self.mode is WorkerMode.PROCESS and _picklable(resolve) and _picklable(self.decide):
                 # spawn: a fresh interpreter per worker, never a fork of this process's threads and locks.
-                import multiprocessing
-
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    max_workers=workers, mp_context=context, initializer=_worker_started
+                )
             else:
                 if self.mode is WorkerMode.PROCESS:
                     log.warning("the game resolver or decider cannot be pickled: AI decisions run in threads")
@@ -164,6 +171,12 @@ class AiWorker:
             self._thinking.add(task)
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, call)
+        except BrokenExecutor:
+            # A worker process died (killed, out of memory): the next decision starts a fresh pool.
+            if self._pool is pool:
+                self._pool = None
+            log.error("the AI worker pool broke; it is started again for the next decision")
+            raise
         finally:
             if task is not None:
                 self._thinking.discard(task)

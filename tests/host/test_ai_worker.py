@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import sqlite3
 import statistics
 import sys
@@ -16,12 +17,13 @@ from typing import Any
 
 from db import actions as actions_repo
 from engine.ai import RandomPlayer
+from engine.core.rng import Rng
 from host.ai_worker import AiWorker, GameResolver, WorkerMode
 from host.notifier import RecordingNotifier
 from host.results import AfkPolicy, AiLevel, PostMode, TableSettings, TableStatus, UpdateKind
 from host.service import TableService
 from tests.host import toygame
-from tests.host.conftest import ALICE, BOB, GUILD, HOST, open_service
+from tests.host.conftest import ALICE, BOB, GUILD, HOST, open_service, play_one
 
 SLOW = 0.6
 # The cost of one hard decision on this machine (issue 11: about a second).
@@ -194,3 +196,29 @@ async def _clicks(svc: TableService, game_id: int, count: int) -> list[float]:
         await svc.submit(game_id, pending.user_id or 0, choice, step.version, player=pending.player)
         times.append(time.perf_counter() - started)
     return times
+
+
+def dying_decide(resolve: GameResolver, game_name: str, dump: dict[str, Any], player: int, level: str, seed: int,
+                 budget: float | None) -> str:
+    """A worker process that dies mid-search (killed, out of memory)."""
+    os._exit(3)
+
+
+async def test_a_dead_worker_process_costs_one_normal_move_and_the_pool_starts_again(db_path, notifier, clock, caplog):
+    worker = AiWorker(mode=WorkerMode.PROCESS, workers=1, decide=dying_decide, thinking_after=30.0)
+    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    try:
+        with caplog.at_level(logging.INFO):
+            game_id = await _hard_game(svc, 15)
+            rng = Rng.from_seed(4)
+            for _ in range(6):
+                assert await svc.ai_idle(30.0)
+                if (await svc.get_table(game_id)).status is not TableStatus.ACTIVE:
+                    break
+                await play_one(svc, game_id, rng)
+        ai_moves = [r for r in await _moves(svc, game_id) if r.source == "ai"]
+        assert len(ai_moves) >= 2
+        # Every hard decision met a dead worker, a normal move stood in, and the next one had a fresh pool.
+        assert caplog.text.count("the AI worker pool broke") == len(ai_moves)
+    finally:
+        await svc.close()
