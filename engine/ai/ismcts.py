@@ -85,6 +85,7 @@ class IsmctsPlayer:
         baseline = margins(game, hooks, state, players)
         node = root
         path = [root]
+        mover: int | None = None
         for _depth in range(self.max_depth):
             if game.outcome(state) is not None:
                 break
@@ -108,6 +109,7 @@ class IsmctsPlayer:
                     state, _ = game.apply(state, player, action)
                 except IllegalAction:
                     continue
+                mover = player
                 child = _Node(action, players)
                 child.avail = 1
                 node.children[action.id] = child
@@ -119,8 +121,12 @@ class IsmctsPlayer:
                 state, _ = game.apply(state, player, chosen.action)  # type: ignore[arg-type]
             except IllegalAction:
                 break
+            mover = player
             node = chosen
             path.append(node)
+        if mover is not None:
+            # judge a step by what it leads to, as the greedy player does (an open draft is worth nothing yet)
+            state = finish_draft(game, state, mover)
         state = self._rollout(game, state, rng)
         result = rewards(game, hooks, state, players, baseline)
         for n in path:
