@@ -1,13 +1,9 @@
-"""Every ruling id the code cites resolves inside the repository, in its game's `## Rulings` section.
+"""Every ruling id the repository cites resolves inside it, in its game's `## Rulings` section.
 
-Code names the ruling it implements in a comment or string (vendetta's R-V ids, associates' R-A and
-G-<n> ids, tribes' R-T and G-T ids). A reader who meets one must find its one-line statement in
-docs/rules/<game>.md, under the heading `## Rulings`, without any file outside the repository. A range
-such as "R-V20..R-V23" or "R-T3 … R-T6" cites every id between its ends.
-
-docs/rules/tribes.md is written alongside the Tribes engine: until that file exists the Tribes ids
-cannot resolve anywhere, so the Tribes check starts to bite the moment the file is added (and then
-demands every cited Tribes id in its rulings section). The Vendetta and Associates checks always bite.
+Code names the ruling it implements in a comment or string, and data files and docs may cite one too:
+Vendetta's R-V ids, Associates' R-A and G-<n> ids, Tribes' R-T and G-T ids. A reader who meets one must
+find its one-line statement in docs/rules/<game>.md, under the heading `## Rulings`, without any file
+outside the repository. A range such as "R-V20..R-V23" or "R-T3 … R-T6" cites every id between its ends.
 """
 
 from __future__ import annotations
@@ -20,8 +16,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO / "docs" / "rules"
-# Where code lives: the packages, the composition root, the tests and the benchmarks.
-CODE = ("engine", "host", "cogs", "render", "db", "bot.py", "tests", "benchmarks")
+# Where ids are cited: the code (packages, composition root, tests, benchmarks), its data and the docs.
+CODE = ("engine", "host", "cogs", "render", "db", "bot.py", "tests", "benchmarks", "docs", "README.md")
+TEXT_SUFFIXES = (".py", ".json", ".sql", ".md")
+# The fake Discord's vendored API spec is Discord's text, not ours.
 SKIP_DIRS = {"__pycache__", ".venv", "fakediscord"}
 
 # Family prefix (as written before the number) -> the game whose rules file lists it.
@@ -40,8 +38,8 @@ def _code_files() -> Iterator[Path]:
         if path.is_file():
             yield path
         elif path.is_dir():
-            for file in sorted(path.rglob("*.py")):
-                if not SKIP_DIRS.intersection(file.relative_to(REPO).parts):
+            for file in sorted(path.rglob("*")):
+                if file.suffix in TEXT_SUFFIXES and not SKIP_DIRS.intersection(file.relative_to(REPO).parts):
                     yield file
 
 
@@ -109,7 +107,7 @@ CITED = citations()
 
 def test_the_scan_finds_the_citations_it_checks() -> None:
     """Guards the scan itself: if it found nothing, every check below would pass vacuously."""
-    for prefix in ("R-V", "R-A", "G-"):
+    for prefix in ("R-V", "R-A", "G-", "R-T"):
         assert sum(1 for r in CITED if family(r) == prefix) >= 5, prefix
 
 
@@ -121,16 +119,13 @@ def test_every_cited_family_belongs_to_a_game() -> None:
 @pytest.mark.parametrize("game", ["vendetta", "associates", "tribes"])
 def test_every_cited_ruling_is_listed_in_its_games_rulings_section(game: str) -> None:
     cited = {r: places for r, places in CITED.items() if FAMILY_GAME.get(family(r)) == game}
-    if game == "tribes" and not (RULES / "tribes.md").is_file():
-        # Nothing to resolve against yet: the Tribes rules file is still being written (see the docstring).
-        return
     rulings = _game_rulings(game)
     missing = {r: cited[r][:3] for r in sorted(cited, key=_order) if r not in rulings}
     assert not missing, f"docs/rules/{game}.md '## Rulings' lacks: " + "; ".join(
         f"{r} (cited at {', '.join(places)})" for r, places in missing.items())
 
 
-@pytest.mark.parametrize("game", ["vendetta", "associates"])
+@pytest.mark.parametrize("game", ["vendetta", "associates", "tribes"])
 def test_each_listed_ruling_has_a_statement_in_order(game: str) -> None:
     rulings = _game_rulings(game)
     assert rulings, f"docs/rules/{game}.md lists no rulings"
