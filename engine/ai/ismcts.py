@@ -118,7 +118,7 @@ class IsmctsPlayer:
                 break
             chosen = self._select(node, candidates, player)
             try:
-                state, _ = game.apply(state, player, chosen.action)  # type: ignore[arg-type]
+                state, _ = game.apply(state, player, chosen.action)  # type: ignore[arg-type]  # only the root has no action
             except IllegalAction:
                 break
             mover = player

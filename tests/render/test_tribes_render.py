@@ -88,7 +88,7 @@ def _texts(draw: Any) -> list[str]:
     try:
         draw()
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]  # restored
         _clear_render_caches()
     return seen
 
