@@ -121,6 +121,7 @@ def legal(state: TribesState, player: int) -> list[Action]:
         most = min(unmoved(state, war.active, path[0]), room)
         actions.extend(Action(ids.number_id(PREFIX, "n", n), f"Move {armies(n)}") for n in range(1, most + 1))
     actions.append(Action(UNDO_ID, "Undo this step"))
+    actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment"))  # the timeout, always legal
     return actions
 
 

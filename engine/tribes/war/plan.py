@@ -243,6 +243,7 @@ def legal(state: TribesState, player: int) -> list[Action]:
             for n in range(1, free(state, war, path[2]) + 1):
                 actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}"))
     actions.append(Action(UNDO_ID, "Undo this step"))
+    actions.append(Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn"))  # the timeout, always legal
     return actions
 
 
@@ -256,7 +257,7 @@ def auto_step(state: TribesState, player: int) -> Action | None:
     war = state.war
     if war is None or not war.path or war.plan_done:
         return None
-    forward = [a for a in legal(state, player) if a.id != UNDO_ID]
+    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, ids.word_id(PREFIX, "none"))]
     return forward[0] if len(forward) == 1 else None
 
 

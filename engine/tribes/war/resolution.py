@@ -190,6 +190,8 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
         lost = target.armies
         if lost:
             target.armies = 0
+            if not is_city(attack.target):
+                target.controller = None  # R-T21: vacant land is free until the move-in
             events.append(public_event(f"{Side(state, attack.defender)} lose the {armies(lost)} defending "
                                        f"{place(attack.target)}.", "war_result", attack=attack.id))
             _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} destroyed", events)
@@ -204,6 +206,8 @@ def finish_retreat(state: TribesState, war: War, attack: Attack, events: list[Ev
     for territory, n in war.retreat.items():
         state.areas[territory].armies += n
     target.armies = 0
+    if not is_city(attack.target):
+        target.controller = None  # R-T21: vacant land is free until the move-in
     parts = [f"{armies(n)} to {place(t)}" for t, n in war.retreat.items()]
     text = f"{Side(state, attack.defender)} retreat from {place(attack.target)}: " + (
         "; ".join(parts) if parts else "no room anywhere")
