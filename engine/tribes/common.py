@@ -53,6 +53,11 @@ def side_start(state: TribesState, player: int) -> str:
     return text[0].upper() + text[1:] if text.startswith("the ") else text
 
 
+def possessive(text: str) -> str:
+    """"The Plains Gnomes'" (tribe names are plural), "{p0}'s"."""
+    return text + ("'" if text.endswith("s") else "'s")
+
+
 def real(bills: Sequence[int]) -> int:
     """The real value of a post: the sum of its bills (§1.3)."""
     return sum(bills)
@@ -97,8 +102,8 @@ def empty_post(state: TribesState, player: int, post: str, how: str, events: lis
     owner.zeros += zeros
     owner.posts[post] = []
     events.append(public_event(
-        f"{side_start(state, player)}'s {POST_NAMES[post]} post is {how} and turned face up: {bills_text(bills)} "
-        f"({real(bills)} GG to the bank).",
+        f"{possessive(side_start(state, player))} {POST_NAMES[post]} post is {how} and turned face up: "
+        f"{bills_text(bills)} ({real(bills)} GG to the bank).",
         "reveal", player=player, post=post, bills=list(bills), how=how,
     ))
 

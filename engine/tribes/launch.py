@@ -26,7 +26,7 @@ from engine.tribes.actions import (
     step_id,
 )
 from engine.tribes.cards import card_name
-from engine.tribes.common import POST_NAMES, empty_post, real, side, side_start
+from engine.tribes.common import POST_NAMES, empty_post, possessive, real, side, side_start
 from engine.tribes.research import queue_researchers
 from engine.tribes.state import Draft, LaunchOrder, TribesState
 
@@ -286,8 +286,8 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
     """One espionage against the guards as they stand now (R-T15); a wrecked post cannot spy."""
     bills = state.players[spy].posts["espionage"]
     if not bills:
-        events.append(public_event(f"{side_start(state, spy)}'s espionage against {side(state, target)} is cancelled: "
-                                   "their Espionage post was wrecked.", "info", spy=spy, target=target))
+        events.append(public_event(f"{possessive(side_start(state, spy))} espionage against {side(state, target)} is "
+                                   "cancelled: their Espionage post was wrecked.", "info", spy=spy, target=target))
         return
     value = real(bills)
     guards = real(state.players[target].posts["guards"])
