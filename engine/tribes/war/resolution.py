@@ -151,10 +151,11 @@ def _vp(state: TribesState, war: War, delta: int, reason: str, events: list[Even
                                    player=war.active, delta=delta))
 
 
-def _result(state: TribesState, attack: Attack, text: str) -> None:
-    attack.result = text
+def _result(state: TribesState, attack: Attack, text: str, *, more: bool = False) -> None:
+    """Set (or, with `more`, extend) the outcome in words of `attack` and of the last battle record."""
+    attack.result = f"{attack.result}; {text}" if more and attack.result else text
     if state.last_battle is not None:
-        state.last_battle.result = text
+        state.last_battle.result = attack.result
 
 
 def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> None:
@@ -183,11 +184,14 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
         _result(state, attack, "Nothing happens")
         events.append(public_event(f"Nothing happens at {place(attack.target)}.", "war_result", attack=attack.id))
     elif margin <= 2 and target.armies > 0:
+        _result(state, attack, f"The defenders of {place(attack.target)} must retreat")
         attack.stage = RETREATING
         war.retreat = {}
         war.path.clear()
     else:
         lost = target.armies
+        _result(state, attack, f"The {armies(lost)} defending {place(attack.target)} are destroyed" if lost
+                else f"{place(attack.target)} stood empty")
         if lost:
             target.armies = 0
             if not is_city(attack.target):
@@ -214,6 +218,13 @@ def finish_retreat(state: TribesState, war: War, attack: Attack, events: list[Ev
     if lost:
         text += f"; {armies(lost)} destroyed"
     events.append(public_event(text + ".", "war_retreat", attack=attack.id, moves=dict(war.retreat), lost=lost))
+    if not lost:
+        outcome = f"The {armies(placed)} defending {place(attack.target)} retreated"
+    elif not placed:
+        outcome = f"The {armies(lost)} defending {place(attack.target)} found no room to retreat and are destroyed"
+    else:
+        outcome = f"{armies(placed)} defending {place(attack.target)} retreated, {armies(lost)} destroyed"
+    _result(state, attack, outcome[:1].upper() + outcome[1:])
     _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} lost in the retreat", events)  # R-T35
     war.retreat = {}
     war.path.clear()
@@ -248,7 +259,8 @@ def move_in(state: TribesState, war: War, attack: Attack, count: int, events: li
     gain = CONQUEST_VP.get(kind, LAND_CONQUEST_VP)
     events.append(public_event(f"{Side(state, war.active)} move {armies(count)} into {place(attack.target)} and "
                                "take it.", "war_conquest", attack=attack.id, count=count, target=attack.target))
-    _result(state, attack, f"{place(attack.target)} taken by {side(state, war.active)}")
+    _result(state, attack, f"{place(attack.target)} taken by {side(state, war.active)} with {armies(count)}",
+            more=True)
     _vp(state, war, gain, f"conquest of {place(attack.target)}", events)
     if source.armies == 0 and not is_city(attack.source):
         source.controller = None  # R-T36: the last army left a land territory: it becomes free

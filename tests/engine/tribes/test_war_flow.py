@@ -1,0 +1,167 @@
+"""The Phase 4 step as a whole (§15.1): skips, defaults, auto steps, descriptions, the public view, the game."""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.tribes import GAME
+from engine.tribes.phases import CARDS, DEFENCE, DEPLOY, MOVE_IN, ORDER, PLAN, RETREAT, WAR_STEP_DONE
+from engine.tribes.war import WAR_PHASES
+from engine.tribes.war.view import war_view
+from tests.engine.tribes.builders import armies_at, build, finish, legal_ids, play, start, waiting, who
+from tests.engine.tribes.test_war_rejections import defence_state, retreat_state
+
+
+def public_texts(events):
+    return [e.text for e in events if e.public]
+
+
+def test_a_player_without_armies_plans_nothing_and_deploys_nothing():
+    s = build({"forest": "K:2"})
+    s, events = start(s, "P")
+    assert s.phase == WAR_STEP_DONE and s.war is None
+    answered = build({"golden_fields": "P:1", "forest": "K:2"})
+    answered, _ = start(answered, "P")
+    answered, more = play(answered, "P", "plan:none")
+    # a skipped decision and an answered one give the same public message (§15.1)
+    assert public_texts(events)[0] == public_texts(more)[0] == "The Plains Gnomes attack nobody this turn."
+
+
+def test_no_attack_goes_straight_to_deployment_and_ends_when_nothing_is_left_to_move():
+    s = build({"golden_fields": "P:2"})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:none")
+    assert s.phase == DEPLOY
+    s, events = play(s, "P", "dep:from:golden_fields", "dep:to:cloud_crags", "dep:n:2")
+    assert s.phase == WAR_STEP_DONE  # every army has moved: nothing left to ask
+    assert armies_at(s, "cloud_crags") == ("P", 2) and s.areas["cloud_crags"].moved == 0
+    assert "end their war and deployment" in public_texts(events)[-1]
+
+
+def test_battle_cards_skip_empty_hands_and_the_order_skips_a_single_attack():
+    s = build({"lily_fen": "K:1", "clover_lea": "P:2"})
+    s, _ = start(s, "K")
+    s, events = play(s, "K", "plan:from:lily_fen", "plan:ground", "plan:to:clover_lea", "plan:n:1", "confirm")
+    assert s.phase == DEPLOY  # no card to choose, one attack: resolved at once (1 against 2 + 1: nothing)
+    assert any("no card" in t for t in public_texts(events))
+    assert s.last_battle.result == "Nothing happens"
+
+
+def test_cards_are_asked_of_every_belligerent_with_a_hand_even_without_battle_cards():
+    s = build({"lily_fen": "K:1", "clover_lea": "P:2"}, hands={"P": ["gnombut#1"]})
+    s, _ = start(s, "K")
+    s, _ = play(s, "K", "plan:from:lily_fen", "plan:ground", "plan:to:clover_lea", "plan:n:1", "confirm")
+    assert s.phase == CARDS and waiting(s) == [who(s, "P")]  # asking only real card holders would leak
+    assert legal_ids(s, who(s, "P")) == ["card:pass"]
+
+
+def test_order_is_asked_with_two_live_attacks_and_defaults_to_plan_order():
+    s = build({"golden_fields": "P:1", "windy_meadows": "P:4", "forest": "K:3", "sunny_downs": "K:2"})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1",
+                "plan:from:windy_meadows", "plan:ground", "plan:to:sunny_downs", "plan:n:4", "confirm")
+    assert s.phase == ORDER
+    s, _ = play(s, "P", "order:2")
+    assert WAR_PHASES[ORDER].auto_step(s, who(s, "P")) == Action("order:1")
+    s, _ = play(s, "P", "undo", "order:plan")
+    assert s.war.order == [1, 2]
+
+
+def test_retreat_default_fills_destinations_in_board_order():
+    s = retreat_state()
+    assert waiting(s) == [who(s, "K")]
+    assert WAR_PHASES[RETREAT].timeout(s, who(s, "K")).id == "ret:auto"
+    s, events = play(s, "K", "ret:auto")
+    assert armies_at(s, "forest") == ("K", 3) and armies_at(s, "lily_fen") == ("K", 4)  # The Forest comes first
+    assert any("retreat from Sunny Downs: 2 armies to The Forest" in t for t in public_texts(events))
+
+
+def test_move_in_default_keeps_one_army_in_a_land_source():
+    s = retreat_state()
+    s, _ = play(s, "K", "ret:auto")
+    assert s.phase == MOVE_IN
+    assert WAR_PHASES[MOVE_IN].timeout(s, who(s, "P")).id == "in:4"  # 5 attackers, Windy Meadows keeps 1
+    s, _ = finish(s)
+    assert armies_at(s, "sunny_downs") == ("P", 4) and armies_at(s, "windy_meadows") == ("P", 1)
+
+
+def test_defence_default_sends_each_army_to_the_first_attack_in_plan_order():
+    s = defence_state()
+    assert WAR_PHASES[DEFENCE].auto_step(s, who(s, "P")) == Action("def:from:clover_lea")
+    s, _ = play(s, "P", "def:auto")
+    clover = [x for x in s.war.defence[who(s, "P")].supports if x.territory == "clover_lea"]
+    assert [(x.count, x.attack) for x in clover] == [(2, 2)]
+
+
+def test_plan_auto_step_takes_a_single_forward_choice_only():
+    s = build({"golden_fields": "P:1", "forest": "K:1"})
+    s, _ = start(s, "P")
+    rules = WAR_PHASES[PLAN]
+    assert rules.auto_step(s, who(s, "P")) is None  # the top of the plan is a real choice
+    s, _ = play(s, "P", "plan:from:golden_fields")
+    assert rules.auto_step(s, who(s, "P")) == Action("plan:ground")
+    s, _ = play(s, "P", "plan:ground")
+    assert rules.auto_step(s, who(s, "P")) == Action("plan:to:forest")
+    s, _ = play(s, "P", "plan:to:forest")
+    assert rules.auto_step(s, who(s, "P")) == Action("plan:n:1")
+
+
+def test_descriptions_say_the_draft_in_words():
+    s = build({"golden_fields": "M:4", "forest": "M:2", "wheatburg": "P:2", "windy_meadows": "P:1"},
+              hands={"M": ["gnomcopter#1"]})
+    s, _ = start(s, "M")
+    s, _ = play(s, "M", "plan:from:golden_fields", "plan:ground", "plan:to:wheatburg", "plan:n:4",
+                "plan:sup:1", "plan:by:forest")
+    lines = WAR_PHASES[PLAN].describe(s, who(s, "M"))
+    assert lines[0] == "Your plan: attack Wheatburg (the Plains Gnomes) from Golden Fields with 4 armies on foot."
+    assert lines[1] == "Now choosing support from The Forest for the attack on Wheatburg."
+    assert WAR_PHASES[PLAN].describe(s, who(s, "P")) == []
+    s, _ = play(s, "M", "plan:n:2", "confirm", "card:play:gnomcopter#1")
+    assert WAR_PHASES[CARDS].describe(s, who(s, "M"))[0] == "Your battle cards: Gnomcopter."
+
+
+def test_public_war_view_shows_the_plan_once_confirmed_and_cards_only_after_the_reveal():
+    s = build({"golden_fields": "M:4", "wheatburg": "P:2"}, hands={"M": ["gnom_crossbow#1"], "P": ["gnomfog#1"]})
+    s, _ = start(s, "M")
+    s, events = play(s, "M", "plan:from:golden_fields", "plan:ground", "plan:to:wheatburg", "plan:n:4")
+    assert war_view(s) == {"active": who(s, "M"), "attacks": [], "supports": []} and events == []
+    s, events = play(s, "M", "confirm")
+    view = war_view(s)
+    assert view["attacks"][0]["target"] == "wheatburg" and view["attacks"][0]["armies"] == 4
+    assert "cards_played" not in view
+    s, events = play(s, "M", "card:play:gnom_crossbow#1", "confirm")
+    assert events == [] and "cards_played" not in war_view(s)
+    s, events = play(s, "P", "card:play:gnomfog#1", "confirm")
+    reveal = next(e for e in events if e.kind == "reveal")
+    assert "Gnom-Crossbow" in reveal.text and "Gnomfog" in reveal.text
+    assert s.phase == MOVE_IN
+    lost = "The 2 armies defending Wheatburg found no room to retreat and are destroyed"
+    assert (s.last_battle.att, s.last_battle.dfn) == (4, 3) and s.last_battle.result == lost
+    s, _ = play(s, "M", "in:3")
+    assert s.last_battle.result == (f"{lost}; "
+                                    "Wheatburg taken by the Mountain Gnomes with 3 armies")
+
+
+def test_through_the_game_a_turbo_table_reaches_phase_4_and_plays_it():
+    state = GAME.new_game(4, 7, {"turbo": True, "tribe_pick": "random"})
+    for _ in range(200):
+        if state.phase == PLAN:
+            break
+        decision = GAME.pending(state)[0]
+        state, _ = GAME.apply(state, decision.player, GAME.timeout_action(state, decision.player))
+    assert state.phase == PLAN
+    active = state.war.active
+    assert GAME.view(state, None)["war"] == {"active": active, "attacks": [], "supports": []}
+    sources = [a for a in GAME.legal_actions(state, active) if a.id.startswith("plan:from:")]
+    assert sources, "a turbo start always has armies that can attack something"
+    state, _ = GAME.apply(state, active, sources[0])
+    while GAME.auto_step(state, active) is not None and state.war.path:
+        state, _ = GAME.apply(state, active, GAME.auto_step(state, active))
+    while state.phase == PLAN:
+        state, _ = GAME.apply(state, active, GAME.legal_actions(state, active)[0])
+    for _ in range(100):
+        if state.war is None or state.war.active != active:
+            break
+        decision = GAME.pending(state)[0]
+        state, _ = GAME.apply(state, decision.player, GAME.timeout_action(state, decision.player))
+        assert GAME.check_invariants(state) == []
+    assert state.war is None or state.war.active != active  # the next player's step (or the turn end) began
