@@ -400,7 +400,7 @@ def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
         _support_line(cv, helper, target, colour)
     last_planned = last_src is not None and last_tgt is not None and (last_src.id, last_tgt.id) in planned
     if last_src is not None and last_tgt is not None and not last_planned:
-        _arrow(cv, last_src, last_tgt, BATTLE)
+        _arrow(cv, last_src, last_tgt, BATTLE, dashed=str(last.get("mode") or "ground") not in ("ground", "portal"))
     for a, src, target in legs:
         airborne = str(a.get("mode")) not in ("ground", "portal")
         _arrow(cv, src, target, _attack_colour(a), dashed=airborne or bool(a.get("void")))
@@ -421,10 +421,12 @@ def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
     if last_tgt is not None:
         place(_around(last_tgt), "⚔", BATTLE, BADGE_R)
         if not last_planned:  # a planned attack's supports already carry their bubbles
-            for tid in last.get("supports") or []:
-                t = _territory(tid)
-                if t is not None:
-                    place(_around(t), "+", BATTLE, BADGE_R - 2)
+            # The attacker's supports and airlifts dark, the defender's supports white.
+            for key, fill in (("supports", BATTLE), ("airlifts", BATTLE), ("defence_supports", MOVED_FACE)):
+                for tid in last.get(key) or []:
+                    t = _territory(tid)
+                    if t is not None:
+                        place(_around(t), "+", fill, BADGE_R - 2)
     return marks
 
 

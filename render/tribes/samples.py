@@ -165,13 +165,20 @@ def mid_view() -> dict[str, Any]:
         ],
         "cards_played": {"0": ["Gnomcopter", "GnomSnake"], "1": ["Great Gnomcatapult"], "3": []},
     }
+    # The last attack of the previous war step (the Swamp Gnomes' at the end of turn 8).
     view["last_battle"] = {
-        "attacker": 0,
+        "attacker": 3,
         "defender": 2,
-        "source": "forest",
+        "source": "murkmoss",
         "target": "lily_fen",
-        "supports": ["sunny_downs", "willow_mire"],
-        "result": "attack held off (8 against 9), nothing happens",
+        "supports": ["bogwater", "toad_swamp"],
+        "result": "Nothing happens",
+        "defence_supports": ["willow_mire", "eelwater"],
+        "airlifts": [],
+        "att": 8,
+        "dfn": 9,
+        "margin": -1,
+        "mode": "ground",
     }
     view["tribes"] = {str(p): t for p, t in enumerate(TRIBES)}
     return view

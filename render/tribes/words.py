@@ -148,7 +148,7 @@ def cards_text(view: dict[str, Any]) -> str:
 
 
 def battle_text(view: dict[str, Any]) -> str:
-    """The last attack: who, from where, against what, with which supports, and its result."""
+    """The last attack: who, from where, against what, the strengths, the supports, and its result."""
     last = view.get("last_battle")
     if not last:
         return ""
@@ -156,9 +156,12 @@ def battle_text(view: dict[str, Any]) -> str:
     text += f" on {place(last.get('target'))}"
     if last.get("defender") is not None:
         text += f" (the {who(view, last.get('defender'))})"
-    supports = last.get("supports") or []
-    if supports:
-        text += ", support from " + ", ".join(place(t) for t in supports)
+    if last.get("att") or last.get("dfn"):
+        text += f", strength {int(last.get('att') or 0)} against {int(last.get('dfn') or 0)}"
+    for key, words in (("supports", "support"), ("defence_supports", "defence support"), ("airlifts", "airlifts")):
+        places = last.get(key) or []
+        if places:
+            text += f"; {words} from " + ", ".join(place(t) for t in places)
     result = in_sentence(str(last.get("result") or ""))
     return text + (f": {result}" if result else "") + "."
 
