@@ -25,6 +25,7 @@ from typing import Any
 
 from engine import registry
 from engine.ai import LEVELS, PLAYERS, decide, make_player
+from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.simulate import MAX_DECISIONS, parse_option
 
@@ -48,6 +49,7 @@ class MatchResult:
     factions: dict[int, list[str]]
     times: dict[str, list[float]] = field(default_factory=dict)  # kind -> seconds per decision
     failures: list[str] = field(default_factory=list)
+    first_mover: int | None = None  # the player of the game's first ordinary turn
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,14 @@ def play_match(spec: MatchSpec) -> MatchResult:
     times: dict[str, list[float]] = {k: [] for k in set(spec.kinds)}
     failures: list[str] = []
     decisions = 0
+    first_mover: int | None = None
     while decisions < MAX_DECISIONS:
         pending = game.pending(state)
         if not pending:
             break
         player = pending[0].player
+        if first_mover is None and pending[0].kind == DecisionKind.TURN:
+            first_mover = player
         kind = spec.kinds[player]
         start = time.perf_counter()
         if kind in PLAYERS:
@@ -110,7 +115,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
         scores=dict(outcome.scores) if outcome else {},
         reason=outcome.reason if outcome else "unfinished",
         rounds=game.round_number(state), decisions=decisions, factions=game.factions(state),
-        times=times, failures=failures,
+        times=times, failures=failures, first_mover=first_mover,
     )
 
 
