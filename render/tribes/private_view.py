@@ -73,7 +73,6 @@ _KIND_EFFECT = {
     catalogue.FOG: "The other side's support armies count 0 against you in this war step.",
     catalogue.END: "Ends the game: the goal vote.",
 }
-TERRAIN_WORDS = {"plains": "plains", "swamp": "swamp", "mountain": "mountain", "marsh": "marsh"}
 
 
 def _design(card: dict[str, Any]) -> catalogue.Card | None:
@@ -88,7 +87,7 @@ def card_effect(card: dict[str, Any]) -> str:
     design = _design(card)
     kind = design.kind if design else str(card.get("kind", ""))
     if design is not None and kind == catalogue.WEAPON:
-        parts = [f"+{v} {TERRAIN_WORDS.get(t, t)}" for t, v in design.bonus.items() if v]
+        parts = [f"+{v} {terrain}" for terrain, v in design.bonus.items() if v]  # terrain ids are plain words
         return "Strength " + ", ".join(parts) + " when that is the type of the attacked territory."
     if kind == catalogue.SIEGE:
         bonus = design.siege if design else 2
