@@ -72,6 +72,8 @@ def destination_problem(state: TribesState, war: War, source: str, target: str, 
     if by_air:
         if air_moves_left(state, war) == 0:
             return "You have no air move left: one per air card in your hand (the Gnomsub gives none)."
+        if board().is_adjacent(source, target):  # G-T26
+            return f"{place(target)} borders {place(source)}: step there and keep your air move."
     elif not board().is_adjacent(source, target):
         return f"{place(target)} does not border {place(source)}: one step per move (an air card flies anywhere)."
     return None
@@ -82,8 +84,8 @@ def _destinations(state: TribesState, war: War, source: str) -> list[tuple[str, 
     for t in board().order:
         if destination_problem(state, war, source, t, False) is None:
             result.append((t, False))
-        elif not board().is_adjacent(source, t) and destination_problem(state, war, source, t, True) is None:
-            result.append((t, True))
+        elif destination_problem(state, war, source, t, True) is None:
+            result.append((t, True))  # G-T26: only beyond the neighbours
     return result
 
 
@@ -158,7 +160,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             path.clear()
             war.path.append("end")
         case ids.Undo():
-            if not path:
+            if not path:  # G-T25: a made move was scored and shown; only the move being chosen steps back
                 raise IllegalAction("A move already made stays made; there is nothing to undo.", "E_NOTHING_TO_UNDO")
             del path[1 if len(path) > 1 else 0:]
         case ids.Territory(prefix="dep", verb="from", territory=t) if not path:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.actions import Action
+from engine.core.errors import IllegalAction
 from engine.tribes import GAME
 from engine.tribes.phases import CARDS, DEFENCE, DEPLOY, MOVE_IN, ORDER, PLAN, RETREAT, WAR_STEP_DONE
 from engine.tribes.war import WAR_PHASES
 from engine.tribes.war.view import war_view
 from tests.engine.tribes.builders import armies_at, build, finish, legal_ids, play, start, waiting, who
+from tests.engine.tribes.test_war_cards import flak_choice_state
 from tests.engine.tribes.test_war_rejections import defence_state, retreat_state
 
 
@@ -165,3 +169,30 @@ def test_through_the_game_a_turbo_table_reaches_phase_4_and_plays_it():
         state, _ = GAME.apply(state, decision.player, GAME.timeout_action(state, decision.player))
         assert GAME.check_invariants(state) == []
     assert state.war is None or state.war.active != active  # the next player's step (or the turn end) began
+
+
+def test_flak_choice_must_use_the_whole_capacity_g_t20():
+    s = flak_choice_state()
+    s, _ = play(s, "P", "flak:gnomcopter#1")
+    assert "confirm" not in legal_ids(s, who(s, "P"))
+    with pytest.raises(IllegalAction, match="Choose 2 cards"):
+        play(s, "P", "confirm")
+    assert s.war.cancelled == []
+
+
+def test_a_city_source_emptied_by_destroyed_attackers_stays_held_g_t23():
+    s = build({"wheatburg": "P:2", "forest": "K:3", "sunny_downs": "K:2"})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:wheatburg", "plan:ground", "plan:to:forest", "plan:n:2", "confirm")
+    assert (s.last_battle.att, s.last_battle.dfn) == (2, 6)
+    assert armies_at(s, "wheatburg") == ("P", 0) and s.players[who(s, "P")].vp == -4
+
+
+def test_an_air_move_is_not_spent_on_a_neighbour_g_t26():
+    s = build({"golden_fields": "P:2"}, hands={"P": ["gnomglider#1"]})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:none", "dep:from:golden_fields")
+    offered = legal_ids(s, who(s, "P"))
+    assert "dep:to:forest" in offered and "dep:air:forest" not in offered and "dep:air:toad_swamp" in offered
+    with pytest.raises(IllegalAction, match="step there and keep your air move"):
+        play(s, "P", "dep:air:forest")
