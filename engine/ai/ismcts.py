@@ -27,8 +27,8 @@ from engine.core.rng import Rng
 
 # UCB exploration constant for rewards in [0, 1].
 EXPLORATION = 0.7
-# Actions deep the tree may grow below the root, and steps of cheap rollout after the new leaf.
-MAX_TREE_DEPTH = 10
+# Actions deep the tree may grow below the root (every leaf is judged at this horizon), and extra rollout steps.
+MAX_TREE_DEPTH = 2
 ROLLOUT_STEPS = 0
 # Progressive widening: a node considers its first WIDEN_BASE + WIDEN_RATE·sqrt(visits) candidates (best-first).
 WIDEN_BASE = 3
@@ -86,7 +86,9 @@ class IsmctsPlayer:
         node = root
         path = [root]
         mover: int | None = None
-        for _depth in range(self.max_depth):
+        depth = 0
+        while depth < self.max_depth:
+            depth += 1
             if game.outcome(state) is not None:
                 break
             pending = game.pending(state)
@@ -127,7 +129,8 @@ class IsmctsPlayer:
         if mover is not None:
             # judge a step by what it leads to, as the greedy player does (an open draft is worth nothing yet)
             state = finish_draft(game, state, mover)
-        state = self._rollout(game, state, rng)
+        # every leaf is judged at the same horizon, so shallow (rarely visited) branches are not flattered
+        state = self._rollout(game, state, rng, self.rollout_steps + self.max_depth - depth)
         result = rewards(game, hooks, state, players, baseline)
         for n in path:
             n.visits += 1
@@ -148,9 +151,9 @@ class IsmctsPlayer:
         assert best is not None
         return best
 
-    def _rollout(self, game: Game[Any], state: Any, rng: Rng) -> Any:
+    def _rollout(self, game: Game[Any], state: Any, rng: Rng, steps: int) -> Any:
         """A few cheap steps past the leaf: each pending player takes one of its first candidates."""
-        for _ in range(self.rollout_steps):
+        for _ in range(steps):
             if game.outcome(state) is not None:
                 return state
             pending = game.pending(state)

@@ -23,6 +23,7 @@ from engine.vendetta.handlers import active_objective_clan
 from engine.vendetta.movement import reach
 from engine.vendetta.objectives import CARDS, GNOME_ANY, NEUTRAL_IDS, catalogue_sorted, clan_card_ids, pooled_needs
 from engine.vendetta.state import PHASE_COMBAT, PHASE_FINISHED, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState, clone
+from engine.vendetta.view import pending_players
 
 # One token or statue still missing from the kept objectives costs this many points: completing the set ends the
 # game (basic scoring) or earns 20 a card (advanced), so each missing piece weighs more than a loot token.
@@ -137,8 +138,7 @@ def evaluate(game: Game[Any], state: VendettaState, seat: int) -> float:
 
 def candidates(game: Game[Any], state: VendettaState, player: int) -> list[Action]:
     """Whole orders worth trying now for `player`, most promising first."""
-    legal = game.legal_actions(state, player)
-    if not legal:
+    if player not in pending_players(state):
         return []
     if state.phase == PHASE_OBJECTIVES:
         return _objective_choices(state, active_objective_clan(state, player))
@@ -146,6 +146,7 @@ def candidates(game: Game[Any], state: VendettaState, player: int) -> list[Actio
         clan = current_mover(state)
         if clan is not None:
             return _movements(state, clan)
+    legal = game.legal_actions(state, player)
     if state.phase == PHASE_COMBAT:
         whole = [a for a in legal if a.id.startswith("all:")]
         if whole:
