@@ -7,7 +7,8 @@ Seat kinds are the levels (easy, normal, hard) and the baseline players (random,
 kind `seats[(p + k) % len(seats)]`, so over a multiple of len(seats) games every kind sits in every seat equally
 often (with fewer kinds than seats, a kind fills several seats of one game). A kind wins a game when one of its
 seats is sole or shared first. The multi-player ratings table uses openskill's Plackett-Luce model, one team per
-kind, placed by its best seat.
+kind, placed by its best seat. Decision times are given in wall-clock time (what a table waits, which includes
+whatever else the machine runs) and in CPU time of the deciding process (the cost of the decision itself).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class MatchResult:
     rounds: int
     decisions: int
     factions: dict[int, list[str]]
-    times: dict[str, list[float]] = field(default_factory=dict)  # kind -> seconds per decision
+    times: dict[str, list[float]] = field(default_factory=dict)  # kind -> wall-clock seconds per decision
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)  # kind -> CPU seconds per decision
     failures: list[str] = field(default_factory=list)
     first_mover: int | None = None  # the player of the game's first ordinary turn
 
@@ -77,6 +79,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
     state = game.new_game(spec.players, spec.seed, dict(spec.options))
     baseline = {p: make_player(k, spec.seed * 1000 + p) for p, k in enumerate(spec.kinds) if k in PLAYERS}
     times: dict[str, list[float]] = {k: [] for k in set(spec.kinds)}
+    cpu_times: dict[str, list[float]] = {k: [] for k in set(spec.kinds)}
     failures: list[str] = []
     decisions = 0
     first_mover: int | None = None
@@ -89,11 +92,13 @@ def play_match(spec: MatchSpec) -> MatchResult:
             first_mover = player
         kind = spec.kinds[player]
         start = time.perf_counter()
+        cpu_start = time.process_time()
         if kind in PLAYERS:
             action = baseline[player].choose(game, state, player)
         else:
             action = decide(game, state, player, kind, spec.seed * 100_003 + decisions, iterations=spec.iterations)
         times[kind].append(time.perf_counter() - start)
+        cpu_times[kind].append(time.process_time() - cpu_start)
         try:
             action = game.parse_action(state, player, action.id)
             state, _ = game.apply(state, player, action)
@@ -115,7 +120,7 @@ def play_match(spec: MatchSpec) -> MatchResult:
         scores=dict(outcome.scores) if outcome else {},
         reason=outcome.reason if outcome else "unfinished",
         rounds=game.round_number(state), decisions=decisions, factions=game.factions(state),
-        times=times, failures=failures, first_mover=first_mover,
+        times=times, cpu_times=cpu_times, failures=failures, first_mover=first_mover,
     )
 
 
@@ -183,6 +188,7 @@ def summarise(results: Sequence[MatchResult]) -> dict[str, Any]:
         margins = [_margin(r, p) for r in played for p, k in enumerate(r.kinds) if k == kind and r.scores]
         seats = [sum(1 for k in r.kinds if k == kind) / len(r.kinds) for r in played]
         times = [t for r in results for t in r.times.get(kind, [])]
+        cpu = [t for r in results for t in r.cpu_times.get(kind, [])]
         low, high = wilson(won, len(played))
         table[kind] = {
             "games": len(played), "wins": won, "sole_wins": sole,
@@ -193,6 +199,8 @@ def summarise(results: Sequence[MatchResult]) -> dict[str, Any]:
             "ms_median": 1000 * statistics.median(times) if times else 0.0,
             "ms_p95": 1000 * percentile(times, 0.95),
             "ms_mean": 1000 * statistics.fmean(times) if times else 0.0,
+            "cpu_ms_median": 1000 * statistics.median(cpu) if cpu else 0.0,
+            "cpu_ms_p95": 1000 * percentile(cpu, 0.95),
         }
     finished = [r for r in results if r.ranking]
     reasons: dict[str, int] = {}
@@ -251,13 +259,14 @@ def specs_for(game: str, players: int, seats: Sequence[str], games: int, seed: i
 def render(summary: dict[str, Any], title: str) -> str:
     """The summary as a plain-text (Markdown) table."""
     lines = [title, "",
-             "| kind | games | wins | win rate | 95% CI | fair share | mean margin | ms median | ms p95 |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| kind | games | wins | win rate | 95% CI | fair share | mean margin | ms median | ms p95 "
+             "| CPU ms median | CPU ms p95 |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for kind, row in summary["kinds"].items():
         low, high = row["ci95"]
         lines.append(f"| {kind} | {row['games']} | {row['wins']} | {row['win_rate']:.1%} | {low:.1%}–{high:.1%} | "
                      f"{row['fair_share']:.0%} | {row['mean_margin']:+.1f} | {row['ms_median']:.1f} | "
-                     f"{row['ms_p95']:.1f} |")
+                     f"{row['ms_p95']:.1f} | {row['cpu_ms_median']:.1f} | {row['cpu_ms_p95']:.1f} |")
     lines += ["", f"games {summary['games']}, finished {summary['finished']}, mean rounds "
               f"{summary['mean_rounds']:.1f}, mean decisions {summary['mean_decisions']:.0f}, "
               f"end reasons {summary['end_reasons']}"]

@@ -26,9 +26,7 @@ MAX_FINISH_STEPS = 8
 def finish_draft(game: Game[Any], state: Any, player: int, limit: int = MAX_FINISH_STEPS) -> Any:
     """`state` with `player`'s open draft (a menu offering undo) finished: confirm if possible, else step on."""
     for _ in range(limit):
-        if game.outcome(state) is not None or not game.is_pending(state, player):
-            return state
-        legal = game.legal_actions(state, player)
+        legal = game.legal_actions(state, player)  # empty once the game is over or the player not pending
         ids = {a.id for a in legal}
         if UNDO_ID not in ids:
             return state
