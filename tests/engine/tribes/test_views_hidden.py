@@ -115,3 +115,25 @@ def test_public_economy_narration_never_names_hidden_cards_or_sealed_values(play
                 if before in SECRET_PHASES and event.kind == "info":
                     assert "GG" not in event.text, event.text  # sealing an order tells nothing of it
         previous = state
+
+
+PUBLIC_KEYS = {"game", "players", "round", "pending", "factions", "turn", "phase", "phase_label", "turn_order",
+               "active", "tribes", "territories", "seats", "deck_size", "gnompax", "goal", "goal_name", "turns_left",
+               "war", "last_battle", "vote", "winners"}
+SEAT_KEYS = {"player", "tribe", "name", "colour", "vp", "hand_size", "bills", "armies", "territories"}
+YOU_KEYS = {"player", "purse", "zeros", "posts", "hand", "draft"}
+
+
+def test_views_follow_the_shared_design_schema() -> None:
+    state = random_states(3, 2, {}, 40)[-1][0]
+    public = GAME.view(state, None)
+    assert set(public) == PUBLIC_KEYS
+    assert len(public["territories"]) == 29 and set(public["territories"]["wheatburg"]) == {"controller", "armies",
+                                                                                            "moved"}
+    assert [s["player"] for s in public["seats"]] == state.seat_order
+    assert all(set(s) == SEAT_KEYS for s in public["seats"])
+    assert set(public["gnompax"]) == {"out", "turn", "forced"}
+    assert public["phase_label"].startswith(f"Turn {state.turn} · Phase ")
+    mine = GAME.view(state, 1)
+    assert set(mine) == PUBLIC_KEYS | {"you"} and set(mine["you"]) == YOU_KEYS
+    assert set(mine["you"]["posts"]) == set(POSTS)
