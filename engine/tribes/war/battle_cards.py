@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
-from engine.tribes.cards import SUB, card_name, card_of
+from engine.tribes.cards import SUB, WEAPON, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
 from engine.tribes.war.common import (
@@ -30,6 +30,7 @@ from engine.tribes.war_state import Airlift, Attack, CardDraft, War
 
 PREFIX = "card"
 MAX_AIRLIFT = 5  # R-T26: "not 1 army but 5"
+MAX_LISTED = 20  # more playable designs than this (up to 23) put the weapons behind one entry
 
 
 def _limit(war: War, player: int) -> int:
@@ -134,9 +135,13 @@ def legal(state: TribesState, player: int) -> list[Action]:
     actions: list[Action] = []
     carrier = _pending_carrier(draft)
     if not draft.closed:
-        for card in _spare_hand(state, war, player):
-            if card not in draft.cards and card_of(card).battle:
-                actions.append(Action(ids.card_id(PREFIX, "play", card), f"Play {card_name(card)}"))
+        offered = _offered(state, war, player)
+        if draft.path == ["weapon"]:
+            offered = [c for c in offered if card_of(c).kind == WEAPON]
+        elif len(offered) > MAX_LISTED:  # too many for one menu: the weapons behind one entry
+            offered = [c for c in offered if card_of(c).kind != WEAPON]
+            actions.append(Action(ids.word_id(PREFIX, "weapon"), "A weapon card…"))
+        actions.extend(Action(ids.card_id(PREFIX, "play", c), f"Play {card_name(c)}") for c in offered)
         if draft.cards:
             actions.append(Action(ids.word_id(PREFIX, "stop"), "No more cards"))
     elif carrier is not None and not draft.path:
@@ -201,6 +206,17 @@ def _illegal(message: str, code: str = "E_CARDS") -> IllegalAction:
     return IllegalAction(message, code)
 
 
+def _offered(state: TribesState, war: War, player: int) -> list[str]:
+    """One playable card of each design (two copies of a card play the same way)."""
+    seen: set[str] = set()
+    result = []
+    for card in _playable(state, war, player):
+        if card_of(card).id not in seen:
+            seen.add(card_of(card).id)
+            result.append(card)
+    return result
+
+
 def _playable(state: TribesState, war: War, player: int) -> list[str]:
     """Cards `player` could still add (none left: the choice closes by itself, G-T27)."""
     return [c for c in _spare_hand(state, war, player) if _play_problem(state, war, player, c) is None]
@@ -232,10 +248,15 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             war.cards[player] = CardDraft(closed=True, done=True)
         case ids.Undo():
             _undo(state, war, player, draft)
+        case ids.Word(prefix="card", word="weapon") if not draft.closed and not draft.path:
+            if not any(card_of(c).kind == WEAPON for c in _playable(state, war, player)):
+                raise _illegal("You have no weapon card to play.")
+            draft.path.append("weapon")
         case ids.Card(prefix="card", verb="play", card=card) if not draft.closed:
             problem = _play_problem(state, war, player, card)
             if problem:
                 raise _illegal(problem)
+            draft.path.clear()
             draft.cards.append(card)
             draft.closed = len(draft.cards) >= _limit(war, player) or not _playable(state, war, player)
         case ids.Word(prefix="card", word="stop") if not draft.closed:

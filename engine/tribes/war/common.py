@@ -50,6 +50,18 @@ def cards_in_words(cards: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+# Long territory lists are split by terrain first, so that no menu step exceeds 25 choices.
+ZONES = ("plains", "swamp", "mountain", "marsh", "black")
+ZONE_WORDS = {"plains": "a plain", "swamp": "a swamp", "mountain": "a mountain", "marsh": "a marsh",
+              "black": "a city or the Gnomlab"}
+MENU_ROOM = 20  # at most this many territories are listed in one step before grouping by terrain
+
+
+def zone_of(territory: str) -> str:
+    """The terrain group of `territory` (cities and the Gnomlab together)."""
+    return "black" if board().territories[territory].black else board().type_of(territory)
+
+
 def is_city(territory: str) -> bool:
     """Whether `territory` is a city."""
     return board().type_of(territory) == "city"

@@ -14,6 +14,9 @@ from engine.tribes.cards import AIR, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
 from engine.tribes.war.common import (
+    MENU_ROOM,
+    ZONE_WORDS,
+    ZONES,
     Side,
     armies,
     board,
@@ -24,6 +27,7 @@ from engine.tribes.war.common import (
     score,
     signed,
     war_of,
+    zone_of,
 )
 from engine.tribes.war_state import War
 
@@ -114,10 +118,20 @@ def legal(state: TribesState, player: int) -> list[Action]:
         actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment"))
         return actions
     if len(path) == 1:
+        reach = _destinations(state, war, path[0])
+        steps = [t for t, by_air in reach if not by_air]
+        flights = [t for t, by_air in reach if by_air]
+        actions.extend(Action(ids.territory_id(PREFIX, "to", t), f"Step to {place(t)}") for t in steps)
+        if len(steps) + len(flights) > MENU_ROOM:  # too many for one menu: choose the terrain first
+            for zone in ZONES:
+                if any(zone_of(t) == zone for t in flights):
+                    actions.append(Action(ids.zone_id(PREFIX, "fly", zone), f"Fly to {ZONE_WORDS[zone]}…"))
+        else:
+            actions.extend(Action(ids.territory_id(PREFIX, "air", t), f"Fly to {place(t)}") for t in flights)
+    elif path[1] == "fly":
         for t, by_air in _destinations(state, war, path[0]):
-            verb = "air" if by_air else "to"
-            label = f"Fly to {place(t)}" if by_air else f"Step to {place(t)}"
-            actions.append(Action(ids.territory_id(PREFIX, verb, t), label))
+            if by_air and zone_of(t) == path[2]:
+                actions.append(Action(ids.territory_id(PREFIX, "air", t), f"Fly to {place(t)}"))
     else:
         room = capacity(path[2]) - state.areas[path[2]].armies
         most = min(unmoved(state, war.active, path[0]), room)
@@ -140,7 +154,9 @@ def describe(state: TribesState, player: int) -> list[str]:
     lines = []
     if war.path:
         step = f"Moving from {place(war.path[0])}"
-        if len(war.path) > 2:
+        if war.path[1:2] == ["fly"]:
+            step += f" by air to {ZONE_WORDS[war.path[2]]}"
+        elif len(war.path) > 2:
             step += f" {'by air ' if war.path[1] == 'air' else ''}to {place(war.path[2])}"
         lines.append(step + ".")
     left = air_moves_left(state, war)
@@ -168,12 +184,22 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             if problem:
                 raise IllegalAction(problem, "E_DEPLOY")
             path.append(t)
-        case ids.Territory(prefix="dep", verb=("to" | "air") as verb, territory=t) if len(path) == 1:
+        case ids.Zone(prefix="dep", verb="fly", zone=zone) if len(path) == 1:
+            if air_moves_left(state, war) == 0:
+                raise IllegalAction("You have no air move left: one per air card in your hand (the Gnomsub gives "
+                                    "none).", "E_DEPLOY")
+            path.extend(["fly", zone])
+        case ids.Territory(prefix="dep", verb=("to" | "air") as verb, territory=t) if len(path) == 1 or (
+            verb == "air" and path[1:2] == ["fly"]
+        ):
             problem = destination_problem(state, war, path[0], t, verb == "air")
+            if problem is None and path[1:2] == ["fly"] and zone_of(t) != path[2]:
+                problem = f"Choose a territory that is {ZONE_WORDS[path[2]]}, or undo."
             if problem:
                 raise IllegalAction(problem, "E_DEPLOY")
+            del path[1:]
             path.extend([verb, t])
-        case ids.Number(prefix="dep", verb="n", value=n) if len(path) == 3:
+        case ids.Number(prefix="dep", verb="n", value=n) if len(path) == 3 and path[1] != "fly":
             room = capacity(path[2]) - state.areas[path[2]].armies
             most = min(unmoved(state, war.active, path[0]), room)
             if not 1 <= n <= most:

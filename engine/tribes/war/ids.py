@@ -1,15 +1,18 @@
 """Phase 4 action ids: built here, parsed here once into typed values, then `match`ed by the phases.
 
-  plan     plan:from:<t> · plan:ground · plan:portal · plan:card:<card> · plan:to:<t> · plan:n:<k>
-           plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm
+  plan     plan:from:<t> · plan:ground · plan:portal · plan:card:<card> · [plan:zone:<zone>] · plan:to:<t>
+           · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm
   defence  def:from:<t> · def:to:<attack> · def:n:<k> · def:auto · undo · confirm
-  cards    card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k> · card:for:<attack>
-           · undo · confirm
+  cards    [card:weapon] · card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k>
+           · card:for:<attack> · undo · confirm
   flak     flak:<card> · flak:auto · undo · confirm
   order    order:<attack> · order:plan · undo · confirm
   retreat  ret:to:<t> · ret:n:<k> · ret:auto · undo · confirm
   move-in  in:<k>
-  deploy   dep:from:<t> · dep:to:<t> · dep:air:<t> · dep:n:<k> · dep:end · undo
+  deploy   dep:from:<t> · dep:to:<t> · [dep:fly:<zone>] · dep:air:<t> · dep:n:<k> · dep:end · undo
+
+A zone (plains, swamp, mountain, marsh, black) groups a long territory list by terrain first, so that
+no step offers more than 25 choices.
 """
 
 from __future__ import annotations
@@ -68,7 +71,16 @@ class Word:
     word: str
 
 
-WarAction = Undo | Confirm | Territory | Number | Card | Word
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A step naming a terrain group of territories (`verb`: fly, zone)."""
+
+    prefix: str
+    verb: str
+    zone: str
+
+
+WarAction = Undo | Confirm | Territory | Number | Card | Word | Zone
 
 # prefix -> verb -> the kind of argument it takes
 _TERRITORY_VERBS = {
@@ -76,9 +88,11 @@ _TERRITORY_VERBS = {
 }
 _NUMBER_VERBS = {"plan": {"n", "sup"}, "def": {"to", "n"}, "card": {"n", "for"}, "ret": {"n"}, "dep": {"n"}}
 _CARD_VERBS = {"plan": {"card"}, "card": {"play"}}
+_ZONE_VERBS = {"plan": {"zone"}, "dep": {"fly"}}
+ZONE_NAMES = ("plains", "swamp", "mountain", "marsh", "black")
 _WORDS = {
-    "plan": {"none", "ground", "portal"}, "def": {"auto"}, "card": {"stop", "pass", "nolift"},
-    "flak": {"auto"}, "order": {"plan"}, "ret": {"auto"}, "dep": {"end"},
+    "plan": {"none", "ground", "portal"}, "def": {"auto"},
+    "flak": {"auto"}, "order": {"plan"}, "ret": {"auto"}, "dep": {"end"}, "card": {"stop", "pass", "nolift", "weapon"},
 }
 
 
@@ -127,6 +141,8 @@ def parse(action_id: str) -> WarAction:
         return _number(prefix, verb, arg)
     if verb in _CARD_VERBS.get(prefix, set()):
         return _card(prefix, verb, arg)
+    if verb in _ZONE_VERBS.get(prefix, set()) and arg in ZONE_NAMES:
+        return Zone(prefix, verb, arg)
     raise unknown(action_id)
 
 
@@ -143,6 +159,11 @@ def number_id(prefix: str, verb: str, value: int) -> str:
 def card_id(prefix: str, verb: str, card: str) -> str:
     """`<prefix>:<verb>:<card>`, or `flak:<card>`."""
     return f"{prefix}:{card}" if prefix == "flak" else f"{prefix}:{verb}:{card}"
+
+
+def zone_id(prefix: str, verb: str, zone: str) -> str:
+    """`<prefix>:<verb>:<zone>`."""
+    return f"{prefix}:{verb}:{zone}"
 
 
 def word_id(prefix: str, word: str) -> str:

@@ -14,6 +14,9 @@ from engine.tribes.cards import SUB, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
 from engine.tribes.war.common import (
+    MENU_ROOM,
+    ZONE_WORDS,
+    ZONES,
     Side,
     armies,
     attack_by_id,
@@ -24,6 +27,7 @@ from engine.tribes.war.common import (
     side,
     tribe_of,
     war_of,
+    zone_of,
 )
 from engine.tribes.war_state import Attack, Support, War
 
@@ -171,7 +175,7 @@ def describe(state: TribesState, player: int) -> list[str]:
     path = war.path
     if path[:1] == ["from"]:
         step = f"Now choosing an attack from {place(path[1])}"
-        if len(path) > 3:
+        if len(path) > 3 and not path[3].startswith("zone:"):
             step += f" on {place(path[3])}"
         lines.append(step + ".")
     elif path[:1] == ["sup"]:
@@ -224,8 +228,17 @@ def legal(state: TribesState, player: int) -> list[Action]:
                 else:
                     card = mode.removeprefix("card:")
                     actions.append(Action(ids.card_id(PREFIX, "card", card), f"Airborne with {card_name(card)}"))
-        elif len(path) == 3:
-            for t in _targets(state, war, source, path[2]):
+        elif _target_step(path):
+            targets = _targets(state, war, source, path[2])
+            zone = path[3].removeprefix("zone:") if len(path) == 4 else None
+            if zone is None and len(targets) > MENU_ROOM:  # too many for one menu: the terrain first
+                for group in ZONES:
+                    if any(zone_of(t) == group for t in targets):
+                        actions.append(Action(ids.zone_id(PREFIX, "zone", group), f"Attack {ZONE_WORDS[group]}…"))
+                targets = []
+            for t in targets:
+                if zone is not None and zone_of(t) != zone:
+                    continue
                 area = state.areas[t]
                 held = armies(area.armies) if area.armies else "vacant city"
                 actions.append(Action(ids.territory_id(PREFIX, "to", t),
@@ -308,12 +321,19 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             _add_mode(state, war, mode)
         case ids.Card(prefix="plan", verb="card", card=card) if path[:1] == ["from"] and len(path) == 2:
             _add_mode(state, war, f"card:{card}")
-        case ids.Territory(prefix="plan", verb="to", territory=target) if path[:1] == ["from"] and len(path) == 3:
+        case ids.Zone(prefix="plan", verb="zone", zone=zone) if path[:1] == ["from"] and len(path) == 3:
+            if not any(zone_of(t) == zone for t in _targets(state, war, path[1], path[2])):
+                raise _illegal(f"There is nothing to attack on {ZONE_WORDS[zone]} that way.")
+            path.append(f"zone:{zone}")
+        case ids.Territory(prefix="plan", verb="to", territory=target) if path[:1] == ["from"] and _target_step(path):
             problem = target_problem(state, war, path[1], path[2], target)
+            if problem is None and len(path) == 4 and zone_of(target) != path[3].removeprefix("zone:"):
+                problem = f"Choose a territory that is {ZONE_WORDS[path[3].removeprefix('zone:')]}, or undo."
             if problem:
                 raise _illegal(problem)
+            del path[3:]
             path.append(target)
-        case ids.Number(prefix="plan", verb="n", value=n) if path[:1] == ["from"] and len(path) == 4:
+        case ids.Number(prefix="plan", verb="n", value=n) if path[:1] == ["from"] and _count_step(path):
             problem = _count_problem(free(state, war, path[1]), n)
             if problem:
                 raise _illegal(problem, "E_BAD_COUNT")
@@ -354,9 +374,21 @@ def _wrong_step(war: War) -> str:
     if not path:
         return "Choose a territory to attack from, an attack to support, confirm, or attack nobody."
     if path[0] == "from":
-        return ("Choose how to attack (on foot, portal or airborne card).", "Choose the territory to attack.",
-                "Choose how many armies attack.")[min(len(path), 4) - 2]
+        if _target_step(path):
+            return "Choose the territory to attack."
+        return "Choose how to attack (on foot, portal or airborne card)." if len(path) == 2 else (
+            "Choose how many armies attack.")
     return "Choose where the support comes from." if len(path) == 2 else "Choose how many armies support."
+
+
+def _target_step(path: list[str]) -> bool:
+    """Whether an attack draft waits for its target (after the mode, or after a terrain group)."""
+    return path[:1] == ["from"] and (len(path) == 3 or (len(path) == 4 and path[3].startswith("zone:")))
+
+
+def _count_step(path: list[str]) -> bool:
+    """Whether an attack draft waits for its number of armies."""
+    return path[:1] == ["from"] and len(path) == 4 and not path[3].startswith("zone:")
 
 
 def _add_mode(state: TribesState, war: War, mode: str) -> None:

@@ -70,9 +70,10 @@ def test_air_card_airborne_attack_from_anywhere_counts_towards_the_two_cards():
 def test_air_cards_give_one_air_move_each_in_deployment():
     s = build({"golden_fields": "P:4"}, hands={"P": ["gnomballoon#1", "gnomglider#1"]})
     s, _ = start(s, "P")
-    s, _ = play(s, "P", "plan:none", "dep:from:golden_fields", "dep:air:toad_swamp", "dep:n:1",
-                "dep:from:golden_fields", "dep:air:eagle_cliffs", "dep:n:1", "dep:from:golden_fields")
-    assert not any(i.startswith("dep:air:") for i in legal_ids(s, who(s, "P")))
+    s, _ = play(s, "P", "plan:none", "dep:from:golden_fields", "dep:fly:swamp", "dep:air:toad_swamp", "dep:n:1",
+                "dep:from:golden_fields", "dep:fly:mountain", "dep:air:eagle_cliffs", "dep:n:1",
+                "dep:from:golden_fields")
+    assert not any(i.startswith(("dep:air:", "dep:fly:")) for i in legal_ids(s, who(s, "P")))
     assert s.players[who(s, "P")].vp == 4
 
 

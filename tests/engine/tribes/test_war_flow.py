@@ -193,6 +193,43 @@ def test_an_air_move_is_not_spent_on_a_neighbour_g_t26():
     s, _ = start(s, "P")
     s, _ = play(s, "P", "plan:none", "dep:from:golden_fields")
     offered = legal_ids(s, who(s, "P"))
-    assert "dep:to:forest" in offered and "dep:air:forest" not in offered and "dep:air:toad_swamp" in offered
+    assert "dep:to:forest" in offered and "dep:fly:swamp" in offered  # 4 neighbours, 24 far: by terrain first
+    s, _ = play(s, "P", "dep:fly:marsh")
+    offered = legal_ids(s, who(s, "P"))
+    assert "dep:air:forest" not in offered and "dep:air:lily_fen" in offered
     with pytest.raises(IllegalAction, match="step there and keep your air move"):
         play(s, "P", "dep:air:forest")
+
+
+def test_long_lists_are_split_by_terrain_so_no_step_exceeds_25_choices():
+    # an airborne attack may reach 24 enemy territories: the terrain is chosen first
+    enemies = {t: "M:1" for t in ("wheatburg", "golden_fields", "windy_meadows", "forest", "cloud_crags",
+                                  "sunny_downs", "frog_hollow", "cragburg", "eagle_cliffs", "rocky_ridge",
+                                  "misty_bog", "heron_fen", "iron_hills", "high_pasture", "reedburg",
+                                  "reedy_shallows", "turnip_plain", "toad_swamp", "willow_mire", "flint_knoll",
+                                  "mudburg", "bogwater", "sludge_flats", "grey_tors")}
+    s = build({**enemies, "eelwater": "P:3"}, hands={"P": ["gnomcopter#1"]})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:eelwater", "plan:card:gnomcopter#1")
+    offered = legal_ids(s, who(s, "P"))
+    assert len(offered) <= 25 and "plan:zone:mountain" in offered and "plan:to:iron_hills" not in offered
+    s, _ = play(s, "P", "plan:zone:mountain")
+    offered = legal_ids(s, who(s, "P"))
+    assert "plan:to:iron_hills" in offered and "plan:to:golden_fields" not in offered
+    s, _ = play(s, "P", "plan:to:iron_hills", "plan:n:3")
+    assert s.war.attacks[0].target == "iron_hills" and s.war.path == []
+
+
+def test_a_hand_of_every_battle_card_puts_the_weapons_behind_one_entry():
+    from engine.tribes.cards import CARDS
+
+    hand = [f"{c.id}#1" for c in CARDS.values() if c.battle]
+    s = build({"golden_fields": "P:2", "forest": "K:1"}, hands={"P": hand})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:2", "confirm")
+    offered = legal_ids(s, who(s, "P"))
+    assert len(offered) <= 25 and "card:weapon" in offered and "card:play:gnomsnake#1" not in offered
+    s, _ = play(s, "P", "card:weapon")
+    assert "card:play:gnomsnake#1" in legal_ids(s, who(s, "P"))
+    s, _ = play(s, "P", "card:play:gnomsnake#1")
+    assert len(legal_ids(s, who(s, "P"))) <= 25

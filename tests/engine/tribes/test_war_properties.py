@@ -17,6 +17,7 @@ from tests.engine.tribes.builders import LETTERS, act, build, start, waiting
 BOARD = load_board()
 TABLES = ["PMKS", "PMK", "PK", "MS", "KSP"]
 MAX_STEPS = 250
+MENU_LIMIT = 25  # one Discord select menu, draft controls included
 CARDS = instances_without_gnompax()
 # the timeout defaults end a draft at once: random play takes them rarely, to reach the combats
 DEFAULTS = {"plan:none", "dep:end", "card:pass", "def:auto", "ret:auto", "flak:auto", "order:plan"}
@@ -86,6 +87,7 @@ def test_random_play_through_phase_4_keeps_the_invariants(setup, data):
         rules = WAR_PHASES[state.phase]
         offered = rules.legal(state, player)
         assert offered, f"{player} waits in {state.phase} with nothing offered"
+        assert len(offered) <= MENU_LIMIT, [a.id for a in offered]
         assert all(a.label and a.label != a.id for a in offered)
         if steps > MAX_STEPS:
             action = rules.timeout(state, player)

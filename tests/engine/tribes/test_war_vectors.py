@@ -264,10 +264,10 @@ def test_tv17_deployment_vp_move_by_move():
 def test_tv18_air_deployment_one_per_air_card():
     s = build({"golden_fields": "P:4"}, hands={"P": ["gnomballoon#1", "gnomsub#1"]})
     s, _ = start(s, "P")
-    s, _ = play(s, "P", "plan:none", "dep:from:golden_fields", "dep:air:toad_swamp", "dep:n:3")
+    s, _ = play(s, "P", "plan:none", "dep:from:golden_fields", "dep:fly:swamp", "dep:air:toad_swamp", "dep:n:3")
     assert armies_at(s, "toad_swamp") == ("P", 3) and vp(s, "P") == 2
     s, _ = play(s, "P", "dep:from:golden_fields")
-    error = rejected(s, "P", "dep:air:murkmoss")
+    error = rejected(s, "P", "dep:fly:swamp")
     assert "air move" in error.message
 
 
