@@ -26,6 +26,7 @@ from cogs.errors import RESTARTING
 from engine import registry
 from engine.core.actions import CONFIRM_ID, UNDO_ID
 from engine.core.game import replay
+from host.final import scored_in_points
 from tests.e2e.fakediscord import Harness, LiveBot, Message, User
 from tests.e2e.fakediscord.state import iter_components
 
@@ -254,6 +255,10 @@ class Table:
     moves: list[tuple[int, str]] = field(default_factory=list)
     surfaces: dict[str, int] = field(default_factory=dict)
     hand_only: set[int] = field(default_factory=set)  # users who open their panel with /hand only
+    # Offers a player takes first when one is shown (with probability `eager`): finishing choices such as
+    # Confirm or Pass keep long games (Tribes) at a human number of clicks; empty = uniform choice.
+    finishing: frozenset[str] = frozenset()
+    eager: float = 0.0
 
     def count(self, surface: str) -> None:
         self.surfaces[surface] = self.surfaces.get(surface, 0) + 1
@@ -307,7 +312,7 @@ class Table:
             assert rec.original is not None and offers(rec.original), rec.describe()
             panel = rec.original
             self.count("page")
-        choice = self.rng.choice(offers(panel)) if offers(panel) else None
+        choice = self.pick(offers(panel))
         if choice is None:
             self.panels.pop(user.id, None)
             return
@@ -324,6 +329,15 @@ class Table:
         else:  # the panel was out of date: nothing was applied, the refreshed panel is shown
             assert "out of date" in updated.content, rec.describe()
         self.panels[user.id] = updated
+
+    def pick(self, shown: list[Offer]) -> Offer | None:
+        """The offer a player takes: a finishing one first when `eager` says so, else any at random."""
+        if not shown:
+            return None
+        ending = [o for o in shown if o.action_id.split(":")[0] in self.finishing or o.action_id in self.finishing]
+        if ending and self.rng.random() < self.eager:
+            return self.rng.choice(ending)
+        return self.rng.choice(shown)
 
     async def play_to_end(self, max_decisions: int = MAX_DECISIONS) -> Message:
         """Let the pending humans act (a seeded random one each time) until the game is over."""
@@ -417,6 +431,8 @@ def check_against_engine(stored: StoredGame, table: Table, final: Message) -> No
     assert stored.status == "finished"
     announced = final_result(final)
     expected = {stored.seats[p]: float(s) for p, s in outcome.scores.items() if stored.seats[p] is not None}
+    if not scored_in_points(outcome):
+        expected = {}  # a win without points (Vendetta's basic scoring by objectives, R-V29) shows no "pts"
     assert announced == expected, (announced, expected)
     first = "\n".join(line for line in final.content.splitlines() if line.startswith("1st"))
     for p in outcome.winners:
@@ -457,7 +473,7 @@ async def finished_game(fake: Harness, bot: LiveBot, game_id: int) -> StoredGame
 # -- scenario 1 --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_name", registry.names())
+@pytest.mark.parametrize("game_name", [n for n in registry.names() if n != "tribes"])  # tribes: test_tribes_table
 async def test_scenario_1_three_players_full_game(fake: Harness, bot: LiveBot, game_name: str) -> None:
     """Three humans play a whole game with commands, autocomplete and buttons; engine replay agrees."""
     started = time.monotonic()
@@ -681,7 +697,7 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
 
 def ai_seats(lobby: Message) -> int:
     """How many AI seats the lobby message lists."""
-    return len(re.findall(r"^\d+\. AI \d+$", lobby.content, re.MULTILINE))
+    return len(re.findall(r"^\d+\. 🤖 AI \d+ \((?:easy|normal|hard)\)$", lobby.content, re.MULTILINE))
 
 
 async def test_lobby_remove_ai_and_closing(fake: Harness, bot: LiveBot) -> None:
