@@ -249,3 +249,31 @@ def test_random_games_end_four_turns_after_gnompax_and_never_past_the_cap() -> N
             state, _ = GAME.apply(state, d.player, bots[d.player].choose(GAME, state, d.player))
         assert state.gnompax_turn is not None and state.gnompax_turn <= 20
         assert state.turn == state.gnompax_turn + 4
+
+
+def _researcher(state: TribesState, player: int) -> str:
+    """A scripted player: 10 GG on Research whenever he can, every other decision by its timeout default."""
+    offered = [a.id for a in GAME.legal_actions(state, player)]
+    draft = state.drafts.get(player)
+    if state.phase == phases.INVESTMENT:
+        if draft is None or not draft.history:
+            if draft is not None and draft.path == ["post", "research"] and "inv:bill:10" in offered:
+                return "inv:bill:10"
+            if (draft is None or not draft.path) and state.players[player].purse >= 10:
+                return "inv:post:research"
+        elif "confirm" in offered:
+            return "confirm"
+    return GAME.timeout_action(state, player).id
+
+
+def test_researching_every_turn_draws_gnompax_and_the_game_ends_four_turns_later() -> None:
+    state = GAME.new_game(4, 12, {"tribe_pick": "random"})
+    while GAME.pending(state):
+        d = GAME.pending(state)[0]
+        state, _ = GAME.apply(state, d.player, GAME.parse_action(state, d.player, _researcher(state, d.player)))
+        assert GAME.check_invariants(state) == []
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "goal" and not state.gnompax_forced
+    assert state.gnompax_turn is not None and state.gnompax_turn < 30
+    assert state.turn == state.gnompax_turn + 4
+    assert sum(p.vp for p in state.players) >= 4 * 33  # every card but Gnompax was won by research
