@@ -33,14 +33,20 @@ def player_name(state: TribesState, player: int) -> str:
 def situation_lines(state: TribesState, player: int) -> list[str]:
     """`player`'s money, posts and hand in short sentences."""
     me = state.players[player]
-    posts = "; ".join(f"{POST_NAMES[p]} {bills_text(me.posts[p])}" + (f" ({real(me.posts[p])} GG)"
-                                                                          if me.posts[p] else "")
-                      for p in POSTS)
+    posts = "; ".join(posts_text(me.posts[p], p) for p in POSTS)
     return [
         f"Your purse: {me.purse} GG; {plural(me.zeros, 'bill')} of 0 GG in hand; {me.vp} VP.",
         f"Your posts: {posts}.",
         f"Your hand: {cards_text(me.hand)}.",
     ]
+
+
+def posts_text(bills: list[int], post: str) -> str:
+    """"Research: 10, 2 and 0 GG (12 GG)", "Espionage: 5 GG", "Gnomguards: empty"."""
+    if not bills:
+        return f"{POST_NAMES[post]}: empty"
+    total = f" ({real(bills)} GG)" if len(bills) > 1 else ""
+    return f"{POST_NAMES[post]}: {bills_text(bills)}{total}"
 
 
 def draft_lines(state: TribesState, player: int) -> list[str]:
@@ -90,7 +96,7 @@ def final_report(state: TribesState) -> FinalReport | None:
     secrets = []
     for p in range(state.player_count):
         me = state.players[p]
-        posts = "; ".join(f"{POST_NAMES[post]} {bills_text(me.posts[post])}" for post in POSTS)
+        posts = "; ".join(posts_text(me.posts[post], post) for post in POSTS)
         secrets.append(f"{side_start(state, p)} had {me.purse} GG, {plural(me.zeros, 'bill')} of 0 GG, "
                        f"posts: {posts}; hand: {cards_text(me.hand)}.")
     return FinalReport(reason, tuple(players), tuple(secrets))
