@@ -296,6 +296,8 @@ async def ai_turn(core: Core, game_id: int) -> None:
                   time.perf_counter() - started)
         async with core.locked(game_id):
             live = await core.load_locked(game_id)
+            if live.status != TableStatus.ACTIVE:
+                return  # cancelled, finished or set aside while the AI thought
             if live.version != job.version or job.player not in {d.player for d in live.decisions}:
                 log.info("game %s: the game moved on while the AI thought; planning again", game_id)
                 continue

@@ -222,3 +222,17 @@ async def test_a_dead_worker_process_costs_one_normal_move_and_the_pool_starts_a
         assert caplog.text.count("the AI worker pool broke") == len(ai_moves)
     finally:
         await svc.close()
+
+
+async def test_a_game_cancelled_while_the_ai_thinks_stores_nothing(db_path, notifier, clock):
+    worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=sleepy_decide, thinking_after=30.0)
+    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    try:
+        game_id = await _hard_game(svc, 16)
+        assert svc._core.ai.busy()
+        await svc.cancel(game_id, HOST)
+        assert await svc.ai_idle(10.0)
+        assert await _moves(svc, game_id) == []
+        assert (await svc.get_table(game_id)).status is TableStatus.CANCELLED
+    finally:
+        await svc.close()
