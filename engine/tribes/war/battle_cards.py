@@ -189,8 +189,8 @@ def describe(state: TribesState, player: int) -> list[str]:
     draft = war.cards[player]
     lines = []
     if player == war.active and airborne_cards(war):
-        lines.append(f"Airborne attack cards: {cards_in_words(airborne_cards(war))}.")
-    lines.append(f"Your battle cards: {cards_in_words(draft.cards)}" + (" (sealed)." if draft.done else "."))
+        lines.append(f"Your airborne attacks fly with {cards_in_words(airborne_cards(war))}.")
+    lines.append(f"You play {cards_in_words(draft.cards)} in this battle" + (" (sealed)." if draft.done else "."))
     for lift in draft.lifts:
         attack = attack_by_id(war, lift.attack)
         where = place(attack.target) if attack else "?"

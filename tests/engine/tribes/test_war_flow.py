@@ -120,7 +120,7 @@ def test_descriptions_say_the_draft_in_words():
     assert lines[1] == "Now choosing support from The Forest for the attack on Wheatburg."
     assert WAR_PHASES[PLAN].describe(s, who(s, "P")) == []
     s, _ = play(s, "M", "plan:n:2", "confirm", "card:play:gnomcopter#1")
-    assert WAR_PHASES[CARDS].describe(s, who(s, "M"))[0] == "Your battle cards: Gnomcopter."
+    assert WAR_PHASES[CARDS].describe(s, who(s, "M"))[0] == "You play Gnomcopter in this battle."
 
 
 def test_public_war_view_shows_the_plan_once_confirmed_and_cards_only_after_the_reveal():
