@@ -235,6 +235,9 @@ class HeldRequests:
 async def finished(fake: Harness, rec: Any) -> Any:
     """Wait until a deferred component click (type 6) was followed by its edit or followup."""
     await fake.server.wait_until(lambda: rec.edits or rec.followups, 20.0, f"the answer to {rec.describe()}")
+    # The answer comes right after the commit; the messages the move stored (the outbox) may still be on
+    # their way on a busy machine: wait for them too, as the click's own settle does.
+    await fake.server.wait_until(lambda: fake.outbox_due() == 0, 20.0, "the bot's outbox to drain")
     return rec
 
 
