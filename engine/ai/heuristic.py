@@ -21,6 +21,15 @@ from engine.core.rng import Rng
 
 # Steps taken at most to finish an open draft before evaluating it.
 MAX_FINISH_STEPS = 8
+# Points a passive choice (end, pass, none…) is preferred by over a doing one that gains nothing: a sensible
+# player stops shuffling pieces around when no move improves the position.
+PASSIVE_PREFERENCE = 0.01
+PASSIVE_TAILS = frozenset({"end", "none", "pass", "decline", "skip", "idle"})
+
+
+def looks_passive(action: Action) -> bool:
+    """Whether an action ends, passes or declines (also as the last part of a phase's id, `dep:end`)."""
+    return is_passive(action) or action.id.rsplit(":", 1)[-1] in PASSIVE_TAILS
 
 
 def finish_draft(game: Game[Any], state: Any, player: int, limit: int = MAX_FINISH_STEPS) -> Any:
@@ -57,6 +66,8 @@ def greedy_action(game: Game[Any], hooks: GameHooks, state: Any, player: int, pl
             value = step_value(game, hooks, state, player, action, players)
         except IllegalAction:
             continue
+        if looks_passive(action):
+            value += PASSIVE_PREFERENCE
         if best is None or value > best[0]:
             best = (value, action)
     return None if best is None else best[1]
@@ -97,6 +108,8 @@ class GreedyPlayer:
         best_score = float("-inf")
         for action_id in order:
             score = totals[action_id] / self.samples
+            if looks_passive(order[action_id]):
+                score += PASSIVE_PREFERENCE
             if self.noise:
                 score += (rng.randbelow(2001) - 1000) / 1000 * self.noise
             if score > best_score:

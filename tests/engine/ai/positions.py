@@ -50,4 +50,20 @@ def redeal(game_name: str, state: Any, seat: int, seed: int) -> Any:
             else:
                 chosen[clan] = rng.sample(sorted(state.offered[clan]), len(cards))
         return replace(state, chosen=chosen, rng=rng.next_u32())
+    if game_name == "tribes":
+        game = registry.get(game_name)
+        t = game.load(game.dump(state))
+        others = [q for q in range(t.player_count) if q != seat]
+        fixed = [i for i, c in enumerate(t.deck) if c.startswith("gnompax")]
+        pool = [c for c in t.deck if not c.startswith("gnompax")] + [c for q in others for c in t.players[q].hand]
+        rng.shuffle(pool)
+        for q in others:
+            held = len(t.players[q].hand)
+            t.players[q].hand, pool = pool[:held], pool[held:]
+            t.players[q].purse += 3  # a purse is secret (§15): the seat cannot see it
+        for i in fixed:
+            pool.insert(i, "gnompax#1")
+        t.deck = pool
+        t.rng = rng.next_u32()
+        return t
     raise AssertionError(f"no re-deal written for {game_name}")

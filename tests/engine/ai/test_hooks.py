@@ -13,14 +13,15 @@ from tests.engine.ai.positions import position
 
 
 def test_registered_games_have_hooks_and_unknown_games_none() -> None:
-    for name in ("associates", "vendetta"):
+    for name in ("associates", "vendetta", "tribes"):
         hooks = hooks_for(name)
         assert hooks is not None and hooks.scale > 0
     assert hooks_for("no_such_game") is None
 
 
 def test_determinize_keeps_the_seat_view_and_the_game_sound() -> None:
-    for name, players, seed, steps in (("associates", 3, 2, 120), ("vendetta", 5, 3, 30)):
+    for name, players, seed, steps in (("associates", 3, 2, 120), ("vendetta", 5, 3, 30), ("tribes", 3, 4, 150),
+                                       ("tribes", 4, 2, 400)):
         game = registry.get(name)
         hooks = hooks_for(name)
         assert hooks is not None

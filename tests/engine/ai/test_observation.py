@@ -8,7 +8,8 @@ from engine import registry
 from engine.ai import LEVELS, decide
 from tests.engine.ai.positions import position, redeal
 
-CASES = [("associates", 2, 3, 60), ("associates", 3, 4, 150), ("vendetta", 2, 5, 40), ("vendetta", 4, 6, 30)]
+CASES = [("associates", 2, 3, 60), ("associates", 3, 4, 150), ("vendetta", 2, 5, 40), ("vendetta", 4, 6, 30),
+         ("tribes", 2, 3, 80), ("tribes", 3, 5, 200)]
 
 
 @pytest.mark.parametrize(("game_name", "players", "seed", "steps"), CASES)
