@@ -10,7 +10,9 @@ import pytest
 from cogs import text
 from cogs.custom_ids import LobbyAction, LobbyId, Unreadable, parse
 from cogs.limits import CUSTOM_ID
-from host.results import AiLevel, SeatInfo, TableStatus
+from engine.core.events import public_event
+from host.play import THINKING
+from host.results import AiLevel, PostMode, SeatInfo, TableStatus, TableUpdate, UpdateKind
 from tests.cogs.fakes import make_table
 
 
@@ -51,3 +53,13 @@ def test_players_name_the_level_of_a_running_ai():
     )
     lines = text.players_text(running, None).splitlines()
     assert "• AI 2 — 🤖 hard AI" in lines and "• <@10>" in lines
+
+
+def test_the_thinking_note_names_the_ai_on_the_table_message():
+    table = _table_with_ais()
+    running = dataclasses.replace(
+        table, status=TableStatus.ACTIVE, seats=tuple(dataclasses.replace(s, player=s.join_order) for s in table.seats)
+    )
+    line = public_event(THINKING.format(name="{p1}"), "thinking", player=1)
+    update = TableUpdate(running.game_id, UpdateKind.MOVES, "", 4, public_events=(line,), mode=PostMode.EDIT)
+    assert "🤖 AI 2 is thinking…" in text.table_message(running, update).splitlines()
