@@ -8,7 +8,7 @@ import pytest
 from cogs.custom_ids import LobbyAction, LobbyId, decode
 from host.results import AiLevel
 from tests.e2e.fakediscord import Harness, LiveBot
-from tests.e2e.test_scenarios import SETTLE, finished, open_lobby
+from tests.e2e.test_scenarios import SETTLE, StoredGame, db_path, finished, lobby_button, open_lobby, read_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
@@ -31,3 +31,22 @@ async def test_the_lobby_adds_an_ai_at_the_level_tapped_and_settings_set_the_abs
     rec = await fake.slash(alice, "game", subcommand="settings", options={"afk": "ai", "afk_level": "hard"})
     assert rec.ephemeral and "the hard AI plays for an absent player" in rec.content, rec.describe()
     assert "a seat handed to the AI plays hard" in rec.content, rec.describe()
+
+
+async def test_a_hard_ai_moves_through_the_real_bots_worker_pool(fake: Harness, bot: LiveBot) -> None:
+    """The bot's process pool (spawned from bot.py) decides the hard AI's opening choice; nothing is logged as
+    an error, and the game goes on."""
+    alice = fake.user("alice")
+    game_id, lobby = await open_lobby(fake, alice, "vendetta", {"round_limit": 10})
+    await finished(fake, await fake.click(alice, lobby, LobbyId(game_id, LobbyAction.ADD_AI, AiLevel.HARD).encode(),
+                                          settle=SETTLE))
+    rec = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    assert rec.original is not None and "started" in rec.original.content, rec.describe()
+
+    def ai_moved() -> StoredGame | None:
+        stored = read_game(db_path(bot), game_id)
+        return stored if any(source == "ai" for _, _, source in stored.actions) else None
+
+    stored = await fake.server.wait_until(ai_moved, 60.0, "the hard AI's first move")
+    assert stored.status == "active"
+    assert bot.log_errors() == [], bot.log_tail()
