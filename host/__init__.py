@@ -5,13 +5,16 @@ host.results, the errors of host.errors and implements `Notifier` (host.notifier
 Nothing in host/ imports discord.
 """
 
+from host.ai_worker import AiWorker, WorkerMode
 from host.errors import HostError
 from host.notifier import Notifier, NullNotifier, RecordingNotifier
-from host.results import AfkPolicy, MoveResult, TableInfo, TableSettings, TableStatus
+from host.results import AfkPolicy, AiLevel, MoveResult, TableInfo, TableSettings, TableStatus
 from host.service import TableService
 
 __all__ = [
     "AfkPolicy",
+    "AiLevel",
+    "AiWorker",
     "HostError",
     "MoveResult",
     "Notifier",
@@ -21,4 +24,5 @@ __all__ = [
     "TableService",
     "TableSettings",
     "TableStatus",
+    "WorkerMode",
 ]

@@ -394,10 +394,12 @@ class TableService:
         *,
         player: int | None = None,
     ) -> MoveResult:
-        """Play `action_id` for the user's pending player, then any AI seats now pending.
+        """Play `action_id` for the user's pending player, then any AI seats now pending at a quick level.
 
         The move is committed (log entry + snapshot + version, one transaction) before
-        this returns; the announcement goes through the notifier. `expected_version`
+        this returns; the announcement goes through the notifier. Easy and normal AI seats
+        that follow are played in the same transaction; a hard one is left to the game's
+        background AI turn (host/ai_worker.py), so this never waits for a search. `expected_version`
         is the version the user's button or menu was built from.
         Raises GameNotFound, GameNotActive, NotSeated, NotYourTurn, StaleVersion,
         IllegalMove (also an engine IllegalAction).
