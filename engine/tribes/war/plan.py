@@ -84,7 +84,8 @@ def target_problem(state: TribesState, war: War, source: str, mode: str, target:
     area = state.areas[target]
     if area.controller == war.active:
         return "You cannot attack your own territory."
-    if area.controller is None:  # R-T22: only enemy armies or a vacant enemy city can be attacked
+    if area.controller is None or (area.armies == 0 and board().type_of(target) != "city"):
+        # R-T22: only enemy armies or a vacant enemy city can be attacked
         return f"{place(target)} is free: enter it by deployment, not by attack."
     if any(a.target == target for a in war.attacks):  # R-T24
         return f"{place(target)} is already attacked in this plan (one attack per target)."

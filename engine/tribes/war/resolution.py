@@ -75,9 +75,12 @@ def order_timeout(state: TribesState, player: int) -> Action:
 
 
 def order_auto_step(state: TribesState, player: int) -> Action | None:
-    """The last attack left to order (a forced choice), or None."""
+    """The last attack left to order once the others are ordered (a forced choice), or None."""
+    war = state.war
+    if war is None or not war.order:
+        return None
     forward = [a for a in order_legal(state, player) if a.id.startswith("order:") and a.id != "order:plan"]
-    return forward[0] if len(forward) == 1 and len(order_legal(state, player)) > 2 else None
+    return forward[0] if len(forward) == 1 else None
 
 
 def order_describe(state: TribesState, player: int) -> list[str]:
