@@ -1,0 +1,103 @@
+"""engine.core.state_tree: the clone/dump/load every game's state goes through (the state template)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core import state_tree
+
+
+@dataclass
+class Leaf:
+    """A nested dataclass with an optional field."""
+
+    count: int
+    label: str | None = None
+
+
+@dataclass
+class Root:
+    """A root with every kind of field the template allows."""
+
+    number: int
+    flag: bool
+    ratio: float
+    items: list[int]
+    by_name: dict[str, Leaf]
+    by_player: dict[int, list[str]]
+    maybe: Leaf | None
+    pair: tuple[int, int]
+    free: Any = None
+    setup: list[str] = field(default_factory=list, metadata=state_tree.SHARED)
+
+
+def sample(**changes: Any) -> Root:
+    base = Root(3, True, 0.5, [1, 2], {"a": Leaf(1, "x")}, {0: ["p"], 2: []}, None, (4, 5),
+                {"k": [1, {"z": 2}]}, ["s1", "s2"])
+    for name, value in changes.items():
+        setattr(base, name, value)
+    return base
+
+
+def test_clone_is_deep_except_shared_fields() -> None:
+    root = sample()
+    copy = state_tree.clone(root)
+    assert copy == root
+    copy.items.append(9)
+    copy.by_name["a"].count = 7
+    copy.by_player[0].append("q")
+    copy.free["k"][1]["z"] = 3
+    assert root.items == [1, 2] and root.by_name["a"].count == 1 and root.by_player[0] == ["p"]
+    assert root.free == {"k": [1, {"z": 2}]}
+    assert copy.setup is root.setup  # SHARED: never copied, only ever replaced whole
+
+
+def test_dump_is_json_and_load_restores_types() -> None:
+    root = sample(maybe=Leaf(2))
+    data = json.loads(json.dumps(state_tree.dump(root)))
+    assert data["by_player"] == {"0": ["p"], "2": []}  # int keys travel as text
+    back = state_tree.load(Root, data)
+    assert back == root
+    assert isinstance(back.by_name["a"], Leaf) and isinstance(back.maybe, Leaf)
+    assert set(back.by_player) == {0, 2} and back.pair == (4, 5)
+
+
+@pytest.mark.parametrize("broken", [
+    {"number": "3"},  # wrong leaf type
+    {"items": {"a": 1}},  # a dict where a list belongs
+    {"maybe": {"label": "no count"}},  # a nested dataclass missing a field
+])
+def test_load_refuses_data_that_does_not_fit(broken: dict[str, Any]) -> None:
+    data = state_tree.dump(sample())
+    data.update(broken)
+    with pytest.raises(ValueError):
+        state_tree.load(Root, data)
+
+
+def test_load_refuses_a_missing_field() -> None:
+    data = state_tree.dump(sample())
+    del data["flag"]
+    with pytest.raises(ValueError, match="flag"):
+        state_tree.load(Root, data)
+
+
+def test_a_foreign_object_cannot_live_in_a_tree() -> None:
+    with pytest.raises(TypeError):
+        state_tree.clone(sample(free={1, 2}))
+    with pytest.raises(TypeError):
+        state_tree.dump(sample(free=object()))
+
+
+@given(st.lists(st.integers()), st.dictionaries(st.text(max_size=5), st.integers(), max_size=4),
+       st.dictionaries(st.integers(-5, 5), st.lists(st.text(max_size=3), max_size=3), max_size=3))
+def test_round_trip_and_clone_agree_for_any_content(items: list[int], counts: dict[str, int],
+                                                    lists: dict[int, list[str]]) -> None:
+    root = sample(items=items, by_name={k: Leaf(v) for k, v in counts.items()}, by_player=lists)
+    assert state_tree.load(Root, json.loads(json.dumps(state_tree.dump(root)))) == root
+    assert state_tree.clone(root) == root
