@@ -93,6 +93,13 @@ def _destinations(state: TribesState, war: War, source: str) -> list[tuple[str, 
     return result
 
 
+def _can_leave(state: TribesState, war: War, source: str) -> bool:
+    """Whether armies of `source` have somewhere to go (a neighbour first: the usual case is cheap)."""
+    if any(destination_problem(state, war, source, t, False) is None for t in board().adjacent(source)):
+        return True
+    return air_moves_left(state, war) > 0 and bool(_destinations(state, war, source))
+
+
 def waiting(state: TribesState) -> list[int]:
     """The active player."""
     return [state.war.active] if state.war is not None else []
@@ -112,7 +119,7 @@ def legal(state: TribesState, player: int) -> list[Action]:
     actions: list[Action] = []
     if not path:
         for t in board().order:
-            if source_problem(state, war, t) is None and _destinations(state, war, t):
+            if source_problem(state, war, t) is None and _can_leave(state, war, t):
                 actions.append(Action(ids.territory_id(PREFIX, "from", t),
                                       f"Move from {place(t)} ({unmoved(state, war.active, t)} unmoved)"))
         actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment"))
