@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -10,6 +12,7 @@ from engine.tribes.cards import card_name, instances_without_gnompax
 from engine.tribes.phases import CARDS as CARDS_PHASE
 from engine.tribes.phases import WAR_STEP_DONE
 from engine.tribes.state import MAX_ARMIES, dump_state, load_state
+from engine.tribes.view import public_view
 from engine.tribes.war import WAR_PHASES
 from engine.tribes.war.view import war_view
 from tests.engine.tribes.builders import LETTERS, act, build, start, waiting
@@ -66,11 +69,19 @@ def board_problems(state, before_totals):
 
 
 def sealed_cards_public(state):
-    """Names of sealed (unrevealed) battle cards that the public war view shows."""
-    view = war_view(state)
-    if state.war is None or state.war.revealed or view is None:
+    """Sealed (unrevealed) battle cards or airlifts that the public view of the game shows."""
+    war = state.war
+    if war is None or war.revealed:
         return []
-    return ["cards_played"] if "cards_played" in view or "airlifts" in view else []
+    shown = []
+    view = war_view(state)
+    if view is not None and ("cards_played" in view or "airlifts" in view):
+        shown.append("cards_played")
+    text = json.dumps(public_view(state))
+    airborne = {card_name(a.card) for a in war.attacks if a.card}
+    for draft in war.cards.values():
+        shown += [c for c in draft.cards if card_name(c) not in airborne and card_name(c) in text]
+    return shown
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
