@@ -121,3 +121,15 @@ def armies_at(state: TribesState, territory: str) -> tuple[str | None, int]:
         return None, area.armies
     tribe = state.players[area.controller].tribe
     return next(k for k, v in LETTERS.items() if v == tribe), area.armies
+
+
+def play_game(state: TribesState, letter: str, *action_ids: str) -> tuple[TribesState, list[Event]]:
+    """Like `play`, through the registered game's `apply` (pending check, clone, the turn flow after)."""
+    from engine.tribes import GAME
+
+    player = who(state, letter)
+    events: list[Event] = []
+    for action_id in action_ids:
+        state, more = GAME.apply(state, player, Action(action_id))
+        events += more
+    return state, events
