@@ -213,7 +213,8 @@ async def test_a_dead_worker_process_costs_one_normal_move_and_the_pool_starts_a
             rng = Rng.from_seed(4)
             for _ in range(6):
                 assert await svc.ai_idle(30.0)
-                if (await svc.get_table(game_id)).status is not TableStatus.ACTIVE:
+                ai_moves = [r for r in await _moves(svc, game_id) if r.source == "ai"]
+                if len(ai_moves) >= 2 or (await svc.get_table(game_id)).status is not TableStatus.ACTIVE:
                     break
                 await play_one(svc, game_id, rng)
         ai_moves = [r for r in await _moves(svc, game_id) if r.source == "ai"]
