@@ -42,6 +42,8 @@ MAX_AI_MOVES = 50_000
 AI_BATCH = 500
 # How an ordinary run of moves is announced.
 MOVES = Announcement(UpdateKind.MOVES)
+# A quick-level AI decision slower than this (seconds) is logged: it held up every table.
+SLOW_INLINE = 0.1
 # How often a submit re-checks after losing a race against another process.
 MAX_CONFLICT_RETRIES = 3
 
@@ -170,7 +172,13 @@ async def play_ai(
             try:
                 if live.is_ai(player):
                     seed = ai_seed(live.seed, batch.seq + 1, player)
+                    started = time.perf_counter()
                     action = decide_action(live.game, batch.state, player, live.ai_level(player), seed, None)
+                    took = time.perf_counter() - started
+                    if took > SLOW_INLINE:
+                        # Every other table waited this long: a quick level should stay in milliseconds.
+                        log.warning("game %s: a %s AI decision took %.3fs on the event loop", live.id,
+                                    live.ai_level(player).value, took)
                     batch.apply(player, action, MoveSource.AI, None)
                 else:
                     # "Never ask me": the window closes as a pass, the game's timeout default (R-A36).
