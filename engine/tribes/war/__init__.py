@@ -54,10 +54,12 @@ WAR_PHASES: dict[str, PhaseRules] = {
     CARDS: PhaseRules(
         DecisionKind.SIMULTANEOUS, battle_cards.waiting, battle_cards.prompt, battle_cards.legal,
         _then_advance(battle_cards.apply), battle_cards.timeout, battle_cards.describe, battle_cards.auto_step,
-        label="Phase 4: battle cards"),
+        label="Phase 4: battle cards", multi_pick=battle_cards.multi_pick, pick_action=battle_cards.pick_action,
+        typed_prefixes=("card:pick:",)),
     FLAK: PhaseRules(
         DecisionKind.TURN, flak.waiting, flak.prompt, flak.legal, _then_advance(flak.apply), flak.timeout,
-        flak.describe, label="Phase 4: Gnomflak"),
+        flak.describe, label="Phase 4: Gnomflak", multi_pick=flak.multi_pick, pick_action=flak.pick_action,
+        typed_prefixes=("flak:pick:",)),
     ORDER: PhaseRules(
         DecisionKind.TURN, resolution.order_waiting, resolution.order_prompt, resolution.order_legal,
         _then_advance(resolution.order_apply), resolution.order_timeout, resolution.order_describe,

@@ -7,9 +7,12 @@ and count towards his 2 (R-T25). Skipped for a player whose hand holds nothing h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
 from engine.tribes.cards import SUB, WEAPON, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -167,6 +170,50 @@ def legal(state: TribesState, player: int) -> list[Action]:
     return actions
 
 
+def multi_pick(state: TribesState, player: int) -> MultiPick | None:
+    """Cards 1 and 2 as one 'pick 0 to 2' menu, before any card is chosen step by step."""
+    war = state.war
+    if war is None or player not in waiting(state):
+        return None
+    draft = war.cards[player]
+    if draft.closed or draft.cards or draft.path:
+        return None
+    cards = _playable(state, war, player)
+    if len(cards) > MAX_PICK_OPTIONS:
+        cards = _offered(state, war, player)  # one of each design still fits (23 designs at most)
+    if not cards:
+        return None
+    options = tuple(PickOption(c, card_name(c)) for c in cards)
+    return MultiPick(f"Choose up to {_limit(war, player)} battle cards (none is fine).", options, 0,
+                     min(_limit(war, player), len(options)))
+
+
+def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Action:
+    """The one action playing the picked cards, sealed at once (unless airlifts are still to decide)."""
+    if multi_pick(state, player) is None:
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+    problem = _pick_problem(state, war_of(state), player, list(chosen))
+    if problem:
+        raise _illegal(problem)
+    return Action(ids.pick_id(PREFIX, list(chosen)), f"Play {cards_in_words(list(chosen))}")
+
+
+def _pick_problem(state: TribesState, war: War, player: int, chosen: list[str]) -> str | None:
+    if len(chosen) > _limit(war, player):
+        return "You may play at most 2 battle cards, airborne attacks included."
+    trial = CardDraft()
+    saved, war.cards[player] = war.cards[player], trial
+    try:
+        for card in chosen:
+            problem = _play_problem(state, war, player, card)
+            if problem:
+                return problem
+            trial.cards.append(card)
+    finally:
+        war.cards[player] = saved
+    return None
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: no card (airborne cards of the plan stay)."""
     return Action(ids.word_id(PREFIX, "pass"), "Play no card")
@@ -248,6 +295,15 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             war.cards[player] = CardDraft(closed=True, done=True)
         case ids.Undo():
             _undo(state, war, player, draft)
+        case ids.Cards(prefix="card", cards=cards) if not draft.closed and not draft.cards:
+            problem = _pick_problem(state, war, player, list(cards))
+            if problem:
+                raise _illegal(problem)
+            draft.path.clear()
+            draft.cards.extend(cards)
+            draft.closed = True
+            # a whole pick seals at once unless an air or Gnomsub card still has its airlift to decide
+            draft.done = _pending_carrier(draft) is None
         case ids.Word(prefix="card", word="weapon") if not draft.closed and not draft.path:
             if not any(card_of(c).kind == WEAPON for c in _playable(state, war, player)):
                 raise _illegal("You have no weapon card to play.")

@@ -6,9 +6,12 @@ player can have more targets than capacity, and then chooses (FLAK_CHOICE).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.picks import MultiPick, PickOption
 from engine.tribes.cards import AIR, FLAK, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -146,11 +149,48 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             if len(war.flak_pick) < capacity(war):  # G-T20: the whole capacity is used
                 raise IllegalAction(f"Choose {capacity(war)} cards to shoot down first.", "E_FLAK")
             cancel(state, war, list(war.flak_pick), events)
+        case ids.Cards(prefix="flak", cards=cards):
+            problem = _pick_problem(state, war, list(cards))
+            if problem:
+                raise IllegalAction(problem, "E_FLAK")
+            war.flak_pick = list(cards)
+            cancel(state, war, list(war.flak_pick), events)
         case ids.Word(prefix="flak", word="auto"):
             war.flak_pick = targets[: capacity(war)]
             cancel(state, war, list(war.flak_pick), events)
         case _:
             raise IllegalAction("Choose a flying card to shoot down, then confirm.", "E_WRONG_STEP")
+
+
+def multi_pick(state: TribesState, player: int) -> MultiPick | None:
+    """The Flak choice as one 'pick exactly k' menu (the default order preselected)."""
+    war = state.war
+    if war is None or player != war.active or not capacity(war):
+        return None
+    targets = defender_flying(state, war)
+    if len(targets) <= capacity(war):
+        return None
+    options = tuple(PickOption(c, f"{side(state, owner_of(war, c))}' {card_name(c)}") for c in targets)
+    return MultiPick(prompt(state, player), options, capacity(war), capacity(war),
+                     suggested=tuple(targets[: capacity(war)]))
+
+
+def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Action:
+    """The one action shooting down the picked cards."""
+    menu = multi_pick(state, player)
+    if menu is None:
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+    problem = _pick_problem(state, war_of(state), list(chosen))
+    if problem:
+        raise IllegalAction(problem, "E_FLAK")
+    return Action(ids.pick_id(PREFIX, list(chosen)), f"Shoot down {cards_in_words(list(chosen))}")
+
+
+def _pick_problem(state: TribesState, war: War, chosen: list[str]) -> str | None:
+    targets = defender_flying(state, war)
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(targets) or len(chosen) != capacity(war):
+        return f"Choose exactly {capacity(war)} of the defenders' flying cards played in this battle."
+    return None
 
 
 def decided(war: War) -> bool:

@@ -4,8 +4,8 @@
            · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm
   defence  def:from:<t> · def:to:<attack> · def:n:<k> · def:auto · undo · confirm
   cards    [card:weapon] · card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k>
-           · card:for:<attack> · undo · confirm
-  flak     flak:<card> · flak:auto · undo · confirm
+           · card:for:<attack> · undo · confirm · card:pick:<card>,… or card:pick:none (cards in one go)
+  flak     flak:<card> · flak:auto · undo · confirm · flak:pick:<card>,… (the whole choice)
   order    order:<attack> · order:plan · undo · confirm
   retreat  ret:to:<t> · ret:n:<k> · ret:auto · undo · confirm
   move-in  in:<k>
@@ -80,7 +80,16 @@ class Zone:
     zone: str
 
 
-WarAction = Undo | Confirm | Territory | Number | Card | Word | Zone
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """A whole pick of cards in one action (`verb`: pick), from a 'pick k of n' menu; may be empty."""
+
+    prefix: str
+    verb: str
+    cards: tuple[str, ...]
+
+
+WarAction = Undo | Confirm | Territory | Number | Card | Word | Zone | Cards
 
 # prefix -> verb -> the kind of argument it takes
 _TERRITORY_VERBS = {
@@ -89,6 +98,8 @@ _TERRITORY_VERBS = {
 _NUMBER_VERBS = {"plan": {"n", "sup"}, "def": {"to", "n"}, "card": {"n", "for"}, "ret": {"n"}, "dep": {"n"}}
 _CARD_VERBS = {"plan": {"card"}, "card": {"play"}}
 _ZONE_VERBS = {"plan": {"zone"}, "dep": {"fly"}}
+_PICK_VERBS = {"card": {"pick"}, "flak": {"pick"}}
+NO_CARD = "none"  # the empty pick: `card:pick:none`
 ZONE_NAMES = ("plains", "swamp", "mountain", "marsh", "black")
 _WORDS = {
     "plan": {"none", "ground", "portal"}, "def": {"auto"},
@@ -143,6 +154,9 @@ def parse(action_id: str) -> WarAction:
         return _card(prefix, verb, arg)
     if verb in _ZONE_VERBS.get(prefix, set()) and arg in ZONE_NAMES:
         return Zone(prefix, verb, arg)
+    if verb in _PICK_VERBS.get(prefix, set()):
+        names = () if arg == NO_CARD else tuple(arg.split(","))
+        return Cards(prefix, verb, tuple(_card(prefix, verb, c).card for c in names))
     raise unknown(action_id)
 
 
@@ -159,6 +173,11 @@ def number_id(prefix: str, verb: str, value: int) -> str:
 def card_id(prefix: str, verb: str, card: str) -> str:
     """`<prefix>:<verb>:<card>`, or `flak:<card>`."""
     return f"{prefix}:{card}" if prefix == "flak" else f"{prefix}:{verb}:{card}"
+
+
+def pick_id(prefix: str, cards: list[str] | tuple[str, ...]) -> str:
+    """`<prefix>:pick:<card>,<card>` (or `<prefix>:pick:none`)."""
+    return f"{prefix}:pick:{','.join(cards) if cards else NO_CARD}"
 
 
 def zone_id(prefix: str, verb: str, zone: str) -> str:

@@ -85,7 +85,7 @@ def act(state: TribesState, player: int, action_id: str) -> tuple[TribesState, l
         raise IllegalAction("It is not your turn.", "E_NOT_YOUR_TURN")
     legal = rules.legal(state, player)
     action = Action(action_id)
-    if action not in legal:
+    if action not in legal and not action_id.startswith(rules.typed_prefixes):
         rules.apply(clone(state), player, action, [])
         raise not_offered(legal)
     new = clone(state)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.tribes.phases import CARDS, FLAK
 from engine.tribes.war import WAR_PHASES
 from engine.tribes.war.view import war_view
@@ -190,3 +193,48 @@ def test_defender_home_territories_must_all_support_an_attacked_home_territory()
     # 4 against 9: the Plains Gnomes lose their only armies and their step ends
     assert sorted(s.last_battle.defence_supports) == ["eelwater", "heron_fen", "lily_fen", "reedy_shallows"]
     assert s.last_battle.dfn == 1 + 7 + 1  # Toad Swamp is a swamp: no portal for the Marsh Gnomes
+
+
+def test_flak_choice_as_one_pick_of_exactly_the_capacity():
+    s = flak_choice_state()
+    p = who(s, "P")
+    menu = WAR_PHASES[FLAK].multi_pick(s, p)
+    assert (menu.min, menu.max) == (2, 2) and menu.suggested == ("gnomglider#1", "gnomcopter#1")
+    assert [o.label for o in menu.options] == ["the Mountain Gnomes' Gnomglider", "the Mountain Gnomes' Gnomcopter",
+                                              "the Marsh Gnomes' Gnomballoon"]
+    with pytest.raises(IllegalAction, match="exactly 2"):
+        WAR_PHASES[FLAK].pick_action(s, p, ["gnomballoon#1"])
+    action = WAR_PHASES[FLAK].pick_action(s, p, ["gnomballoon#1", "gnomglider#1"])
+    s, _ = play(s, "P", action.id)
+    assert s.war is None or sorted(s.war.cancelled) == ["gnomballoon#1", "gnomglider#1"]
+
+
+def test_battle_cards_as_one_pick_then_the_airlift_steps():
+    s = build({"cloud_crags": "M:3", "heron_fen": "M:4", "golden_fields": "P:2"},
+              hands={"M": ["gnomcopter#1", "gnom_crossbow#1", "gnom_crossbow#2", "gnombut#1"]})
+    s, _ = start(s, "M")
+    s, _ = play(s, "M", "plan:from:cloud_crags", "plan:ground", "plan:to:golden_fields", "plan:n:3", "confirm")
+    m = who(s, "M")
+    menu = WAR_PHASES[CARDS].multi_pick(s, m)
+    assert (menu.min, menu.max) == (0, 2)
+    assert menu.option_ids() == ("gnomcopter#1", "gnom_crossbow#1", "gnom_crossbow#2")  # never Gnom'But
+    with pytest.raises(IllegalAction, match="cannot be played"):
+        WAR_PHASES[CARDS].pick_action(s, m, ["gnombut#1"])
+    with pytest.raises(IllegalAction, match="at most 2"):
+        WAR_PHASES[CARDS].pick_action(s, m, ["gnomcopter#1", "gnom_crossbow#1", "gnom_crossbow#2"])
+    action = WAR_PHASES[CARDS].pick_action(s, m, ["gnom_crossbow#1", "gnomcopter#1"])
+    s, _ = play(s, "M", action.id)
+    assert WAR_PHASES[CARDS].multi_pick(s, m) is None
+    assert "card:lift:heron_fen" in legal_ids(s, m)  # the Gnomcopter's airlift comes next
+    s, _ = play(s, "M", "card:lift:heron_fen", "card:n:4", "card:for:1", "confirm")
+    assert (s.last_battle.att, s.last_battle.dfn) == (3 + 4 + 1, 3)
+
+
+def test_an_empty_card_pick_plays_no_card():
+    s = build({"golden_fields": "P:2", "forest": "K:1"}, hands={"P": ["gnomfog#1"]})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:2", "confirm")
+    action = WAR_PHASES[CARDS].pick_action(s, who(s, "P"), [])
+    assert action.id == "card:pick:none"
+    s, _ = play(s, "P", action.id)  # sealed at once, like the timeout default
+    assert s.war is None or s.war.played[who(s, "P")] == []
