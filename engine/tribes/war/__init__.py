@@ -73,7 +73,8 @@ WAR_PHASES: dict[str, PhaseRules] = {
         label="Phase 4: move-in"),
     DEPLOY: PhaseRules(
         DecisionKind.TURN, deployment.waiting, deployment.prompt, deployment.legal,
-        _then_advance(deployment.apply), deployment.timeout, deployment.describe, label="Phase 4: deployment"),
+        _then_advance(deployment.apply), deployment.timeout, deployment.describe, label="Phase 4: deployment",
+        shortcuts=deployment.shortcuts, typed_prefixes=("dep:all:",)),
 }
 
 __all__ = ["WAR_PHASES", "start_step", "war_view"]

@@ -148,6 +148,20 @@ def legal(state: TribesState, player: int) -> list[Action]:
     return actions
 
 
+def shortcuts(state: TribesState, player: int) -> list[Action]:
+    """Once a source is chosen: "All 3 armies step to X", one tap for each neighbour with room for all."""
+    war = state.war
+    if war is None or player != war.active or len(war.path) != 1:
+        return []
+    source = war.path[0]
+    count = unmoved(state, player, source)
+    return [
+        Action(ids.territory_id(PREFIX, "all", t), f"All {armies(count)} step to {place(t)}")
+        for t, by_air in _destinations(state, war, source)
+        if not by_air and capacity(t) - state.areas[t].armies >= count
+    ]
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: end the deployment."""
     return Action(ids.word_id(PREFIX, "end"), "End the deployment")
@@ -213,6 +227,15 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                 raise IllegalAction(f"Move between 1 and {armies(most)} (unmoved armies, room at the destination).",
                                     "E_BAD_COUNT")
             move(state, war, path[0], path[2], n, path[1] == "air", events)
+            path.clear()
+        case ids.Territory(prefix="dep", verb="all", territory=t) if len(path) == 1:
+            problem = destination_problem(state, war, path[0], t, False)
+            count = unmoved(state, war.active, path[0])
+            if problem is None and capacity(t) - state.areas[t].armies < count:
+                problem = f"{place(t)} has no room for all {armies(count)}: choose how many."
+            if problem:
+                raise IllegalAction(problem, "E_DEPLOY")
+            move(state, war, path[0], t, count, False, events)
             path.clear()
         case ids.Territory(prefix="dep", verb="from", territory=t):
             raise IllegalAction("Finish or undo the move you are choosing first.", "E_WRONG_STEP")

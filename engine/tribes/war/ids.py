@@ -10,6 +10,7 @@
   retreat  ret:to:<t> · ret:n:<k> · ret:auto · undo · confirm
   move-in  in:<k>
   deploy   dep:from:<t> · dep:to:<t> · [dep:fly:<zone>] · dep:air:<t> · dep:n:<k> · dep:end · undo
+           · dep:all:<t> (once a source is chosen: every unmoved army of it steps to <t>, one tap)
 
 A zone (plains, swamp, mountain, marsh, black) groups a long territory list by terrain first, so that
 no step offers more than 25 choices.
@@ -93,7 +94,8 @@ WarAction = Undo | Confirm | Territory | Number | Card | Word | Zone | Cards
 
 # prefix -> verb -> the kind of argument it takes
 _TERRITORY_VERBS = {
-    "plan": {"from", "to", "by"}, "def": {"from"}, "card": {"lift"}, "ret": {"to"}, "dep": {"from", "to", "air"},
+    "plan": {"from", "to", "by"}, "def": {"from"}, "card": {"lift"}, "ret": {"to"},
+    "dep": {"from", "to", "air", "all"},
 }
 _NUMBER_VERBS = {"plan": {"n", "sup"}, "def": {"to", "n"}, "card": {"n", "for"}, "ret": {"n"}, "dep": {"n"}}
 _CARD_VERBS = {"plan": {"card"}, "card": {"play"}}

@@ -281,3 +281,17 @@ def test_tv23_stacking_on_the_gnomlab():
     s, _ = play(s, "P", "dep:from:sunny_downs")
     error = rejected(s, "P", "dep:to:gnomlab")
     assert "full" in error.message
+
+
+def test_tv17_with_the_one_tap_shortcut_gives_the_same_state():
+    from engine.tribes.phases import DEPLOY as DEPLOY_PHASE
+    from engine.tribes.war import WAR_PHASES
+
+    s = build({"windy_meadows": "P:1", "wheatburg": "P:2", "golden_fields": "P:1"})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:none", "dep:from:wheatburg")
+    shortcut = next(a for a in WAR_PHASES[DEPLOY_PHASE].shortcuts(s, who(s, "P")) if a.id == "dep:all:golden_fields")
+    assert shortcut.label == "All 2 armies step to Golden Fields"
+    by_tap, _ = play(s, "P", shortcut.id)
+    by_steps, _ = play(s, "P", "dep:to:golden_fields", "dep:n:2")
+    assert dump_state(by_tap) == dump_state(by_steps)
