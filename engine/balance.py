@@ -182,6 +182,18 @@ def report(game: str, cells: Sequence[Cell], level: str, iterations: int, seed: 
              "win rate is more than 5 points from its fair share (winners per game / players) is marked ⚠, and "
              "when its interval still contains the fair share the row says so: the sample cannot tell. "
              "Small samples: read the intervals, not the point estimates.", ""]
+    pooled = faction_rates(cells)
+    lines += ["## All games pooled", "",
+              f"{sum(len(c.results) for c in cells)} games over every player count and variant.", "",
+              "| faction | games | wins | win rate | 95% CI | fair share | verdict |",
+              "|---|---|---|---|---|---|---|"]
+    for f, row in pooled.items():
+        lines.append(f"| {f} | {row['games']:.0f} | {row['wins']:.0f} | {row['rate']:.0%} | "
+                     f"{row['low']:.0%}–{row['high']:.0%} | {row['fair']:.0%} | {_verdict(row)} |")
+    first_all = first_player_rate([r for c in cells for r in c.results])
+    lines += ["", f"First player, all games: wins {first_all['wins']:.0f} of {first_all['games']:.0f} "
+              f"({first_all['rate']:.0%}, 95% CI {first_all['low']:.0%}–{first_all['high']:.0%}, fair share "
+              f"{first_all['fair']:.0%}) — {_verdict(first_all)}.", ""]
     for cell in cells:
         results = cell.results
         finished = [r for r in results if r.ranking]
