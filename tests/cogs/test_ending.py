@@ -122,12 +122,16 @@ def test_history_lists_games_with_numbers_and_winners():
     assert "No game has been played" in ending.history_text([])
 
 
+# The shortest game each set of rules allows, to keep the test quick (other games play their defaults).
+QUICK_OPTIONS = {"vendetta": {"round_limit": 10}, "associates": {"turn_cap": 10}, "tribes": {"gnompax_cap": 20}}
+
+
 @pytest.mark.parametrize("name", registry.names())
 def test_every_game_reports_its_end_in_words(name):
     from engine.ai import choose_for
 
     game = registry.get(name)
-    options = {"round_limit": 10} if name == "vendetta" else {"turn_cap": 10}
+    options = QUICK_OPTIONS.get(name, {})  # a new game plays with its defaults
     state = game.new_game(2 if name == "vendetta" else 3, 5, options)
     for step in range(5000):
         if game.outcome(state) is not None:
