@@ -107,7 +107,6 @@ class War:
     cursor: int = 0  # position in `order` of the attack being resolved
     retreat: dict[str, int] = field(default_factory=dict)  # the defender's retreat draft: destination -> count
     air_moves: int = 0  # air moves made in this deployment
-    deploy_moves: int = 0  # moves made in this deployment
 
 
 @dataclass

@@ -256,7 +256,6 @@ def move(state: TribesState, war: War, source: str, target: str, count: int, by_
     dst.controller = player
     if by_air:
         war.air_moves += 1
-    war.deploy_moves += 1
     delta = 0
     notes = []
     if src.armies == 0 and not is_city(source):
