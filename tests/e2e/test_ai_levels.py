@@ -3,12 +3,27 @@ sets the level the AI plays at for absent players."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import time
+
 import pytest
 
 from cogs.custom_ids import LobbyAction, LobbyId, decode
 from host.results import AiLevel
 from tests.e2e.fakediscord import Harness, LiveBot
-from tests.e2e.test_scenarios import SETTLE, StoredGame, db_path, finished, lobby_button, open_lobby, read_game
+from tests.e2e.test_scenarios import (
+    SETTLE,
+    StoredGame,
+    Table,
+    db_path,
+    finished,
+    latest_table_message,
+    lobby_button,
+    open_lobby,
+    pending_user_ids,
+    read_game,
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
@@ -34,19 +49,26 @@ async def test_the_lobby_adds_an_ai_at_the_level_tapped_and_settings_set_the_abs
 
 
 async def test_a_hard_ai_moves_through_the_real_bots_worker_pool(fake: Harness, bot: LiveBot) -> None:
-    """The bot's process pool (spawned from bot.py) decides the hard AI's opening choice; nothing is logged as
-    an error, and the game goes on."""
+    """The bot's process pool (spawned from bot.py) decides the hard AI's moves; nothing is logged as an error,
+    and the human plays on meanwhile."""
     alice = fake.user("alice")
-    game_id, lobby = await open_lobby(fake, alice, "vendetta", {"round_limit": 10})
+    game_id, lobby = await open_lobby(fake, alice, "associates", {"turn_cap": 10})
     await finished(fake, await fake.click(alice, lobby, LobbyId(game_id, LobbyAction.ADD_AI, AiLevel.HARD).encode(),
                                           settle=SETTLE))
     rec = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     assert rec.original is not None and "started" in rec.original.content, rec.describe()
+    table = Table(fake, game_id, fake.channel.id, {alice.id: alice}, random.Random(3))
 
     def ai_moved() -> StoredGame | None:
         stored = read_game(db_path(bot), game_id)
-        return stored if any(source == "ai" for _, _, source in stored.actions) else None
+        return stored if sum(source == "ai" for _, _, source in stored.actions) >= 2 else None
 
-    stored = await fake.server.wait_until(ai_moved, 60.0, "the hard AI's first move")
-    assert stored.status == "active"
-    assert bot.log_errors() == [], bot.log_tail()
+    deadline = time.monotonic() + 90.0
+    while (stored := ai_moved()) is None:
+        assert time.monotonic() < deadline, f"the hard AI made fewer than two moves: {read_game(db_path(bot), game_id)}"
+        if alice.id in pending_user_ids(latest_table_message(fake, fake.channel.id)):
+            await table.act(alice)
+        else:
+            await asyncio.sleep(0.2)  # the AI is thinking in the bot's worker pool
+    assert stored.status in ("active", "finished")
+    assert bot.log_errors() == [], (bot.log_errors(), bot.log_tail())
