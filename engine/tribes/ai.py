@@ -28,6 +28,9 @@ OPEN_WEIGHTS = {1: 0.25, 2: 1.5, 3: 2.0, 4: 1.0, 5: 0.5}
 # Once a goal is adopted: points per unit of its measure (goal 6 counts ranks: lower is better).
 GOAL_WEIGHTS = {1: 1.0, 2: 5.0, 3: 8.0, 4: 3.0, 5: 2.0, 6: -10.0}
 RESEARCH_READY_POINTS = 3.0  # a Research post of 10 GG or more draws a card (+4 VP) next research
+# A ballot cast (R-T39) is worth this much per place the voter stands ahead in that goal's ranking: the vote
+# decides the winner, so a sensible voter names the goal he leads.
+BALLOT_POINTS = 6.0
 GNOMPAX_WINDOW = 11  # Gnompax hides among the last 11 cards (setup)
 ZEROS_PER_PLAYER = 3
 
@@ -82,6 +85,9 @@ def evaluate(game: Game[Any], state: TribesState, seat: int) -> float:
     planned = {post: list(bills) for post, bills in (draft.investment.bills.items() if draft is not None else ())}
     research = real(player.posts["research"]) + sum(planned.get("research", []))
     value = RESEARCH_READY_POINTS if research >= 10 else 0.0
+    vote = state.vote
+    if state.goal is None and vote is not None and seat in vote.ballots:
+        value += BALLOT_POINTS * _standing(state, vote.ballots[seat], seat)
     if state.goal is None:
         wealth = player.purse + sum(real(player.posts[p]) for p in POSTS)
         value += (OPEN_WEIGHTS[1] * wealth + OPEN_WEIGHTS[2] * len(controlled(state, seat))
@@ -92,6 +98,15 @@ def evaluate(game: Game[Any], state: TribesState, seat: int) -> float:
     if state.goal == 4:
         measure += recruits
     return value + GOAL_WEIGHTS[state.goal] * measure + 0.1 * player.vp
+
+
+def _standing(state: TribesState, goal: int, seat: int) -> float:
+    """How many players `seat` is ahead of minus how many are ahead of him, in `goal`'s measure (§12.1)."""
+    m = measures(state)[goal]
+    mine = m[seat]
+    better = (lambda a, b: a < b) if goal == 6 else (lambda a, b: a > b)  # goal 6: lower rank sum wins
+    return float(sum(1 for q, v in m.items() if q != seat and better(mine, v))
+                 - sum(1 for q, v in m.items() if q != seat and better(v, mine)))
 
 
 def candidates(game: Game[Any], state: TribesState, player: int) -> list[Action]:
