@@ -237,3 +237,24 @@ async def test_a_game_cancelled_while_the_ai_thinks_stores_nothing(db_path, noti
         assert (await svc.get_table(game_id)).status is TableStatus.CANCELLED
     finally:
         await svc.close()
+
+
+def illegal_decide(resolve: GameResolver, game_name: str, dump: dict[str, Any], player: int, level: str, seed: int,
+                   budget: float | None) -> str:
+    """A search that answers with a move its seat may not make."""
+    return "fly:to:the:moon"
+
+
+async def test_an_illegal_choice_of_the_worker_is_replaced_by_a_normal_move(db_path, notifier, clock, caplog):
+    worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=illegal_decide, thinking_after=30.0)
+    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    try:
+        with caplog.at_level(logging.ERROR, logger="host.play"):
+            game_id = await _hard_game(svc, 17)
+            assert await svc.ai_idle(10.0)
+        moves = await _moves(svc, game_id)
+        assert [(r.player, r.source) for r in moves] == [(1, "ai")]
+        assert moves[0].action_id.startswith("bid:")
+        assert "'fly:to:the:moon', which is not legal" in caplog.text
+    finally:
+        await svc.close()
