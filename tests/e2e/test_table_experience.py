@@ -56,7 +56,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
 MEASURE_ONLY = os.environ.get("GNOMEHOST_MEASURE_ONLY") == "1"
 MESSAGES = "/channels/{channel_id}/messages"
-PLAYERS = {"associates": 4, "vendetta": 3}
+PLAYERS = {"associates": 4, "vendetta": 3, "tribes": 2}
 MAX_TAPS = 4000
 # Component kinds by their wire letter (cogs.custom_ids.Kind): the pick menu is new in issue 10, so the
 # letter is used, which also reads the components of older releases (the "before" figures).
@@ -203,6 +203,13 @@ PLANS: dict[str, Plan] = {
         first=tuple(re.compile(p) for p in (r"^Move .+ to ", r"^Movement$", r"^Move to ")),
         done=re.compile(r"^Move (?:.+ )?to "),
         then=tuple(re.compile(p) for p in (r"^Confirm", r"^End")),
+    ),
+    # Tribes: a player in a hurry seals, passes, keeps and ends rather than building long orders.
+    "tribes": Plan(
+        first=tuple(re.compile(p) for p in (r"^Confirm", r"^Pass", r"^End the deployment", r"^Attack nobody",
+                                            r"^Keep")),
+        done=re.compile(r"^(?:Confirm|Pass|End the deployment|Attack nobody|Keep)"),
+        then=(),
     ),
 }
 
@@ -638,6 +645,29 @@ async def test_vendetta_three_players(fake: Harness, bot: LiveBot) -> None:
     single = [u.taps for u in moves if u.kind == "single-destination move" and u.quick]
     assert single and max(single) <= 3, sorted(single)
     assert not ids, "\n".join(ids[:30])
+
+
+async def test_tribes_two_players(fake: Harness, bot: LiveBot) -> None:
+    """A whole 2-player Tribes game: quiet channel, plain words in every message, menu and DM prompt."""
+    users = [fake.user("alice"), fake.user("bob")]
+    run = await play_game(fake, bot, "tribes", users, seed=12)
+    figures = channel_figures(run)
+    moves = units(run, tribes_kind, tribes_move_made)
+    ids = identifier_findings(shown_texts(fake, run.autocomplete))
+    print(report("tribes", run, figures, moves, ids))
+    if MEASURE_ONLY:
+        return
+    check_channel(figures)
+    assert not ids, "\n".join(ids[:30])
+
+
+def tribes_kind(replay: Replay, rows: list[Row], _player: int) -> str | None:
+    """Tribes moves by the step they began with (investment, launch, plan, deployment, vote …)."""
+    return rows[0].action_id.split(":")[0] if rows else None
+
+
+def tribes_move_made(replay: Replay, rows: list[Row]) -> bool:
+    return bool(rows)
 
 
 def test_every_registered_game_is_played_here() -> None:
