@@ -134,7 +134,7 @@ def plot(cells: Sequence[Cell], game: str, out: Path) -> list[str]:
     ax.set_ylabel("share of games")
     ax.set_title(f"{game}: why games end")
     ax.legend(fontsize=8)
-    ax.tick_params(axis="x", labelsize=8)
+    ax.tick_params(axis="x", labelsize=7, rotation=25)
     fig.tight_layout()
     names.append(_save(fig, out, f"{game}_end_reasons.png"))
     # 3. game length
@@ -157,7 +157,7 @@ def plot(cells: Sequence[Cell], game: str, out: Path) -> list[str]:
     ax.set_ylim(0, 1)
     ax.set_ylabel("first player's win rate")
     ax.set_title(f"{game}: first-player advantage (95% CI; dashed = fair share)")
-    ax.tick_params(axis="x", labelsize=8)
+    ax.tick_params(axis="x", labelsize=7, rotation=25)
     fig.tight_layout()
     names.append(_save(fig, out, f"{game}_first_player.png"))
     plt.close("all")
