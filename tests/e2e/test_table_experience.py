@@ -46,9 +46,12 @@ from tests.e2e.fakediscord.state import iter_components
 from tests.e2e.test_scenarios import (
     FAST_OPTIONS,
     SETTLE,
+    assert_scenario_5,
     finished,
+    hidden_items,
     lobby_button,
     open_lobby,
+    read_game,
     turn_button,
 )
 
@@ -659,6 +662,12 @@ async def test_tribes_two_players(fake: Harness, bot: LiveBot) -> None:
         return
     check_channel(figures)
     assert not ids, "\n".join(ids[:30])
+    # issue 12: the secret orders went through DM prompts, and no secret reached the channel
+    assert all(any(m.custom_ids() or any(h["components"] for h in m.history) for m in fake.dm_messages(u))
+               for u in users)
+    stored = read_game(run.db, run.game_id)
+    assert stored.status == "finished"
+    assert_scenario_5(fake, bot, hidden_items("tribes", stored))
 
 
 def tribes_kind(replay: Replay, rows: list[Row], _player: int) -> str | None:
