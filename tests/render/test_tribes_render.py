@@ -216,7 +216,8 @@ def test_the_war_plan_and_last_attack_are_drawn_and_names_stay_on_top():
 
 def test_the_panel_says_the_plan_the_cards_the_last_attack_and_the_countdown():
     mid = " ".join(_texts(lambda: render.board("tribes", tribes_samples.mid_view())))
-    for words in ("Sunny Downs → Frog Hollow", "by Gnomcopter", "Great Gnomcatapult", "Last attack", "strength 8 against 9", "defence support from Willow Mire"):
+    for words in ("Sunny Downs → Frog Hollow", "by Gnomcopter", "Great Gnomcatapult", "Last attack",
+                  "strength 8 against 9", "defence support from Willow Mire"):
         assert words in mid, words
     end_view = tribes_samples.end_view()
     end_view["winners"] = None
