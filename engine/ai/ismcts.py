@@ -73,7 +73,7 @@ class IsmctsPlayer:
         for i in range(iterations):
             if deadline is not None and i > 0 and time.perf_counter() > deadline:
                 break
-            self._iterate(game, observation.sample(rng), root, rng, players)
+            self._iterate(game, observation.sample(rng), root, rng, players, seat)
         if not root.children:
             if not legal:
                 raise ValueError(f"player {seat} has no legal action")
@@ -82,7 +82,7 @@ class IsmctsPlayer:
         assert best.action is not None
         return best.action
 
-    def _iterate(self, game: Game[Any], state: Any, root: _Node, rng: Rng, players: int) -> None:
+    def _iterate(self, game: Game[Any], state: Any, root: _Node, rng: Rng, players: int, seat: int) -> None:
         """One determinised descent, expansion, rollout and back-propagation."""
         hooks = self.hooks
         baseline = margins(game, hooks, state, players)
@@ -97,7 +97,10 @@ class IsmctsPlayer:
             pending = game.pending(state)
             if not pending:
                 break
-            player = pending[0].player
+            # At the root the searching seat acts, even when a simultaneous decision lists others first:
+            # the root's children must be this seat's moves (deeper, pending players act in listed order).
+            waiting = [d.player for d in pending]
+            player = seat if node is root and seat in waiting else waiting[0]
             candidates = hooks.candidates(game, state, player)
             if not candidates:
                 break
