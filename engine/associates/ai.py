@@ -38,8 +38,8 @@ NEARBY_RANGE = 3
 
 def determinize(game: Game[Any], state: State, seat: int, rng: Rng) -> State:
     """A state `seat` cannot tell from `state`: every other hand re-dealt from that player's unseen cards (hand
-    and draw pile together), every draw pile reshuffled, the dice to come re-rolled; `seat`'s hand, the board,
-    discards and everything public kept."""
+    and draw pile together), every draw pile reshuffled, another player's open activation draft dropped, the dice
+    to come re-rolled; `seat`'s hand, the board, discards and everything public kept."""
     s = copy_state(state)
     for q, p in enumerate(s["players"]):
         if q == seat:
@@ -55,6 +55,10 @@ def determinize(game: Game[Any], state: State, seat: int, rng: Rng) -> State:
         keep = p["keep"]
         if keep is not None:
             keep["kept"] = list(p["hand"][:5]) if keep["done"] else []
+    active = s["active"]
+    if active is not None and active["player"] != seat:
+        # another player's half-built activation is private to them: the seat sees it as not begun yet
+        s["draft"] = None
     s["rng"] = (rng.next_u32() << 32) | rng.next_u32()
     return s
 
