@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, TypeVar, Union, get_args, get_origin
 
+from engine.core.errors import IllegalAction
+
 T = TypeVar("T")
 
 _LEAVES = (int, str, bool, float, type(None))
@@ -110,6 +112,27 @@ def dump(value: Any) -> Any:
     if dataclasses.is_dataclass(kind):
         return {name: dump(getattr(value, name)) for name in _field_names(kind)}
     raise TypeError(f"{kind.__name__} cannot live in a state tree")
+
+
+SCHEMA_KEY = "schema"
+
+
+def dump_snapshot(state: Any, schema: int) -> dict[str, Any]:
+    """A game's JSON-safe snapshot: `dump(state)` plus its schema version."""
+    data: dict[str, Any] = dump(state)
+    data[SCHEMA_KEY] = schema
+    return data
+
+
+def load_snapshot(cls: type[T], data: dict[str, Any], schema: int) -> T:
+    """The state `dump_snapshot` wrote; IllegalAction (E_SCHEMA) for another schema or a shape that does not fit."""
+    if data.get(SCHEMA_KEY) != schema:
+        raise IllegalAction(f"Saved game schema {data.get(SCHEMA_KEY)!r} is not {schema}.", "E_SCHEMA")
+    body = {k: v for k, v in data.items() if k != SCHEMA_KEY}
+    try:
+        return load(cls, body)
+    except (ValueError, TypeError) as exc:
+        raise IllegalAction(f"Saved game does not fit: {exc}", "E_SCHEMA") from None
 
 
 def load(cls: type[T], data: Any) -> T:

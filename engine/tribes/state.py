@@ -7,9 +7,9 @@ loads it with no code here; `apply` clones once and mutates the clone.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import state_tree
-from engine.core.errors import IllegalAction
 from engine.tribes.war_state import BattleRecord, War
 
 SCHEMA = 1
@@ -139,19 +139,11 @@ def clone(state: TribesState) -> TribesState:
     return state_tree.clone(state)
 
 
-def dump_state(state: TribesState) -> dict[str, object]:
-    """A JSON-safe snapshot with a schema version."""
-    data: dict[str, object] = state_tree.dump(state)
-    data["schema"] = SCHEMA
-    return data
+def dump_state(state: TribesState) -> dict[str, Any]:
+    """A JSON-safe snapshot with this game's schema version."""
+    return state_tree.dump_snapshot(state, SCHEMA)
 
 
-def load_state(data: dict[str, object]) -> TribesState:
+def load_state(data: dict[str, Any]) -> TribesState:
     """The state written by dump_state; IllegalAction for a snapshot of another schema or shape."""
-    if data.get("schema") != SCHEMA:
-        raise IllegalAction(f"Saved game schema {data.get('schema')!r} is not {SCHEMA}.", "E_SCHEMA")
-    body = {k: v for k, v in data.items() if k != "schema"}
-    try:
-        return state_tree.load(TribesState, body)
-    except (ValueError, TypeError) as exc:
-        raise IllegalAction(f"Saved game does not fit: {exc}", "E_SCHEMA") from None
+    return state_tree.load_snapshot(TribesState, data, SCHEMA)

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import state_tree
-from engine.core.errors import IllegalAction
 
 SCHEMA = 1
 
@@ -69,21 +68,13 @@ def clone(state: VendettaState) -> VendettaState:
 
 
 def dump_state(state: VendettaState) -> dict[str, Any]:
-    """A JSON-safe snapshot with a schema version."""
-    data: dict[str, Any] = state_tree.dump(state)
-    data["schema"] = SCHEMA
-    return data
+    """A JSON-safe snapshot with this game's schema version."""
+    return state_tree.dump_snapshot(state, SCHEMA)
 
 
 def load_state(data: dict[str, Any]) -> VendettaState:
     """The state written by dump_state; IllegalAction for a snapshot of another schema or shape."""
-    if data.get("schema") != SCHEMA:
-        raise IllegalAction(f"Saved game schema {data.get('schema')!r} is not {SCHEMA}.", "E_SCHEMA")
-    body = {k: v for k, v in data.items() if k != "schema"}
-    try:
-        return state_tree.load(VendettaState, body)
-    except (ValueError, TypeError) as exc:
-        raise IllegalAction(f"Saved game does not fit: {exc}", "E_SCHEMA") from None
+    return state_tree.load_snapshot(VendettaState, data, SCHEMA)
 
 
 def add_gnomes(board: BoardMap, territory: str, clan: str, n: int) -> None:

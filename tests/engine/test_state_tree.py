@@ -101,3 +101,17 @@ def test_round_trip_and_clone_agree_for_any_content(items: list[int], counts: di
     root = sample(items=items, by_name={k: Leaf(v) for k, v in counts.items()}, by_player=lists)
     assert state_tree.load(Root, json.loads(json.dumps(state_tree.dump(root)))) == root
     assert state_tree.clone(root) == root
+
+
+def test_a_snapshot_carries_its_schema_and_another_schema_is_refused() -> None:
+    from engine.core.errors import IllegalAction
+
+    data = state_tree.dump_snapshot(sample(), 3)
+    assert data["schema"] == 3
+    assert state_tree.load_snapshot(Root, json.loads(json.dumps(data)), 3) == sample()
+    with pytest.raises(IllegalAction) as refused:
+        state_tree.load_snapshot(Root, data, 4)
+    assert refused.value.code == "E_SCHEMA"
+    del data["flag"]
+    with pytest.raises(IllegalAction, match="does not fit"):
+        state_tree.load_snapshot(Root, data, 3)
