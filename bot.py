@@ -23,7 +23,7 @@ import discord
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from cogs.client import GnomehostBot, StartupError
+from cogs.client import StartupError
 from cogs.config import (
     REJECTED_TOKEN_MESSAGE,
     ConfigError,
@@ -32,6 +32,7 @@ from cogs.config import (
     read_environment,
     setup_logging,
 )
+from cogs.sharding import build_bot
 from db.backup import BackupPolicy, backup_loop
 from db.errors import DatabaseInUse, SchemaMismatch
 from db.lease import Lease, acquire_lease
@@ -95,7 +96,7 @@ async def serve(settings: Settings, lease: Lease) -> int:
     # Gnomehost never joins voice: skip discord.py's warnings about the missing voice libraries.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    bot = GnomehostBot(settings)
+    bot = build_bot(settings)  # Bot, or AutoShardedBot with SHARD_COUNT / SHARD_IDS
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
 

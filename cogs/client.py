@@ -32,7 +32,8 @@ class StartupError(Exception):
 class GnomehostBot(commands.Bot):
     """The bot: slash commands and persistent components over one TableService."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        """`options` go to discord.py's client (cogs.sharding passes the shard count and ids)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread objects for posting; no message content needed
         super().__init__(
@@ -43,6 +44,7 @@ class GnomehostBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False),
             max_messages=None,
             tree_cls=GuardedTree,
+            **options,
         )
         gateway_guard.install(self)  # a malformed event is logged and skipped, never fatal
         self.settings = settings

@@ -12,6 +12,7 @@ from dotenv import dotenv_values
 
 from db.backup import DEFAULT_BACKUP_DIR, DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_MINUTES
 from db.lease import LEASE_TIMEOUT_SECONDS
+from host.shards import InvalidShards, ShardSet
 
 DEFAULT_DATABASE_PATH = "./gnomehost.db"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
@@ -50,6 +51,7 @@ class Settings:
     backup_dir: str = DEFAULT_BACKUP_DIR
     backup_keep: int = DEFAULT_BACKUP_KEEP
     lease_timeout_seconds: int = int(LEASE_TIMEOUT_SECONDS)
+    shards: ShardSet | None = None  # SHARD_COUNT / SHARD_IDS; None: one unsharded connection, as before
 
 
 def read_environment(env_file: Path | None, environ: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -81,6 +83,13 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
             f"Gnomehost cannot start: LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}. "
             "Fix it in .env (see .env.example)."
         )
+    try:
+        shards = ShardSet.parse(values.get("SHARD_COUNT"), values.get("SHARD_IDS"))
+    except InvalidShards as error:
+        raise ConfigError(
+            f"Gnomehost cannot start: {error.message} Fix SHARD_COUNT / SHARD_IDS in .env (see .env.example), "
+            "or leave both empty to run unsharded."
+        ) from error
     return Settings(
         token=token,
         database_path=values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
@@ -94,6 +103,7 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
         lease_timeout_seconds=_whole_number(
             values, "LEASE_TIMEOUT_SECONDS", int(LEASE_TIMEOUT_SECONDS), 10, "when a silent lease is taken over"
         ),
+        shards=shards,
     )
 
 
