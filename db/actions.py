@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
-from typing import Any
 
 import aiosqlite
 
+from db.rows import ActionRow, effective_moves
 
-@dataclass(frozen=True, slots=True)
-class ActionRow:
-    """One log entry. For source 'undo', `undoes` is the seq taken back and `action_id` is 'undo'."""
-
-    game_id: int
-    seq: int
-    player: int
-    action_id: str
-    source: str
-    user_id: int | None
-    undoes: int | None
-    events: list[dict[str, Any]]
-    created_at: float
-
+__all__ = ["ActionRow", "effective_moves"]
 
 _INSERT = (
     "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at) "
@@ -64,16 +50,3 @@ async def list_actions(conn: aiosqlite.Connection, game_id: int, after: int = 0)
     ) as cursor:
         rows = await cursor.fetchall()
     return [ActionRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], json.loads(r[7]), r[8]) for r in rows]
-
-
-def effective_moves(rows: list[ActionRow]) -> list[ActionRow]:
-    """The moves that count: the log with every undone move (and the undo markers) removed."""
-    kept: list[ActionRow] = []
-    for row in rows:
-        if row.source == "undo":
-            if not kept or kept[-1].seq != row.undoes:
-                raise ValueError(f"undo entry {row.seq} does not take back the last move")
-            kept.pop()
-        else:
-            kept.append(row)
-    return kept

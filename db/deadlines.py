@@ -4,30 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 import aiosqlite
 
-# Reminders, and the table's AFK policy for a decision the rules give no timer.
-TURN = "turn"
-# A reaction window's deadline: on expiry it closes as a pass, whatever the AFK policy (R-A36).
-REACTION = "reaction"
-# Any other decision's rules timer (R-V34, §12.4): on expiry the rules' default, whatever the AFK policy.
-RULES = "rules"
-# The kinds whose expiry plays the rules' default.
-RULES_KINDS = frozenset({REACTION, RULES})
+from db.rows import REACTION, RULES, RULES_KINDS, TURN, DeadlineRow
 
-
-@dataclass(frozen=True, slots=True)
-class DeadlineRow:
-    """One deadline of one pending player."""
-
-    game_id: int
-    player: int
-    kind: str
-    due_at: float
-    reminders: int
-    version: int
+__all__ = ["REACTION", "RULES", "RULES_KINDS", "TURN", "DeadlineRow"]
 
 
 def replan(

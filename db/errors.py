@@ -56,3 +56,61 @@ class SchemaMismatch(DatabaseError):
 
 class BackupError(DatabaseError):
     """A backup could not be taken, or a file offered for restore is not a usable Gnomehost backup."""
+
+
+class StoreUnavailable(DatabaseError):
+    """The store named by DATABASE_URL cannot be used (unknown scheme, or its driver is not installed)."""
+
+
+class WriteConflict(DatabaseError):
+    """A guarded write found the stored data other than the caller expected: nothing was written.
+
+    The caller's copy is out of date (another process or task wrote first): reload and decide again.
+    """
+
+
+class VersionConflict(WriteConflict):
+    """A move was stored against a game version that is no longer the stored one (or its seq is taken)."""
+
+    def __init__(self, game_id: int, expected_version: int) -> None:
+        super().__init__(f"game {game_id} is no longer at version {expected_version}")
+        self.game_id = game_id
+        self.expected_version = expected_version
+
+
+class RevisionConflict(WriteConflict):
+    """A table change (seats, settings) was made from a copy of the row older than the stored one."""
+
+    def __init__(self, game_id: int, revision: int) -> None:
+        super().__init__(f"game {game_id} is no longer at revision {revision} (or no longer in that status)")
+        self.game_id = game_id
+        self.revision = revision
+
+
+class ChannelTaken(WriteConflict):
+    """A new game was refused: its channel already has an open (lobby or running) game.
+
+    `game_id` is that game when it is known (None when it appeared between the check and the insert).
+    """
+
+    def __init__(self, channel_id: int, game_id: int | None) -> None:
+        super().__init__(f"channel {channel_id} already has an open game ({game_id})")
+        self.channel_id = channel_id
+        self.game_id = game_id
+
+
+class SeatsFull(WriteConflict):
+    """A seat was refused: the table already holds its maximum number of seats."""
+
+    def __init__(self, game_id: int, limit: int) -> None:
+        super().__init__(f"game {game_id} already has {limit} seats")
+        self.game_id = game_id
+        self.limit = limit
+
+
+class NotALobby(WriteConflict):
+    """A game could not be started: it is no longer a lobby (started or closed meanwhile)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} is no longer a lobby")
+        self.game_id = game_id

@@ -8,95 +8,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
 
-OPEN_STATUSES = ("lobby", "active")
+from db.rows import GAME_COLUMNS as _COLUMNS
+from db.rows import OPEN_STATUSES, GameRow, game_from_columns
 
-_COLUMNS = (
-    "id, guild_id, channel_id, game_name, options, seed, status, status_reason, host_user_id, settings, "
-    "players, version, snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version, revision"
-)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """One stored game. `snapshot` stays the raw JSON text so verification compares exactly what is stored."""
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game_name: str
-    options: dict[str, Any]
-    seed: int
-    status: str
-    status_reason: str | None
-    host_user_id: int
-    settings: dict[str, Any]
-    players: int | None
-    version: int
-    snapshot: str | None
-    pending: list[dict[str, Any]]
-    ai_pending: bool
-    outcome: dict[str, Any] | None
-    created_at: float
-    updated_at: float
-    announced_version: int = 0  # the game was posted in its channel up to this version
-    # Why a stored column could not be read (bad JSON, wrong shape): the game is quarantined, never used.
-    unreadable: str | None = None
-    revision: int = 0  # moves on with every write of the row: the check against writes from an outdated copy
-
-
-def _json(row: sqlite3.Row, column: str, kind: type, problems: list[str]) -> Any:
-    """A JSON column of `kind`; on bad data the empty value, and the column is named in `problems`."""
-    text = row[column]
-    if text is None and kind is type(None):
-        return None
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
-        problems.append(column)
-        return kind()
-    if not isinstance(value, kind):
-        problems.append(column)
-        return kind()
-    return value
+__all__ = ["OPEN_STATUSES", "GameRow"]
 
 
 def _row(row: sqlite3.Row) -> GameRow:
-    problems: list[str] = []
-    options = _json(row, "options", dict, problems)
-    settings = _json(row, "settings", dict, problems)
-    pending = _json(row, "pending", list, problems)
-    outcome = _json(row, "outcome", dict, problems) if row["outcome"] is not None else None
-    if not all(isinstance(d, dict) and isinstance(d.get("player"), int) for d in pending):
-        problems.append("pending")
-        pending = []
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game_name=row["game_name"],
-        options=options,
-        seed=row["seed"],
-        status=row["status"],
-        status_reason=row["status_reason"],
-        host_user_id=row["host_user_id"],
-        settings=settings,
-        players=row["players"],
-        version=row["version"],
-        snapshot=row["snapshot"],
-        pending=pending,
-        ai_pending=bool(row["ai_pending"]),
-        outcome=outcome,
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        announced_version=row["announced_version"],
-        revision=row["revision"],
-        unreadable=f"its stored {', '.join(sorted(set(problems)))} cannot be read" if problems else None,
-    )
+    return game_from_columns(row)
 
 
 async def insert_game(

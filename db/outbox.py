@@ -9,51 +9,14 @@ done.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
 
 import aiosqlite
 
-PENDING = "pending"
-SENT = "sent"
-FAILED = "failed"
+from db.rows import FAILED, PENDING, SENT, MessageRef, NewMessage, OutboxRow, outbox_from_columns, payload_text
 
-
-@dataclass(frozen=True, slots=True)
-class NewMessage:
-    """A message to enqueue: the queue it is delivered in, its kind and its JSON payload."""
-
-    game_id: int
-    queue: str
-    kind: str
-    payload: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class OutboxRow:
-    """One stored message."""
-
-    id: int
-    game_id: int
-    queue: str
-    kind: str
-    payload: dict[str, Any]
-    status: str
-    attempts: int
-    next_at: float
-    last_error: str | None
-    created_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class MessageRef:
-    """Where a posted message lives (to edit it later)."""
-
-    channel_id: int
-    message_id: int
+__all__ = ["FAILED", "PENDING", "SENT", "MessageRef", "NewMessage", "OutboxRow"]
 
 
 def enqueue(conn: sqlite3.Connection, messages: Iterable[NewMessage], now: float) -> None:
@@ -61,7 +24,7 @@ def enqueue(conn: sqlite3.Connection, messages: Iterable[NewMessage], now: float
     conn.executemany(
         "INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         [
-            (m.game_id, m.queue, m.kind, json.dumps(m.payload, separators=(",", ":")), now, now)
+            (m.game_id, m.queue, m.kind, payload_text(m), now, now)
             for m in messages
         ],
     )
@@ -72,29 +35,14 @@ async def enqueue_async(conn: aiosqlite.Connection, messages: Iterable[NewMessag
     await conn.executemany(
         "INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at) VALUES (?, ?, ?, ?, ?, ?)",
         [
-            (m.game_id, m.queue, m.kind, json.dumps(m.payload, separators=(",", ":")), now, now)
+            (m.game_id, m.queue, m.kind, payload_text(m), now, now)
             for m in messages
         ],
     )
 
 
 def _row(row: sqlite3.Row) -> OutboxRow:
-    try:
-        payload = json.loads(row["payload"])
-    except ValueError:
-        payload = {}
-    return OutboxRow(
-        id=row["id"],
-        game_id=row["game_id"],
-        queue=row["queue"],
-        kind=row["kind"],
-        payload=payload if isinstance(payload, dict) else {},
-        status=row["status"],
-        attempts=row["attempts"],
-        next_at=row["next_at"],
-        last_error=row["last_error"],
-        created_at=row["created_at"],
-    )
+    return outbox_from_columns(row)
 
 
 _SELECT = "SELECT id, game_id, queue, kind, payload, status, attempts, next_at, last_error, created_at FROM outbox"

@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import aiosqlite
 
+from db.rows import SeatRow
 
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One seat. `user_id` None is an AI seat; `player` None until the game starts.
-
-    `ai_level` is how strongly the AI plays the seat ("easy", "normal", "hard"); it is only used while
-    the AI holds the seat.
-    """
-
-    game_id: int
-    join_order: int
-    user_id: int | None
-    player: int | None
-    ai_level: str = "normal"
+__all__ = ["SeatRow"]
 
 
 async def list_seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
