@@ -1,9 +1,22 @@
-"""Suite-wide settings: hypothesis profiles (fast and reproducible in CI)."""
+"""Suite-wide settings: hypothesis profiles (fast and reproducible in CI), and the `store_url` fixture.
+
+`store_url` runs a test once per store: "sqlite" (a file in the test's tmp_path) and "postgres" (a database
+of its own per pytest-xdist worker, made from GNOMEHOST_TEST_DATABASE_URL, with a clean schema per test).
+Without that variable the postgres cases are deselected (the project allows no skipped tests) and the
+run ends with one line saying so and how to run them.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
+import re
+from collections.abc import Awaitable, Callable, Iterator
+from typing import TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -16,3 +29,136 @@ settings.register_profile("dev", deadline=None, suppress_health_check=[HealthChe
 settings.register_profile("soak", deadline=None, max_examples=500, suppress_health_check=list(HealthCheck))
 _default = "soak" if os.environ.get("GNOMEHOST_SLOW") else ("ci" if os.environ.get("CI") else "dev")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
+
+PG_URL_VARIABLE = "GNOMEHOST_TEST_DATABASE_URL"
+STORES = ["sqlite", "postgres"]
+_DESELECTED_KEY = "gnomehost_postgres_deselected"
+_NOT_RUN_LINE = (
+    "PostgreSQL tests not run ({count} test cases deselected): {variable} is not set. To run them, point it at "
+    "a database whose role may create databases, e.g. {variable}=postgresql://gnomehost:gnomehost@127.0.0.1:5432/"
+    "gnomehost_test (.ci/run starts PostgreSQL and sets it)."
+)
+
+T = TypeVar("T")
+_deselected = pytest.StashKey[int]()  # postgres cases deselected in this run
+
+
+def postgres_test_url() -> str | None:
+    """The PostgreSQL URL the tests may use (GNOMEHOST_TEST_DATABASE_URL), or None when it is not set."""
+    return os.environ.get(PG_URL_VARIABLE) or None
+
+
+def _run_async(make: Callable[[], Awaitable[T]]) -> T:
+    # A thread of its own: the fixture may be set up while a test's event loop already exists in this thread.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(_awaited(make))).result()
+
+
+async def _awaited(make: Callable[[], Awaitable[T]]) -> T:
+    return await make()
+
+
+def _with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/" + name))
+
+
+def _worker_database_name(url: str) -> str:
+    base = urlsplit(url).path.lstrip("/") or "gnomehost_test"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    return re.sub(r"[^a-z0-9_]", "_", f"{base}_{worker}".lower())
+
+
+async def _recreate_database(admin_url: str, name: str, *, create: bool) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(admin_url)
+    try:
+        # FORCE: connections a crashed earlier run left behind must not keep the old database alive.
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        if create:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+
+
+async def _clean_schema(url: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        # A connection an earlier test left open would hold locks that make DROP SCHEMA wait forever.
+        await conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_worker_url() -> Iterator[str]:
+    """A database of this xdist worker's own (dropped and made anew at start, dropped at the end)."""
+    admin_url = postgres_test_url()
+    if admin_url is None:  # the postgres cases are deselected without it; reaching here is a bug
+        raise RuntimeError(f"{PG_URL_VARIABLE} is not set")
+    name = _worker_database_name(admin_url)
+    _run_async(lambda: _recreate_database(admin_url, name, create=True))
+    yield _with_database(admin_url, name)
+    _run_async(lambda: _recreate_database(admin_url, name, create=False))
+
+
+@pytest.fixture(params=STORES)
+def store_url(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> str:
+    """The URL of an empty store for this test: a SQLite file, or a PostgreSQL database with a clean schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/gnomehost.db"
+    url: str = request.getfixturevalue("postgres_worker_url")
+    _run_async(lambda: _clean_schema(url))
+    return url
+
+
+@pytest.fixture
+def pg_url(postgres_worker_url: str) -> str:
+    """The URL of an empty PostgreSQL database (clean schema) for a PostgreSQL-only test."""
+    _run_async(lambda: _clean_schema(postgres_worker_url))
+    return postgres_worker_url
+
+
+def _is_postgres_case(item: pytest.Item) -> bool:
+    if "pg_url" in getattr(item, "fixturenames", ()):
+        return True
+    callspec = getattr(item, "callspec", None)
+    return callspec is not None and callspec.params.get("store_url") == "postgres"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without GNOMEHOST_TEST_DATABASE_URL, deselect the postgres cases (not skip) and count them."""
+    if postgres_test_url() is not None:
+        return
+    dropped = [item for item in items if _is_postgres_case(item)]
+    if not dropped:
+        return
+    items[:] = [item for item in items if not _is_postgres_case(item)]
+    config.hook.pytest_deselected(items=dropped)
+    config.stash[_deselected] = len(dropped)
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:  # an xdist worker: the controller prints the line
+        workeroutput[_DESELECTED_KEY] = len(dropped)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """On the xdist controller: remember how many postgres cases a worker deselected (all workers collect alike)."""
+    count = getattr(node, "workeroutput", {}).get(_DESELECTED_KEY, 0)
+    config = getattr(node, "config", None)
+    if config is not None and count:
+        config.stash[_deselected] = max(config.stash.get(_deselected, 0), count)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
+    """One visible line when the PostgreSQL cases were not run: why, and how to run them."""
+    count = config.stash.get(_deselected, 0)
+    if count:
+        terminalreporter.write_line(_NOT_RUN_LINE.format(count=count, variable=PG_URL_VARIABLE), yellow=True, bold=True)
