@@ -88,9 +88,14 @@ class GreedyPlayer:
     def choose(
         self, game: Game[Any], observation: Observation, legal: Sequence[Action], rng: Rng, budget: Budget
     ) -> Action:
-        """The candidate with the best mean evaluation margin for the observing seat."""
+        """The game's policy step when it has one (without noise), else the candidate with the best mean
+        evaluation margin for the observing seat."""
         seat = observation.seat
         players = int(observation.view.get("players", 0)) or 2
+        if self.hooks.policy is not None and not self.noise:
+            action = self.hooks.policy(game, observation.sample(rng), seat)
+            if action is not None:
+                return action
         totals: dict[str, float] = {}
         order: dict[str, Action] = {}
         for _ in range(self.samples):

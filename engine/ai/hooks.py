@@ -5,6 +5,11 @@ A game module offers:
   evaluate(game, state, seat) -> float            how well `seat` stands, in the game's points;
   candidates(game, state, player) -> [Action]     the moves worth considering, best guesses first;
   SCALE: float                                    the evaluation margin that counts as "clearly ahead".
+and optionally, for games of many small steps (an order built menu step by menu step):
+  policy(game, state, player) -> Action | None     the game's own cheap next step (None: judge by evaluation);
+  search_point(game, state, player) -> bool        whether the hard level searches this step (else: policy);
+  horizon(game, start, state) -> bool              where a policy rollout from `start` stops to be evaluated;
+  HARD_ITERATIONS: int                             the hard level's iterations at a search point.
 A fourth game adds only its own file: nothing here names a game.
 """
 
@@ -37,6 +42,10 @@ class GameHooks:
     evaluate: Callable[[Game[Any], Any, int], float]
     candidates: Callable[[Game[Any], Any, int], list[Action]]
     scale: float
+    policy: Callable[[Game[Any], Any, int], Action | None] | None = None
+    search_point: Callable[[Game[Any], Any, int], bool] | None = None
+    horizon: Callable[[Game[Any], Any, Any], bool] | None = None
+    hard_iterations: int | None = None
 
 
 def default_candidates(game: Game[Any], state: Any, player: int) -> list[Action]:
@@ -65,6 +74,10 @@ def hooks_for(game_name: str) -> GameHooks | None:
         evaluate=module.evaluate,
         candidates=getattr(module, "candidates", default_candidates),
         scale=float(getattr(module, "SCALE", 10.0)),
+        policy=getattr(module, "policy", None),
+        search_point=getattr(module, "search_point", None),
+        horizon=getattr(module, "horizon", None),
+        hard_iterations=getattr(module, "HARD_ITERATIONS", None),
     )
 
 

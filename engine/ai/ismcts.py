@@ -8,6 +8,10 @@ own reward in [0, 1] and each node is chosen by the seat acting there, so severa
 result. Simultaneous decisions are searched in the order the game lists its pending players; the later ones are
 imagined without seeing the earlier secret choice only insofar as each iteration re-samples hidden information
 (a known simplification of ISMCTS for simultaneous moves).
+
+Games of many small steps (hooks `policy`, `search_point`, `horizon`) are searched only where it matters: any
+other step is the game's cheap policy, and at a search point each iteration plays the chosen step, then the
+policy for every player up to the game's horizon (e.g. the end of that player's war step), and evaluates there.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ai.heuristic import finish_draft
+from engine.ai.heuristic import GreedyPlayer, finish_draft
 from engine.ai.hooks import GameHooks, margins, rewards
 from engine.ai.player import Budget, Observation
 from engine.core.actions import Action
@@ -36,6 +40,8 @@ ROLLOUT_STEPS = 0
 # Progressive widening: a node considers its first WIDEN_BASE + WIDEN_RATE·sqrt(visits) candidates (best-first).
 WIDEN_BASE = 3
 WIDEN_RATE = 1.5
+# Steps a policy rollout takes at most before it is evaluated, whatever the game's horizon says.
+MAX_POLICY_STEPS = 400
 
 
 class _Node:
@@ -64,9 +70,20 @@ class IsmctsPlayer:
     def choose(
         self, game: Game[Any], observation: Observation, legal: Sequence[Action], rng: Rng, budget: Budget
     ) -> Action:
-        """The most visited root action after the search."""
+        """The most visited root action after the search (the game's policy away from its search points)."""
         seat = observation.seat
         players = int(observation.view.get("players", 0)) or 2
+        hooks = self.hooks
+        if hooks.policy is not None:
+            probe = observation.sample(rng)
+            if hooks.search_point is None or not hooks.search_point(game, probe, seat):
+                action = hooks.policy(game, probe, seat)
+                if action is not None:
+                    return action
+                return GreedyPlayer(hooks).choose(game, observation, legal, rng, budget)
+            options = hooks.candidates(game, probe, seat)
+            if len(options) == 1:
+                return options[0]  # one sensible choice (e.g. attack nobody when nothing can be attacked)
         root = _Node(None, players)
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         iterations = max(1, budget.iterations)
@@ -85,6 +102,7 @@ class IsmctsPlayer:
     def _iterate(self, game: Game[Any], state: Any, root: _Node, rng: Rng, players: int, seat: int) -> None:
         """One determinised descent, expansion, rollout and back-propagation."""
         hooks = self.hooks
+        start = state
         baseline = margins(game, hooks, state, players)
         node = root
         path = [root]
@@ -132,11 +150,14 @@ class IsmctsPlayer:
             mover = player
             node = chosen
             path.append(node)
-        if mover is not None:
-            # judge a step by what it leads to, as the greedy player does (an open draft is worth nothing yet)
-            state = finish_draft(game, state, mover)
-        # every leaf is judged at the same horizon, so shallow (rarely visited) branches are not flattered
-        state = self._rollout(game, state, rng, self.rollout_steps + self.max_depth - depth)
+        if hooks.policy is not None:
+            state = self._policy_rollout(game, start, state)
+        else:
+            if mover is not None:
+                # judge a step by what it leads to, as the greedy player does (an open draft is worth nothing yet)
+                state = finish_draft(game, state, mover)
+            # every leaf is judged at the same horizon, so shallow (rarely visited) branches are not flattered
+            state = self._rollout(game, state, rng, self.rollout_steps + self.max_depth - depth)
         result = rewards(game, hooks, state, players, baseline)
         for n in path:
             n.visits += 1
@@ -156,6 +177,29 @@ class IsmctsPlayer:
                 best, best_score = child, score
         assert best is not None
         return best
+
+    def _policy_rollout(self, game: Game[Any], start: Any, state: Any) -> Any:
+        """Every pending player plays the game's policy until its horizon (or the end, or a step limit)."""
+        hooks = self.hooks
+        assert hooks.policy is not None
+        for _ in range(MAX_POLICY_STEPS):
+            if game.outcome(state) is not None or (hooks.horizon is not None and hooks.horizon(game, start, state)):
+                return state
+            pending = game.pending(state)
+            if not pending:
+                return state
+            player = pending[0].player
+            action = hooks.policy(game, state, player)
+            if action is None:
+                found = hooks.candidates(game, state, player)
+                if not found:
+                    return state
+                action = found[0]
+            try:
+                state, _ = game.apply(state, player, action)
+            except IllegalAction:
+                return state
+        return state
 
     def _rollout(self, game: Game[Any], state: Any, rng: Rng, steps: int) -> Any:
         """A few cheap steps past the leaf: each pending player takes one of its first candidates."""

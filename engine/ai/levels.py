@@ -54,8 +54,9 @@ def decide(
 ) -> Action:
     """The move a computer player of `level` makes for `player` in `state`.
 
-    Deterministic for the same observation, seed and level (the hard level counts iterations; `budget_seconds`
-    only adds a wall-clock cap); pure (no I/O). A game without an `engine.<name>.ai` module plays at random at
+    Deterministic for the same observation, seed and level (the hard level counts iterations: the game's own
+    HARD_ITERATIONS when it sets one, else HARD_ITERATIONS here; `budget_seconds` only adds a wall-clock cap);
+    pure (no I/O). A game without an `engine.<name>.ai` module plays at random at
     every level. ValueError for an unknown level or a player with nothing to decide.
     """
     if level not in LEVELS:
@@ -69,7 +70,9 @@ def decide(
     if len(legal) == 1 and not game.shortcuts(state, player):
         return legal[0]
     chooser = make_level_player(level, hooks)
-    budget = Budget(iterations=HARD_ITERATIONS if iterations is None else iterations, seconds=budget_seconds)
+    if iterations is None:
+        iterations = hooks.hard_iterations or HARD_ITERATIONS
+    budget = Budget(iterations=iterations, seconds=budget_seconds)
     return chooser.choose(game, observe(game, state, player, hooks), legal, Rng.from_seed(seed), budget)
 
 

@@ -13,16 +13,22 @@ from typing import Any
 
 from engine.ai.basic import is_passive
 from engine.ai.hooks import default_candidates
-from engine.core.actions import Action
+from engine.core.actions import CONFIRM_ID, Action
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.tribes import phases
+from engine.tribes import ai_policy, phases
+from engine.tribes.ai_war import attack_options
 from engine.tribes.common import army_total, controlled, real
 from engine.tribes.goals import measures
 from engine.tribes.setup import GNOMPAX_CARD
 from engine.tribes.state import DENOMINATIONS, POSTS, Draft, TribesState, clone
 
 SCALE = 5.0
+# Policy rollouts a hard decision runs at a search point (each plays the war step out, about 20-60 steps).
+HARD_ITERATIONS = 48
+# Attacks the search still tries (a riskier margin than the policy's own ATTACK_MARGIN) and how many options.
+SEARCH_MIN_MARGIN = 1.0
+MAX_PLAN_CANDIDATES = 7
 # Weights of each goal's measure before the vote (§12.1 goals 1-5), in evaluation points per unit.
 OPEN_WEIGHTS = {1: 0.25, 2: 1.5, 3: 2.0, 4: 1.0, 5: 0.5}
 # Once a goal is adopted: points per unit of its measure (goal 6 counts ranks: lower is better).
@@ -109,9 +115,58 @@ def _standing(state: TribesState, goal: int, seat: int) -> float:
                  - sum(1 for q, v in m.items() if q != seat and better(v, mine)))
 
 
+def policy(game: Game[Any], state: TribesState, player: int) -> Action | None:
+    """The next step of the whole order a sensible player builds (engine.tribes.ai_policy); the normal level."""
+    return ai_policy.step(game, state, player)
+
+
+def search_point(game: Game[Any], state: TribesState, player: int) -> bool:
+    """Whether the hard level searches this step: the top of an invasion plan (which attack next, or none, or
+    confirm). Every other step (about 95% of a game's 400-600: investment and deployment steps, counts, the
+    rest of an attack once its source is chosen, forced steps) is the policy's, so hard stays within budget."""
+    war = state.war
+    return (state.phase == phases.PLAN and war is not None and war.active == player and not war.plan_done
+            and not war.path)
+
+
+def horizon(game: Game[Any], start: TribesState, state: TribesState) -> bool:
+    """A search rollout stops once the searching player's war step is over (its combats resolved and its
+    deployment made), where conquests and losses show in the evaluation."""
+    if state.phase == phases.FINISHED or state.turn != start.turn:
+        return True
+    if start.war is None:
+        return state.war is not None
+    return state.war is None or state.war.active != start.war.active
+
+
 def candidates(game: Game[Any], state: TribesState, player: int) -> list[Action]:
-    """Shortcuts and menu steps, doing ones first and passive ones (pass, end, none) last."""
+    """At a search point: the policy's step, then attack nobody, confirm, support the last attack, and the
+    sources of the most valuable attacks that are not hopeless. Elsewhere: shortcuts and menu steps, doing ones
+    first and passive ones (pass, end, none) last."""
+    if search_point(game, state, player):
+        return _plan_candidates(game, state, player)
     found = default_candidates(game, state, player)
     doing = [a for a in found if not is_passive(a) and not a.id.endswith((":none", ":end"))]
     rest = [a for a in found if a not in doing]
     return doing + rest
+
+
+def _plan_candidates(game: Game[Any], state: TribesState, player: int) -> list[Action]:
+    war = state.war
+    assert war is not None
+    offered = {a.id: a for a in game.legal_actions(state, player)}
+    wanted: list[str] = []
+    first = policy(game, state, player)
+    if first is not None:
+        wanted.append(first.id)
+    wanted += ["plan:none", CONFIRM_ID]
+    if war.attacks:
+        wanted.append(f"plan:sup:{war.attacks[-1].id}")
+    options = sorted((o for o in attack_options(state, war) if o.margin >= SEARCH_MIN_MARGIN),
+                     key=lambda o: (-o.value, o.source, o.target))
+    wanted += [f"plan:from:{o.source}" for o in options]
+    out: list[Action] = []
+    for action_id in wanted:
+        if action_id in offered and offered[action_id] not in out:
+            out.append(offered[action_id])
+    return out[:MAX_PLAN_CANDIDATES]
