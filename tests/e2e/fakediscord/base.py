@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .server import FakeDiscord
-from .state import AppCommand, Channel, User
+from .state import AppCommand, Channel, Guild, User, shard_of
 
 
 class HarnessBase:
@@ -84,8 +84,23 @@ class HarnessBase:
     # -- guild, users, channels -------------------------------------------------------------
     @property
     def guild_id(self) -> int:
-        """Id of the single guild."""
+        """Id of the first guild (the only one unless a test adds more)."""
         return self.state.guild.id
+
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[Guild, Channel]:
+        """Create another guild (before the bot connects) and its ``#gnome-games`` channel; returns both.
+
+        ``shard=(id, count)``: the guild's id is chosen so that Discord's formula puts it on that shard.
+        """
+        return self.state.add_guild(name, shard=shard)
+
+    def shard_of(self, guild_id: int, shard_count: int) -> int:
+        """The shard of ``guild_id`` out of ``shard_count`` (Discord's ``(guild_id >> 22) % shard_count``)."""
+        return shard_of(guild_id, shard_count)
+
+    def set_shard_count(self, count: int) -> None:
+        """What GET /gateway/bot recommends; IDENTIFY with fewer shards is then closed with 4011."""
+        self.server.shard_count = count
 
     @property
     def channel(self) -> Channel:
@@ -135,12 +150,9 @@ class HarnessBase:
         deny = 0
         for n in names:
             deny |= PERM[n]
-        channel.permission_overwrites = [
-            ow for ow in channel.permission_overwrites if ow["id"] != str(self.state.guild.bot_role_id)
-        ]
-        channel.permission_overwrites.append(
-            {"id": str(self.state.guild.bot_role_id), "type": 0, "allow": "0", "deny": str(deny)}
-        )
+        role = str((self.state.guild_of(channel) or self.state.guild).bot_role_id)
+        channel.permission_overwrites = [ow for ow in channel.permission_overwrites if ow["id"] != role]
+        channel.permission_overwrites.append({"id": role, "type": 0, "allow": "0", "deny": str(deny)})
 
     def get_channel(self, channel_id: int) -> Channel:
         """A channel, thread or DM by id (AssertionError if unknown)."""
@@ -158,6 +170,18 @@ class HarnessBase:
         """Wait until a bot has an identified (or resumed) gateway connection."""
         await self.server.wait_until(lambda: self.server.gateway.active is not None, timeout,
                                      "the bot to connect and IDENTIFY on the gateway", self._debug)
+
+    async def wait_shards(self, shard_ids: list[int], shard_count: int, timeout: float = 40.0) -> None:
+        """Wait until every shard in ``shard_ids`` has an open connection identified with ``shard_count``.
+
+        discord.py identifies one shard at a time, 5 s apart (Discord's identify rate limit).
+        """
+        def all_up() -> bool:
+            conns = [self.server.gateway.for_shard(i) for i in shard_ids]
+            return all(c is not None and c.shard == (i, shard_count) for i, c in zip(shard_ids, conns, strict=True))
+
+        await self.server.wait_until(all_up, timeout, f"shards {shard_ids} of {shard_count} to identify",
+                                     self._debug)
 
     async def wait_disconnected(self, timeout: float = 10.0) -> None:
         """Wait until no gateway connection is open (e.g. after killing the bot)."""

@@ -44,22 +44,26 @@ class HarnessInteractions(HarnessBase):
             payload["app_permissions"] = str(self.server.bot_permissions(channel))
             guild_id = None
         else:
+            guild = st.guild_of(channel) or st.guild
             payload["context"] = 0
-            payload["guild_id"] = str(st.guild.id)
-            payload["guild"] = {"id": str(st.guild.id), "locale": "en-US", "features": []}
+            payload["authorizing_integration_owners"] = {"0": str(guild.id)}
+            payload["guild_id"] = str(guild.id)
+            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             payload["guild_locale"] = "en-US"
             payload["member"] = user.member_json(with_permissions=True)
             payload["channel"] = channel.to_json()
             payload["channel_id"] = str(channel.id)
             payload["app_permissions"] = str(self.server.bot_permissions(channel))
-            guild_id = st.guild.id
+            guild_id = guild.id
         rec = InteractionRecord(id=iid, token=token, type=itype, user=user, channel_id=channel.id,
                                 guild_id=guild_id, payload=payload,
                                 attachment_size_limit=st.attachment_size_limit)
         return payload, rec
 
     async def _dispatch(self, rec: InteractionRecord) -> None:
-        await self.wait_connected(timeout=10.0)
+        # Wait for the connection of the interaction's shard (its guild's; shard 0 for a DM).
+        await self.server.wait_until(lambda: self.server.gateway.route(rec.payload), 10.0,
+                                     f"the bot's gateway connection for {rec.describe()}", self._debug)
         self.server.interactions.append(rec)
         self.server.interactions_by_token[rec.token] = rec
         rec.dispatched_at = time.monotonic()

@@ -122,24 +122,56 @@ class LiveBot:
                     f"log tail:\n{self.process.log_tail()}")
         return None
 
+    @property
+    def shards(self) -> tuple[int, list[int]] | None:
+        """(SHARD_COUNT, SHARD_IDS) from the process's environment; None when it runs unsharded."""
+        count = self.process.extra_env.get("SHARD_COUNT", "").strip()
+        if not count:
+            return None
+        ids = self.process.extra_env.get("SHARD_IDS", "").strip()
+        return int(count), [int(i) for i in ids.split(",")] if ids else list(range(int(count)))
+
     async def start(self, *, timeout: float = 30.0, commands: bool = True) -> None:
-        """Start the process and wait until it is ready (gateway identified, commands synced)."""
-        identifies = self.h.server.gateway.identify_count
+        """Start the process and wait until it is ready (gateway identified, commands synced).
+
+        A sharded bot (SHARD_COUNT in its env) is ready when each of its shards identified anew.
+        """
+        gateway = self.h.server.gateway
+        identifies = gateway.identify_count
+        before = len(gateway.connections)
         self.process.start()
         self._watching = True
+        shards = self.shards
 
         def ready() -> bool:
-            connected = self.h.server.gateway.active is not None and self.h.server.gateway.identify_count > identifies
+            if shards is None:
+                connected = gateway.active is not None and gateway.identify_count > identifies
+            else:
+                count, ids = shards
+                fresh = [c for c in gateway.connections[before:] if c.open]
+                connected = all(any(c.shard == (i, count) for c in fresh) for i in ids)
             return connected and (not commands or bool(self.h.state.commands))
 
-        await self.h.server.wait_until(ready, timeout, f"{self.process.script} to be ready",
+        # discord.py identifies shards 5 s apart: allow for that on top of the start-up time.
+        extra = 5.0 * (len(shards[1]) - 1) if shards else 0.0
+        await self.h.server.wait_until(ready, timeout + extra, f"{self.process.script} to be ready",
                                        lambda: f"log tail:\n{self.process.log_tail()}", poll=0.05)
 
     async def kill(self, timeout: float = 10.0) -> None:
-        """SIGKILL the bot (a crash) and wait until the fake sees its gateway connection close."""
+        """SIGKILL the bot (a crash) and wait until the fake sees its gateway connection(s) close.
+
+        A sharded bot waits only for its own shards' connections: other processes stay connected.
+        """
         self._watching = False
         self.process.kill()
-        await self.h.wait_disconnected(timeout)
+        shards = self.shards
+        if shards is None:
+            await self.h.wait_disconnected(timeout)
+            return
+        ids = shards[1]
+        await self.h.server.wait_until(
+            lambda: all(self.h.server.gateway.for_shard(i) is None for i in ids), timeout,
+            f"the gateway connections of shards {ids} to close")
 
     async def restart(self, *, timeout: float = 30.0) -> None:
         """SIGKILL, then start again and wait until ready."""

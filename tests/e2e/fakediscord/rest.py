@@ -171,7 +171,7 @@ class RestAPI:
         return json_response(
             {
                 "url": self.server.gateway_base,
-                "shards": 1,
+                "shards": self.server.shard_count,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
             }
         )
@@ -206,23 +206,27 @@ class RestAPI:
                 "flags": 0,
                 "summary": "",
                 "interactions_endpoint_url": None,
-                "approximate_guild_count": 1,
+                "approximate_guild_count": len(st.guilds),
             }
         )
 
     # -- guild ----------------------------------------------------------------------------
     async def get_guild(self, rec: RequestRecord) -> web.StreamResponse:
         """GET /guilds/{id}."""
-        if int(rec.params["guild_id"]) != self.state.guild.id:
+        guild = self.state.guilds.get(int(rec.params["guild_id"]))
+        if guild is None:
             return error(404, 10004, "Unknown Guild")
-        data = self.state.guild_create_json()
+        data = self.state.guild_create_json(guild=guild)
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             data.pop(key, None)
         return json_response(data)
 
     async def get_guild_channels(self, rec: RequestRecord) -> web.StreamResponse:
         """GET /guilds/{id}/channels."""
-        return json_response([c.to_json() for c in self.state.guild_channels()])
+        guild = self.state.guilds.get(int(rec.params["guild_id"]))
+        if guild is None:
+            return error(404, 10004, "Unknown Guild")
+        return json_response([c.to_json() for c in self.state.guild_channels(guild)])
 
     async def get_member(self, rec: RequestRecord) -> web.StreamResponse:
         """GET /guilds/{gid}/members/{uid}."""

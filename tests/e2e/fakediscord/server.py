@@ -45,6 +45,8 @@ class FakeDiscord:
         self.internal_errors: list[str] = []
         self.gateway_queries: list[dict[str, str]] = []
         self.command_syncs = 0
+        # What GET /gateway/bot recommends; IDENTIFY with fewer shards is closed with 4011 (sharding required).
+        self.shard_count = 1
         self.rest = RestAPI(self)
         self.faults = FaultInjector(self)
         self.gateway = Gateway(self)
@@ -123,9 +125,10 @@ class FakeDiscord:
         if channel.type == DM:
             return PERM["send_messages"] | PERM["attach_files"] | PERM["embed_links"] | PERM["view_channel"]
         target = self.state.channels.get(channel.parent_id) if channel.parent_id else channel
-        perms = self.state.guild.everyone_permissions | self.state.guild.bot_permissions
+        guild = self.state.guild_of(channel) or self.state.guild
+        perms = guild.everyone_permissions | guild.bot_permissions
         for ow in (target or channel).permission_overwrites:
-            if ow["id"] in (str(self.state.guild.id), str(self.state.guild.bot_role_id), str(self.state.bot_user.id)):
+            if ow["id"] in (str(guild.id), str(guild.bot_role_id), str(self.state.bot_user.id)):
                 perms &= ~int(ow.get("deny", 0))
                 perms |= int(ow.get("allow", 0))
         return perms

@@ -1,4 +1,4 @@
-"""In-memory model of the fake Discord: users, one guild, channels, DMs, threads, messages.
+"""In-memory model of the fake Discord: users, guilds (one by default), channels, DMs, threads, messages.
 
 Everything here is plain data plus the JSON shapes discord.py expects. The REST and gateway
 modules mutate it; the harness reads it.
@@ -87,6 +87,10 @@ class SnowflakeGen:
             value = self._last + 1
         self._last = value
         return value
+
+    def skip_past(self, value: int) -> None:
+        """Make every later id larger than ``value`` (an id made by hand, e.g. a guild placed on a shard)."""
+        self._last = max(self._last, value)
 
 
 @dataclass
@@ -356,9 +360,14 @@ class Channel:
         return data
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord delivers a guild's events on (written out again here: the fake imports no bot code)."""
+    return (guild_id >> 22) % shard_count
+
+
 @dataclass
 class Guild:
-    """The single guild the fake hosts."""
+    """A guild the fake hosts (every user is a member of every guild; the bot has its own role in each)."""
 
     id: int
     name: str
@@ -417,6 +426,7 @@ class State:
         self.guild = Guild(id=self.ids.next(), name="Gnome Tavern", owner_id=self.owner.id)
         self.guild.bot_role_id = self.ids.next()
         self.bot_user.roles = [self.guild.bot_role_id]
+        self.guilds: dict[int, Guild] = {self.guild.id: self.guild}
         self.users: dict[int, User] = {self.owner.id: self.owner}
         self.channels: dict[int, Channel] = {}
         self.dm_by_user: dict[int, int] = {}
@@ -424,6 +434,32 @@ class State:
         self.commands: dict[tuple[int | None, str], AppCommand] = {}
         self.attachment_size_limit = DEFAULT_ATTACHMENT_SIZE_LIMIT
         self.main_channel = self.add_channel("gnome-games")
+
+    # -- guilds -----------------------------------------------------------
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[Guild, Channel]:
+        """Create another guild with its own bot role and a ``#gnome-games`` channel; returns both.
+
+        ``shard=(id, count)`` picks the guild id so that the guild lands on that shard of ``count``.
+        """
+        guild_id = self.ids.next()
+        if shard is not None:
+            shard_id, count = shard
+            assert 0 <= shard_id < count, f"shard {shard_id} is not one of {count}"
+            # Move the timestamp part forward to the next value on that shard, and keep later ids above it.
+            stamp = (guild_id >> 22) + (shard_id - (guild_id >> 22)) % count
+            guild_id = (stamp << 22) | (guild_id & ((1 << 22) - 1))
+            self.ids.skip_past(guild_id)
+        guild = Guild(id=guild_id, name=name, owner_id=self.owner.id, bot_role_id=self.ids.next())
+        self.guilds[guild.id] = guild
+        return guild, self.add_channel("gnome-games", guild=guild)
+
+    def guild_of(self, channel: Channel) -> Guild | None:
+        """The guild a channel or thread is in (None for a DM)."""
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+
+    def guilds_on_shard(self, shard_id: int, shard_count: int) -> list[Guild]:
+        """The guilds Discord would deliver on one shard."""
+        return [g for g in self.guilds.values() if shard_of(g.id, shard_count) == shard_id]
 
     # -- users ------------------------------------------------------------
     def add_user(self, name: str, *, user_id: int | None = None, dms_closed: bool = False,
@@ -442,9 +478,9 @@ class State:
         return self.users.get(user_id)
 
     # -- channels ---------------------------------------------------------
-    def add_channel(self, name: str) -> Channel:
-        """Create a guild text channel."""
-        ch = Channel(id=self.ids.next(), type=GUILD_TEXT, name=name, guild_id=self.guild.id)
+    def add_channel(self, name: str, *, guild: Guild | None = None) -> Channel:
+        """Create a guild text channel (in the first guild unless ``guild`` is given)."""
+        ch = Channel(id=self.ids.next(), type=GUILD_TEXT, name=name, guild_id=(guild or self.guild).id)
         self.channels[ch.id] = ch
         return ch
 
@@ -455,7 +491,7 @@ class State:
             id=thread_id or self.ids.next(),
             type=PRIVATE_THREAD if private else PUBLIC_THREAD,
             name=name,
-            guild_id=self.guild.id,
+            guild_id=parent.guild_id,
             parent_id=parent.id,
             owner_id=owner_id,
         )
@@ -472,9 +508,10 @@ class State:
             return ch
         return self.channels[cid]
 
-    def guild_channels(self) -> list[Channel]:
-        """Guild text channels (not threads, not DMs)."""
-        return [c for c in self.channels.values() if c.type == GUILD_TEXT]
+    def guild_channels(self, guild: Guild | None = None) -> list[Channel]:
+        """Guild text channels (not threads, not DMs) of one guild (the first unless ``guild`` is given)."""
+        gid = (guild or self.guild).id
+        return [c for c in self.channels.values() if c.type == GUILD_TEXT and c.guild_id == gid]
 
     # -- messages ---------------------------------------------------------
     def add_message(self, channel: Channel, author: User, **kwargs: Any) -> Message:
@@ -484,28 +521,29 @@ class State:
         self.messages[msg.id] = msg
         return msg
 
-    def guild_create_json(self, *, all_members: bool = True) -> dict[str, Any]:
-        """GUILD_CREATE payload: channels, threads, members, roles.
+    def guild_create_json(self, *, all_members: bool = True, guild: Guild | None = None) -> dict[str, Any]:
+        """GUILD_CREATE payload of one guild (the first unless ``guild`` is given): channels, threads, members, roles.
 
         Like Discord, ``members`` lists every member only for a bot with the GUILD_MEMBERS intent
         (``all_members``); otherwise just the bot's own member.
         """
+        guild = guild or self.guild
         everyone = [u.member_json() for u in self.users.values() if u.in_guild]
         members = everyone if all_members else []
-        members.append(self.bot_user.member_json())
+        members.append({**self.bot_user.member_json(), "roles": [str(guild.bot_role_id)]})
         return {
-            "id": str(self.guild.id),
-            "name": self.guild.name,
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
-            "owner_id": str(self.guild.owner_id),
+            "owner_id": str(guild.owner_id),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self.guild.roles_json(),
+            "roles": guild.roles_json(),
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -529,8 +567,8 @@ class State:
             "member_count": len(everyone) + 1,
             "voice_states": [],
             "members": members,
-            "channels": [c.to_json() for c in self.guild_channels()],
-            "threads": [c.to_json() for c in self.channels.values() if c.is_thread],
+            "channels": [c.to_json() for c in self.guild_channels(guild)],
+            "threads": [c.to_json() for c in self.channels.values() if c.is_thread and c.guild_id == guild.id],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],
