@@ -1,0 +1,118 @@
+"""Collect arena runs (`python -m engine.arena ... --json > DIR/<name>.json`) into docs/balance/ai_strength.md.
+
+Usage: python -m benchmarks.ai_strength DIR [--out docs/balance/ai_strength.md] [--notes NOTES.md]
+
+Each JSON file is one arena run. The table of a game has one row per run: the first seat kind listed (the
+stronger player being tested) against the rest, its wins (sole or shared first), win rate with the Wilson 95%
+interval, and its decision times (wall clock and CPU of the deciding process, median and p95). The command that
+produced the run is rebuilt from the fields the arena writes, so every figure can be reproduced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+DEFAULT_OUT = Path("docs/balance/ai_strength.md")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One arena run as a table row."""
+
+    game: str
+    players: int
+    seats: list[str]
+    games: int
+    wins: int
+    win_rate: float
+    ci: tuple[float, float]
+    ms_median: float
+    ms_p95: float
+    cpu_median: float
+    cpu_p95: float
+    command: str
+    failures: int
+
+
+def row_of(summary: dict[str, Any]) -> Row:
+    """The row of one arena summary (the first seat kind is the one reported)."""
+    seats = list(summary["seats"])
+    kind = summary["kinds"][seats[0]]
+    command = (f"python -m engine.arena --game {summary['game']} --players {summary['players']} "
+               f"--seats {','.join(seats)} --games {summary['games']} --seed {summary['seed']}")
+    if summary.get("iterations"):
+        command += f" --iterations {summary['iterations']}"
+    for name, value in sorted(summary.get("options", {}).items()):
+        command += f" --option {name}={value}"
+    low, high = kind["ci95"]
+    return Row(summary["game"], int(summary["players"]), seats, int(kind["games"]), int(kind["wins"]),
+               float(kind["win_rate"]), (float(low), float(high)), float(kind["ms_median"]), float(kind["ms_p95"]),
+               float(kind["cpu_ms_median"]), float(kind["cpu_ms_p95"]), command, len(summary.get("failures", [])))
+
+
+def matchup(seats: list[str]) -> str:
+    """"hard vs normal", "hard + 3 random"."""
+    rest = seats[1:]
+    if len(set(rest)) == 1 and len(rest) > 1:
+        return f"{seats[0]} + {len(rest)} {rest[0]}"
+    return " vs ".join(seats)
+
+
+def render(rows: list[Row], notes: str = "") -> str:
+    """The Markdown page: one table per game, the notes, then the commands."""
+    lines = ["# Computer player strength (arena)", "",
+             "Written by `python -m benchmarks.ai_strength` from arena runs (`python -m engine.arena ... --json`).",
+             "Seats rotate every game, so each kind sits in every seat equally often. A win is a sole or shared",
+             "first place of the first kind listed. Times are per decision of that kind: wall clock (what a table",
+             "waits, on a 2-core machine shared with other work) and CPU of the deciding process.", ""]
+    for game in sorted({r.game for r in rows}):
+        lines += [f"## {game}", "",
+                  "| players | match | games | wins | rate | 95% CI | wall ms median | wall ms p95 "
+                  "| CPU ms median | CPU ms p95 | failures |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for r in sorted((r for r in rows if r.game == game), key=lambda r: (r.players, r.seats)):
+            lines.append(f"| {r.players} | {matchup(r.seats)} | {r.games} | {r.wins} | {r.win_rate:.1%} | "
+                         f"{r.ci[0]:.1%}–{r.ci[1]:.1%} | {r.ms_median:.0f} | {r.ms_p95:.0f} | "
+                         f"{r.cpu_median:.0f} | {r.cpu_p95:.0f} | {r.failures} |")
+        lines.append("")
+    if notes:
+        lines += [notes.rstrip(), ""]
+    lines += ["## Commands", ""]
+    lines += [f"- `{r.command}`" for r in sorted(rows, key=lambda r: (r.game, r.players, r.seats))]
+    return "\n".join(lines) + "\n"
+
+
+def collect(folder: Path) -> list[Row]:
+    """Every arena JSON summary in `folder` as rows (files that are not arena output are skipped, logged)."""
+    rows = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            summary = json.loads(path.read_text(encoding="utf-8"))
+            rows.append(row_of(summary))
+        except (ValueError, KeyError) as exc:
+            log.warning("skipping %s: %s", path, exc)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry: write the page from the runs in a folder."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--notes", type=Path, default=None, help="Markdown put after the tables")
+    args = parser.parse_args(argv)
+    rows = collect(args.folder)
+    notes = args.notes.read_text(encoding="utf-8") if args.notes else ""
+    args.out.write_text(render(rows, notes), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

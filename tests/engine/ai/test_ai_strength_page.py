@@ -1,0 +1,34 @@
+"""The AI strength page (benchmarks.ai_strength) is built from real arena output, figures unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import ai_strength
+from engine import arena
+
+
+def test_page_reports_the_first_kind_of_each_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--game", "tribes", "--players", "2", "--seats", "normal,random", "--games", "2",
+                       "--seed", "4", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    (tmp_path / "tribes_nr.json").write_text(json.dumps(summary), encoding="utf-8")
+    (tmp_path / "notes.txt.json").write_text("not an arena run", encoding="utf-8")
+    out = tmp_path / "page.md"
+    notes = tmp_path / "notes.md"
+    notes.write_text("## Notes\n\nwhat the figures say\n", encoding="utf-8")
+    assert ai_strength.main([str(tmp_path), "--out", str(out), "--notes", str(notes)]) == 0
+    page = out.read_text(encoding="utf-8")
+    normal = summary["kinds"]["normal"]
+    low, high = normal["ci95"]
+    assert f"| 2 | normal vs random | 2 | {normal['wins']} | {normal['win_rate']:.1%} | {low:.1%}–{high:.1%} |" in page
+    assert "python -m engine.arena --game tribes --players 2 --seats normal,random --games 2 --seed 4" in page
+    assert page.index("## tribes") < page.index("what the figures say") < page.index("## Commands")
+
+
+def test_matchup_names_one_against_several() -> None:
+    assert ai_strength.matchup(["hard", "random", "random", "random"]) == "hard + 3 random"
+    assert ai_strength.matchup(["hard", "normal"]) == "hard vs normal"
