@@ -1,7 +1,7 @@
 """Computer players against each other: seat-rotated matches, win rates with confidence intervals, ratings.
 
 Usage: python -m engine.arena --game G --players N --seats hard,normal,random,... --games K --seed S
-       [--jobs J] [--json] [--iterations I] [--option name=value ...]
+       [--jobs J] [--json] [--iterations I] [--option name=value ...] [--log FILE | --from-log FILE]
 
 Seat kinds are the levels (easy, normal, hard) and the baseline players (random, busy). Game k gives seat p the
 kind `seats[(p + k) % len(seats)]`, so over a multiple of len(seats) games every kind sits in every seat equally
@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TextIO
 
 from engine import registry
 from engine.ai import LEVELS, PLAYERS, decide, make_player
@@ -124,20 +124,44 @@ def play_match(spec: MatchSpec) -> MatchResult:
     )
 
 
-def run_matches(specs: Sequence[MatchSpec], jobs: int = 1, progress: bool = False) -> list[MatchResult]:
-    """Play every spec, in `jobs` worker processes when more than one; results in spec order."""
+def run_matches(specs: Sequence[MatchSpec], jobs: int = 1, progress: bool = False,
+                log: TextIO | None = None) -> list[MatchResult]:
+    """Play every spec, in `jobs` worker processes when more than one; results in spec order.
+
+    With `log`, each finished game is written to it at once as one JSON line (a long run can be watched, and
+    summarised by `--from-log` if it has to be stopped).
+    """
     bar = _progress(len(specs), progress)
     results: list[MatchResult] = []
+
+    def done(result: MatchResult) -> None:
+        results.append(result)
+        bar.update(1)
+        if log is not None:
+            log.write(json.dumps(asdict(result)) + "\n")
+            log.flush()
+
     if jobs <= 1:
         for spec in specs:
-            results.append(play_match(spec))
-            bar.update(1)
+            done(play_match(spec))
     else:
         with get_context("spawn").Pool(jobs) as pool:
             for result in pool.imap_unordered(play_match, specs):
-                results.append(result)
-                bar.update(1)
+                done(result)
     bar.close()
+    return sorted(results, key=lambda r: r.index)
+
+
+def read_log(lines: Iterable[str]) -> list[MatchResult]:
+    """The games of a `--log` file (JSON keys back to the result's types), in index order."""
+    results = []
+    for line in lines:
+        if not line.strip():
+            continue
+        raw = json.loads(line)
+        raw["scores"] = {int(p): float(v) for p, v in raw["scores"].items()}
+        raw["factions"] = {int(p): list(v) for p, v in raw["factions"].items()}
+        results.append(MatchResult(**raw))
     return sorted(results, key=lambda r: r.index)
 
 
@@ -291,14 +315,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=None, help="search iterations of the hard level")
     parser.add_argument("--option", action="append", default=[], help="name=value, repeatable")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--log", default=None, help="append each finished game to this file as a JSON line")
+    parser.add_argument("--from-log", default=None,
+                        help="summarise the games of a --log file (of a stopped run) instead of playing")
     args = parser.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     unknown = [s for s in seats if s not in KINDS]
     if unknown or not seats:
         parser.error(f"unknown seat kinds {unknown}; choose among {', '.join(KINDS)}")
     options = dict(parse_option(o) for o in args.option)
-    specs = specs_for(args.game, args.players, seats, args.games, args.seed, options, args.iterations)
-    results = run_matches(specs, jobs=args.jobs, progress=not args.json and sys.stderr.isatty())
+    if args.from_log:
+        with open(args.from_log, encoding="utf-8") as handle:
+            results = read_log(handle)
+        args.games = len(results)
+    else:
+        specs = specs_for(args.game, args.players, seats, args.games, args.seed, options, args.iterations)
+        progress = not args.json and sys.stderr.isatty()
+        if args.log:
+            with open(args.log, "a", encoding="utf-8") as handle:
+                results = run_matches(specs, jobs=args.jobs, progress=progress, log=handle)
+        else:
+            results = run_matches(specs, jobs=args.jobs, progress=progress)
     summary = summarise(results)
     summary.update(game=args.game, players=args.players, seats=seats, seed=args.seed, options=options,
                    iterations=args.iterations)
