@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -57,3 +58,16 @@ def test_arena_text_table_and_hard_seats(capsys: pytest.CaptureFixture[str]) -> 
 def test_unknown_seat_kind_is_refused() -> None:
     with pytest.raises(SystemExit):
         arena.main(["--game", "vendetta", "--players", "2", "--seats", "genius"])
+
+
+def test_a_logged_run_summarises_the_same_from_its_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = f"{tmp_path}/games.jsonl"
+    common = ["--game", "tribes", "--players", "2", "--seats", "normal,random", "--games", "2", "--seed", "6",
+              "--json"]
+    assert arena.main([*common, "--log", log]) == 0
+    played = json.loads(capsys.readouterr().out)
+    with open(log, encoding="utf-8") as handle:
+        assert len(handle.readlines()) == 2
+    assert arena.main([*common, "--from-log", log]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["kinds"] == played["kinds"] and again["matches"] == played["matches"]
