@@ -1,0 +1,264 @@
+"""A Store seen through one process's shards: it delivers, reminds and recovers only the games it owns.
+
+With SHARD_COUNT / SHARD_IDS several bot processes share one database. Each game belongs to its
+guild's shard (host.shards), and the process holding that shard — or, after a takeover, the one
+holding its lease (host.shard_lease) — owns the game's outbox rows, deadlines and start-up catch-up.
+`ShardedStore` wraps the real store and narrows exactly the reads that hand out that work
+(`queue_heads`, `next_in_queue`, `due_deadlines`, `next_due_at`, `recovery_scan`); every other call
+passes straight through, so moves from any process still go through the same versioned writes.
+
+A queue may hold messages of games on different shards (one user's DMs): only its head counts, so
+the queue keeps its order and whoever owns the head's game delivers it, one head at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
+from db.store import (
+    CloseWrite,
+    HandOver,
+    MoveWrite,
+    NewGame,
+    OutboxState,
+    RecoveryScan,
+    SeatAdd,
+    SeatRemove,
+    SettingsWrite,
+    StartWrite,
+    Store,
+    StoredGame,
+)
+from host.shards import ShardSet, shard_of_game
+
+log = logging.getLogger(__name__)
+
+# How far past the requested batch the deadline reads look, so that other processes' due rows at the
+# front of the list do not hide this process's own (their owners deal with them).
+DEADLINE_WINDOW = 8
+# next_due_at looks at this many upcoming deadlines for one of ours; beyond it the scheduler's own
+# interval bounds the wait.
+UPCOMING_WINDOW = 256
+
+
+class ShardScope:
+    """The shards whose games this process works for now: its configured ones plus any taken over."""
+
+    def __init__(self, configured: ShardSet) -> None:
+        self.configured = configured
+        self._held: frozenset[int] = frozenset(configured.ids)
+
+    @property
+    def count(self) -> int:
+        """How many shards the bot has in all."""
+        return self.configured.count
+
+    @property
+    def held(self) -> frozenset[int]:
+        """The shards this process works for at the moment."""
+        return self._held
+
+    def hold(self, shards: Iterable[int]) -> None:
+        """Work for exactly these shards from now on (the lease keeper's latest claim)."""
+        held = frozenset(shards)
+        if held != self._held:
+            log.info("now delivering for shards %s of %d (configured %s)", ",".join(map(str, sorted(held))) or "none",
+                     self.count, ",".join(map(str, self.configured.ids)))
+        self._held = held
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Whether a game in `guild_id` (None: outside a guild) is this process's to deliver."""
+        return shard_of_game(guild_id, self.count) in self._held
+
+
+class ShardedStore:
+    """`Store` for one process of a sharded bot: work-handing reads narrowed to the games its scope owns."""
+
+    def __init__(self, inner: Store, scope: ShardScope) -> None:
+        self.inner = inner
+        self.scope = scope
+        # A game's guild never changes: looked up once per game (None: a game outside any guild).
+        self._guilds: dict[int, int | None] = {}
+
+    async def _guild_of(self, game_id: int) -> int | None:
+        if game_id not in self._guilds:
+            row = await self.inner.get_game(game_id)
+            # A message or deadline of a game that no longer exists is shard 0's to clear away.
+            self._guilds[game_id] = row.guild_id if row is not None else None
+        return self._guilds[game_id]
+
+    async def owns_game(self, game_id: int) -> bool:
+        """Whether this process delivers the game's messages and fires its deadlines."""
+        return self.scope.owns(await self._guild_of(game_id))
+
+    def _learn(self, row: GameRow) -> GameRow:
+        self._guilds[row.id] = row.guild_id
+        return row
+
+    # -- the narrowed reads ---------------------------------------------------------------------------
+
+    async def queue_heads(self, exclude: Collection[str] = ()) -> list[OutboxRow]:
+        """The heads of the queues whose head message belongs to one of this process's games."""
+        return [row for row in await self.inner.queue_heads(exclude) if await self.owns_game(row.game_id)]
+
+    async def next_in_queue(self, queue: str) -> OutboxRow | None:
+        """The queue's head when it belongs to one of this process's games; None otherwise (its owner sends it)."""
+        row = await self.inner.next_in_queue(queue)
+        if row is None or not await self.owns_game(row.game_id):
+            return None
+        return row
+
+    async def due_deadlines(self, now: float, limit: int) -> list[DeadlineRow]:
+        """At most `limit` due deadlines of this process's games, earliest first."""
+        rows = await self.inner.due_deadlines(now, max(limit, 1) * DEADLINE_WINDOW)
+        return [row for row in rows if await self.owns_game(row.game_id)][:limit]
+
+    async def next_due_at(self) -> float | None:
+        """When the earliest deadline of this process's games falls (None: none among the next few)."""
+        for row in await self.inner.due_deadlines(math.inf, UPCOMING_WINDOW):
+            if await self.owns_game(row.game_id):
+                return row.due_at
+        return None
+
+    async def recovery_scan(self) -> RecoveryScan:
+        """What start-up recovery looks at, for this process's games only (the others' owners recover them)."""
+        scan = await self.inner.recovery_scan()
+
+        async def mine(ids: list[int]) -> list[int]:
+            return [i for i in ids if await self.owns_game(i)]
+
+        return RecoveryScan(
+            running=await mine(scan.running),
+            ai_pending=await mine(scan.ai_pending),
+            unannounced=await mine(scan.unannounced),
+            running_moves=scan.running_moves,
+        )
+
+    # -- everything else passes through --------------------------------------------------------------
+
+    @property
+    def description(self) -> str:
+        """The wrapped store's description, with the shards this process works for."""
+        held = ",".join(map(str, sorted(self.scope.held)))
+        return f"{self.inner.description} (shards {held} of {self.scope.count})"
+
+    async def close(self) -> None:
+        """Close the wrapped store."""
+        await self.inner.close()
+
+    async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:
+        """See Store.load_game."""
+        stored = await self.inner.load_game(game_id, with_actions=with_actions)
+        if stored is not None:
+            self._learn(stored.game)
+        return stored
+
+    async def get_game(self, game_id: int) -> GameRow | None:
+        """See Store.get_game."""
+        row = await self.inner.get_game(game_id)
+        return self._learn(row) if row is not None else None
+
+    async def list_seats(self, game_id: int) -> list[SeatRow]:
+        """See Store.list_seats."""
+        return await self.inner.list_seats(game_id)
+
+    async def list_actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
+        """See Store.list_actions."""
+        return await self.inner.list_actions(game_id, after)
+
+    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
+        """See Store.open_game_in_channel."""
+        return await self.inner.open_game_in_channel(channel_id)
+
+    async def recent_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """See Store.recent_in_channel."""
+        return await self.inner.recent_in_channel(channel_id, limit)
+
+    async def open_game_ids_for_user(self, user_id: int) -> list[int]:
+        """See Store.open_game_ids_for_user."""
+        return await self.inner.open_game_ids_for_user(user_id)
+
+    async def create_game(self, new: NewGame) -> int:
+        """See Store.create_game."""
+        game_id = await self.inner.create_game(new)
+        self._guilds[game_id] = new.guild_id
+        return game_id
+
+    async def add_seat(self, change: SeatAdd) -> list[SeatRow]:
+        """See Store.add_seat."""
+        return await self.inner.add_seat(change)
+
+    async def remove_seat(self, change: SeatRemove) -> list[SeatRow]:
+        """See Store.remove_seat."""
+        return await self.inner.remove_seat(change)
+
+    async def start_game(self, start: StartWrite) -> None:
+        """See Store.start_game."""
+        await self.inner.start_game(start)
+
+    async def commit_move(self, move: MoveWrite) -> None:
+        """See Store.commit_move."""
+        await self.inner.commit_move(move)
+
+    async def close_game(self, close: CloseWrite) -> bool:
+        """See Store.close_game."""
+        return await self.inner.close_game(close)
+
+    async def hand_over_seats(self, change: HandOver) -> None:
+        """See Store.hand_over_seats."""
+        await self.inner.hand_over_seats(change)
+
+    async def set_settings(self, change: SettingsWrite) -> None:
+        """See Store.set_settings."""
+        await self.inner.set_settings(change)
+
+    async def set_announced(self, versions: Mapping[int, int]) -> None:
+        """See Store.set_announced."""
+        await self.inner.set_announced(versions)
+
+    async def enqueue(self, messages: Sequence[NewMessage], now: float) -> None:
+        """See Store.enqueue."""
+        await self.inner.enqueue(messages, now)
+
+    async def get_message(self, game_id: int, slot: str) -> MessageRef | None:
+        """See Store.get_message."""
+        return await self.inner.get_message(game_id, slot)
+
+    async def mark_delivered(self, row: OutboxRow, refs: Mapping[str, MessageRef | None], now: float) -> None:
+        """See Store.mark_delivered."""
+        await self.inner.mark_delivered(row, refs, now)
+
+    async def mark_retry(self, row_id: int, next_at: float, error: str) -> None:
+        """See Store.mark_retry."""
+        await self.inner.mark_retry(row_id, next_at, error)
+
+    async def mark_failed(self, row_id: int, now: float, error: str) -> None:
+        """See Store.mark_failed."""
+        await self.inner.mark_failed(row_id, now, error)
+
+    async def prune(self, before: float) -> int:
+        """See Store.prune."""
+        return await self.inner.prune(before)
+
+    async def outbox_state(self, game_id: int) -> OutboxState:
+        """See Store.outbox_state."""
+        return await self.inner.outbox_state(game_id)
+
+    async def deadlines_for(self, game_id: int) -> list[DeadlineRow]:
+        """See Store.deadlines_for."""
+        return await self.inner.deadlines_for(game_id)
+
+    async def remind(self, row: DeadlineRow, next_due: float, messages: Sequence[NewMessage], now: float) -> bool:
+        """See Store.remind."""
+        return await self.inner.remind(row, next_due, messages, now)
+
+    async def drop_deadline(self, row: DeadlineRow) -> None:
+        """See Store.drop_deadline."""
+        await self.inner.drop_deadline(row)
+
+    async def drop_deadlines(self, game_id: int, player: int | None = None) -> None:
+        """See Store.drop_deadlines."""
+        await self.inner.drop_deadlines(game_id, player)
