@@ -7,6 +7,7 @@ A game module offers:
   SCALE: float                                    the evaluation margin that counts as "clearly ahead".
 and optionally, for games of many small steps (an order built menu step by menu step):
   policy(game, state, player) -> Action | None     the game's own cheap next step (None: judge by evaluation);
+  rollout_policy(game, state, player)              the same step without checking it is offered (search only);
   search_point(game, state, player) -> bool        whether the hard level searches this step (else: policy);
   horizon(game, start, state) -> bool              where a policy rollout from `start` stops to be evaluated;
   HARD_ITERATIONS: int                             the hard level's iterations at a search point.
@@ -43,6 +44,7 @@ class GameHooks:
     candidates: Callable[[Game[Any], Any, int], list[Action]]
     scale: float
     policy: Callable[[Game[Any], Any, int], Action | None] | None = None
+    rollout_policy: Callable[[Game[Any], Any, int], Action | None] | None = None
     search_point: Callable[[Game[Any], Any, int], bool] | None = None
     horizon: Callable[[Game[Any], Any, Any], bool] | None = None
     hard_iterations: int | None = None
@@ -75,6 +77,7 @@ def hooks_for(game_name: str) -> GameHooks | None:
         candidates=getattr(module, "candidates", default_candidates),
         scale=float(getattr(module, "SCALE", 10.0)),
         policy=getattr(module, "policy", None),
+        rollout_policy=getattr(module, "rollout_policy", None),
         search_point=getattr(module, "search_point", None),
         horizon=getattr(module, "horizon", None),
         hard_iterations=getattr(module, "HARD_ITERATIONS", None),

@@ -187,7 +187,11 @@ class IsmctsPlayer:
         return best
 
     def _policy_rollout(self, game: Game[Any], start: Any, state: Any) -> Any:
-        """Every pending player plays the game's policy until its horizon (or the end, or a step limit)."""
+        """Every pending player plays the game's policy until its horizon (or the end, or a step limit).
+
+        The game's unchecked `rollout_policy` is tried first when it has one (the game's apply checks the step
+        anyway); a refused step falls back to the checked policy, then to the first candidate.
+        """
         hooks = self.hooks
         assert hooks.policy is not None
         for _ in range(MAX_POLICY_STEPS):
@@ -197,16 +201,22 @@ class IsmctsPlayer:
             if not pending:
                 return state
             player = pending[0].player
-            action = hooks.policy(game, state, player)
-            if action is None:
-                found = hooks.candidates(game, state, player)
-                if not found:
+            after = None
+            if hooks.rollout_policy is not None:
+                quick = hooks.rollout_policy(game, state, player)
+                if quick is not None:
+                    after = _try(game, state, player, quick)
+            if after is None:
+                action = hooks.policy(game, state, player)
+                if action is None:
+                    found = hooks.candidates(game, state, player)
+                    if not found:
+                        return state
+                    action = found[0]
+                after = _try(game, state, player, action)
+                if after is None:
                     return state
-                action = found[0]
-            try:
-                state, _ = game.apply(state, player, action)
-            except IllegalAction:
-                return state
+            state = after
         return state
 
     def _rollout(self, game: Game[Any], state: Any, rng: Rng, steps: int) -> Any:
@@ -229,3 +239,12 @@ class IsmctsPlayer:
                 return state
             state = finish_draft(game, state, player)
         return state
+
+
+def _try(game: Game[Any], state: Any, player: int, action: Action) -> Any | None:
+    """The state after `action`, or None when the game refuses it."""
+    try:
+        after, _ = game.apply(state, player, action)
+    except IllegalAction:
+        return None
+    return after

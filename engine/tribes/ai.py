@@ -24,8 +24,9 @@ from engine.tribes.setup import GNOMPAX_CARD
 from engine.tribes.state import DENOMINATIONS, POSTS, Draft, TribesState, clone
 
 SCALE = 5.0
-# Policy rollouts a hard decision runs at a search point (each plays the war step out, about 20-60 steps).
-HARD_ITERATIONS = 48
+# Policy rollouts a hard decision runs at a search point (each plays the war step out, about 20-60 steps):
+# about 0.5 s of CPU on this machine, and a game has about 100 search points.
+HARD_ITERATIONS = 32
 # Attacks the search still tries (a riskier margin than the policy's own ATTACK_MARGIN) and how many options.
 SEARCH_MIN_MARGIN = 1.0
 MAX_PLAN_CANDIDATES = 7
@@ -118,6 +119,11 @@ def _standing(state: TribesState, goal: int, seat: int) -> float:
 def policy(game: Game[Any], state: TribesState, player: int) -> Action | None:
     """The next step of the whole order a sensible player builds (engine.tribes.ai_policy); the normal level."""
     return ai_policy.step(game, state, player)
+
+
+def rollout_policy(game: Game[Any], state: TribesState, player: int) -> Action | None:
+    """The policy's step unchecked against the menu (search rollouts only: the game's apply checks it)."""
+    return ai_policy.step(game, state, player, checked=False)
 
 
 def search_point(game: Game[Any], state: TribesState, player: int) -> bool:

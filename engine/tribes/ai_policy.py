@@ -48,14 +48,20 @@ CARDS_GOAL = 3
 WAR_GOAL = 4
 
 
-def step(game: Game[TribesState], state: TribesState, player: int) -> Action | None:
-    """The policy's next step for `player` (one of the offered actions), or None to let evaluation decide."""
+def step(game: Game[TribesState], state: TribesState, player: int, checked: bool = True) -> Action | None:
+    """The policy's next step for `player` (one of the offered actions), or None to let evaluation decide.
+
+    Unchecked (`checked=False`, for search rollouts), the step is returned without asking the menu whether it
+    is offered: listing a plan menu costs more than the policy itself, and the game's apply checks anyway.
+    """
     handler = HANDLERS.get(state.phase)
     if handler is None:
         return None
     wanted = handler(game, state, player)
     if wanted is None:
         return None
+    if not checked:
+        return Action(wanted, wanted)
     offered = {a.id: a for a in game.legal_actions(state, player)}
     if wanted in offered:
         return offered[wanted]
