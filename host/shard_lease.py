@@ -1,0 +1,94 @@
+"""Keeps this process's shard leases (db.shard_leases) and its ShardScope in step while the bot runs.
+
+At start `claim` takes the configured shards (refused with ShardsInUse when another live process
+holds one); then every `interval` seconds `renew` refreshes them, takes over the shards of silent
+processes and lets go of those handed back, and the scope follows, so the outbox sender and the
+deadline scheduler (through ShardedStore) work for exactly the shards held. Losing a configured
+shard to another process ends the keeper with a message: the bot must stop, like a lost SQLite lease.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+
+from db.errors import DatabaseError
+from db.shard_leases import ShardLeaseLost, ShardLeases
+from host.shard_store import ShardScope
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+
+class ShardLeaseKeeper:
+    """Claims, renews and releases one process's shard leases, updating its ShardScope."""
+
+    def __init__(self, leases: ShardLeases, scope: ShardScope, interval: float, *, clock: Clock = time.time,
+                 on_change: Callable[[], None] | None = None) -> None:
+        self._leases = leases
+        self.scope = scope
+        self._interval = interval
+        self._clock = clock
+        self._on_change = on_change or (lambda: None)
+        self._task: asyncio.Task[None] | None = None
+        self._lost: asyncio.Future[str] | None = None
+
+    async def claim(self) -> frozenset[int]:
+        """Take the configured shards at start; raises db.shard_leases.ShardsInUse when one is taken."""
+        held = await self._leases.claim(self._clock())
+        self.scope.hold(held)
+        return held
+
+    async def renew_once(self) -> frozenset[int]:
+        """One renewal: the scope follows the shards held now (the sender is woken when they changed)."""
+        before = self.scope.held
+        held = await self._leases.renew(self._clock())
+        self.scope.hold(held)
+        if held != before:
+            self._on_change()
+        return held
+
+    def start(self) -> None:
+        """Renew every `interval` seconds in the background until `stop`."""
+        if self._task is None:
+            self._lost = asyncio.get_running_loop().create_future()
+            self._task = asyncio.create_task(self._loop(), name="gnomehost-shard-leases")
+
+    async def wait_lost(self) -> str:
+        """Wait until a configured shard was lost to another process; the message saying so."""
+        if self._lost is None:
+            self._lost = asyncio.get_running_loop().create_future()
+        return await self._lost
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self._interval)
+            try:
+                await self.renew_once()
+            except ShardLeaseLost as error:
+                log.error("%s", error)
+                self.scope.hold(())
+                if self._lost is not None and not self._lost.done():
+                    self._lost.set_result(f"Gnomehost stopped: {error}")
+                return
+            except DatabaseError:
+                # The database is unreachable for a moment: keep working for the shards held; a holder
+                # silent too long is taken over by another process, which renew then reports as lost.
+                log.warning("shard lease renewal failed; trying again in %.0f s", self._interval, exc_info=True)
+
+    async def stop(self) -> None:
+        """Stop renewing and release every shard held (others take them over at once)."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        try:
+            await self._leases.release()
+        except DatabaseError:
+            log.warning("could not release the shard leases; they run out on their own", exc_info=True)
+        self.scope.hold(())
