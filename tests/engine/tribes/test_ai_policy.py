@@ -174,3 +174,21 @@ def test_policy_rollout_stops_at_the_end_of_the_war_step() -> None:
     assert ai.horizon(GAME, state, end)
     assert end.war is None or end.war.active != player
     assert end.areas["reedburg"].controller == player  # the policy's attack took the city
+
+
+def test_unchecked_rollout_step_is_the_checked_step_whenever_that_one_is_offered() -> None:
+    state = GAME.new_game(3, 8, {})
+    compared = 0
+    for _ in range(300):
+        pending = GAME.pending(state)
+        if not pending:
+            break
+        player = pending[0].player
+        checked = ai_policy.step(GAME, state, player)
+        quick = ai.rollout_policy(GAME, state, player)
+        if checked is not None:
+            assert quick is not None and quick.id == checked.id
+            compared += 1
+        action = checked or GAME.legal_actions(state, player)[0]
+        state, _ = GAME.apply(state, player, action)
+    assert compared > 200
