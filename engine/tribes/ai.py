@@ -1,7 +1,12 @@
 """What a computer player knows about Gnome Tribes: imagining hidden money and cards, judging a position.
 
-The game is played in menu steps; candidates are the game's shortcuts and menu steps (passive ones last), and
-the greedy player finishes an opened draft the plain way before judging it (engine.ai.heuristic). Before the
+The game is played in menu steps (400-600 a game). The normal level follows `policy` (engine.tribes.ai_policy):
+the next step of a whole order planned from the position (invest, attack where the expected margin is good,
+play the cards that count, deploy toward the front). The hard level takes the same steps except at the top of
+an invasion plan (`search_point`), where it searches the plan's next attack, support, confirmation or "nobody"
+with policy rollouts to the end of its war step (`horizon`). Elsewhere candidates are the game's shortcuts and
+menu steps (passive ones last), and the greedy player finishes an opened draft the plain way before judging it
+(engine.ai.heuristic; the easy level, and any step the policy has no opinion on). Before the
 goal is voted the evaluation weighs every goal's measure (§12.1: wealth, lands, cards, armies, VP); once a goal
 is adopted, that goal's measure dominates. A player's own sealed investment counts as done (armies recruited,
 bills on posts), because its effect only shows when every order is revealed.
