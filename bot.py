@@ -5,8 +5,9 @@ Settings come from real environment variables and a `.env` file in the working d
 token is missing or rejected, or the database is refused (another Gnomehost process holds it,
 or its schema disagrees with its contents), 1 when the bot cannot start for another reason.
 
-Before anything else the process takes the database's lease (db/lease.py) and keeps it until it
-exits; while it runs, the database is backed up every BACKUP_MINUTES (db/backup.py).
+The store is DATABASE_URL (`sqlite:///file.db` or `postgresql://...`), else the SQLite file
+DATABASE_PATH. On SQLite, before anything else the process takes the file's lease (db/lease.py) and
+keeps it until it exits; while it runs, the file is backed up every BACKUP_MINUTES (db/backup.py).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from cogs.sharding import build_bot
 from db.backup import BackupPolicy, backup_loop
 from db.errors import DatabaseInUse, SchemaMismatch
 from db.lease import Lease, acquire_lease
+from db.url import sqlite_path
 
 log = logging.getLogger("gnomehost.bot")
 
@@ -70,16 +72,23 @@ def tell_user(message: str) -> None:
 
 
 async def run(settings: Settings) -> int:
-    """Take the database's lease, then run the bot (and its backups) until it stops; the process exit code."""
+    """Take the SQLite file's lease, then run the bot (and its backups) until it stops; the process exit code.
+
+    A PostgreSQL store takes no file lease and no file backups: the store itself refuses a second process
+    with the same shards, and the database server is backed up by its own tools.
+    """
+    path = sqlite_path(settings.store_url)
+    if path is None:
+        return await serve(settings, None)
     try:
-        lease = await acquire_lease(settings.database_path, timeout=settings.lease_timeout_seconds)
+        lease = await acquire_lease(path, timeout=settings.lease_timeout_seconds)
     except DatabaseInUse as error:
         tell_user(f"Gnomehost cannot start: {error}")
         return EXIT_CONFIG
     backups: asyncio.Task[None] | None = None
     if settings.backup_minutes > 0:
         policy = BackupPolicy(Path(settings.backup_dir), settings.backup_keep, settings.backup_minutes)
-        backups = asyncio.create_task(backup_loop(settings.database_path, policy), name="backups")
+        backups = asyncio.create_task(backup_loop(path, policy), name="backups")
     try:
         return await serve(settings, lease)
     finally:
@@ -90,8 +99,15 @@ async def run(settings: Settings) -> int:
         lease.release()
 
 
-async def serve(settings: Settings, lease: Lease) -> int:
-    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the lease; the process exit code."""
+async def _never_lost() -> str:
+    """Waits forever: without a file lease (PostgreSQL) there is no lease to lose."""
+    await asyncio.Event().wait()
+    raise AssertionError("unreachable")
+
+
+async def serve(settings: Settings, lease: Lease | None) -> int:
+    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the SQLite lease (if it holds one);
+    the process exit code."""
     redirect_discord(settings)
     # Gnomehost never joins voice: skip discord.py's warnings about the missing voice libraries.
     discord.VoiceClient.warn_nacl = False
@@ -113,7 +129,7 @@ async def serve(settings: Settings, lease: Lease) -> int:
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord")
         stopper = asyncio.create_task(stop.wait(), name="stop-signal")
-        lost = asyncio.create_task(lease.wait_lost(), name="lease-lost")
+        lost = asyncio.create_task(lease.wait_lost() if lease is not None else _never_lost(), name="lease-lost")
         done, _ = await asyncio.wait({runner, stopper, lost}, return_when=asyncio.FIRST_COMPLETED)
         stopper.cancel()
         lost.cancel()

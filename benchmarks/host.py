@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import json
 import os
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from db.sqlite_bench import BareWriter, clone_games
 from engine import registry
 from engine.core.rng import Rng
 from host.notifier import NullNotifier
@@ -130,30 +130,6 @@ def _bytes_written(svc: TableService, game_id: int, result: MoveResult) -> int:
     return len(live.snapshot or "") + events + 64
 
 
-class BareWriter:
-    """The baseline: a plain sqlite3 INSERT + COMMIT on the same file with the same pragmas."""
-
-    def __init__(self, path: Path, synchronous: str) -> None:
-        self._conn = sqlite3.connect(path, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode = WAL")
-        self._conn.execute(f"PRAGMA synchronous = {synchronous}")
-        self._conn.execute("CREATE TABLE IF NOT EXISTS bench_bare (id INTEGER PRIMARY KEY, body TEXT)")
-
-    def insert(self, size: int) -> float:
-        """Seconds to insert and commit one row of `size` bytes."""
-        body = "x" * size
-        began = time.perf_counter()
-        self._conn.execute("BEGIN IMMEDIATE")
-        self._conn.execute("INSERT INTO bench_bare (body) VALUES (?)", (body,))
-        self._conn.execute("COMMIT")
-        return time.perf_counter() - began
-
-    def close(self) -> None:
-        """Drop the scratch table and close."""
-        self._conn.execute("DROP TABLE bench_bare")
-        self._conn.close()
-
-
 # -- 2. throughput ------------------------------------------------------------------------------
 
 
@@ -202,32 +178,7 @@ async def build_big_database(path: Path, name: str, finished: int, running: int,
             await svc.submit(live, USER, move[0], move[1], player=move[2])
     finally:
         await svc.close()
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN")
-        columns = (
-            "guild_id, game_name, options, seed, status, status_reason, host_user_id, settings, players, version, "
-            "snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version"
-        )
-        for template, count, base in ((done, finished - 1, 1_000_000), (live, running - 1, 2_000_000)):
-            for i in range(count):
-                conn.execute(
-                    f"INSERT INTO games (channel_id, {columns}) SELECT ?, {columns} FROM games WHERE id = ?",
-                    (base + i, template),
-                )
-                new_id = conn.execute("SELECT last_insert_rowid()").fetchone()[0]
-                conn.execute(
-                    "INSERT INTO seats SELECT ?, join_order, user_id, player FROM seats WHERE game_id = ?",
-                    (new_id, template),
-                )
-                conn.execute(
-                    "INSERT INTO actions SELECT ?, seq, player, action_id, source, user_id, undoes, events, "
-                    "created_at FROM actions WHERE game_id = ?",
-                    (new_id, template),
-                )
-        conn.execute("COMMIT")
-    finally:
-        conn.close()
+    clone_games(path, [(done, finished - 1, 1_000_000), (live, running - 1, 2_000_000)])
 
 
 async def time_to_ready(path: Path, synchronous: str) -> dict[str, float]:
@@ -237,13 +188,9 @@ async def time_to_ready(path: Path, synchronous: str) -> dict[str, float]:
     svc = await open_service(path, synchronous, verify_all_limit=0)  # the default for a database this size
     figures["ready_s"] = time.perf_counter() - began
     try:
-        async with svc.database.reading() as conn, conn.execute(
-            "SELECT id FROM games WHERE status = 'active' ORDER BY id DESC LIMIT 1"
-        ) as cursor:
-            row = await cursor.fetchone()
-        assert row is not None
+        newest = (await svc.store.recovery_scan()).running[-1]  # a running game nothing has touched yet
         began = time.perf_counter()
-        await svc.get_table(row[0])
+        await svc.get_table(newest)
         figures["first_touch_ms"] = (time.perf_counter() - began) * 1000
     finally:
         await svc.close()

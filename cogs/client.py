@@ -16,6 +16,7 @@ from cogs.errors import GuardedTree
 from cogs.inflight import InFlight
 from cogs.notifier import DiscordNotifier
 from cogs.permissions import INVITE_PERMISSIONS
+from db.url import redacted
 from host.service import TableService
 
 log = logging.getLogger(__name__)
@@ -90,16 +91,16 @@ class GnomehostBot(commands.Bot):
         service) and before the gateway connects (no click can overtake a catch-up announcement).
         """
         try:
-            self._service = await TableService.open(self.settings.database_path, self.notifier, recover=False)
+            self._service = await TableService.open(self.settings.store_url, self.notifier, recover=False)
             await self._service.recover()
         except Exception as error:
             # e.g. a database written by a newer Gnomehost: refuse with its own clear message.
             message = getattr(error, "message", None) or str(error)
             raise StartupError(
-                f"Gnomehost cannot start: the database at {self.settings.database_path} could not be opened: "
-                f"{message} Check DATABASE_PATH in .env (see .env.example)."
+                f"Gnomehost cannot start: the database at {redacted(self.settings.store_url)} could not be opened: "
+                f"{message} Check DATABASE_URL / DATABASE_PATH in .env (see .env.example)."
             ) from error
-        log.info("database open at %s", self.settings.database_path)
+        log.info("database open at %s", self._service.store.description)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in EXTENSIONS:
             await self.load_extension(name)

@@ -12,6 +12,7 @@ from dotenv import dotenv_values
 
 from db.backup import DEFAULT_BACKUP_DIR, DEFAULT_BACKUP_KEEP, DEFAULT_BACKUP_MINUTES
 from db.lease import LEASE_TIMEOUT_SECONDS
+from db.url import sqlite_url
 from host.shards import InvalidShards, ShardSet
 
 DEFAULT_DATABASE_PATH = "./gnomehost.db"
@@ -43,6 +44,7 @@ class Settings:
 
     token: str
     database_path: str = DEFAULT_DATABASE_PATH
+    database_url: str | None = None  # DATABASE_URL; None: the SQLite file at database_path
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     api_base: str | None = None
@@ -52,6 +54,11 @@ class Settings:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     lease_timeout_seconds: int = int(LEASE_TIMEOUT_SECONDS)
     shards: ShardSet | None = None  # SHARD_COUNT / SHARD_IDS; None: one unsharded connection, as before
+
+    @property
+    def store_url(self) -> str:
+        """The store this bot uses: DATABASE_URL, else the SQLite file DATABASE_PATH names."""
+        return self.database_url or sqlite_url(self.database_path)
 
 
 def read_environment(env_file: Path | None, environ: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -93,6 +100,7 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
     return Settings(
         token=token,
         database_path=values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH,
+        database_url=values.get("DATABASE_URL", "").strip() or None,
         dev_guild_id=dev_guild,
         log_level=level,
         api_base=values.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,

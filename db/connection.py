@@ -148,6 +148,8 @@ class Database:
         (busy timeout) instead of failing half-way when it upgrades a read lock.
         """
         async with self._lock:
+            if self._closed:
+                raise DatabaseError("the database is closed")
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn
@@ -172,6 +174,8 @@ class Database:
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
         """Exclusive use of the connection for a few reads that must see one state."""
         async with self._lock:
+            if self._closed:
+                raise DatabaseError("the database is closed")
             yield self.conn
 
     async def close(self) -> None:

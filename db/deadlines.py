@@ -78,12 +78,16 @@ async def next_due_at(conn: aiosqlite.Connection) -> float | None:
     return None if row is None or row[0] is None else float(row[0])
 
 
-async def reminded(conn: aiosqlite.Connection, row: DeadlineRow, next_due: float) -> None:
-    """Count one more reminder and set the next due time."""
-    await conn.execute(
-        "UPDATE deadlines SET reminders = reminders + 1, due_at = ? WHERE game_id = ? AND player = ? AND kind = ?",
-        (next_due, row.game_id, row.player, row.kind),
+async def reminded(conn: aiosqlite.Connection, row: DeadlineRow, next_due: float) -> bool:
+    """Count one more reminder and set the next due time, only if the stored deadline still has the reminder
+    count and due time of `row`; False (nothing changed) when it was re-planned or reminded meanwhile."""
+    cursor = await conn.execute(
+        "UPDATE deadlines SET reminders = reminders + 1, due_at = ? "
+        "WHERE game_id = ? AND player = ? AND kind = ? AND reminders = ? AND due_at = ?",
+        (next_due, row.game_id, row.player, row.kind, row.reminders, row.due_at),
     )
+    await cursor.close()
+    return cursor.rowcount == 1
 
 
 async def delete(conn: aiosqlite.Connection, game_id: int, player: int | None = None) -> None:

@@ -162,7 +162,7 @@ class SettingsWrite:
 
 @dataclass(frozen=True, slots=True)
 class StoredGame:
-    """A game row with its seats (join order) and, when asked for, its whole log (seq order): one read."""
+    """A game row with its seats (join order) and, when asked for and running, its whole log (seq order)."""
 
     game: GameRow
     seats: list[SeatRow]
@@ -208,7 +208,8 @@ class Store(Protocol):
     # -- games: reads --
 
     async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:
-        """The game, its seats and (if `with_actions`) its whole log, read at one moment; None if unknown."""
+        """The game and its seats, read at one moment with its whole log when `with_actions` and the game is
+        running (status active; otherwise `actions` is None); None if there is no such game."""
         ...
 
     async def get_game(self, game_id: int) -> GameRow | None:

@@ -13,18 +13,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from db import actions as actions_repo
-from db import deadlines as deadlines_repo
-from db import games as games_repo
-from db import outbox as outbox_repo
-from db import seats as seats_repo
-from db.connection import Database
+from db.errors import VersionConflict
+from db.rows import ActionRow
+from db.store import CloseWrite, DeadlinePlan, MoveWrite, Store
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event, public_event
@@ -68,8 +64,8 @@ MAX_CACHED_CLOSED = 256
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 
 
-class Conflict(Exception):
-    """The stored game changed under us (another process moved first): reload and re-check."""
+# The stored game changed under us (another process moved first): reload and re-check.
+Conflict = VersionConflict
 
 
 def newly_pending(before: LiveGame, after: LiveGame, applied: list[Applied]) -> set[int]:
@@ -118,7 +114,7 @@ class Applied:
 class Core:
     """Shared state of one TableService."""
 
-    db: Database
+    db: Store
     clock: Clock
     resolve: GameResolver
     user_label: Callable[[int], str] = field(default=lambda uid: f"<@{uid}>")
@@ -174,13 +170,13 @@ class Core:
             live = self.cache.get(game_id)
             if live is not None:
                 return live
-        async with self.db.reading() as conn:
-            row = await games_repo.get_game(conn, game_id)
-            if row is None:
-                raise GameNotFound(game_id)
-            seats = await seats_repo.list_seats(conn, game_id)
-            needs_check = row.status == TableStatus.ACTIVE and game_id not in self.verified
-            rows = await actions_repo.list_actions(conn, game_id) if needs_check else []
+        # A running game not yet verified in this process comes with its log, read with the row.
+        stored = await self.db.load_game(game_id, with_actions=game_id not in self.verified)
+        if stored is None:
+            raise GameNotFound(game_id)
+        row, seats = stored.game, stored.seats
+        needs_check = row.status == TableStatus.ACTIVE and game_id not in self.verified
+        rows = (stored.actions or []) if needs_check else []
         try:
             game = self.resolve(row.game_name)
         except KeyError:
@@ -300,7 +296,7 @@ class Core:
         messages = self.compose(live, after, applied, announcement) if announcement is not None else []
         announced = version if announcement is not None else live.announced
         rows = [
-            actions_repo.ActionRow(
+            ActionRow(
                 game_id=live.id,
                 seq=step.seq,
                 player=step.player,
@@ -314,40 +310,29 @@ class Core:
             for step in batch.steps
         ]
 
-        def work(conn: sqlite3.Connection) -> None:
-            """The statements of this move, run inside the shared transaction."""
-            ok = games_repo.advance(
-                conn,
-                live.id,
-                expected_version=live.version,
-                new_version=version,
-                snapshot=snapshot,
-                pending=pending_json,
-                ai_pending=ai_pending,
-                finished=finished,
-                outcome=outcome.to_json() if outcome else None,
-                now=now,
-                announced_version=announced,
-            )
-            if not ok:
-                raise Conflict
-            try:
-                actions_repo.append_many(conn, rows)
-            except sqlite3.IntegrityError:
-                raise Conflict from None
-            deadlines_repo.replan(
-                conn,
-                live.id,
-                pending=[] if finished else humans,
-                reset={step.player for step in batch.steps},
+        write = MoveWrite(
+            game_id=live.id,
+            expected_version=live.version,
+            new_version=version,
+            snapshot=snapshot,
+            pending=pending_json,
+            ai_pending=ai_pending,
+            finished=finished,
+            outcome=outcome.to_json() if outcome else None,
+            announced_version=announced,
+            actions=tuple(rows),
+            deadlines=DeadlinePlan(
+                pending=frozenset() if finished else frozenset(humans),
+                reset=frozenset(step.player for step in batch.steps),
                 due_at=now + delay if delay > 0 else None,
                 version=version,
                 timers={} if finished else rules_deadlines(live.game, decisions, live.is_ai, live.settings, now),
-            )
-            outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
-
+            ),
+            messages=tuple(m.to_row() for m in messages),
+            now=now,
+        )
         try:
-            await self.db.write(work)
+            await self.db.commit_move(write)
         except asyncio.CancelledError:
             # We cannot know whether the write was committed: the next touch reloads from the file.
             self.forget(live.id)
@@ -380,14 +365,15 @@ class Core:
         notices = [self.table_post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))]
         if live.status == TableStatus.LOBBY:
             notices.append(Outgoing(live.id, channel_queue(live.channel_id), LobbyClosed()))
-        async with self.db.transaction() as conn:
-            changed = await games_repo.set_status(
-                conn, live.id, TableStatus.QUARANTINED.value, reason=reason, now=now, only_from=("lobby", "active")
-            )
-            await deadlines_repo.delete(conn, live.id)
-            if changed:
-                await outbox_repo.enqueue_async(conn, [n.to_row() for n in notices], now)
-        if not changed:
+        close = CloseWrite(
+            game_id=live.id,
+            status=TableStatus.QUARANTINED.value,
+            reason=reason,
+            messages=tuple(n.to_row() for n in notices),
+            now=now,
+            only_from=(TableStatus.LOBBY.value, TableStatus.ACTIVE.value),
+        )
+        if not await self.db.close_game(close):
             return
         live.revision += 1
         live.status = TableStatus.QUARANTINED
@@ -409,7 +395,7 @@ class Core:
         if not rows:
             return
         now = self.clock()
-        await self.db.write(lambda conn: outbox_repo.enqueue(conn, rows, now))
+        await self.db.enqueue(rows, now)
         self.wake_sender()
 
     async def flush_announced(self, lives: Iterable[LiveGame]) -> None:
@@ -418,7 +404,7 @@ class Core:
         versions = {live.id: live.announced for live in lives if live.announced > live.announced_stored}
         if not versions:
             return
-        await self.db.write(lambda conn: games_repo.set_announced(conn, versions))
+        await self.db.set_announced(versions)
         for live in lives:
             if live.id in versions:
                 live.announced_stored = versions[live.id]

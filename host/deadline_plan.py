@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from db import deadlines as deadlines_repo
+from db.rows import REACTION, RULES
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.game import Game
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
@@ -69,7 +69,7 @@ def rules_deadlines(
         seconds = timer_seconds(timers, settings, decision.kind)
         if seconds is None:
             continue
-        kind = deadlines_repo.REACTION if decision.kind == DecisionKind.REACTION else deadlines_repo.RULES
+        kind = REACTION if decision.kind == DecisionKind.REACTION else RULES
         due = now + seconds
         if decision.player not in planned or due < planned[decision.player][1]:
             planned[decision.player] = (kind, due)

@@ -13,8 +13,7 @@ import logging
 import math
 from enum import StrEnum
 
-from db import deadlines as deadlines_repo
-from db import outbox as outbox_repo
+from db.rows import RULES_KINDS, DeadlineRow
 from engine.core.decisions import Decision, DecisionKind
 from host.ai_worker import decide_action
 from host.batch import Batch, ai_seed
@@ -55,8 +54,7 @@ async def run_due(core: Core, now: float) -> int:
     """Fire every deadline due at `now`; returns how many reminded or acted."""
     fired = 0
     while True:
-        async with core.db.reading() as conn:
-            rows = await deadlines_repo.due(conn, now, DUE_BATCH)
+        rows = await core.db.due_deadlines(now, DUE_BATCH)
         if not rows:
             return fired
         progressed = 0
@@ -68,43 +66,38 @@ async def run_due(core: Core, now: float) -> int:
             except Exception:
                 # One broken game must not stop the others' deadlines: drop its row, log, go on.
                 log.exception("game %s: deadline for player %s failed", row.game_id, row.player)
-                async with core.db.transaction() as conn:
-                    await deadlines_repo.delete_row(conn, row)
+                await core.db.drop_deadline(row)
         if len(rows) < DUE_BATCH or not progressed:
             return fired
 
 
-async def _fire(core: Core, row: deadlines_repo.DeadlineRow, now: float) -> bool:
+async def _fire(core: Core, row: DeadlineRow, now: float) -> bool:
     async with core.locked(row.game_id):
         live = await core.load_locked(row.game_id)
-        async with core.db.reading() as conn:
-            mine = [d for d in await deadlines_repo.for_game(conn, row.game_id) if d.player == row.player]
+        mine = [d for d in await core.db.deadlines_for(row.game_id) if d.player == row.player]
         current = [d for d in mine if d.kind == row.kind]
         if not current or current[0].due_at > now:
             return False  # re-planned since we listed it
         deadline = current[0]
         pending = {d.player for d in live.decisions}
         if live.status != TableStatus.ACTIVE or row.player not in pending or live.is_ai(row.player):
-            async with core.db.transaction() as conn:
-                await deadlines_repo.delete(conn, row.game_id, row.player)
+            await core.db.drop_deadlines(row.game_id, row.player)
             return False
-        if deadline.kind in deadlines_repo.RULES_KINDS:
+        if deadline.kind in RULES_KINDS:
             # The rules' timer ran out: their default, whatever the AFK policy (R-A36, R-V34, §12.4).
             await _play_rules_default(core, live, row.player)
             return True
-        rules_due = min((d.due_at for d in mine if d.kind in deadlines_repo.RULES_KINDS), default=None)
+        rules_due = min((d.due_at for d in mine if d.kind in RULES_KINDS), default=None)
         step = next_step(live.settings, deadline.reminders, rules_timed=rules_due is not None)
         if step == Step.DROP:
-            async with core.db.transaction() as conn:
-                await deadlines_repo.delete_row(conn, deadline)
+            await core.db.drop_deadline(deadline)
             return False
         if step == Step.REMIND:
             ping = _reminder(core, live, row.player, deadline.reminders + 1, rules_due, now)
-            async with core.db.transaction() as conn:
-                await deadlines_repo.reminded(conn, deadline, now + live.settings.reminder_delay)
-                if ping is not None:
-                    # Stored with the reminder count: a reminder counted is a reminder sent, once.
-                    await outbox_repo.enqueue_async(conn, [ping.to_row()], now)
+            # Stored with the reminder count: a reminder counted is a reminder sent, once.
+            messages = [ping.to_row()] if ping is not None else []
+            if not await core.db.remind(deadline, now + live.settings.reminder_delay, messages, now):
+                return False  # re-planned (or reminded elsewhere) since we read it
             core.wake_sender()
             return True
         await _act(core, live, row.player)
@@ -256,8 +249,7 @@ class Scheduler:
         while not self._stopping.is_set():
             try:
                 await run_due(core, core.clock())
-                async with core.db.reading() as conn:
-                    upcoming = await deadlines_repo.next_due_at(conn)
+                upcoming = await core.db.next_due_at()
             except Exception:
                 log.exception("deadline loop round failed")
                 upcoming = None

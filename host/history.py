@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db import actions as actions_repo
+from db.rows import effective_moves
 from engine.core.events import Event
 from host.core import Core
 from host.results import LogLine, MoveSource
@@ -12,12 +12,11 @@ async def log_lines(core: Core, game_id: int, viewer_user_id: int | None) -> lis
     """See TableService.log. The game's setup events come first (seq 0); undone moves are left out."""
     live = await core.get(game_id)
     viewer_players = set(live.players_of(viewer_user_id)) if viewer_user_id is not None else set()
-    async with core.db.reading() as conn:
-        rows = await actions_repo.list_actions(conn, game_id)
+    rows = await core.db.list_actions(game_id)
     entries: list[tuple[int, int | None, float, MoveSource, Event]] = [
         (0, None, live.created_at, MoveSource.SETUP, event) for event in live.setup_events()
     ]
-    for row in actions_repo.effective_moves(rows):
+    for row in effective_moves(rows):
         source = MoveSource(row.source)
         entries.extend((row.seq, row.player, row.created_at, source, Event.from_json(e)) for e in row.events)
     return [

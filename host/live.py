@@ -10,9 +10,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from db.actions import ActionRow, effective_moves
-from db.games import GameRow
-from db.seats import SeatRow
+from db.rows import ActionRow, GameRow, SeatRow, effective_moves
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.events import Event
 from engine.core.game import Game, replay

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from db import deadlines as deadlines_repo
-from db import games as games_repo
-from db import outbox as outbox_repo
-from db import seats as seats_repo
+from db.errors import ChannelTaken, NotALobby, RevisionConflict, SeatsFull
+from db.store import CloseWrite, DeadlinePlan, HandOver, NewGame, SeatAdd, SeatRemove, SettingsWrite, StartWrite
 from engine.core.errors import IllegalAction
 from engine.core.events import public_event
 from engine.core.options import validate_options
@@ -105,30 +102,26 @@ async def _open_lobby(
     """Store a new lobby with its seats ((user, AI level); user None: an AI seat) and its lobby message in the
     outbox, in one transaction; ChannelBusy when the channel already has an open game. Returns the new game's id."""
     now = core.clock()
+    # The lobby message goes out through the outbox: a crash now cannot leave a lobby nobody sees.
+    # (Its game id is the new row's: the store fills it in.)
+    lobby_post = Outgoing(0, channel_queue(channel_id), LobbyPost())
+    new = NewGame(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_name=game_name,
+        options=options,
+        seed=seed,
+        host_user_id=host_user_id,
+        settings=settings.to_json(),
+        seats=tuple((user, level.value) for user, level in seats),
+        messages=(lobby_post.to_row(),),
+        now=now,
+    )
     try:
-        async with core.db.transaction() as conn:
-            busy = await games_repo.open_game_in_channel(conn, channel_id)
-            if busy is not None:
-                raise ChannelBusy(busy.id)
-            game_id = await games_repo.insert_game(
-                conn,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_name=game_name,
-                options=options,
-                seed=seed,
-                host_user_id=host_user_id,
-                settings=settings.to_json(),
-                now=now,
-            )
-            for user, level in seats:
-                await seats_repo.add_seat(conn, game_id, user, level.value)
-            # The lobby message goes out through the outbox: a crash now cannot leave a lobby nobody sees.
-            lobby_post = Outgoing(game_id, channel_queue(channel_id), LobbyPost())
-            await outbox_repo.enqueue_async(conn, [lobby_post.to_row()], now)
-    except sqlite3.IntegrityError:
-        # Another process opened a game in this channel between our check and insert.
-        raise ChannelBusy(None) from None
+        game_id = await core.db.create_game(new)
+    except ChannelTaken as taken:
+        # Also when another process opened a game in this channel between the check and the insert.
+        raise ChannelBusy(taken.game_id) from None
     core.wake_sender()
     return game_id
 
@@ -143,11 +136,6 @@ def _require_lobby(live: LiveGame) -> None:
 def _require_host(live: LiveGame, user_id: int, what: str, moderator: bool = False) -> None:
     if user_id != live.host_user_id and not moderator:
         raise NotHost(what)
-
-
-async def _reload_seats(core: Core, live: LiveGame) -> None:
-    async with core.db.reading() as conn:
-        live.seats = await seats_repo.list_seats(conn, live.id)
 
 
 async def join(core: Core, game_id: int, user_id: int) -> TableInfo:
@@ -171,26 +159,26 @@ async def add_ai(core: Core, game_id: int, by_user_id: int, level: AiLevel = DEF
         return live.info()
 
 
-async def _claim(core: Core, conn: Any, live: LiveGame, status: TableStatus = TableStatus.LOBBY) -> None:
-    """Inside a write transaction: refuse (TableChanged) unless the stored table is still the one we hold."""
-    if not await games_repo.claim(conn, live.id, live.revision, core.clock(), status.value):
-        core.forget(live.id)
-        raise TableChanged()
+def _outdated(core: Core, live: LiveGame) -> TableChanged:
+    """The stored table is not the one we hold (another process or a cancelled lobby changed it): drop our copy."""
+    core.forget(live.id)
+    return TableChanged()
 
 
 async def _add_seat(
     core: Core, live: LiveGame, user_id: int | None, level: AiLevel = DEFAULT_AI_LEVEL
 ) -> None:
     high = live.game.player_range[1]
-    async with core.db.transaction() as conn:
-        await _claim(core, conn, live)
-        # Counted inside the write transaction: a second process cannot overfill the table.
-        taken = await seats_repo.list_seats(conn, live.id)
-        if len(taken) >= high:
-            raise GameFull(high)
-        await seats_repo.add_seat(conn, live.id, user_id, level.value)
+    # Counted by the store inside its write: a second process cannot overfill the table.
+    change = SeatAdd(live.id, live.revision, user_id, level.value, max_seats=high, now=core.clock())
+    try:
+        seats = await core.db.add_seat(change)
+    except RevisionConflict:
+        raise _outdated(core, live) from None
+    except SeatsFull:
+        raise GameFull(high) from None
     live.revision += 1
-    await _reload_seats(core, live)
+    live.seats = seats
 
 
 async def leave(core: Core, game_id: int, user_id: int) -> TableInfo:
@@ -219,11 +207,12 @@ async def remove_ai(core: Core, game_id: int, by_user_id: int) -> TableInfo:
 
 
 async def _remove_seat(core: Core, live: LiveGame, join_order: int) -> None:
-    async with core.db.transaction() as conn:
-        await _claim(core, conn, live)
-        await seats_repo.remove_seat(conn, live.id, join_order)
+    try:
+        seats = await core.db.remove_seat(SeatRemove(live.id, live.revision, join_order, now=core.clock()))
+    except RevisionConflict:
+        raise _outdated(core, live) from None
     live.revision += 1
-    await _reload_seats(core, live)
+    live.seats = seats
 
 
 async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> MoveResult:
@@ -262,32 +251,28 @@ async def start(core: Core, game_id: int, by_user_id: int, join_order: bool) -> 
         start_news = core.compose(live, after, [], begins)
         messages = [Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed()), *start_news]
 
-        def work(conn: sqlite3.Connection) -> None:
-            """Seat the players, store the opening state and its announcement, in one transaction."""
-            seats_repo.assign_players(conn, game_id, assignment)
-            ok = games_repo.start_game(
-                conn,
-                game_id,
-                players=count,
-                snapshot=snapshot,
-                pending=[{**d.to_json(), "since": 0} for d in decisions],
-                ai_pending=any(d.player in ai_players for d in decisions),
-                now=now,
-            )
-            if not ok:
-                raise AlreadyStarted()
-            deadlines_repo.replan(
-                conn,
-                game_id,
-                pending=humans,
-                reset=[],
+        write = StartWrite(
+            game_id=game_id,
+            assignment=assignment,
+            players=count,
+            snapshot=snapshot,
+            pending=[{**d.to_json(), "since": 0} for d in decisions],
+            ai_pending=any(d.player in ai_players for d in decisions),
+            deadlines=DeadlinePlan(
+                pending=frozenset(humans),
+                reset=frozenset(),
                 due_at=now + delay if delay > 0 else None,
                 version=0,
                 timers=rules_deadlines(live.game, decisions, ai_players.__contains__, live.settings, now),
-            )
-            outbox_repo.enqueue(conn, [m.to_row() for m in messages], now)
-
-        await core.db.write(work)
+            ),
+            messages=tuple(m.to_row() for m in messages),
+            now=now,
+        )
+        try:
+            await core.db.start_game(write)
+        except NotALobby:
+            core.forget(game_id)
+            raise AlreadyStarted() from None
         live.revision += 1
         live.seats = seats
         live.players = count
@@ -321,12 +306,10 @@ async def cancel(core: Core, game_id: int, by_user_id: int, moderator: bool) -> 
             news = core.table_post(live, ended)
         else:
             news = Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed())
-        async with core.db.transaction() as conn:
-            if not await games_repo.set_status(conn, game_id, TableStatus.CANCELLED.value, reason=reason, now=now):
-                core.forget(game_id)
-                raise GameNotActive("cancelled")
-            await deadlines_repo.delete(conn, game_id)
-            await outbox_repo.enqueue_async(conn, [news.to_row()], now)
+        close = CloseWrite(game_id, TableStatus.CANCELLED.value, reason, (news.to_row(),), now)
+        if not await core.db.close_game(close):
+            core.forget(game_id)
+            raise GameNotActive("cancelled")
         live.revision += 1
         live.status = TableStatus.CANCELLED
         live.status_reason = reason
@@ -360,14 +343,21 @@ async def replace_player(
         ]
         ai_after = {s.player for s in new_seats if s.user_id is None}
         ai_pending = any(d.player in ai_after for d in live.decisions)
-        async with core.db.transaction() as conn:
-            await _claim(core, conn, live, TableStatus.ACTIVE)
-            for seat in seats:
-                await seats_repo.set_user(conn, game_id, seat.join_order, new_user_id, level)
-            await games_repo.set_ai_pending(conn, game_id, ai_pending, now)
-            if new_user_id is None:
-                for player in moved:
-                    await deadlines_repo.delete(conn, game_id, player)
+        change = HandOver(
+            game_id=game_id,
+            revision=live.revision,
+            join_orders=tuple(seat.join_order for seat in seats),
+            user_id=new_user_id,
+            ai_level=level,
+            ai_pending=ai_pending,
+            drop_deadlines_of=tuple(moved) if new_user_id is None else (),
+            now=now,
+            status=TableStatus.ACTIVE.value,
+        )
+        try:
+            await core.db.hand_over_seats(change)
+        except RevisionConflict:
+            raise _outdated(core, live) from None
         live.revision += 1
         live.seats = new_seats
         live.updated_at = now
@@ -404,16 +394,11 @@ async def set_auto_pass(core: Core, game_id: int, user_id: int, on: bool) -> Tab
         settings = dataclasses.replace(live.settings, auto_pass=tuple(sorted(chosen)))
         now = core.clock()
 
-        def work(conn: sqlite3.Connection) -> None:
-            """Store the settings (only over the table as we know it)."""
-            if not games_repo.set_settings(conn, game_id, settings.to_json(), now, revision=live.revision):
-                raise TableChanged()
-
         try:
-            await core.db.write(work)
-        except TableChanged:
-            core.forget(game_id)
-            raise
+            # Only over the table as we know it.
+            await core.db.set_settings(SettingsWrite(game_id, live.revision, settings.to_json(), now))
+        except RevisionConflict:
+            raise _outdated(core, live) from None
         live.revision += 1
         live.settings = settings
         live.updated_at = now
@@ -504,28 +489,23 @@ async def update_settings(
         humans = [d.player for d in live.decisions if not live.is_ai(d.player)]
         running = live.status == TableStatus.ACTIVE
 
-        def work(conn: sqlite3.Connection) -> None:
-            """Store the settings (only over the table as we know it); a new delay restarts every clock."""
-            if not games_repo.set_settings(conn, game_id, settings.to_json(), now, revision=live.revision):
-                raise TableChanged()
-            if running:
-                delay = settings.reminder_delay
-                deadlines_repo.replan(
-                    conn,
-                    game_id,
-                    pending=humans,
-                    reset=humans,
-                    due_at=now + delay if delay > 0 else None,
-                    version=live.version,
-                    timers=rules_deadlines(live.game, live.decisions, live.is_ai, settings, now),
-                    keep_timers=not timers_changed,
-                )
-
+        plan: DeadlinePlan | None = None
+        if running:
+            # A new delay restarts every clock.
+            delay = settings.reminder_delay
+            plan = DeadlinePlan(
+                pending=frozenset(humans),
+                reset=frozenset(humans),
+                due_at=now + delay if delay > 0 else None,
+                version=live.version,
+                timers=rules_deadlines(live.game, live.decisions, live.is_ai, settings, now),
+                keep_timers=not timers_changed,
+            )
         try:
-            await core.db.write(work)
-        except TableChanged:
-            core.forget(game_id)
-            raise
+            # Only over the table as we know it.
+            await core.db.set_settings(SettingsWrite(game_id, live.revision, settings.to_json(), now, plan))
+        except RevisionConflict:
+            raise _outdated(core, live) from None
         live.revision += 1
         live.settings = settings
         live.updated_at = now

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from db.outbox import NewMessage
+from db.rows import NewMessage
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome

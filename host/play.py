@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from db import actions as actions_repo
+from db.rows import effective_moves
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
@@ -396,9 +396,8 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
         core.require_active(live)
         if not live.settings.undo:
             raise UndoNotAllowed("Undo is off at this table (the host can turn it on).")
-        async with core.db.reading() as conn:
-            rows = await actions_repo.list_actions(conn, game_id)
-        moves = actions_repo.effective_moves(rows)
+        rows = await core.db.list_actions(game_id)
+        moves = effective_moves(rows)
         if not moves:
             raise UndoNotAllowed("There is no move to take back.")
         last = moves[-1]

@@ -7,8 +7,6 @@ import dataclasses
 import logging
 import time
 
-from db import actions as actions_repo
-from db import games as games_repo
 from engine.core.events import Event
 from host.core import Announcement, Applied, Core
 from host.live import LiveGame
@@ -31,11 +29,8 @@ async def recover(core: Core, verify_all_limit: int, verify_all_moves: int = VER
     entries together: replay time grows with the moves, whatever the game.
     """
     started = time.perf_counter()
-    async with core.db.reading() as conn:
-        running = await games_repo.ids_with_status(conn, TableStatus.ACTIVE.value)
-        ai_waiting = await games_repo.ids_with_ai_pending(conn)
-        unannounced = await games_repo.ids_unannounced(conn)
-        moves = await games_repo.total_version(conn, TableStatus.ACTIVE.value)
+    scan = await core.db.recovery_scan()
+    running, ai_waiting, unannounced, moves = scan.running, scan.ai_pending, scan.unannounced, scan.running_moves
     eager = len(running) <= verify_all_limit and moves <= verify_all_moves
     urgent = sorted(set(ai_waiting) | set(unannounced))
     to_load = sorted(set(running) | set(urgent)) if eager else urgent
@@ -96,8 +91,7 @@ async def recover(core: Core, verify_all_limit: int, verify_all_moves: int = VER
 
 async def _catch_up(core: Core, live: LiveGame) -> None:
     """Post every move stored after the last announcement, as one table message (plus private news)."""
-    async with core.db.reading() as conn:
-        rows = await actions_repo.list_actions(conn, live.id, after=max(live.announced, 0))
+    rows = await core.db.list_actions(live.id, after=max(live.announced, 0))
     applied = [
         Applied(AppliedMove(r.seq, r.player, r.user_id, MoveSource(r.source)), [Event.from_json(e) for e in r.events])
         for r in rows

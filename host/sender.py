@@ -15,14 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import partial
 
-from db import outbox as outbox_repo
-from db.connection import Database
+from db.rows import MessageRef as StoredRef
+from db.rows import OutboxRow
+from db.store import Store
 from host.notifier import Notifier, RetryLater, Undeliverable
 from host.outbox import (
     HostAlert,
@@ -90,7 +90,7 @@ class OutboxSender:
 
     def __init__(
         self,
-        db: Database,
+        db: Store,
         notifier: Notifier,
         table_info: TableLookup,
         clock: Clock = time.time,
@@ -156,8 +156,7 @@ class OutboxSender:
         deadline = self._clock() + timeout
         while True:
             await self.run_once()
-            async with self._db.reading() as conn:
-                heads = await outbox_repo.queue_heads(conn)
+            heads = await self._db.queue_heads()
             now = self._clock()
             if not any(h.next_at <= now for h in heads) and not self._workers:
                 return len(heads)
@@ -183,8 +182,7 @@ class OutboxSender:
 
         With `spawn` False (tests), the due queues are delivered before returning.
         """
-        async with self._db.reading() as conn:
-            heads = await outbox_repo.queue_heads(conn, exclude=self._workers)
+        heads = await self._db.queue_heads(exclude=set(self._workers))
         now = self._clock()
         delay = self._idle
         due: list[str] = []
@@ -210,14 +208,13 @@ class OutboxSender:
 
     async def _deliver_queue(self, queue: str) -> None:
         while not self._stopping.is_set():
-            async with self._db.reading() as conn:
-                row = await outbox_repo.next_in_queue(conn, queue)
+            row = await self._db.next_in_queue(queue)
             if row is None or row.next_at > self._clock():
                 return
             if not await self._deliver(row):
                 return
 
-    async def _deliver(self, row: outbox_repo.OutboxRow) -> bool:
+    async def _deliver(self, row: OutboxRow) -> bool:
         """Deliver one row; True when the queue may go on (delivered or given up), False to wait."""
         try:
             payload = decode(row.kind, row.payload)
@@ -254,30 +251,22 @@ class OutboxSender:
             return False
         now = self._clock()
 
-        def done(conn: sqlite3.Connection) -> None:
-            outbox_repo.mark_sent(conn, row.id, now)
-            for slot, ref in refs.items():
-                if ref is None:
-                    outbox_repo.clear_message(conn, row.game_id, slot)
-                else:
-                    stored = outbox_repo.MessageRef(ref.channel_id, ref.message_id)
-                    outbox_repo.set_message(conn, row.game_id, slot, stored, now)
-
-        await self._db.write(done)
+        slots = {slot: None if ref is None else StoredRef(ref.channel_id, ref.message_id) for slot, ref in refs.items()}
+        await self._db.mark_delivered(row, slots, now)
         self.stats.delivered += 1
         return True
 
-    async def _retry(self, row: outbox_repo.OutboxRow, wait: float, reason: str) -> None:
+    async def _retry(self, row: OutboxRow, wait: float, reason: str) -> None:
         at = self._clock() + wait
-        await self._db.write(lambda c: outbox_repo.mark_retry(c, row.id, at, reason))
+        await self._db.mark_retry(row.id, at, reason)
 
-    async def _give_up(self, row: outbox_repo.OutboxRow, reason: str) -> None:
+    async def _give_up(self, row: OutboxRow, reason: str) -> None:
         self.stats.failed += 1
         key = (row.game_id, reason)
         if key not in self._logged_failures:
             self._logged_failures.add(key)
             log.warning("game %s: message %s (%s) cannot be delivered: %s", row.game_id, row.id, row.kind, reason)
-        await self._db.write(lambda c: outbox_repo.mark_failed(c, row.id, self._clock(), reason))
+        await self._db.mark_failed(row.id, self._clock(), reason)
 
     async def _dm_closed_notice(self, game_id: int, user_id: int) -> None:
         self._dm_closed[user_id] = self._clock() + DM_CLOSED_RETRY
@@ -287,7 +276,7 @@ class OutboxSender:
         table = await self._table_info(game_id)
         notice = Outgoing(game_id, channel_queue(table.channel_id), Notice(NoticeKind.DM_CLOSED, user_id))
         now = self._clock()
-        await self._db.write(lambda c: outbox_repo.enqueue(c, [notice.to_row()], now))
+        await self._db.enqueue([notice.to_row()], now)
         self.wake()
 
     async def _alert_host(self, game_id: int, reason: str) -> None:
@@ -298,16 +287,15 @@ class OutboxSender:
         table = await self._table_info(game_id)
         alert = Outgoing(game_id, user_queue(table.host_user_id), HostAlert(table.host_user_id, reason))
         now = self._clock()
-        await self._db.write(lambda c: outbox_repo.enqueue(c, [alert.to_row()], now))
+        await self._db.enqueue([alert.to_row()], now)
         self.wake()
 
     async def _message(self, game_id: int, slot: str) -> MessageRef | None:
-        async with self._db.reading() as conn:
-            ref = await outbox_repo.get_message(conn, game_id, slot)
+        ref = await self._db.get_message(game_id, slot)
         return MessageRef(ref.channel_id, ref.message_id) if ref is not None else None
 
     async def _send(
-        self, row: outbox_repo.OutboxRow, table: TableInfo, payload: object
+        self, row: OutboxRow, table: TableInfo, payload: object
     ) -> dict[str, MessageRef | None]:
         """Hand one message to the notifier; returns the message slots to remember (slot -> message)."""
         notifier = self.notifier
@@ -362,4 +350,4 @@ class OutboxSender:
     async def prune(self) -> int:
         """Forget delivered rows older than a day; returns how many."""
         before = self._clock() - KEEP_DELIVERED
-        return await self._db.write(lambda c: outbox_repo.prune(c, before))
+        return await self._db.prune(before)

@@ -13,11 +13,9 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from db import games as games_repo
-from db import outbox as outbox_repo
-from db import seats as seats_repo
-from db.connection import Database, open_database
-from db.games import GameRow
+from db.rows import GameRow
+from db.store import Store
+from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
@@ -56,13 +54,13 @@ def default_seed() -> int:
 class TableService:
     """Lobby, moves, AI seats, deadlines, recovery, history and undo for every table.
 
-    Open it with `await TableService.open(path, notifier)`; call `start_scheduler()`
+    Open it with `await TableService.open(database_url, notifier)`; call `start_scheduler()`
     once the bot is ready and `await close()` on shutdown.
     """
 
     def __init__(
         self,
-        db: Database,
+        db: Store,
         notifier: Notifier,
         *,
         clock: Clock | None = None,
@@ -74,7 +72,7 @@ class TableService:
         user_label: Callable[[int], str] | None = None,
         ai_worker: AiWorker | None = None,
     ) -> None:
-        """A service over an already opened database (see `open`, which also runs recovery).
+        """A service over an already opened store (see `open`, which also runs recovery).
 
         `ai_worker` computes slow AI decisions (default: a process pool, one worker per core).
         """
@@ -96,8 +94,8 @@ class TableService:
             raise ServiceClosed("The bot is restarting; try again in a moment.")
 
     @property
-    def database(self) -> Database:
-        """The open database (for tools and tests)."""
+    def store(self) -> Store:
+        """The open store (for tools and tests)."""
         return self._core.db
 
     def game_names(self) -> list[str]:
@@ -107,7 +105,7 @@ class TableService:
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        database: str | Path,
         notifier: Notifier,
         *,
         clock: Clock | None = None,
@@ -120,7 +118,9 @@ class TableService:
         synchronous: str = "FULL",
         ai_worker: AiWorker | None = None,
     ) -> TableService:
-        """Open (creating or upgrading) the database at `path` and run startup recovery.
+        """Open (creating or upgrading) the store `database` names and run startup recovery.
+
+        `database` is a DATABASE_URL (`sqlite:///file.db`, `postgresql://...`) or a SQLite file path.
 
         `clock` returns the time in epoch seconds (default time.time), `seed_source`
         makes new game seeds (default secrets.randbits(63)), `games`/`game_names`
@@ -128,12 +128,13 @@ class TableService:
         at once when there are at most `verify_all_limit` of them with at most
         `verify_all_moves` moves in all, else lazily on first touch. `synchronous` FULL
         makes each acknowledged move survive a power cut too; NORMAL (faster) survives a
-        crash of the bot process only. `recover` False skips
+        crash of the bot process only (SQLite; PostgreSQL always commits durably). `recover` False skips
         recovery (call `recover()` yourself later). `ai_worker` computes slow AI decisions
-        (default: a process pool). Raises db.errors.SchemaTooNew for a database written by a newer version.
+        (default: a process pool). Raises db.errors.SchemaTooNew for a database written by a newer version
+        (and the store's other DatabaseErrors).
         """
         service = cls(
-            await open_database(path, synchronous=synchronous),
+            await open_store(database, synchronous=synchronous),
             notifier,
             clock=clock,
             seed_source=seed_source,
@@ -202,12 +203,10 @@ class TableService:
 
     async def delivery_state(self, game_id: int) -> DeliveryState:
         """How this table's messages are getting out (undelivered count, oldest age, lasting failures)."""
-        async with self._core.db.reading() as conn:
-            pending = await outbox_repo.pending_count(conn, game_id)
-            oldest = await outbox_repo.oldest_pending(conn, game_id)
-            failed = await outbox_repo.failures(conn, game_id)
+        state = await self._core.db.outbox_state(game_id)
+        oldest = state.oldest_pending
         age = max(self._core.clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
-        return DeliveryState(pending, age, tuple(row.last_error or "unknown" for row in failed))
+        return DeliveryState(state.pending, age, tuple(row.last_error or "unknown" for row in state.failures))
 
     # -- lobby ------------------------------------------------------------------------------
 
@@ -297,8 +296,7 @@ class TableService:
 
     async def table_for_channel(self, channel_id: int) -> TableInfo | None:
         """The open (lobby or running) table in this channel or thread, if any."""
-        async with self._core.db.reading() as conn:
-            row = await games_repo.open_game_in_channel(conn, channel_id)
+        row = await self._core.db.open_game_in_channel(channel_id)
         return await self._info_or_none(row)
 
     async def _info_or_none(self, row: GameRow | None) -> TableInfo | None:
@@ -312,8 +310,7 @@ class TableService:
 
     async def tables_for_user(self, user_id: int) -> list[TableInfo]:
         """Open tables where this user holds a seat, newest first (for /hand without a channel)."""
-        async with self._core.db.reading() as conn:
-            ids = await seats_repo.open_game_ids_for_user(conn, user_id)
+        ids = await self._core.db.open_game_ids_for_user(user_id)
         tables: list[TableInfo] = []
         for game_id in ids:
             try:
@@ -514,14 +511,12 @@ class TableService:
         current = await self.table_for_channel(channel_id)
         if current is not None:
             return current
-        async with self._core.db.reading() as conn:
-            row = await games_repo.last_game_in_channel(conn, channel_id)
-        return await self._info_or_none(row)
+        newest = await self._core.db.recent_in_channel(channel_id, 1)
+        return await self._info_or_none(newest[0] if newest else None)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[TableInfo]:
         """The channel's (or thread's) most recent games, newest first, with their status and outcome."""
-        async with self._core.db.reading() as conn:
-            rows = await games_repo.recent_in_channel(conn, channel_id, limit)
+        rows = await self._core.db.recent_in_channel(channel_id, limit)
         tables: list[TableInfo] = []
         for row in rows:
             try:

@@ -15,6 +15,8 @@ from pathlib import Path
 
 from db.connection import open_database
 from db.migrations import LATEST_VERSION
+from db.url import sqlite_url
+from tests.fixtures.db import raw
 from tests.host.conftest import open_service
 
 REPO = Path(__file__).resolve().parents[2]
@@ -151,8 +153,7 @@ async def test_a_deleted_wal_after_a_crash_loses_at_most_one_interval(tmp_path):
     try:
         report = await svc.recover()
         assert report.quarantined == ()
-        async with svc.database.reading() as conn, conn.execute("SELECT game_id, seq FROM actions") as cursor:
-            stored = {(r[0], r[1]) for r in await cursor.fetchall()}
+        stored = {(r[0], r[1]) for r in await raw.query(sqlite_url(path), "SELECT game_id, seq FROM actions")}
     finally:
         await svc.close()
     present = [at for game, seq, at in acks if (game, seq) in stored]

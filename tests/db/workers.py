@@ -14,6 +14,7 @@ import sys
 import time
 
 from db.connection import open_database
+from db.sqlite_store import SqliteStore
 from engine.core.rng import Rng
 from host.notifier import NullNotifier
 from host.service import TableService
@@ -35,7 +36,7 @@ async def hold(path: str) -> None:
 async def moves(path: str, seconds: float) -> None:
     """Play forever, acknowledging each stored move with the time it was acknowledged."""
     db = await open_database(path, exclusive=True, synchronous="NORMAL", checkpoint_seconds=seconds)
-    svc = TableService(db, NullNotifier(), games=toygame.resolve, game_names=toygame.names)
+    svc = TableService(SqliteStore(db), NullNotifier(), games=toygame.resolve, game_names=toygame.names)
     rng = Rng.from_seed(os.getpid())
     print("READY", flush=True)
     while True:

@@ -1,9 +1,11 @@
-"""Shared helpers for the table service tests: a fake clock, a service on a temporary file, a player loop."""
+"""Shared helpers for the table service tests: a fake clock, a service on the test's store, a player loop.
+
+Every service here is opened on `store_url` (tests/conftest.py): each test runs once per store.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,15 +71,16 @@ for _name in (
 
 
 async def open_service(
-    path: Path | str,
+    url: str,
     notifier: RecordingNotifier | None = None,
     clock: FakeClock | None = None,
     **kwargs: Any,
 ) -> TableService:
-    """A service over `path` that knows the toy game as well as the registry, delivering after every call."""
+    """A service over the store at `url` that knows the toy game as well as the registry, delivering after every
+    call."""
     kwargs.setdefault("synchronous", "NORMAL")
     return await DeliveringService.open(
-        path,
+        url,
         notifier if notifier is not None else RecordingNotifier(),
         clock=clock,
         games=toygame.resolve,
@@ -85,11 +88,6 @@ async def open_service(
         seed_source=lambda: 12345,
         **kwargs,
     )
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "gnomehost.db"
 
 
 @pytest.fixture
@@ -103,8 +101,8 @@ def notifier() -> RecordingNotifier:
 
 
 @pytest.fixture
-async def service(db_path: Path, notifier: RecordingNotifier, clock: FakeClock) -> AsyncIterator[TableService]:
-    svc = await open_service(db_path, notifier, clock)
+async def service(store_url: str, notifier: RecordingNotifier, clock: FakeClock) -> AsyncIterator[TableService]:
+    svc = await open_service(store_url, notifier, clock)
     yield svc
     await svc.close()
 

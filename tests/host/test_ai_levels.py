@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 
 import engine.ai
-from db import actions as actions_repo
-from db import seats as seats_repo
 from engine.core.rng import Rng
 from host import ai_worker
 from host.ai_worker import AiWorker, WorkerMode
@@ -18,12 +16,11 @@ from tests.host.conftest import ALICE, GUILD, HOST, open_service, play_until, st
 
 
 async def _seat_levels(svc, game_id):
-    async with svc.database.reading() as conn:
-        return [(s.user_id, s.ai_level) for s in await seats_repo.list_seats(conn, game_id)]
+    return [(s.user_id, s.ai_level) for s in await svc.store.list_seats(game_id)]
 
 
-async def test_add_ai_stores_the_level_with_the_seat_and_the_table_shows_it(db_path, notifier, clock):
-    svc = await open_service(db_path, notifier, clock)
+async def test_add_ai_stores_the_level_with_the_seat_and_the_table_shows_it(store_url, notifier, clock):
+    svc = await open_service(store_url, notifier, clock)
     try:
         table = await svc.create_table("dash", None, HOST, GUILD, 10)
         await svc.add_ai(table.game_id, HOST, AiLevel.EASY)
@@ -34,7 +31,7 @@ async def test_add_ai_stores_the_level_with_the_seat_and_the_table_shows_it(db_p
     assert [(s.is_ai, s.ai_level) for s in info.seats] == [
         (False, AiLevel.NORMAL), (True, AiLevel.EASY), (True, AiLevel.HARD), (True, AiLevel.NORMAL)
     ]
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         assert await _seat_levels(svc, table.game_id) == [(HOST, "normal"), (None, "easy"), (None, "hard"),
                                                          (None, "normal")]
@@ -90,11 +87,11 @@ def test_the_host_levels_are_the_engines():
 
 @pytest.mark.parametrize("level", list(AiLevel))
 async def test_an_ai_at_each_level_finishes_a_game_through_the_host_and_replay_equals_the_log(
-    db_path, notifier, clock, level, monkeypatch
+    store_url, notifier, clock, level, monkeypatch
 ):
     # A thread pool keeps the test quick to start; the process pool is measured in test_ai_worker.
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, budget=0.05)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
         table = await svc.create_table("dash", {"target": 6}, HOST, GUILD, 30, seed=99)
         await svc.add_ai(table.game_id, HOST, level)
@@ -108,15 +105,14 @@ async def test_an_ai_at_each_level_finishes_a_game_through_the_host_and_replay_e
             await play_until(svc, table.game_id, rng, 1)
         info = await svc.get_table(table.game_id)
         assert info.status is TableStatus.FINISHED
-        async with svc.database.reading() as conn:
-            rows = await actions_repo.list_actions(conn, table.game_id)
+        rows = await svc.store.list_actions(table.game_id)
     finally:
         await svc.close()
     assert any(r.source == "ai" for r in rows)
     # Replay uses the stored ids only: with every AI unable to run, the replay still matches the snapshot.
     monkeypatch.setattr(engine.ai, "decide", _no_search)
     monkeypatch.setattr(ai_worker, "decide_action", _no_search)
-    svc = await open_service(db_path, notifier, clock, ai_worker=AiWorker(mode=WorkerMode.INLINE))
+    svc = await open_service(store_url, notifier, clock, ai_worker=AiWorker(mode=WorkerMode.INLINE))
     try:
         live = await svc._core.get(table.game_id)
         assert live.status is TableStatus.FINISHED  # recovery verified it (a mismatch would quarantine it)
@@ -133,6 +129,5 @@ async def test_the_afk_level_plays_for_an_absent_player_at_a_quick_level(service
     rules = TableSettings(reminder_delay=60.0, afk_policy=AfkPolicy.AI, afk_after=0, afk_level=AiLevel.EASY)
     game = await started(service, [HOST, ALICE], settings=rules)
     assert await service.run_due_deadlines(clock.advance(61.0)) == 2
-    async with service.database.reading() as conn:
-        rows = await actions_repo.list_actions(conn, game.game_id)
+    rows = await service.store.list_actions(game.game_id)
     assert [r.source for r in rows[:2]] == ["ai", "ai"]

@@ -5,23 +5,21 @@ and 50 tables waiting on hard AIs leave another game's clicks answered quickly."
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
-import sqlite3
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from db import actions as actions_repo
+from db.rows import ActionRow
 from engine.ai import RandomPlayer
 from engine.core.rng import Rng
 from host.ai_worker import AiWorker, GameResolver, WorkerMode
 from host.notifier import RecordingNotifier
 from host.results import AfkPolicy, AiLevel, PostMode, TableSettings, TableStatus, UpdateKind
 from host.service import TableService
+from tests.fixtures.db import raw
 from tests.host import toygame
 from tests.host.conftest import ALICE, BOB, GUILD, HOST, open_service, play_one
 
@@ -58,9 +56,8 @@ def cpu_decide(resolve: GameResolver, game_name: str, dump: dict[str, Any], play
     return _random_choice(resolve, game_name, dump, player, seed)
 
 
-async def _moves(svc: TableService, game_id: int) -> list[actions_repo.ActionRow]:
-    async with svc.database.reading() as conn:
-        return await actions_repo.list_actions(conn, game_id)
+async def _moves(svc: TableService, game_id: int) -> list[ActionRow]:
+    return await svc.store.list_actions(game_id)
 
 
 async def _hard_game(svc: TableService, channel: int, seed: int = 7) -> int:
@@ -75,9 +72,9 @@ def _thinking_posts(notifier: RecordingNotifier) -> list[str]:
             if e.kind == "thinking"]
 
 
-async def test_the_humans_move_is_acknowledged_before_the_hard_ai_decides(db_path, notifier, clock, caplog):
+async def test_the_humans_move_is_acknowledged_before_the_hard_ai_decides(store_url, notifier, clock, caplog):
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=sleepy_decide, thinking_after=30.0)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
         game_id = await _hard_game(svc, 11)  # the secret bid: the human and the hard AI choose at once
         started = time.perf_counter()
@@ -96,13 +93,14 @@ async def test_the_humans_move_is_acknowledged_before_the_hard_ai_decides(db_pat
         await svc.close()
 
 
-async def test_thinking_shows_only_when_a_decision_is_slow(tmp_path, clock):
+async def test_thinking_shows_only_when_a_decision_is_slow(store_url, clock):
     slow, fast = RecordingNotifier(), RecordingNotifier()
-    for path, notifier, decide in ((tmp_path / "a.db", slow, sleepy_decide), (tmp_path / "b.db", fast, quick_decide)):
+    # The same game (same seed) twice, in two channels: once with a slow AI, once with a quick one.
+    for channel, notifier, decide in ((12, slow, sleepy_decide), (14, fast, quick_decide)):
         worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=decide, thinking_after=0.2)
-        svc = await open_service(path, notifier, clock, ai_worker=worker)
+        svc = await open_service(store_url, notifier, clock, ai_worker=worker)
         try:
-            game_id = await _hard_game(svc, 12)
+            game_id = await _hard_game(svc, channel)
             assert await svc.ai_idle(10.0)
             await svc.deliver()
             assert (await svc.get_table(game_id)).pending[0].player == 0  # the AI chose; the human's turn
@@ -115,15 +113,14 @@ async def test_thinking_shows_only_when_a_decision_is_slow(tmp_path, clock):
     assert all(e.kind != "thinking" for e in last_edit.public_events)
 
 
-async def test_a_decision_cut_by_a_restart_is_planned_again_at_start(db_path, notifier, clock):
+async def test_a_decision_cut_by_a_restart_is_planned_again_at_start(store_url, notifier, clock):
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=sleepy_decide, thinking_after=30.0)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     game_id = await _hard_game(svc, 13)
     await svc.close()  # while the AI thinks: its decision is dropped, nothing is stored
-    with contextlib.closing(sqlite3.connect(db_path)) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)).fetchone() == (0,)
-        assert conn.execute("SELECT ai_pending FROM games WHERE id = ?", (game_id,)).fetchone() == (1,)
-    svc = await open_service(db_path, notifier, clock,
+    assert await raw.query(store_url, "SELECT COUNT(*) FROM actions WHERE game_id = ?", game_id) == [(0,)]
+    assert await raw.query(store_url, "SELECT ai_pending FROM games WHERE id = ?", game_id) == [(1,)]
+    svc = await open_service(store_url, notifier, clock,
                              ai_worker=AiWorker(mode=WorkerMode.THREAD, workers=1, decide=quick_decide))
     try:
         assert await svc.ai_idle(10.0)
@@ -132,9 +129,9 @@ async def test_a_decision_cut_by_a_restart_is_planned_again_at_start(db_path, no
         await svc.close()
 
 
-async def test_the_hard_afk_level_plays_for_an_absent_player_in_the_worker(db_path, notifier, clock):
+async def test_the_hard_afk_level_plays_for_an_absent_player_in_the_worker(store_url, notifier, clock):
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=sleepy_decide, thinking_after=30.0)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     rules = TableSettings(reminder_delay=60.0, afk_policy=AfkPolicy.AI, afk_after=0, afk_level=AiLevel.HARD)
     try:
         table = await svc.create_table("dash", None, HOST, GUILD, 14, settings=rules)
@@ -155,11 +152,11 @@ async def test_the_hard_afk_level_plays_for_an_absent_player_in_the_worker(db_pa
         await svc.close()
 
 
-async def test_fifty_tables_waiting_on_hard_ais_leave_another_games_clicks_quick(tmp_path: Path):
+async def test_fifty_tables_waiting_on_hard_ais_leave_another_games_clicks_quick(store_url: str):
     """The host-level target of issue 11: < 0.5 s for a human's click while 50 hard AIs think."""
     worker = AiWorker(mode=WorkerMode.PROCESS, decide=cpu_decide)
     svc = await TableService.open(
-        tmp_path / "busy.db", RecordingNotifier(), games=toygame.resolve, game_names=toygame.names,
+        store_url, RecordingNotifier(), games=toygame.resolve, game_names=toygame.names,
         synchronous="NORMAL", ai_worker=worker,
     )
     svc.start_sender()
@@ -204,9 +201,11 @@ def dying_decide(resolve: GameResolver, game_name: str, dump: dict[str, Any], pl
     os._exit(3)
 
 
-async def test_a_dead_worker_process_costs_one_normal_move_and_the_pool_starts_again(db_path, notifier, clock, caplog):
+async def test_a_dead_worker_process_costs_one_normal_move_and_the_pool_starts_again(
+    store_url, notifier, clock, caplog
+):
     worker = AiWorker(mode=WorkerMode.PROCESS, workers=1, decide=dying_decide, thinking_after=30.0)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
         with caplog.at_level(logging.INFO):
             game_id = await _hard_game(svc, 15)
@@ -225,9 +224,9 @@ async def test_a_dead_worker_process_costs_one_normal_move_and_the_pool_starts_a
         await svc.close()
 
 
-async def test_a_game_cancelled_while_the_ai_thinks_stores_nothing(db_path, notifier, clock):
+async def test_a_game_cancelled_while_the_ai_thinks_stores_nothing(store_url, notifier, clock):
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=sleepy_decide, thinking_after=30.0)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
         game_id = await _hard_game(svc, 16)
         assert svc._core.ai.busy()
@@ -245,9 +244,9 @@ def illegal_decide(resolve: GameResolver, game_name: str, dump: dict[str, Any], 
     return "fly:to:the:moon"
 
 
-async def test_an_illegal_choice_of_the_worker_is_replaced_by_a_normal_move(db_path, notifier, clock, caplog):
+async def test_an_illegal_choice_of_the_worker_is_replaced_by_a_normal_move(store_url, notifier, clock, caplog):
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=illegal_decide, thinking_after=30.0)
-    svc = await open_service(db_path, notifier, clock, ai_worker=worker)
+    svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
         with caplog.at_level(logging.ERROR, logger="host.play"):
             game_id = await _hard_game(svc, 17)

@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from db import actions as actions_repo
 from host.errors import StaleVersion
 from host.results import MoveResult
 from tests.host.conftest import ALICE, HOST, open_service, started
@@ -25,8 +24,7 @@ async def test_fifty_simultaneous_clicks_apply_once(service):
     applied = [o for o in outcomes if isinstance(o, MoveResult)]
     stale = [o for o in outcomes if isinstance(o, StaleVersion)]
     assert len(applied) == 1 and len(stale) == 49
-    async with service.database.reading() as conn:
-        rows = await actions_repo.list_actions(conn, game_id)
+    rows = await service.store.list_actions(game_id)
     assert [(r.seq, r.player, r.action_id) for r in rows] == [(1, 0, "bid:1")]
 
 
@@ -49,8 +47,8 @@ def _spawn(*args: str) -> subprocess.Popen[str]:
     )
 
 
-async def test_two_processes_on_one_file_never_both_apply(tmp_path):
-    path = str(tmp_path / "race.db")
+async def test_two_processes_on_one_store_never_both_apply(store_url, tmp_path):
+    path = store_url
     game_id = await make_race_game(path)
     go = tmp_path / "go"
     workers = [_spawn("race", path, str(game_id), str(go)) for _ in range(2)]
@@ -64,8 +62,7 @@ async def test_two_processes_on_one_file_never_both_apply(tmp_path):
     assert not set(acks[0]) & set(acks[1]), "the same move was applied by both processes"
     svc = await open_service(path)
     try:
-        async with svc.database.reading() as conn:
-            rows = await actions_repo.list_actions(conn, game_id)
+        rows = await svc.store.list_actions(game_id)
         table = await svc.get_table(game_id)
     finally:
         await svc.close()

@@ -1,5 +1,5 @@
 """Crash safety: a process submitting moves is killed with SIGKILL at random moments; after each kill a new
-service opens the file: every acknowledged move is there exactly once and replay equals the snapshot.
+service opens the store: every acknowledged move is there exactly once and replay equals the snapshot.
 
 20 kills by default (about 10 s); GNOMEHOST_SLOW=1 runs a 200-kill soak.
 """
@@ -16,20 +16,19 @@ import threading
 import time
 from pathlib import Path
 
-from db import actions as actions_repo
-from db import games as games_repo
 from host.notifier import RecordingNotifier
+from tests.fixtures.db import raw
 from tests.host.conftest import open_service
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = 200 if os.environ.get("GNOMEHOST_SLOW") == "1" else 20
 
 
-def _run_and_kill(path: str, rng: random.Random) -> list[str]:
-    """Start a worker, kill it at a random moment, return the complete lines it printed."""
-    errors = Path(path).with_suffix(".worker-stderr")
+def _run_and_kill(url: str, errors: Path, rng: random.Random) -> list[str]:
+    """Start a worker on the store `url`, kill it at a random moment, return the complete lines it printed
+    (its stderr goes to `errors`)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.host.workers", "crash", path],
+        [sys.executable, "-m", "tests.host.workers", "crash", url],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=errors.open("w"),
@@ -71,16 +70,15 @@ async def _check(path: str, acked: dict[tuple[int, int], tuple[int, str]]) -> in
         report = await svc.recover()
         assert report.quarantined == (), "a game failed verification after a kill"
         stored: dict[tuple[int, int], tuple[int, str, str]] = {}
-        async with svc.database.reading() as conn:
-            for status in ("active", "finished"):
-                for game_id in await games_repo.ids_with_status(conn, status):
-                    rows = await actions_repo.list_actions(conn, game_id)
-                    row = await games_repo.get_game(conn, game_id)
-                    assert row is not None
-                    assert [r.seq for r in rows] == list(range(1, len(rows) + 1))  # none lost, none twice
-                    assert row.version == len(rows)
-                    for r in rows:
-                        stored[(game_id, r.seq)] = (r.player, r.action_id, r.source)
+        played = await raw.query(path, "SELECT id FROM games WHERE status IN ('active', 'finished') ORDER BY id")
+        for (game_id,) in played:
+            rows = await svc.store.list_actions(game_id)
+            row = await svc.store.get_game(game_id)
+            assert row is not None
+            assert [r.seq for r in rows] == list(range(1, len(rows) + 1))  # none lost, none twice
+            assert row.version == len(rows)
+            for r in rows:
+                stored[(game_id, r.seq)] = (r.player, r.action_id, r.source)
         for key, (player, action_id) in acked.items():
             assert stored.get(key) == (player, action_id, "human"), f"acknowledged move {key} is missing"
         return len(stored)
@@ -88,13 +86,14 @@ async def _check(path: str, acked: dict[tuple[int, int], tuple[int, str]]) -> in
         await svc.close()
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_move(tmp_path):
-    path = str(tmp_path / "crash.db")
+def test_sigkill_at_random_moments_loses_no_acknowledged_move(store_url, tmp_path):
+    path = store_url
+    errors = tmp_path / "worker-stderr"
     rng = random.Random(20261129)
     acked: dict[tuple[int, int], tuple[int, str]] = {}
     stored = 0
     for _ in range(KILLS):
-        for line in _run_and_kill(path, rng):
+        for line in _run_and_kill(path, errors, rng):
             if line.startswith("ACK "):
                 _, game, seq, player, action = line.split()
                 key = (int(game), int(seq))

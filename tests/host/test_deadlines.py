@@ -6,8 +6,7 @@ import asyncio
 
 import pytest
 
-from db import actions as actions_repo
-from db import deadlines as deadlines_repo
+from db.rows import REACTION
 from engine import registry
 from engine.core.decisions import DecisionKind
 from host.deadlines import Step, next_step
@@ -20,13 +19,11 @@ DELAY = 600.0
 
 
 async def _deadlines(svc, game_id):
-    async with svc.database.reading() as conn:
-        return await deadlines_repo.for_game(conn, game_id)
+    return await svc.store.deadlines_for(game_id)
 
 
 async def _log(svc, game_id):
-    async with svc.database.reading() as conn:
-        return await actions_repo.list_actions(conn, game_id)
+    return await svc.store.list_actions(game_id)
 
 
 def settings(policy: AfkPolicy, after: int = 1, **kw) -> TableSettings:
@@ -98,20 +95,20 @@ async def test_skip_policy_plays_the_games_timeout_default(service, clock, notif
     assert notifier.pings == []
 
 
-async def test_deadlines_fire_after_a_restart(db_path, clock):
-    svc = await open_service(db_path, clock=clock)
+async def test_deadlines_fire_after_a_restart(store_url, clock):
+    svc = await open_service(store_url, clock=clock)
     result = await started(svc, [HOST, ALICE], settings=settings(AfkPolicy.SKIP, after=1))
     game_id = result.game_id
     await svc.close()
     clock.advance(DELAY)
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         assert await svc.run_due_deadlines() == 2
         assert len(notifier.pings) == 2
         clock.advance(DELAY)
         await svc.close()
-        svc = await open_service(db_path, notifier, clock)
+        svc = await open_service(store_url, notifier, clock)
         assert await svc.run_due_deadlines() == 2
         rows = await _log(svc, game_id)
         assert [r.source for r in rows] == ["timeout", "timeout"]
@@ -140,9 +137,9 @@ async def test_finished_or_cancelled_games_have_no_deadlines(service, clock):
     assert await service.run_due_deadlines(clock.advance(DELAY)) == 0
 
 
-async def test_the_scheduler_loop_runs_due_deadlines(db_path):
+async def test_the_scheduler_loop_runs_due_deadlines(store_url):
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)  # real clock
+    svc = await open_service(store_url, notifier)  # real clock
     try:
         await started(svc, [HOST, ALICE], settings=TableSettings(reminder_delay=0.05, max_reminders=1))
         svc.start_scheduler(interval=0.02)
@@ -158,12 +155,12 @@ async def test_the_scheduler_loop_runs_due_deadlines(db_path):
 
 @pytest.mark.parametrize("policy", [AfkPolicy.AI, AfkPolicy.SKIP])
 @pytest.mark.parametrize("name", registry.names())
-async def test_an_absent_player_cannot_stall_a_real_game(name, policy, db_path, clock):
+async def test_an_absent_player_cannot_stall_a_real_game(name, policy, store_url, clock):
     """Every registered game reaches its end with the human away the whole time.
 
     The rules' decision timer is off (0) so the AFK policy, not the rules' default, plays each turn.
     """
-    svc = await open_service(db_path, clock=clock)
+    svc = await open_service(store_url, clock=clock)
     try:
         chosen = settings(policy, after=0, decision_timeout=0)
         table = await svc.create_table(name, None, HOST, None, 1, settings=chosen, seed=3)
@@ -209,7 +206,7 @@ async def _open_dare(svc, reaction_timeout, reminder_delay=0.0):
 async def test_an_expired_reaction_window_closes_as_a_pass_even_with_reminders_off(service, clock):
     game_id, dared = await _open_dare(service, reaction_timeout=1800)
     [row] = await _deadlines(service, game_id)
-    assert (row.kind, row.due_at) == (deadlines_repo.REACTION, clock() + 1800)
+    assert (row.kind, row.due_at) == (REACTION, clock() + 1800)
     assert await service.run_due_deadlines(clock.advance(1799)) == 0
     assert await service.run_due_deadlines(clock.advance(2)) == 1
     rows = await _log(service, game_id)

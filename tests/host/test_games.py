@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-from db import actions as actions_repo
-from db import games as games_repo
 from engine import registry
 from engine.core.rng import Rng
 from host.ai_worker import decide_action
@@ -25,10 +23,10 @@ def seats_for(name: str) -> int:
 
 
 @pytest.mark.parametrize("name", GAMES)
-async def test_full_game_with_ai_players_matches_direct_engine_play(name, db_path, notifier):
+async def test_full_game_with_ai_players_matches_direct_engine_play(name, store_url, notifier):
     game = toygame.resolve(name)
     players = seats_for(name)
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         table = await svc.create_table(name, None, HOST, None, 1, seed=99)
         for _ in range(players - 1):
@@ -37,9 +35,8 @@ async def test_full_game_with_ai_players_matches_direct_engine_play(name, db_pat
         last = await play_until(svc, table.game_id, Rng.from_seed(5))
         result = last or result
         assert result.ended, "the game did not finish"
-        async with svc.database.reading() as conn:
-            row = await games_repo.get_game(conn, table.game_id)
-            rows = await actions_repo.list_actions(conn, table.game_id)
+        row = await svc.store.get_game(table.game_id)
+        rows = await svc.store.list_actions(table.game_id)
     finally:
         await svc.close()
     assert row is not None and row.status == "finished"

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from host.errors import GameNotFound
 from host.notifier import RecordingNotifier
 from host.results import TableStatus, UpdateKind
+from tests.fixtures.db import raw
 from tests.host.conftest import ALICE, CHANNEL, GUILD, HOST, open_service, started
 
 BROKEN = [
@@ -20,25 +19,16 @@ BROKEN = [
 ]
 
 
-def _raw(path, sql: str, args: tuple) -> None:
-    conn = sqlite3.connect(path)
-    try:
-        conn.execute(sql, args)
-        conn.commit()
-    finally:
-        conn.close()
-
-
 @pytest.mark.parametrize(("column", "value"), BROKEN)
-async def test_a_game_whose_stored_row_cannot_be_read_is_quarantined_and_touches_nothing_else(db_path, column, value):
-    svc = await open_service(db_path)
+async def test_a_game_whose_stored_row_cannot_be_read_is_quarantined_and_touches_nothing_else(store_url, column, value):
+    svc = await open_service(store_url)
     broken = await started(svc, [HOST, ALICE])
     other = await started(svc, [HOST, ALICE], channel=888)
     await svc.close()
-    _raw(db_path, f"UPDATE games SET {column} = ? WHERE id = ?", (value, broken.game_id))
+    await raw.execute(store_url, (f"UPDATE games SET {column} = ? WHERE id = ?", (value, broken.game_id)))
 
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         # The user's other table works; the broken one is left out, never an error.
         assert [t.game_id for t in await svc.tables_for_user(ALICE)] == [other.game_id]
@@ -52,11 +42,7 @@ async def test_a_game_whose_stored_row_cannot_be_read_is_quarantined_and_touches
         assert step.can_act
     finally:
         await svc.close()
-    conn = sqlite3.connect(db_path)
-    try:
-        assert conn.execute(f"SELECT {column} FROM games WHERE id = ?", (broken.game_id,)).fetchone() == (value,)
-    finally:
-        conn.close()
+    assert await raw.query(store_url, f"SELECT {column} FROM games WHERE id = ?", broken.game_id) == [(value,)]
 
 
 async def test_looking_up_games_that_do_not_exist_leaves_no_lock_behind(service):
@@ -68,34 +54,28 @@ async def test_looking_up_games_that_do_not_exist_leaves_no_lock_behind(service)
     assert service._core._lock_users == {}
 
 
-async def test_a_seat_write_from_an_outdated_copy_is_refused(tmp_path):
+async def test_a_seat_write_from_an_outdated_copy_is_refused(store_url):
     from host.errors import TableChanged
 
-    path = tmp_path / "shared.db"
-    first = await open_service(path)
-    second = await open_service(path, recover=False)
+    first = await open_service(store_url)
+    second = await open_service(store_url, recover=False)
     try:
         lobby = await first.create_table("dash", {}, HOST, GUILD, CHANNEL)
         await second.get_table(lobby.game_id)  # the second copy caches the lobby
         await first.cancel(lobby.game_id, HOST)
         with pytest.raises(TableChanged):
             await second.join(lobby.game_id, ALICE)
-        conn = sqlite3.connect(path)
-        try:
-            assert conn.execute("SELECT COUNT(*) FROM seats WHERE game_id = ?", (lobby.game_id,)).fetchone() == (1,)
-        finally:
-            conn.close()
+        assert await raw.query(store_url, "SELECT COUNT(*) FROM seats WHERE game_id = ?", lobby.game_id) == [(1,)]
     finally:
         await second.close()
         await first.close()
 
 
-async def test_a_settings_write_from_an_outdated_copy_is_refused_and_overwrites_nothing(tmp_path):
+async def test_a_settings_write_from_an_outdated_copy_is_refused_and_overwrites_nothing(store_url):
     from host.errors import TableChanged
 
-    path = tmp_path / "shared.db"
-    first = await open_service(path)
-    second = await open_service(path, recover=False)
+    first = await open_service(store_url)
+    second = await open_service(store_url, recover=False)
     try:
         game = await started(first, [HOST, ALICE])
         await second.get_table(game.game_id)

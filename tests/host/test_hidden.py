@@ -7,7 +7,6 @@ import logging
 
 import pytest
 
-from db import actions as actions_repo
 from engine.core.rng import Rng
 from tests.host import toygame
 from tests.host.conftest import HOST, open_service, play_until
@@ -15,17 +14,16 @@ from tests.host.test_games import GAMES, seats_for
 
 
 @pytest.mark.parametrize("name", GAMES[:2])
-async def test_private_events_stay_private(name, db_path, notifier, caplog):
+async def test_private_events_stay_private(name, store_url, notifier, caplog):
     caplog.set_level(logging.DEBUG)
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         table = await svc.create_table(name, None, HOST, None, 1, seed=8)
         for _ in range(seats_for(name) - 1):
             await svc.add_ai(table.game_id, HOST)
         await svc.start(table.game_id, HOST, join_order=True)
         await play_until(svc, table.game_id, Rng.from_seed(8), 60)
-        async with svc.database.reading() as conn:
-            rows = await actions_repo.list_actions(conn, table.game_id)
+        rows = await svc.store.list_actions(table.game_id)
         spectator_log = await svc.log(table.game_id, None)
     finally:
         await svc.close()

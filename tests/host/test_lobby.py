@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from db import games as games_repo
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -25,7 +24,7 @@ from host.results import AfkPolicy, TableSettings, TableStatus, UpdateKind
 from tests.host.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, HOST, STRANGER, lobby_with, open_service
 
 
-async def test_create_opens_a_lobby_with_the_host_seated_and_defaults_filled(service, db_path):
+async def test_create_opens_a_lobby_with_the_host_seated_and_defaults_filled(service, store_url):
     table = await service.create_table("dash", None, HOST, GUILD, CHANNEL)
     assert table.status == TableStatus.LOBBY
     assert table.is_open
@@ -33,8 +32,7 @@ async def test_create_opens_a_lobby_with_the_host_seated_and_defaults_filled(ser
     assert table.options == {"target": 10, "turns": 40}
     assert (table.min_players, table.max_players) == (2, 4)
     assert table.version == 0
-    async with service.database.reading() as conn:
-        row = await games_repo.get_game(conn, table.game_id)
+    row = await service.store.get_game(table.game_id)
     assert row is not None and row.seed == 12345  # drawn from the injected seed source and stored
 
 
@@ -44,7 +42,7 @@ async def test_create_without_seating_the_host(service):
     assert table.options == {"target": 5, "turns": 40}
 
 
-async def test_default_seed_is_random_63_bits(db_path):
+async def test_default_seed_is_random_63_bits(store_url):
     from host.service import default_seed
 
     seeds = {default_seed() for _ in range(20)}
@@ -157,8 +155,8 @@ async def test_start_rules(service, notifier):
         assert [e.text for e in update.events] == [lucky]
 
 
-async def test_seat_order_join_order_or_random_from_the_seed(db_path, tmp_path):
-    svc = await open_service(db_path)
+async def test_seat_order_join_order_or_random_from_the_seed(store_url):
+    svc = await open_service(store_url)
     try:
         table = await lobby_with(svc, [HOST, ALICE, BOB, CAROL], seed=7)
         result = await svc.start(table.game_id, HOST, join_order=True)
@@ -171,11 +169,11 @@ async def test_seat_order_join_order_or_random_from_the_seed(db_path, tmp_path):
         assert len(orders) > 1  # random...
     finally:
         await svc.close()
-    other = await open_service(tmp_path / "other.db")
+    other = await open_service(store_url)  # a service started afresh, with the same seeds in other channels
     try:
         same = set()
         for seed in range(8):
-            table = await lobby_with(other, [HOST, ALICE, BOB, CAROL], seed=seed, channel=5000 + seed)
+            table = await lobby_with(other, [HOST, ALICE, BOB, CAROL], seed=seed, channel=6000 + seed)
             result = await other.start(table.game_id, HOST)
             same.add(tuple(result.table.user_of(p) for p in range(4)))
         assert same == orders  # ...but fixed by the seed

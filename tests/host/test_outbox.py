@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 import time
 
 import pytest
@@ -13,24 +12,21 @@ from host.notifier import RecordingNotifier, RetryLater, Undeliverable
 from host.outbox import NoticeKind
 from host.results import TableInfo, TableSettings, UpdateKind
 from host.service import TableService
+from tests.fixtures.db import raw
 from tests.host import toygame
 from tests.host.conftest import ALICE, CHANNEL, GUILD, HOST, FakeClock, open_service, started
 
 
-async def plain_service(db_path, notifier, clock=None) -> TableService:
+async def plain_service(store_url, notifier, clock=None) -> TableService:
     """The service as the bot runs it: nothing is delivered until the sender runs."""
     return await TableService.open(
-        db_path, notifier, clock=clock, games=toygame.resolve, game_names=toygame.names,
+        store_url, notifier, clock=clock, games=toygame.resolve, game_names=toygame.names,
         seed_source=lambda: 12345, synchronous="NORMAL",
     )
 
 
-def outbox_rows(db_path) -> list[tuple[str, str, str]]:
-    conn = sqlite3.connect(db_path)
-    try:
-        return conn.execute("SELECT queue, kind, status FROM outbox ORDER BY id").fetchall()
-    finally:
-        conn.close()
+async def outbox_rows(store_url) -> list[tuple[str, str, str]]:
+    return await raw.query(store_url, "SELECT queue, kind, status FROM outbox ORDER BY id")
 
 
 class Outage:
@@ -48,20 +44,20 @@ class Outage:
             raise self.error
 
 
-async def test_a_move_is_stored_with_its_messages_in_one_transaction(db_path):
-    svc = await plain_service(db_path, RecordingNotifier())
+async def test_a_move_is_stored_with_its_messages_in_one_transaction(store_url):
+    svc = await plain_service(store_url, RecordingNotifier())
     try:
         result = await started(svc, [HOST, ALICE])
         await svc.submit(result.game_id, HOST, "bid:2", result.version)
     finally:
         await svc._core.db.close()  # a crash: nothing delivered
-    rows = outbox_rows(db_path)
+    rows = await outbox_rows(store_url)
     assert ("channel:777", "lobby", "pending") in rows
     assert [k for q, k, _ in rows if q == "channel:777"] == ["lobby", "lobby_closed", "table", "table"]
     assert {q for q, k, _ in rows if k in ("private", "prompt")} == {f"user:{HOST}", f"user:{ALICE}"}
 
 
-async def test_the_acknowledgement_never_waits_for_the_channel(db_path):
+async def test_the_acknowledgement_never_waits_for_the_channel(store_url):
     release = asyncio.Event()
 
     class Hanging(RecordingNotifier):
@@ -70,7 +66,7 @@ async def test_the_acknowledgement_never_waits_for_the_channel(db_path):
             return await super().post_to_table(table, update, previous)
 
     notifier = Hanging()
-    svc = await plain_service(db_path, notifier)
+    svc = await plain_service(store_url, notifier)
     svc.start_scheduler()
     try:
         result = await started(svc, [HOST, ALICE])
@@ -87,10 +83,10 @@ async def test_the_acknowledgement_never_waits_for_the_channel(db_path):
         await svc.close()
 
 
-async def test_messages_refused_during_an_outage_go_out_in_order_exactly_once_when_discord_is_back(db_path):
+async def test_messages_refused_during_an_outage_go_out_in_order_exactly_once_when_discord_is_back(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         outage = Outage(clock, until=clock.now + 30)
         notifier.fault = outage
@@ -109,15 +105,15 @@ async def test_messages_refused_during_an_outage_go_out_in_order_exactly_once_wh
         assert [p.kind for p in posts] == [UpdateKind.STARTED, UpdateKind.MOVES, UpdateKind.MOVES]
         assert [p.version for p in posts] == sorted(p.version for p in posts)
         assert notifier.calls.index(f"lobby:{result.game_id}") < notifier.calls.index(f"post:{result.game_id}:started")
-        assert [s for _, _, s in outbox_rows(db_path)].count("pending") == 0
+        assert [s for _, _, s in await outbox_rows(store_url)].count("pending") == 0
     finally:
         await svc.close()
 
 
-async def test_a_rate_limit_is_waited_out_for_at_least_retry_after(db_path):
+async def test_a_rate_limit_is_waited_out_for_at_least_retry_after(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         calls: list[float] = []
 
@@ -140,10 +136,10 @@ async def test_a_rate_limit_is_waited_out_for_at_least_retry_after(db_path):
         await svc.close()
 
 
-async def test_a_lasting_failure_is_given_up_logged_once_and_shown_in_the_delivery_state(db_path, caplog):
+async def test_a_lasting_failure_is_given_up_logged_once_and_shown_in_the_delivery_state(store_url, caplog):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         notifier.fault = Outage(clock, until=clock.now + 1e9, error=Undeliverable("missing permissions (50013)"))
         with caplog.at_level(logging.WARNING, logger="host.sender"):
@@ -159,10 +155,10 @@ async def test_a_lasting_failure_is_given_up_logged_once_and_shown_in_the_delive
         await svc.close()
 
 
-async def test_a_failing_channel_does_not_hold_up_another_channel(db_path):
+async def test_a_failing_channel_does_not_hold_up_another_channel(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         def broken_777(kind: str, table: TableInfo) -> None:
             if table.channel_id == CHANNEL:
@@ -176,16 +172,16 @@ async def test_a_failing_channel_does_not_hold_up_another_channel(db_path):
         await svc.close()
 
 
-async def test_undelivered_messages_survive_a_restart_and_go_out_after_it(db_path):
+async def test_undelivered_messages_survive_a_restart_and_go_out_after_it(store_url):
     clock = FakeClock()
     first = RecordingNotifier()
-    svc = await open_service(db_path, first, clock)
+    svc = await open_service(store_url, first, clock)
     first.fault = Outage(clock, until=clock.now + 1e9)
     result = await started(svc, [HOST, ALICE])
     await svc.close()
     assert first.posts == []
     second = RecordingNotifier()
-    svc = await open_service(db_path, second, clock)
+    svc = await open_service(store_url, second, clock)
     try:
         clock.advance(60)
         await svc.deliver()
@@ -195,12 +191,12 @@ async def test_undelivered_messages_survive_a_restart_and_go_out_after_it(db_pat
         await svc.close()
 
 
-async def test_a_lobby_whose_message_was_never_posted_is_posted_after_a_restart(db_path):
-    svc = await plain_service(db_path, RecordingNotifier())
+async def test_a_lobby_whose_message_was_never_posted_is_posted_after_a_restart(store_url):
+    svc = await plain_service(store_url, RecordingNotifier())
     table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
     await svc._core.db.close()  # killed right after the lobby row was written
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         await svc.deliver()
         assert [t.game_id for t in notifier.lobbies] == [table.game_id]
@@ -210,15 +206,15 @@ async def test_a_lobby_whose_message_was_never_posted_is_posted_after_a_restart(
         await svc.close()
 
 
-async def test_a_start_whose_post_was_killed_closes_the_lobby_buttons_after_a_restart(db_path):
-    svc = await plain_service(db_path, RecordingNotifier())
+async def test_a_start_whose_post_was_killed_closes_the_lobby_buttons_after_a_restart(store_url):
+    svc = await plain_service(store_url, RecordingNotifier())
     table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
     await svc.deliver()  # the lobby message went out
     await svc.join(table.game_id, ALICE)
     await svc.start(table.game_id, HOST)
     await svc._core.db.close()  # killed before the start was posted
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         await svc.deliver()
         assert notifier.lobbies == []  # posted once, before the kill
@@ -228,10 +224,10 @@ async def test_a_start_whose_post_was_killed_closes_the_lobby_buttons_after_a_re
         await svc.close()
 
 
-async def test_a_reminder_counted_is_a_reminder_sent_once(db_path):
+async def test_a_reminder_counted_is_a_reminder_sent_once(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         await started(svc, [HOST, ALICE], settings=TableSettings(reminder_delay=60, max_reminders=3))
         clock.advance(61)
@@ -245,10 +241,10 @@ async def test_a_reminder_counted_is_a_reminder_sent_once(db_path):
         await svc.close()
 
 
-async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_while(db_path):
+async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_while(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     attempts: list[int] = []
     closed = {ALICE}
 
@@ -280,12 +276,12 @@ async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_whi
         await svc.close()
 
 
-async def test_dms_are_tried_again_after_the_closed_dm_pause(db_path):
+async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
     from host import sender as sender_module
 
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     attempts: list[int] = []
 
     async def send_private(table, user_id, update):
@@ -335,17 +331,19 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
     assert outbox.decode(stored_kind.value, json.loads(json.dumps(data))) == payload
 
 
-async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel(db_path):
+async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel(store_url):
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
-        async with svc.database.transaction() as conn:
-            await conn.execute(
+        await raw.execute(
+            store_url,
+            (
                 "INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at) "
                 "VALUES (?, ?, 'table', '{}', 0, 0)",
                 (table.game_id, f"channel:{CHANNEL}"),
-            )
+            ),
+        )
         await svc.join(table.game_id, ALICE)
         await svc.start(table.game_id, HOST)
         assert [p.kind for p in notifier.posts_for(table.game_id)] == [UpdateKind.STARTED]
@@ -353,10 +351,10 @@ async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel
         await svc.close()
 
 
-async def test_the_host_is_told_once_by_dm_when_the_channel_refuses_the_bot(db_path):
+async def test_the_host_is_told_once_by_dm_when_the_channel_refuses_the_bot(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, clock)
+    svc = await open_service(store_url, notifier, clock)
     try:
         notifier.fault = Outage(clock, until=clock.now + 1e9, error=Undeliverable("I am missing a permission there"))
         result = await started(svc, [HOST, ALICE])
@@ -367,9 +365,9 @@ async def test_the_host_is_told_once_by_dm_when_the_channel_refuses_the_bot(db_p
         await svc.close()
 
 
-async def test_a_made_secret_choice_closes_its_dm_prompt_saying_what_was_chosen(db_path):
+async def test_a_made_secret_choice_closes_its_dm_prompt_saying_what_was_chosen(store_url):
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         result = await started(svc, [HOST, ALICE])
         prompts = {user: ref for ref, (_, user, _) in zip(range(len(notifier.prompts)), notifier.prompts, strict=True)}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from db import actions as actions_repo
 from engine.core.errors import IllegalAction
 from host.errors import (
     GameNotActive,
@@ -44,8 +43,7 @@ async def test_submit_stores_the_move_and_reports_it(service, notifier):
     assert [e.text for e in moved.private_events[0]] == ["You keep a head start of 2."]
     assert [p.user_id for p in moved.pending] == [ALICE]
     assert not moved.ended
-    async with service.database.reading() as conn:
-        rows = await actions_repo.list_actions(conn, game_id)
+    rows = await service.store.list_actions(game_id)
     assert [(r.seq, r.player, r.action_id, r.source) for r in rows] == [(1, 0, "bid:2", "human")]
     post = notifier.posts_for(game_id)[-1]
     assert post.kind == UpdateKind.MOVES and post.version == 1
@@ -167,6 +165,5 @@ async def test_replace_a_player_by_the_ai_or_another_user(service, notifier):
     table = await service.replace_player(game_id, STRANGER, None, by_user_id=HOST)
     # the AI took player 1's turn at once
     assert table.pending and table.pending[0].player != 1
-    async with service.database.reading() as conn:
-        rows = await actions_repo.list_actions(conn, game_id)
+    rows = await service.store.list_actions(game_id)
     assert rows[-1].source in ("ai", "human") and any(r.player == 1 and r.source == "ai" for r in rows)

@@ -7,7 +7,6 @@ as a change of who is pending, plus the real Vendetta objective draft.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from engine.core import Action, Decision, DecisionKind, Event, Game, OptionSpec, Outcome, rank_by_score
@@ -86,7 +85,7 @@ def resolve(name: str) -> Game[Any]:
     return QUIET if name == QUIET.name else toygame.resolve(name)
 
 
-async def open_quiet(path: Path, notifier: RecordingNotifier) -> TableService:
+async def open_quiet(path: str, notifier: RecordingNotifier) -> TableService:
     return await DeliveringService.open(path, notifier, clock=FakeClock(), games=resolve,
                                    game_names=lambda: ["quiet", *toygame.names()], seed_source=lambda: 7,
                                    synchronous="NORMAL")
@@ -99,9 +98,9 @@ async def start_quiet(svc: TableService) -> int:
     return table.game_id
 
 
-async def test_a_private_draft_step_is_marked_and_moves_no_public_version(tmp_path: Path) -> None:
+async def test_a_private_draft_step_is_marked_and_moves_no_public_version(store_url: str) -> None:
     notifier = RecordingNotifier()
-    svc = await open_quiet(tmp_path / "g.db", notifier)
+    svc = await open_quiet(store_url, notifier)
     try:
         game_id = await start_quiet(svc)
         posted = len(notifier.posts_for(game_id))
@@ -117,9 +116,9 @@ async def test_a_private_draft_step_is_marked_and_moves_no_public_version(tmp_pa
         await svc.close()
 
 
-async def test_a_confirmation_is_public_through_the_pending_list_alone(tmp_path: Path) -> None:
+async def test_a_confirmation_is_public_through_the_pending_list_alone(store_url: str) -> None:
     notifier = RecordingNotifier()
-    svc = await open_quiet(tmp_path / "g.db", notifier)
+    svc = await open_quiet(store_url, notifier)
     try:
         game_id = await start_quiet(svc)
         await svc.submit(game_id, ALICE, "pick:a", 0)
@@ -136,8 +135,8 @@ async def test_a_confirmation_is_public_through_the_pending_list_alone(tmp_path:
         await svc.close()
 
 
-async def test_after_a_restart_the_public_version_is_the_stored_version(tmp_path: Path) -> None:
-    path = tmp_path / "g.db"
+async def test_after_a_restart_the_public_version_is_the_stored_version(store_url: str) -> None:
+    path = store_url
     svc = await open_quiet(path, RecordingNotifier())
     game_id = await start_quiet(svc)
     await svc.submit(game_id, ALICE, "pick:a", 0)
@@ -150,9 +149,9 @@ async def test_after_a_restart_the_public_version_is_the_stored_version(tmp_path
         await svc.close()
 
 
-async def test_vendetta_objective_picks_are_private_and_the_confirmation_public(tmp_path: Path) -> None:
+async def test_vendetta_objective_picks_are_private_and_the_confirmation_public(store_url: str) -> None:
     notifier = RecordingNotifier()
-    svc = await open_quiet(tmp_path / "g.db", notifier)
+    svc = await open_quiet(store_url, notifier)
     try:
         table = await svc.create_table("vendetta", {}, ALICE, GUILD, CHANNEL)
         for user in (BOB, CAROL):

@@ -11,9 +11,9 @@ from host.results import PostMode, UpdateKind
 from tests.host.conftest import ALICE, HOST, open_service, play_until, started
 
 
-async def _posts(db_path, moves: int):
+async def _posts(store_url, moves: int):
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         result = await started(svc, [HOST, ALICE])
         await play_until(svc, result.game_id, Rng.from_seed(3), moves)
@@ -22,8 +22,8 @@ async def _posts(db_path, moves: int):
     return notifier.posts_for(result.game_id)
 
 
-async def test_a_simultaneous_choice_edits_the_status_message_and_mentions_nobody(db_path):
-    posts = await _posts(db_path, 1)
+async def test_a_simultaneous_choice_edits_the_status_message_and_mentions_nobody(store_url):
+    posts = await _posts(store_url, 1)
     start, chosen = posts
     assert start.kind is UpdateKind.STARTED and start.mode is PostMode.NEW and start.mention == (0, 1)
     assert chosen.mode is PostMode.EDIT and chosen.mention == ()
@@ -33,8 +33,8 @@ async def test_a_simultaneous_choice_edits_the_status_message_and_mentions_nobod
     assert len(chosen.public_events) == len(said) + 1
 
 
-async def test_a_new_message_and_a_mention_only_when_the_turn_passes(db_path):
-    posts = await _posts(db_path, 12)
+async def test_a_new_message_and_a_mention_only_when_the_turn_passes(store_url):
+    posts = await _posts(store_url, 12)
     for before, update in pairwise(posts):
         pending_before = {p.player for p in before.pending}
         pending_now = {p.player for p in update.pending}
@@ -47,12 +47,12 @@ async def test_a_new_message_and_a_mention_only_when_the_turn_passes(db_path):
     assert any(u.mode is PostMode.EDIT for u in posts) and any(u.mode is PostMode.NEW for u in posts[1:])
 
 
-async def test_after_a_restart_the_next_update_is_a_new_message(db_path):
+async def test_after_a_restart_the_next_update_is_a_new_message(store_url):
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     result = await started(svc, [HOST, ALICE])
     await svc.close()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         await svc.submit(result.game_id, HOST, "bid:1", result.version)
     finally:

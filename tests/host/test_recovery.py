@@ -3,17 +3,14 @@ interrupted AI turns resumed, and the bot never crashes on a bad game."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
-from db import actions as actions_repo
-from db import games as games_repo
 from engine.core.rng import Rng
 from host import play
 from host.errors import GameNotActive
 from host.notifier import RecordingNotifier
 from host.results import TableStatus, UpdateKind
+from tests.fixtures.db import raw
 from tests.host.conftest import ALICE, CHANNEL, HOST, open_service, play_until, started
 
 
@@ -25,29 +22,20 @@ async def _game_with_moves(path, moves: int = 6, channel: int = CHANNEL) -> int:
     return result.game_id
 
 
-def _raw(path, *statements: tuple[str, tuple]) -> None:
-    conn = sqlite3.connect(path)
-    conn.execute("DROP TRIGGER IF EXISTS actions_no_update")  # tampering on purpose
-    for sql, args in statements:
-        conn.execute(sql, args)
-    conn.commit()
-    conn.close()
+async def _raw(url: str, *statements: tuple[str, tuple]) -> None:
+    await raw.execute(url, *statements, tamper_log=True)  # tampering on purpose
 
 
-def _dump(path) -> list[tuple]:
-    conn = sqlite3.connect(path)
-    try:
-        games = conn.execute("SELECT id, version, snapshot FROM games ORDER BY id").fetchall()
-        actions = conn.execute("SELECT game_id, seq, action_id FROM actions ORDER BY game_id, seq").fetchall()
-    finally:
-        conn.close()
+async def _dump(url: str) -> list[tuple]:
+    games = await raw.query(url, "SELECT id, version, snapshot FROM games ORDER BY id")
+    actions = await raw.query(url, "SELECT game_id, seq, action_id FROM actions ORDER BY game_id, seq")
     return [*games, *actions]
 
 
-async def test_healthy_games_are_verified_at_start(db_path):
-    await _game_with_moves(db_path)
+async def test_healthy_games_are_verified_at_start(store_url):
+    await _game_with_moves(store_url)
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         report = await svc.recover()
         assert (report.running, report.verified, report.deferred, report.quarantined) == (1, 1, 0, ())
@@ -67,14 +55,14 @@ async def test_healthy_games_are_verified_at_start(db_path):
     ],
     ids=["changed-move", "illegal-move", "snapshot-differs", "snapshot-corrupt", "version-ahead"],
 )
-async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(db_path, tamper, caplog):
+async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(store_url, tamper, caplog):
     caplog.set_level("ERROR", logger="host.core")
-    game_id = await _game_with_moves(db_path)
+    game_id = await _game_with_moves(store_url)
     sql, _ = tamper
-    _raw(db_path, (sql, ()))
-    before = _dump(db_path)
+    await _raw(store_url, (sql, ()))
+    before = await _dump(store_url)
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         table = await svc.get_table(game_id)
         assert table.status == TableStatus.QUARANTINED
@@ -93,15 +81,15 @@ async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(d
     finally:
         await svc.close()
     # never silently rewritten: the game's row and log are exactly as found
-    assert [r for r in _dump(db_path) if r[0] == game_id] == [r for r in before if r[0] == game_id]
+    assert [r for r in await _dump(store_url) if r[0] == game_id] == [r for r in before if r[0] == game_id]
 
 
-async def test_large_databases_verify_lazily_on_first_touch(db_path):
-    good = await _game_with_moves(db_path, channel=1)
-    bad = await _game_with_moves(db_path, channel=2)
-    _raw(db_path, ("UPDATE actions SET action_id = 'fly' WHERE game_id = ? AND seq = 3", (bad,)))
+async def test_large_databases_verify_lazily_on_first_touch(store_url):
+    good = await _game_with_moves(store_url, channel=1)
+    bad = await _game_with_moves(store_url, channel=2)
+    await _raw(store_url, ("UPDATE actions SET action_id = 'fly' WHERE game_id = ? AND seq = 3", (bad,)))
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier, verify_all_limit=1)
+    svc = await open_service(store_url, notifier, verify_all_limit=1)
     try:
         report = await svc.recover()
         assert (report.running, report.verified, report.deferred) == (2, 0, 2)
@@ -113,8 +101,8 @@ async def test_large_databases_verify_lazily_on_first_touch(db_path):
         await svc.close()
 
 
-async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(db_path, monkeypatch):
-    svc = await open_service(db_path)
+async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(store_url, monkeypatch):
+    svc = await open_service(store_url)
     result = await started(svc, [HOST], ais=2)
     game_id = result.game_id
     # Simulate a crash between the human's committed move and the AI's moves: the AI never gets to choose.
@@ -127,11 +115,9 @@ async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(db_path, monkeypatch
     assert moved.pending and moved.pending[0].is_ai
     await svc.close()
     monkeypatch.undo()
-    conn = sqlite3.connect(db_path)
-    assert conn.execute("SELECT ai_pending FROM games WHERE id = ?", (game_id,)).fetchone() == (1,)
-    conn.close()
+    assert await raw.query(store_url, "SELECT ai_pending FROM games WHERE id = ?", game_id) == [(1,)]
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         table = await svc.get_table(game_id)
         assert table.version > moved.version
@@ -139,19 +125,18 @@ async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(db_path, monkeypatch
         posts = notifier.posts_for(game_id)
         assert len(posts) == 1  # one post for all the AI moves
         assert posts[0].version == table.version
-        async with svc.database.reading() as conn:
-            rows = await actions_repo.list_actions(conn, game_id)
-            row = await games_repo.get_game(conn, game_id)
+        rows = await svc.store.list_actions(game_id)
+        row = await svc.store.get_game(game_id)
         assert rows[moved.version].source == "ai"
         assert row is not None and not row.ai_pending
     finally:
         await svc.close()
 
 
-async def test_a_game_whose_rules_are_missing_does_not_stop_the_bot(db_path):
-    game_id = await _game_with_moves(db_path)
-    _raw(db_path, ("UPDATE games SET game_name = 'gone' WHERE id = ?", (game_id,)))
-    svc = await open_service(db_path)
+async def test_a_game_whose_rules_are_missing_does_not_stop_the_bot(store_url):
+    game_id = await _game_with_moves(store_url)
+    await _raw(store_url, ("UPDATE games SET game_name = 'gone' WHERE id = ?", (game_id,)))
+    svc = await open_service(store_url)
     try:
         report = await svc.recover()
         assert report.quarantined == ()
@@ -161,19 +146,19 @@ async def test_a_game_whose_rules_are_missing_does_not_stop_the_bot(db_path):
         await svc.close()
 
 
-async def _undelivering(db_path):
+async def _undelivering(store_url):
     """A service whose sender never runs: what it stores stays in the outbox (the bot crashed before sending)."""
     from host.service import TableService
     from tests.host import toygame
 
     return await TableService.open(
-        db_path, RecordingNotifier(), games=toygame.resolve, game_names=toygame.names, seed_source=lambda: 12345,
+        store_url, RecordingNotifier(), games=toygame.resolve, game_names=toygame.names, seed_source=lambda: 12345,
         synchronous="NORMAL",
     )
 
 
-async def test_moves_stored_but_never_posted_are_announced_after_a_crash(db_path):
-    svc = await _undelivering(db_path)
+async def test_moves_stored_but_never_posted_are_announced_after_a_crash(store_url):
+    svc = await _undelivering(store_url)
     table = await svc.create_table("dash", {}, HOST, 42, CHANNEL)
     await svc.join(table.game_id, ALICE)
     result = await svc.start(table.game_id, HOST)
@@ -183,7 +168,7 @@ async def test_moves_stored_but_never_posted_are_announced_after_a_crash(db_path
     await svc._core.db.close()  # no clean close: nothing more is written
 
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         report = await svc.recover()  # nothing needs re-announcing: the outbox held it all
         assert report.reannounced == ()
@@ -199,33 +184,33 @@ async def test_moves_stored_but_never_posted_are_announced_after_a_crash(db_path
     ]
 
 
-async def test_a_start_never_posted_is_announced_as_a_start(db_path):
-    svc = await _undelivering(db_path)
+async def test_a_start_never_posted_is_announced_as_a_start(store_url):
+    svc = await _undelivering(store_url)
     table = await svc.create_table("dash", {}, HOST, 42, CHANNEL)
     await svc.join(table.game_id, ALICE)
     result = await svc.start(table.game_id, HOST)
     await svc._core.db.close()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     await svc.close()
     assert [p.kind for p in notifier.posts_for(result.game_id)] == [UpdateKind.STARTED]
     assert sorted(user for _, user, _ in notifier.privates) == [HOST, ALICE]
     assert ("lobby", notifier.edits[0][1]) == notifier.edits[0]  # the lobby message lost its buttons
 
 
-async def test_a_database_from_before_the_outbox_still_announces_its_unposted_moves(db_path):
-    svc = await _undelivering(db_path)
+async def test_a_database_from_before_the_outbox_still_announces_its_unposted_moves(store_url):
+    svc = await _undelivering(store_url)
     result = await started(svc, [HOST, ALICE])
     await svc.submit(result.game_id, HOST, "bid:2", result.version)
     await svc._core.db.close()
     # As a schema-3 bot left it: the move stored, announced_version behind, no outbox rows.
-    _raw(
-        db_path,
+    await _raw(
+        store_url,
         ("DELETE FROM outbox", ()),
         ("UPDATE games SET announced_version = 0 WHERE id = ?", (result.game_id,)),
     )
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     try:
         report = await svc.recover()
         assert report.reannounced == ()  # the first recovery (in open) did it
@@ -234,12 +219,12 @@ async def test_a_database_from_before_the_outbox_still_announces_its_unposted_mo
     assert [p.headline for p in notifier.posts_for(result.game_id)] == ["The game resumes after a restart."]
 
 
-async def test_a_clean_close_posts_nothing_again(db_path):
-    svc = await open_service(db_path)
+async def test_a_clean_close_posts_nothing_again(store_url):
+    svc = await open_service(store_url)
     result = await started(svc, [HOST, ALICE])
     await svc.submit(result.game_id, HOST, "bid:2", result.version)
     await svc.close()
     notifier = RecordingNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     await svc.close()
     assert notifier.posts == [] and notifier.privates == []

@@ -6,8 +6,7 @@ from typing import Any
 
 import pytest
 
-from db import actions as actions_repo
-from db import deadlines as deadlines_repo
+from db.rows import REACTION, RULES, TURN, DeadlineRow
 from engine import registry
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.options import validate_options
@@ -22,14 +21,12 @@ DAY = 86400.0
 SEED = 2024  # lobby_with's default seed: the engine replays the same game
 
 
-async def _deadlines(svc: Any, game_id: int) -> list[deadlines_repo.DeadlineRow]:
-    async with svc.database.reading() as conn:
-        return await deadlines_repo.for_game(conn, game_id)
+async def _deadlines(svc: Any, game_id: int) -> list[DeadlineRow]:
+    return await svc.store.deadlines_for(game_id)
 
 
 async def _log(svc: Any, game_id: int) -> list[Any]:
-    async with svc.database.reading() as conn:
-        return await actions_repo.list_actions(conn, game_id)
+    return await svc.store.list_actions(game_id)
 
 
 def _opening(name: str, players: int) -> Any:
@@ -45,8 +42,8 @@ async def test_vendetta_turn_timer_plays_the_r_v34_default_not_the_ai_under_afk_
     result = await started(service, [HOST, ALICE, BOB], game="vendetta", settings=chosen)
     game_id = result.game_id
     rows = await _deadlines(service, game_id)
-    assert {(r.player, r.kind, r.due_at) for r in rows if r.kind == deadlines_repo.RULES} == {
-        (p, deadlines_repo.RULES, clock() + HOUR) for p in range(3)
+    assert {(r.player, r.kind, r.due_at) for r in rows if r.kind == RULES} == {
+        (p, RULES, clock() + HOUR) for p in range(3)
     }
     # Before the turn timer runs out the AFK policy only reminds: the AI never plays a timed decision.
     assert await service.run_due_deadlines(clock.advance(REMIND_EVERY)) == 3
@@ -65,7 +62,7 @@ async def test_vendetta_without_a_turn_timer_plans_no_rules_deadline_and_afk_ai_
     chosen = TableSettings(reminder_delay=REMIND_EVERY, afk_policy=AfkPolicy.AI, afk_after=0)
     result = await started(service, [HOST, ALICE, BOB], game="vendetta", settings=chosen)
     rows = await _deadlines(service, result.game_id)
-    assert {r.kind for r in rows} == {deadlines_repo.TURN}
+    assert {r.kind for r in rows} == {TURN}
     assert await service.run_due_deadlines(clock.advance(REMIND_EVERY)) == 3
     assert {r.source for r in await _log(service, result.game_id)} == {"ai"}
 
@@ -75,7 +72,7 @@ async def test_associates_default_settings_fall_back_to_the_12_4_default_after_2
     game_id = result.game_id
     [picker] = [p.player for p in result.pending]
     rows = await _deadlines(service, game_id)
-    assert (deadlines_repo.RULES, clock() + DAY) in {(r.kind, r.due_at) for r in rows if r.player == picker}
+    assert (RULES, clock() + DAY) in {(r.kind, r.due_at) for r in rows if r.player == picker}
     assert await service.run_due_deadlines(clock.advance(DAY - 1)) >= 1  # a reminder, nothing played
     assert await _log(service, game_id) == []
     await service.run_due_deadlines(clock.advance(1))
@@ -96,7 +93,7 @@ async def test_the_rules_timer_plays_only_the_timed_decision(service, clock):
     # The next decision keeps its own full clock, even if it falls to the same player.
     rows = await _deadlines(service, result.game_id)
     pending = {p.player for p in after.pending}
-    assert {(r.player, r.due_at) for r in rows if r.kind == deadlines_repo.RULES} == {
+    assert {(r.player, r.due_at) for r in rows if r.kind == RULES} == {
         (p, clock() + DAY) for p in pending
     }
 
@@ -136,7 +133,7 @@ async def test_turn_timers_stay_within_the_rules_range(service):
         assert "turn timer" in info.value.message and "1 minute to 7 days, or 0 for off" in info.value.message
     off = await service.update_settings(vendetta.game_id, HOST, decision_timeout=0)
     assert off.settings.decision_timeout == 0
-    assert {r.kind for r in await _deadlines(service, vendetta.game_id)} == {deadlines_repo.TURN}
+    assert {r.kind for r in await _deadlines(service, vendetta.game_id)} == {TURN}
     dash = await started(service, [HOST, ALICE], channel=5)
     with pytest.raises(InvalidSettings) as info:
         await service.update_settings(dash.game_id, HOST, decision_timeout=HOUR)
@@ -145,14 +142,14 @@ async def test_turn_timers_stay_within_the_rules_range(service):
 
 async def test_a_settings_change_that_leaves_the_timers_alone_gives_nobody_more_time(service, clock):
     result = await started(service, [HOST, ALICE, BOB], game="associates")
-    due = {r.player: r.due_at for r in await _deadlines(service, result.game_id) if r.kind == deadlines_repo.RULES}
+    due = {r.player: r.due_at for r in await _deadlines(service, result.game_id) if r.kind == RULES}
     clock.advance(HOUR)
     await service.update_settings(result.game_id, HOST, undo=True)
     rows = await _deadlines(service, result.game_id)
-    assert {r.player: r.due_at for r in rows if r.kind == deadlines_repo.RULES} == due
+    assert {r.player: r.due_at for r in rows if r.kind == RULES} == due
     await service.update_settings(result.game_id, HOST, decision_timeout=2 * HOUR)
     rows = await _deadlines(service, result.game_id)
-    assert {r.player: r.due_at for r in rows if r.kind == deadlines_repo.RULES} == {
+    assert {r.player: r.due_at for r in rows if r.kind == RULES} == {
         p: clock() + 2 * HOUR for p in due
     }
 
@@ -164,9 +161,9 @@ def test_stored_timers_outside_the_rules_range_are_clamped_when_planning():
     def plan(**kw: float) -> dict[int, tuple[str, float]]:
         return rules_deadlines(game, window, lambda p: False, TableSettings(**kw), 0.0)
 
-    assert plan() == {0: (deadlines_repo.REACTION, 1800.0), 1: (deadlines_repo.RULES, DAY)}
-    assert plan(reaction_timeout=7 * DAY)[0] == (deadlines_repo.REACTION, DAY)
-    assert plan(reaction_timeout=0)[0] == (deadlines_repo.REACTION, DAY)  # "wait forever" is not allowed
-    assert plan(reaction_timeout=5)[0] == (deadlines_repo.REACTION, 60.0)
+    assert plan() == {0: (REACTION, 1800.0), 1: (RULES, DAY)}
+    assert plan(reaction_timeout=7 * DAY)[0] == (REACTION, DAY)
+    assert plan(reaction_timeout=0)[0] == (REACTION, DAY)  # "wait forever" is not allowed
+    assert plan(reaction_timeout=5)[0] == (REACTION, 60.0)
     assert 1 not in plan(decision_timeout=0)  # §12.4: 'off' = wait forever
-    assert rules_deadlines(game, window, lambda p: p == 0, TableSettings(), 0.0) == {1: (deadlines_repo.RULES, DAY)}
+    assert rules_deadlines(game, window, lambda p: p == 0, TableSettings(), 0.0) == {1: (RULES, DAY)}

@@ -6,7 +6,6 @@ import asyncio
 
 import pytest
 
-from db import actions as actions_repo
 from host.errors import ServiceClosed
 from host.notifier import RecordingNotifier
 from host.results import MoveResult, PrivateUpdate, TableInfo, TableUpdate
@@ -31,9 +30,9 @@ class BrokenNotifier(RecordingNotifier):
         raise RuntimeError("Discord is down")
 
 
-async def test_close_waits_for_a_move_in_flight_then_refuses_new_work(db_path):
+async def test_close_waits_for_a_move_in_flight_then_refuses_new_work(store_url):
     notifier = SlowNotifier()
-    svc = await open_service(db_path, notifier)
+    svc = await open_service(store_url, notifier)
     result = await started(svc, [HOST, ALICE])
     move = asyncio.create_task(svc.submit(result.game_id, HOST, "bid:1", result.version))
     await asyncio.sleep(0.01)  # the move is being stored or announced
@@ -42,16 +41,15 @@ async def test_close_waits_for_a_move_in_flight_then_refuses_new_work(db_path):
     with pytest.raises(ServiceClosed) as info:
         await svc.submit(result.game_id, ALICE, "bid:1", result.version)
     assert "restarting" in info.value.message
-    svc = await open_service(db_path)
+    svc = await open_service(store_url)
     try:
-        async with svc.database.reading() as conn:
-            assert len(await actions_repo.list_actions(conn, result.game_id)) == 1
+        assert len(await svc.store.list_actions(result.game_id)) == 1
     finally:
         await svc.close()
 
 
-async def test_a_failing_notifier_never_fails_a_committed_move(db_path):
-    svc = await open_service(db_path, BrokenNotifier())
+async def test_a_failing_notifier_never_fails_a_committed_move(store_url):
+    svc = await open_service(store_url, BrokenNotifier())
     try:
         result = await started(svc, [HOST, ALICE])
         moved = await svc.submit(result.game_id, HOST, "bid:1", result.version)
@@ -61,8 +59,8 @@ async def test_a_failing_notifier_never_fails_a_committed_move(db_path):
         await svc.close()
 
 
-async def test_set_notifier_replaces_the_listener(db_path):
-    svc = await open_service(db_path)
+async def test_set_notifier_replaces_the_listener(store_url):
+    svc = await open_service(store_url)
     try:
         later = RecordingNotifier()
         svc.set_notifier(later)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from db import actions as actions_repo
 from host.errors import UndoNotAllowed
 from host.results import TableSettings, TableStatus, UpdateKind
 from tests.host.conftest import ALICE, HOST, open_service, started
@@ -27,7 +26,7 @@ async def test_undo_is_off_by_default(service):
     assert (await service.get_table(result.game_id)).version == moved.version
 
 
-async def test_the_mover_takes_back_a_quiet_move(service, notifier, db_path):
+async def test_the_mover_takes_back_a_quiet_move(service, notifier, store_url):
     result = await _race(service)
     game_id = result.game_id
     before = await service.view_for(game_id, None)
@@ -38,8 +37,7 @@ async def test_the_mover_takes_back_a_quiet_move(service, notifier, db_path):
     assert [p.user_id for p in undone.pending] == [HOST]
     assert notifier.posts_for(game_id)[-1].kind == UpdateKind.UNDO
     assert [line.kind for line in await service.log(game_id, None)][-1] == "reveal"  # the step is gone
-    async with service.database.reading() as conn:
-        rows = await actions_repo.list_actions(conn, game_id)
+    rows = await service.store.list_actions(game_id)
     assert (rows[-1].source, rows[-1].undoes) == ("undo", moved.version)  # the log stays append-only
     # the old button is stale; a fresh move works
     again = await service.submit(game_id, HOST, "pass", undone.version)
@@ -83,8 +81,8 @@ async def test_nothing_to_undo(service):
     assert "no move" in info.value.message
 
 
-async def test_two_undos_in_a_row_and_the_game_still_replays_after_restart(db_path):
-    svc = await open_service(db_path)
+async def test_two_undos_in_a_row_and_the_game_still_replays_after_restart(store_url):
+    svc = await open_service(store_url)
     result = await _race(svc)
     game_id = result.game_id
     await svc.submit(game_id, HOST, "step", result.version)
@@ -93,7 +91,7 @@ async def test_two_undos_in_a_row_and_the_game_still_replays_after_restart(db_pa
         await svc.undo(game_id, HOST)  # the move before is ALICE's
     await svc.submit(game_id, HOST, "pass", undone.version)
     await svc.close()
-    svc = await open_service(db_path)
+    svc = await open_service(store_url)
     try:
         table = await svc.get_table(game_id)
         assert table.status == TableStatus.ACTIVE  # verified against replay, undo entries included

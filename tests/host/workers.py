@@ -14,7 +14,6 @@ import os
 import sys
 from pathlib import Path
 
-from db import games as games_repo
 from engine.core.rng import Rng
 from host.errors import GameNotActive, StaleVersion
 from host.notifier import NullNotifier
@@ -61,8 +60,7 @@ async def race(path: str, game_id: int, go: str) -> None:
     while not Path(go).exists():
         await asyncio.sleep(0.005)
     while True:
-        async with svc.database.reading() as conn:
-            row = await games_repo.get_game(conn, game_id)
+        row = await svc.store.get_game(game_id)
         assert row is not None and row.snapshot is not None
         if row.status != "active":
             break
