@@ -66,7 +66,10 @@ def _with_database(url: str, name: str) -> str:
 def _worker_database_name(url: str) -> str:
     base = urlsplit(url).path.lstrip("/") or "gnomehost_test"
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    return re.sub(r"[^a-z0-9_]", "_", f"{base}_{worker}".lower())
+    # The run's id too: two test runs on one machine (two developers, an editor's test runner) must not
+    # drop each other's databases. .ci/run removes what runs that died left behind.
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")[:8] or str(os.getpid())
+    return re.sub(r"[^a-z0-9_]", "_", f"{base}_{worker}_{run}".lower())
 
 
 async def _recreate_database(admin_url: str, name: str, *, create: bool) -> None:
