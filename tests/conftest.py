@@ -123,7 +123,8 @@ async def _empty_store(url: str) -> None:
     try:
         await _stop_leftover_connections(conn)
         tables = {r[0] for r in await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
-        if tables == tables_at(LATEST_VERSION) and await read_version(conn) == LATEST_VERSION:
+        # Tables made outside the numbered schema (e.g. shard_leases, made on first use) are emptied too.
+        if tables >= tables_at(LATEST_VERSION) and await read_version(conn) == LATEST_VERSION:
             try:
                 await _delete_rows(conn, tables - {LOG_TABLE})
                 return

@@ -1,0 +1,126 @@
+"""What only the PostgreSQL store has to prove: several processes (pools) at once, queue order across
+concurrent transactions, change notices, pool settings, and driver errors kept inside db/."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from db.errors import DatabaseError, SchemaTooNew
+from db.migrations import LATEST_VERSION
+from db.postgres import GAME_CHANNEL, PoolSettings, open_postgres_store
+from db.postgres.store import _enqueue
+from db.rows import NewMessage
+from db.store import DeadlinePlan, MoveWrite, NewGame, StartWrite
+from db.url import open_store
+
+NOW = 1_750_300_000.0
+
+
+def _lobby(channel: int) -> NewGame:
+    return NewGame(1, channel, "dash", {}, 5, 7, {}, ((7, "normal"), (None, "easy")), (), NOW)
+
+
+async def test_two_processes_opening_an_empty_database_at_once_both_work(pg_url):
+    first, second = await asyncio.gather(open_store(pg_url), open_store(pg_url))
+    try:
+        game_id = await first.create_game(_lobby(10))
+        assert (await second.get_game(game_id)).channel_id == 10
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_later_message_of_a_queue_is_not_visible_before_an_earlier_one(pg_url):
+    store = await open_store(pg_url)
+    try:
+        early = NewMessage(1, "channel:5", "post", {"n": 1})
+        late = NewMessage(1, "channel:5", "post", {"n": 2})
+        async with store.pool.acquire() as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            await _enqueue(conn, [early], NOW)  # takes its id first, commits last
+            later = asyncio.create_task(store.enqueue([late], NOW))
+            await asyncio.sleep(0.3)
+            # The later message waits for the earlier one's transaction instead of overtaking it.
+            assert not later.done()
+            assert await store.next_in_queue("channel:5") is None
+            # Other queues are not held up by it.
+            await asyncio.wait_for(store.enqueue([NewMessage(1, "user:9", "dm", {})], NOW), 5)
+            await transaction.commit()
+        await later
+        first = await store.next_in_queue("channel:5")
+        assert first.payload == {"n": 1}
+    finally:
+        await store.close()
+
+
+async def test_every_game_change_is_announced_at_commit_and_a_refused_one_is_not(pg_url):
+    store = await open_store(pg_url)
+    heard: list[str] = []
+    listener = await asyncpg.connect(pg_url)
+    await listener.add_listener(GAME_CHANNEL, lambda *args: heard.append(args[-1]))
+    try:
+        game_id = await store.create_game(_lobby(11))
+        plan = DeadlinePlan(frozenset(), frozenset(), None, 0)
+        await store.start_game(StartWrite(game_id, {0: 0, 1: 1}, 2, "{}", [], False, plan, (), NOW))
+        move = MoveWrite(game_id, 0, 1, "{}", [], False, False, None, 0, (), plan, (), NOW)
+        await store.commit_move(move)
+        with pytest.raises(DatabaseError):
+            await store.commit_move(move)  # stale: refused, so nothing to announce
+        await asyncio.sleep(0.2)
+        assert heard == [str(game_id)] * 3
+    finally:
+        await listener.close()
+        await store.close()
+
+
+async def test_a_database_from_a_newer_gnomehost_is_refused_without_showing_the_password(pg_url):
+    store = await open_store(pg_url)
+    await store.close()
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await conn.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, 'future')", LATEST_VERSION + 1)
+    finally:
+        await conn.close()
+    with pytest.raises(SchemaTooNew) as refused:
+        await open_store(pg_url)
+    assert ":***@" in str(refused.value) and "gnomehost:gnomehost@" not in str(refused.value)
+
+
+async def test_driver_errors_leave_the_store_as_database_errors(pg_url):
+    store = await open_store(pg_url)
+    try:
+        async with store.pool.acquire() as conn:
+            await conn.execute("DROP TABLE deadlines")
+        with pytest.raises(DatabaseError, match="next_due_at failed") as failed:
+            await store.next_due_at()
+        assert not isinstance(failed.value, asyncpg.PostgresError)
+    finally:
+        await store.close()
+
+
+async def test_an_unreachable_server_is_a_database_error():
+    with pytest.raises(DatabaseError, match="cannot connect"):
+        await open_postgres_store("postgresql://nobody:secret@127.0.0.1:9/none", pool=PoolSettings(1, 1))
+
+
+def test_pool_settings_come_from_the_environment_with_plain_errors():
+    assert PoolSettings.from_env({}) == PoolSettings(2, 10)
+    assert PoolSettings.from_env({"DATABASE_POOL_MIN": "1", "DATABASE_POOL_MAX": "4"}) == PoolSettings(1, 4)
+    with pytest.raises(DatabaseError, match="whole numbers"):
+        PoolSettings.from_env({"DATABASE_POOL_MAX": "many"})
+    with pytest.raises(DatabaseError, match="got 5 and 4"):
+        PoolSettings.from_env({"DATABASE_POOL_MIN": "5", "DATABASE_POOL_MAX": "4"})
+
+
+async def test_the_pool_keeps_the_configured_number_of_connections(pg_url):
+    store = await open_postgres_store(pg_url, pool=PoolSettings(3, 5))
+    try:
+        assert (store.pool.get_min_size(), store.pool.get_max_size()) == (3, 5)
+        await asyncio.gather(*(store.get_game(1) for _ in range(20)))
+        assert store.pool.get_size() <= 5
+    finally:
+        await store.close()
