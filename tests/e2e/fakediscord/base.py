@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 import time
 from pathlib import Path
@@ -23,9 +25,19 @@ class HarnessBase:
         self.state = self.server.state
         # The bot's database (set by env(tmp_path)): "settled" also means its outbox has nothing due.
         self.database_path: Path | None = None
+        # Or a PostgreSQL database (env(database_url=...)): its due count is polled in the background.
+        self.database_url: str | None = None
+        self._pg_due = 0
+        self._pg_due_asked_at = 0.0  # monotonic time the last count was asked for
+        self._pg_poller: asyncio.Task[None] | None = None
 
     def outbox_due(self) -> int:
         """Messages the bot stored but has not delivered yet and that are due now (0 without a database)."""
+        if self.database_url is not None:
+            # The bot stores messages before it answers: a count asked for before its last request may
+            # predate them, so it only counts once a newer one is in (until then: something may be due).
+            last = self.server.requests[-1].at if self.server.requests else 0.0
+            return self._pg_due if self._pg_due_asked_at > last else 1
         path = self.database_path
         if path is None or not path.exists():
             return 0
@@ -50,7 +62,30 @@ class HarnessBase:
 
     async def stop(self) -> None:
         """Stop the fake Discord."""
+        if self._pg_poller is not None:
+            self._pg_poller.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pg_poller
+            self._pg_poller = None
         await self.server.stop()
+
+    async def _poll_postgres(self, url: str) -> None:
+        """Keep `outbox_due` current for a PostgreSQL store (wait_until's checks are synchronous)."""
+        import asyncpg  # the e2e tests may read the bot's database from outside, as an operator would
+
+        conn = await asyncpg.connect(url)
+        try:
+            while True:
+                asked = time.monotonic()
+                try:
+                    self._pg_due = int(await conn.fetchval(
+                        "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND next_at <= $1", time.time()))
+                except asyncpg.UndefinedTableError:
+                    self._pg_due = 0  # the bot is still migrating
+                self._pg_due_asked_at = asked
+                await asyncio.sleep(0.02)
+        finally:
+            await conn.close()
 
     @property
     def token(self) -> str:
@@ -67,8 +102,9 @@ class HarnessBase:
         """DISCORD_GATEWAY_URL for the bot (``ws://127.0.0.1:PORT/gateway``)."""
         return self.server.gateway_url
 
-    def env(self, tmp_path: Path | None = None) -> dict[str, str]:
-        """Environment keys for a bot process pointed at this fake."""
+    def env(self, tmp_path: Path | None = None, *, database_url: str | None = None) -> dict[str, str]:
+        """Environment keys for a bot process pointed at this fake (with ``database_url``: on that
+        PostgreSQL database instead of a SQLite file in ``tmp_path``)."""
         env = {
             "DISCORD_TOKEN": self.token,
             "DISCORD_API_BASE": self.api_base,
@@ -79,6 +115,11 @@ class HarnessBase:
         if tmp_path is not None:
             env["DATABASE_PATH"] = str(tmp_path / "gnomehost.db")
             self.database_path = tmp_path / "gnomehost.db"
+        if database_url is not None:
+            env["DATABASE_URL"] = database_url
+            self.database_url = database_url
+            if self._pg_poller is None:
+                self._pg_poller = asyncio.get_running_loop().create_task(self._poll_postgres(database_url))
         return env
 
     # -- guild, users, channels -------------------------------------------------------------
