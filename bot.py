@@ -99,12 +99,6 @@ async def run(settings: Settings) -> int:
         lease.release()
 
 
-async def _never_lost() -> str:
-    """Waits forever: without a file lease (PostgreSQL) there is no lease to lose."""
-    await asyncio.Event().wait()
-    raise AssertionError("unreachable")
-
-
 async def serve(settings: Settings, lease: Lease | None) -> int:
     """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the SQLite lease (if it holds one);
     the process exit code."""
@@ -129,7 +123,7 @@ async def serve(settings: Settings, lease: Lease | None) -> int:
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord")
         stopper = asyncio.create_task(stop.wait(), name="stop-signal")
-        lost = asyncio.create_task(lease.wait_lost() if lease is not None else _never_lost(), name="lease-lost")
+        lost = asyncio.create_task(bot.wait_lost(lease), name="lease-lost")  # the file's or a shard's lease
         done, _ = await asyncio.wait({runner, stopper, lost}, return_when=asyncio.FIRST_COMPLETED)
         stopper.cancel()
         lost.cancel()

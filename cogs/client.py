@@ -16,6 +16,7 @@ from cogs.errors import GuardedTree
 from cogs.inflight import InFlight
 from cogs.notifier import DiscordNotifier
 from cogs.permissions import INVITE_PERMISSIONS
+from db.lease import Lease
 from db.url import redacted
 from host.service import TableService
 
@@ -91,8 +92,7 @@ class GnomehostBot(commands.Bot):
         service) and before the gateway connects (no click can overtake a catch-up announcement).
         """
         try:
-            self._service = await TableService.open(self.settings.store_url, self.notifier, recover=False)
-            await self._service.recover()
+            self._service = await self.open_service()
         except Exception as error:
             # e.g. a database written by a newer Gnomehost: refuse with its own clear message.
             message = getattr(error, "message", None) or str(error)
@@ -105,6 +105,26 @@ class GnomehostBot(commands.Bot):
         for name in EXTENSIONS:
             await self.load_extension(name)
         await self._sync_commands()
+
+    async def open_service(self) -> TableService:
+        """Open the table service on the configured store and run recovery (cogs.sharding narrows it to shards)."""
+        service = await TableService.open(self.settings.store_url, self.notifier, recover=False)
+        try:
+            await service.recover()
+        except BaseException:
+            await service.close()
+            raise
+        return service
+
+    async def wait_lost(self, lease: Lease | None) -> str:
+        """Wait until the process lost what lets it serve (the SQLite file's lease); the message saying so.
+
+        Without a file lease (PostgreSQL) this waits forever; the sharded bot also watches its shard leases.
+        """
+        if lease is None:
+            await asyncio.Event().wait()
+        assert lease is not None
+        return await lease.wait_lost()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
