@@ -175,7 +175,9 @@ async def test_fifty_tables_waiting_on_hard_ais_leave_another_games_clicks_quick
             f"({thinking} still thinking) p50 {statistics.median(loaded) * 1000:.1f} ms, "
             f"max {max(loaded) * 1000:.1f} ms")
     sys.stdout.write(line + "\n")
-    assert thinking >= 40, "the tables were not busy while we measured"
+    # Most tables still wait on their AI. Not all: two workers finish one decision a second each while the 50
+    # tables are created, and creating them takes a few seconds on a loaded machine (more on PostgreSQL).
+    assert thinking >= 30, "the tables were not busy while we measured"
     assert statistics.median(loaded) < 0.5, line
     assert max(loaded) < 1.5, line  # generous: other work shares this machine's two cores
 
