@@ -201,6 +201,26 @@ class TableService:
         """The user may accept DMs again (they asked for their hand): the next DM to them is tried."""
         self._sender.dm_reopened(user_id)
 
+    def wake_sender(self) -> None:
+        """Look at the outbox now (e.g. this process just took over the messages of more games)."""
+        self._sender.wake()
+
+    async def game_changed(self, game_id: int, revision: int | None = None) -> None:
+        """A change notice for this game (another process may have written it): drop the cached copy when the
+        stored row is newer than it, and look at the outbox now.
+
+        `revision` is the row's revision when the notice carries it; without it the row is read. Our own
+        writes keep the cached copy (its revision is already the stored one), so their notices cost no reload.
+        """
+        live = self._core.cache.get(game_id)
+        if live is not None:
+            if revision is None:
+                row = await self._core.db.get_game(game_id)
+                revision = row.revision if row is not None else None
+            if revision is None or revision > live.revision:
+                self._core.forget(game_id)
+        self._sender.wake()
+
     async def delivery_state(self, game_id: int) -> DeliveryState:
         """How this table's messages are getting out (undelivered count, oldest age, lasting failures)."""
         state = await self._core.db.outbox_state(game_id)

@@ -88,3 +88,29 @@ async def test_a_settings_write_from_an_outdated_copy_is_refused_and_overwrites_
     finally:
         await second.close()
         await first.close()
+
+
+async def test_a_change_notice_refreshes_a_copy_another_process_outdated(store_url):
+    first = await open_service(store_url)
+    second = await open_service(store_url, recover=False)
+    try:
+        game = await started(first, [HOST, ALICE])
+        assert (await second.get_table(game.game_id)).version == game.version  # the second copy caches it
+        moved = await first.submit(game.game_id, HOST, "bid:2", game.version)
+        assert (await second.get_table(game.game_id)).version == game.version  # still the old copy
+        await second.game_changed(game.game_id)
+        assert (await second.get_table(game.game_id)).version == moved.version
+    finally:
+        await second.close()
+        await first.close()
+
+
+async def test_a_change_notice_of_our_own_write_keeps_the_cached_game(service):
+    game = await started(service, [HOST, ALICE])
+    await service.submit(game.game_id, HOST, "bid:2", game.version)
+    cached = service._core.cache[game.game_id]
+    await service.game_changed(game.game_id)
+    await service.game_changed(game.game_id, revision=cached.revision)
+    assert service._core.cache[game.game_id] is cached
+    await service.game_changed(game.game_id, revision=cached.revision + 1)  # a newer row elsewhere
+    assert game.game_id not in service._core.cache
