@@ -1,13 +1,29 @@
-"""Bot vs AutoShardedBot: the client class follows SHARD_COUNT / SHARD_IDS (see host.shards)."""
+"""Bot vs AutoShardedBot: the client class follows SHARD_COUNT / SHARD_IDS (see host.shards).
+
+A sharded process opens the store like any other, then sees it through a ShardedStore (it delivers,
+reminds and recovers only the games on the shards it holds), takes its shard leases (a live process
+holding one of its shards refuses it: ShardsInUse, exit code 2), keeps them renewed, and listens for
+games other processes wrote (PostgreSQL NOTIFY) to keep its cache right and its sender awake.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 
 from discord.ext import commands
 
 from cogs.client import GnomehostBot
 from cogs.config import Settings
+from db.changes import ChangeFeed, listen_game_changes
+from db.lease import Lease
+from db.shard_leases import open_shard_leases
+from db.url import open_store
+from host.service import TableService
+from host.shard_lease import ShardLeaseKeeper
+from host.shard_store import ShardedStore, ShardScope
+from host.shards import ShardSet
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +35,77 @@ class ShardedGnomehostBot(GnomehostBot, commands.AutoShardedBot):
     Client's, and GnomehostBot's hooks before both, so everything else behaves as the unsharded bot.
     """
 
+    def __init__(self, settings: Settings, shards: ShardSet) -> None:
+        super().__init__(settings, shard_count=shards.count, shard_ids=list(shards.ids))
+        self.scope = ShardScope(shards)
+        self.keeper: ShardLeaseKeeper | None = None
+        self._keeper_running = asyncio.Event()  # bot.py starts watching for a loss before setup_hook ran
+        self._feed: ChangeFeed | None = None
+
+    async def open_service(self) -> TableService:
+        """The table service over this process's view of the store, once its shard leases are taken."""
+        settings = self.settings
+        stale_after = float(settings.lease_timeout_seconds)
+        store = await open_store(settings.store_url)
+        sharded = ShardedStore(store, self.scope)
+        try:
+            leases = open_shard_leases(store, self.scope.count, self.scope.configured.ids, stale_after)
+            # Renewed four times per timeout: a heartbeat or two may be late without losing the shards.
+            keeper = ShardLeaseKeeper(leases, self.scope, stale_after / 4, on_change=self._wake_sender)
+            held = await keeper.claim()  # ShardsInUse when a live process holds one of ours
+            log.info("shard leases taken: %s", ",".join(map(str, sorted(held))))
+            sharded.before_close.append(keeper.stop)  # after the sender stopped: then others may take over
+            service = TableService(sharded, self.notifier)
+        except BaseException:
+            await sharded.close()
+            raise
+        try:
+            await service.recover()
+            self._feed = await listen_game_changes(store, self._game_changed)
+            sharded.before_close.insert(0, self._close_feed)
+        except BaseException:
+            await service.close()
+            raise
+        self.keeper = keeper
+        keeper.start()
+        self._keeper_running.set()
+        return service
+
+    async def _close_feed(self) -> None:
+        feed, self._feed = self._feed, None
+        if feed is not None:
+            await feed.close()
+
+    async def _shard_lost(self) -> str:
+        await self._keeper_running.wait()
+        assert self.keeper is not None
+        return await self.keeper.wait_lost()
+
+    def _game_changed(self, game_id: int) -> None:
+        """Another process (or this one) wrote a game: drop the cached copy, look at the outbox now."""
+        service = self._service
+        if service is None:
+            return
+        service._core.forget(game_id)  # until TableService offers it (requests_for_store.md)
+        self._wake_sender()
+
+    def _wake_sender(self) -> None:
+        service = self._service
+        if service is not None:
+            service._sender.wake()  # until TableService offers it (requests_for_store.md)
+
+    async def wait_lost(self, lease: Lease | None) -> str:
+        """Wait until the SQLite lease (if any) or one of this process's configured shards is lost."""
+        waits = [asyncio.ensure_future(super().wait_lost(lease)), asyncio.ensure_future(self._shard_lost())]
+        try:
+            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            return done.pop().result()
+        finally:
+            for wait in waits:
+                wait.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await wait
+
 
 def build_bot(settings: Settings) -> GnomehostBot:
     """The bot for `settings`: unsharded without SHARD_COUNT, else an AutoShardedBot for the held shards."""
@@ -26,4 +113,4 @@ def build_bot(settings: Settings) -> GnomehostBot:
     if shards is None:
         return GnomehostBot(settings)
     log.info("running %s", shards.describe())
-    return ShardedGnomehostBot(settings, shard_count=shards.count, shard_ids=list(shards.ids))
+    return ShardedGnomehostBot(settings, shards)

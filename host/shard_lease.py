@@ -55,7 +55,8 @@ class ShardLeaseKeeper:
     def start(self) -> None:
         """Renew every `interval` seconds in the background until `stop`."""
         if self._task is None:
-            self._lost = asyncio.get_running_loop().create_future()
+            if self._lost is None:
+                self._lost = asyncio.get_running_loop().create_future()
             self._task = asyncio.create_task(self._loop(), name="gnomehost-shard-leases")
 
     async def wait_lost(self) -> str:

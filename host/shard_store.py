@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 from db.store import (
@@ -82,6 +82,8 @@ class ShardedStore:
         self.scope = scope
         # A game's guild never changes: looked up once per game (None: a game outside any guild).
         self._guilds: dict[int, int | None] = {}
+        # Run by close() before the store closes, after the service stopped its sender (shard lease release).
+        self.before_close: list[Callable[[], Awaitable[None]]] = []
 
     async def _guild_of(self, game_id: int) -> int | None:
         if game_id not in self._guilds:
@@ -146,7 +148,13 @@ class ShardedStore:
         return f"{self.inner.description} (shards {held} of {self.scope.count})"
 
     async def close(self) -> None:
-        """Close the wrapped store."""
+        """Run the `before_close` steps (each once; a failing one is logged), then close the wrapped store."""
+        steps, self.before_close = self.before_close, []
+        for step in steps:
+            try:
+                await step()
+            except Exception:
+                log.exception("a step before closing the store failed")
         await self.inner.close()
 
     async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:

@@ -154,3 +154,21 @@ async def test_passes_writes_and_reads_straight_through(store: Store) -> None:
     assert [s.user_id for s in await zero.list_seats(g1)] == [5]
     assert (await zero.outbox_state(g1)).pending == 1
     assert await zero.queue_heads() == []  # stored, but shard 1's to deliver
+
+
+async def test_closing_runs_the_steps_before_the_store_closes(store_url: str) -> None:
+    inner = await open_store(store_url)
+    view = ShardedStore(inner, ShardScope(ShardSet.of(2, [0])))
+    seen: list[str] = []
+
+    async def release() -> None:
+        seen.append("release")
+        assert await inner.get_game(1) is None  # the store is still open here
+
+    async def broken() -> None:
+        raise RuntimeError("a step failing does not keep the store open")
+
+    view.before_close += [release, broken]
+    await view.close()
+    await view.close()  # each step runs once
+    assert seen == ["release"]
