@@ -13,7 +13,7 @@ from engine.tribes.board import GNOMLAB
 from engine.tribes.cards import FOG, SIEGE, WEAPON, card_of, weapon_bonus
 from engine.tribes.state import TribesState
 from engine.tribes.war.common import board, capacity, is_city, own_armies, plan_use, tribe_of
-from engine.tribes.war_state import War
+from engine.tribes.war_state import Attack, War
 
 # Expected bonus of each card the defender might play (at most 2, §8.3) on a land territory: about half the deck
 # is weapons, worth 1-3 on their terrains (R-T4); on a city or the Gnomlab a weapon gives nothing (R-T30).
@@ -25,6 +25,8 @@ ATTACK_MARGIN = 3.0
 TERRITORY_WORTH = 3.0
 CONQUEST_VP = {"land": 2, "gnomlab": 5, "city": 10}  # R-T35
 DESTROYED_VP = 2  # R-T35: -2 VP per army destroyed in the attacker's combats, anyone's
+STACK_PREFERENCE = 0.1
+CITY_SOURCE_COST = 1.0
 # A supported attack whose margin is already this large takes no further support (armies stay free).
 ENOUGH_MARGIN = 6.0
 
@@ -149,7 +151,10 @@ def attack_options(state: TribesState, war: War, sources: list[str] | None = Non
                 support = sum(_free(state, war, t) for t in support_sources(state, war, source, target, mode))
                 attack = armies + support + card_bonus(hand, target, attacking=True)
                 margin = attack - defence_estimate(state, target, attacked | {target})
-                value = attack_value(state, target, margin) + 0.01 * margin
+                # the attackers move in (R-T34): attack from the big stack and support from the small ones, and
+                # rather not from a city, which the move-in may leave empty (§15.1 default)
+                value = (attack_value(state, target, margin) + 0.01 * margin + STACK_PREFERENCE * armies
+                         - (CITY_SOURCE_COST if is_city(source) else 0.0))
                 found.append(AttackOption(source, mode, target, armies, support, margin, value))
     return found
 
@@ -199,12 +204,12 @@ def battle_pick(state: TribesState, war: War, player: int, playable: list[str]) 
     return sorted(scores, key=lambda c: (-scores[c], c))[:2]
 
 
-def _rival_support(war: War, attack: object, attacking: bool) -> int:
-    attack_id = getattr(attack, "id", None)
+def _rival_support(war: War, attack: Attack, attacking: bool) -> int:
+    """The other side's support in `attack` (what a Gnomfog would cancel, R-T29)."""
     if attacking:
-        draft = war.defence.get(getattr(attack, "defender", -1) or -1)
-        return sum(s.count for s in (draft.supports if draft else []) if s.attack == attack_id)
-    return sum(s.count for s in war.supports if s.attack == attack_id)
+        draft = war.defence.get(attack.defender) if attack.defender is not None else None
+        return sum(s.count for s in (draft.supports if draft else []) if s.attack == attack.id)
+    return sum(s.count for s in war.supports if s.attack == attack.id)
 
 
 def enemy_reach(state: TribesState, player: int, territory: str) -> int:

@@ -192,3 +192,20 @@ def test_unchecked_rollout_step_is_the_checked_step_whenever_that_one_is_offered
         action = checked or GAME.legal_actions(state, player)[0]
         state, _ = GAME.apply(state, player, action)
     assert compared > 200
+
+
+def test_battle_cards_are_the_ones_that_count_on_the_attacked_terrain() -> None:
+    # the Forest is a marsh (R-T5): the Mire Pump (+3 marsh) counts, the Gnomharvester (plains) and a siege
+    # engine (cities and the Gnomlab only, R-T30) do not
+    hand = ["harvester#1", "mire_pump#1", "battering_gnomram#1"]
+    state, _ = start(build({"golden_fields": "P:4", "wheatburg": "P:1", "forest": "K:1", "reedburg": "K:1"},
+                           tribes="PK", hands={"P": hand}), "P")
+    player = who(state, "P")
+    state = plan_with_policy(state, "P")
+    assert sealed_attacks(state) == [("golden_fields", "forest", 4)]
+    while state.phase != "cards":
+        waiting = GAME.pending(state)[0].player
+        state, _ = GAME.apply(state, waiting, GAME.timeout_action(state, waiting))
+    action = ai_policy.step(GAME, state, player)
+    assert action is not None and action.id == "card:pick:mire_pump#1"
+    state, _ = GAME.apply(state, player, action)  # the game takes the typed pick
