@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import asyncpg
 
 from db.errors import ChannelTaken, DatabaseError, NotALobby, RevisionConflict, SeatsFull, VersionConflict
-from db.postgres.deadlines import replan
+from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.migrations import apply_migrations
 from db.rows import (
     GAME_COLUMNS,
@@ -75,6 +75,47 @@ _ACTIONS = (
 )
 _DEADLINES = "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines"
 _OUTBOX = f"SELECT {OUTBOX_COLUMNS} FROM outbox"
+
+# commit_move in one statement. Data-modifying WITH parts always run, so each one after the versioned update
+# is guarded by `moved` (no row: the version check failed and nothing at all is written). The outbox rows
+# take their ids only after the queue locks are held: they join `locked`, an aggregate, which has taken every
+# lock before it yields its one row (the same per-queue order as _enqueue, so queues never overtake).
+_MOVED = "AND EXISTS (SELECT 1 FROM moved)"
+_COMMIT_MOVE = f"""
+WITH moved AS (
+    UPDATE games SET version = $3, snapshot = $4, pending = $5, ai_pending = $6, status = $7, outcome = $8,
+        updated_at = $9, announced_version = GREATEST(announced_version, $10), revision = revision + 1
+    WHERE id = $1 AND version = $2 AND status = 'active'
+    RETURNING id
+), logged AS (
+    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at)
+    SELECT * FROM unnest($11::bigint[], $12::int[], $13::int[], $14::text[], $15::text[], $16::bigint[],
+                         $17::int[], $18::text[], $19::float8[])
+    WHERE TRUE {_MOVED}
+    RETURNING 1
+), unplanned AS (
+    {DELETE_UNPLANNED.format(game="$1", players="$20", kinds="$21", guard=_MOVED)}
+    RETURNING 1
+), planned AS (
+    {
+    UPSERT_PLANNED.format(
+        game="$1", players="$20", kinds="$21", dues="$22", reset="$23", keep="$24", version="$25", guard=_MOVED
+    )
+}
+    RETURNING 1
+), locked AS (
+    SELECT count(pg_advisory_xact_lock($31, hashtext(q))) AS n FROM unnest($30::text[]) AS q WHERE TRUE {_MOVED}
+), queued AS (
+    INSERT INTO outbox (game_id, queue, kind, payload, next_at, created_at)
+    SELECT m.game_id, m.queue, m.kind, m.payload, $9, $9
+    FROM unnest($26::bigint[], $27::text[], $28::text[], $29::text[]) WITH ORDINALITY AS m(game_id, queue, kind,
+         payload, n), locked
+    WHERE TRUE {_MOVED}
+    ORDER BY m.n
+    RETURNING 1
+)
+SELECT count(*) FROM (SELECT pg_notify($32, $1::text) FROM moved) AS announced
+"""
 
 
 _DEFAULT_POOL = (2, 10)  # connections kept open at least / at most, per process
@@ -382,15 +423,19 @@ class PostgresStore:
             await _notify(conn, start.game_id)
 
     async def commit_move(self, move: MoveWrite) -> None:
-        """The versioned update, log entries, deadlines and messages of a batch, in one transaction."""
+        """The versioned update, log entries, deadlines and messages of a batch: ONE statement, so one round trip
+        and one implicit transaction (the parts after the update run only when it matched)."""
         if move.new_version <= move.expected_version:
             raise ValueError("a game only moves forward")
+        plan = PlanRows.of(move.deadlines)
+        actions = move.actions
+        messages = move.messages
         try:
-            async with self._write("commit_move") as conn:
-                done = await conn.execute(
-                    "UPDATE games SET version = $1, snapshot = $2, pending = $3, ai_pending = $4, status = $5, "
-                    "outcome = $6, updated_at = $7, announced_version = GREATEST(announced_version, $8), "
-                    "revision = revision + 1 WHERE id = $9 AND version = $10 AND status = 'active'",
+            async with self._connection("commit_move") as conn:
+                moved = await conn.fetchval(
+                    _COMMIT_MOVE,
+                    move.game_id,
+                    move.expected_version,
                     move.new_version,
                     move.snapshot,
                     json.dumps(move.pending),
@@ -399,38 +444,36 @@ class PostgresStore:
                     json.dumps(move.outcome) if move.outcome is not None else None,
                     move.now,
                     move.announced_version,
-                    move.game_id,
-                    move.expected_version,
+                    [a.game_id for a in actions],
+                    [a.seq for a in actions],
+                    [a.player for a in actions],
+                    [a.action_id for a in actions],
+                    [a.source for a in actions],
+                    [a.user_id for a in actions],
+                    [a.undoes for a in actions],
+                    [json.dumps(a.events) for a in actions],
+                    [a.created_at for a in actions],
+                    plan.players,
+                    plan.kinds,
+                    plan.dues,
+                    plan.reset,
+                    plan.keep_timers,
+                    plan.version,
+                    [m.game_id for m in messages],
+                    [m.queue for m in messages],
+                    [m.kind for m in messages],
+                    [payload_text(m) for m in messages],
+                    sorted({m.queue for m in messages}),
+                    _QUEUE_LOCK_CLASS,
+                    GAME_CHANNEL,
                 )
-                if _count(done) != 1:
-                    raise VersionConflict(move.game_id, move.expected_version)
-                if move.actions:
-                    await conn.executemany(
-                        "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, "
-                        "created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-                        [
-                            (
-                                a.game_id,
-                                a.seq,
-                                a.player,
-                                a.action_id,
-                                a.source,
-                                a.user_id,
-                                a.undoes,
-                                json.dumps(a.events),
-                                a.created_at,
-                            )
-                            for a in move.actions
-                        ],
-                    )
-                await replan(conn, move.game_id, move.deadlines)
-                await _enqueue(conn, move.messages, move.now)
-                await _notify(conn, move.game_id)
         except DatabaseError as error:
             if isinstance(error.__cause__, asyncpg.UniqueViolationError):
                 # A log entry with this (game, seq) exists: another writer stored this move first.
                 raise VersionConflict(move.game_id, move.expected_version) from None
             raise
+        if moved != 1:
+            raise VersionConflict(move.game_id, move.expected_version)
 
     async def close_game(self, close: CloseWrite) -> bool:
         """New status from one of `only_from`, deadlines dropped, messages queued; False if not from there."""

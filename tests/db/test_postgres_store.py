@@ -57,6 +57,31 @@ async def test_a_later_message_of_a_queue_is_not_visible_before_an_earlier_one(p
         await store.close()
 
 
+async def test_a_move_s_messages_wait_for_an_earlier_message_of_their_queue(pg_url):
+    store = await open_store(pg_url)
+    try:
+        game_id = await store.create_game(_lobby(12))
+        plan = DeadlinePlan(frozenset(), frozenset(), None, 0)
+        await store.start_game(StartWrite(game_id, {0: 0, 1: 1}, 2, "{}", [], False, plan, (), NOW))
+        async with store.pool.acquire() as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            await _enqueue(conn, [NewMessage(game_id, "channel:12", "post", {"n": 1})], NOW)
+            said = (NewMessage(game_id, "channel:12", "post", {"n": 2}),)
+            move = MoveWrite(game_id, 0, 1, "{}", [], False, False, None, 0, (), plan, said, NOW)
+            later = asyncio.create_task(store.commit_move(move))
+            await asyncio.sleep(0.3)
+            assert not later.done()
+            assert await store.next_in_queue("channel:12") is None
+            await transaction.commit()
+        await later
+        first = await store.next_in_queue("channel:12")
+        assert first.payload == {"n": 1}
+        assert (await store.get_game(game_id)).version == 1
+    finally:
+        await store.close()
+
+
 async def test_every_game_change_is_announced_at_commit_and_a_refused_one_is_not(pg_url):
     store = await open_store(pg_url)
     heard: list[str] = []
