@@ -25,17 +25,20 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from cogs.custom_ids import decode
 from tests.e2e.fakediscord import Channel, Harness, LiveBot, User
 from tests.e2e.test_scenarios import (
     FAST_OPTIONS,
     SETTLE,
     StoredGame,
     Table,
+    applied,
     check_against_engine,
     finished,
     is_table_message,
     latest_table_message,
     lobby_button,
+    offers,
     open_lobby,
     pending_user_ids,
 )
@@ -136,27 +139,117 @@ async def play_some(fake: Harness, tavern: Tavern, decisions: int) -> bool:
     return "**Game over**" in latest_table_message(fake, tavern.channel.id).content
 
 
-async def test_sharded_bot_runs_on_postgresql(fake: Harness, bot_factory: Callable[..., LiveBot], tmp_path: Path,
-                                             pg_url: str) -> None:
-    """One process holding both shards on PostgreSQL plays a game in a guild on each shard to the end."""
+async def dm_move(fake: Harness, tavern: Tavern) -> bool:
+    """One decision through a DM prompt of this game (a secret choice), if one is open; True when made.
+
+    DMs arrive on shard 0 whatever the game's guild: for a guild on shard 1 the process holding shard 0
+    applies the move, and the process holding shard 1 announces it in the channel.
+    """
+    table = tavern.table
+    assert table is not None
+    for user in tavern.players:
+        for prompt in reversed(fake.dm_messages(user)):
+            shown = [o for o in offers(prompt) if (cid := decode(o.custom_id)) is not None
+                     and cid.game == tavern.game_id]
+            if not shown:
+                continue
+            choice = table.pick(shown)
+            assert choice is not None
+            if choice.value is None:
+                rec = await fake.click(user, prompt, choice.custom_id, settle=SETTLE)
+            else:
+                rec = await fake.select(user, prompt, choice.custom_id, [choice.value], settle=SETTLE)
+            await finished(fake, rec)
+            assert rec.guild_id is None  # a DM interaction: carried by shard 0
+            if rec.original is not None and applied(rec.original):
+                table.moves.append((choice.seat, choice.action_id))
+                table.learn(user, prompt)
+                table.count("dm")
+                return True
+            return False
+    return False
+
+
+def carried_by(fake: Harness, shard_id: int, game_ids: set[int]) -> int:
+    """How many interactions about these games the connections of `shard_id` carried (any process, any run)."""
+    wanted = {str(g) for g in game_ids}
+    count = 0
+    for ix in fake.server.interactions:
+        cid = decode(str((ix.payload.get("data") or {}).get("custom_id", "")))
+        if cid is None or str(cid.game) not in wanted:
+            continue
+        shard = 0 if ix.guild_id is None else fake.shard_of(ix.guild_id, 2)
+        count += shard == shard_id
+    return count
+
+
+async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, bot_factory: Callable[..., LiveBot],
+                                                               tmp_path: Path, pg_url: str) -> None:
+    """Issue 13's scenario on PostgreSQL: processes A (shard 0) and B (shard 1), a game in each of four guilds;
+    B is SIGKILLed mid-game, A takes its deliveries over and hands them back when B returns."""
     fake.set_shard_count(2)
     fake.env(tmp_path, database_url=pg_url)
+    for name in ("dave", "erin", "fay", "gus"):
+        fake.add_user(name)
+    pairs = [("alice", "bob"), ("carol", "mod"), ("dave", "erin"), ("fay", "gus")]
     taverns = []
-    for shard, names in ((0, ("alice", "bob")), (1, ("carol", "mod"))):
-        guild, channel = fake.add_guild(f"Tavern {shard}", shard=(shard, 2))
-        taverns.append(Tavern(guild.id, channel, (fake.user(names[0]), fake.user(names[1]))))
-    bot = sharded_bot(fake, bot_factory, pg_url, "0,1", "both")
-    await bot.start(timeout=40.0)
+    for i, (host, guest) in enumerate(pairs):
+        guild, channel = fake.add_guild(f"Tavern {i}", shard=(i % 2, 2))
+        taverns.append(Tavern(guild.id, channel, (fake.user(host), fake.user(guest))))
+    on_0, on_1 = taverns[0::2], taverns[1::2]
+    a = sharded_bot(fake, bot_factory, pg_url, "0", "a")
+    b = sharded_bot(fake, bot_factory, pg_url, "1", "b")
+    started = time.monotonic()
+    await a.start(timeout=40.0)
+    await b.start(timeout=40.0)
+    # A third process for a shard already held is refused, like a second process on one SQLite file.
+    intruder = sharded_bot(fake, bot_factory, pg_url, "1", "intruder")
+    intruder.process.start()
+    assert await asyncio.to_thread(intruder.process.wait_exit, 30.0) == 2
+    assert "shard 1 of 2 is held by another Gnomehost process" in intruder.log_text()
+
     for i, tavern in enumerate(taverns):
-        await open_table(fake, tavern, 11 + i)
-    while not all(await asyncio.gather(*(play_some(fake, t, 10) for t in taverns))):
+        await open_table(fake, tavern, 21 + i)
+    # The secret objectives of the shard-1 games are chosen through DM prompts: answered on shard 0 (A).
+    for tavern in on_1:
+        for _ in range(6):
+            if not await dm_move(fake, tavern):
+                break
+    await asyncio.gather(*(play_some(fake, t, 12) for t in taverns))
+
+    def said(text: str) -> int:
+        return a.log_text().count(text)
+
+    widened, narrowed = said("now delivering for shards 0,1 of 2"), said("now delivering for shards 0 of 2")
+    await b.kill()  # SIGKILL mid-game
+    killed = time.monotonic()
+    await asyncio.gather(*(play_some(fake, t, 6) for t in on_0))
+    # With B gone, A delivers shard 1's table messages once B's lease runs out (LEASE_SECONDS).
+    await fake.server.wait_until(lambda: said("now delivering for shards 0,1 of 2") > widened, LEASE_SECONDS + 15,
+                                 "A to take over shard 1's deliveries", a.log_tail)
+    took_over = time.monotonic() - killed
+    await b.start(timeout=40.0)
+    await fake.server.wait_until(lambda: said("now delivering for shards 0 of 2") > narrowed, LEASE_SECONDS,
+                                 "A to hand shard 1 back", a.log_tail)
+    while not all(await asyncio.gather(*(play_some(fake, t, 15) for t in taverns))):
         pass
+
     for tavern in taverns:
         assert tavern.table is not None
         stored = await finished_game(fake, pg_url, tavern.game_id)
-        check_against_engine(stored, tavern.table, latest_table_message(fake, tavern.channel.id))
+        final = latest_table_message(fake, tavern.channel.id)
+        check_against_engine(stored, tavern.table, final)
+        await fake.wait_idle(quiet=0.3, timeout=20)
         posts = await table_posts(pg_url, tavern.game_id)
+        assert [status for _, status in posts] == ["sent"] * len(posts), posts
         posted = [m for m in fake.channel_messages(tavern.channel) if is_table_message(m)]
-        assert [status for _, status in posts] == ["sent"] * len(posts)
-        assert len(posted) == [mode for mode, _ in posts].count("new")
-    assert not bot.log_errors(), bot.log_errors()
+        # Every table post the outbox stored is in its channel exactly once (no process sent one twice).
+        assert len(posted) == [mode for mode, _ in posts].count("new"), (len(posted), posts)
+        assert "**Game over**" in posted[-1].content
+    for tavern in on_1:
+        assert tavern.table is not None
+        assert tavern.table.surfaces.get("dm", 0) > 0, tavern.table.surfaces
+    assert carried_by(fake, 1, {t.game_id for t in on_0}) == 0  # shard 1 never carried a shard-0 game's click
+    assert not a.log_errors(), a.log_errors()
+    print(f"two processes: takeover {took_over:.1f}s after the SIGKILL, four games in "
+          f"{time.monotonic() - started:.1f}s")
