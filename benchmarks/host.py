@@ -1,14 +1,19 @@
-"""Table service benchmark: `python -m benchmarks.host [--quick] [--synchronous FULL|NORMAL] [--games a,b]`.
+"""Table service benchmark: `python -m benchmarks.host [--quick] [--synchronous FULL|NORMAL] [--games a,b]
+[--store sqlite|postgres [--database-url postgresql://...]]`.
 
 Prints, for each registered game:
   1. submit latency p50/p95 (engine + one transaction) over >= 1000 moves, every seat human (one user
-     holds them all), against a bare SQLite insert+commit of the same number of bytes on the same file
-     (plain sqlite3, same pragmas): the ratio is what the service adds over the unavoidable disk write;
+     holds them all), against a bare insert+commit of the same number of bytes on the same database
+     (SQLite: plain sqlite3, same pragmas; PostgreSQL: one autocommitted INSERT): the ratio is what the
+     service adds over the unavoidable durable write;
   2. moves per second with 1000 games live in one process, 1000 concurrent players each submitting;
 then, once: the time from opening a database of 10,000 finished and 1,000 running games to ready, and
 what verification costs (first touch of a lazily verified game; verifying every running game at once).
 
-Wall-clock times on this machine; the disk sync (synchronous=FULL) dominates small games.
+Wall-clock times on this machine; the disk sync (synchronous=FULL) dominates small games. `--store postgres`
+runs every part on PostgreSQL: each part gets a database of its own, made (and dropped) on the server of
+--database-url (default $GNOMEHOST_BENCH_DATABASE_URL, else $GNOMEHOST_TEST_DATABASE_URL), whose role must be
+allowed to create databases; the large database of part 3 is built on SQLite and moved over with db.copy.
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from db.sqlite_bench import BareWriter, clone_games
+from db.bench import STORES, bare_writer, clone_games, scratch_database
+from db.copy import copy_database
+from db.url import sqlite_path
 from engine import registry
 from engine.core.rng import Rng
 from host.notifier import NullNotifier
@@ -54,9 +61,9 @@ def seats_for(name: str) -> int:
     return min(max(3, low), high)
 
 
-async def open_service(path: Path, synchronous: str, **kwargs: Any) -> TableService:
-    """A service over `path` with no one listening."""
-    return await TableService.open(path, NullNotifier(), synchronous=synchronous, **kwargs)
+async def open_service(url: str, synchronous: str, **kwargs: Any) -> TableService:
+    """A service over the store at `url` with no one listening."""
+    return await TableService.open(url, NullNotifier(), synchronous=synchronous, **kwargs)
 
 
 async def new_game(svc: TableService, name: str, channel: int, seed: int) -> int:
@@ -90,13 +97,13 @@ class Latency:
     bare: list[float]
 
 
-async def measure_submits(path: Path, name: str, moves: int, synchronous: str) -> Latency:
+async def measure_submits(url: str, name: str, moves: int, synchronous: str) -> Latency:
     """Play games of `name` until `moves` submits were timed; after each, time a bare insert of its size.
 
     Alternating the two makes the disk's mood (cache, other load) hit both alike.
     """
-    svc = await open_service(path, synchronous)
-    bare = BareWriter(path, synchronous)
+    svc = await open_service(url, synchronous)
+    bare = await bare_writer(url, synchronous)
     rng = Rng.from_seed(1)
     seconds: list[float] = []
     sizes: list[int] = []
@@ -115,9 +122,9 @@ async def measure_submits(path: Path, name: str, moves: int, synchronous: str) -
                 result: MoveResult = await svc.submit(game_id, USER, action_id, version, player=player)
                 seconds.append(time.perf_counter() - began)
                 sizes.append(_bytes_written(svc, game_id, result))
-                bare_seconds.append(bare.insert(sizes[-1]))
+                bare_seconds.append(await bare.insert(sizes[-1]))
     finally:
-        bare.close()
+        await bare.close()
         await svc.close()
     return Latency(seconds, sizes, bare_seconds)
 
@@ -133,9 +140,9 @@ def _bytes_written(svc: TableService, game_id: int, result: MoveResult) -> int:
 # -- 2. throughput ------------------------------------------------------------------------------
 
 
-async def throughput(path: Path, name: str, games: int, moves_per_game: int, synchronous: str) -> tuple[float, int]:
+async def throughput(url: str, name: str, games: int, moves_per_game: int, synchronous: str) -> tuple[float, int]:
     """Moves per second with `games` games live and one concurrent player per game."""
-    svc = await open_service(path, synchronous)
+    svc = await open_service(url, synchronous)
     try:
         ids = [await new_game(svc, name, 50_000 + i, seed=i) for i in range(games)]
 
@@ -163,9 +170,11 @@ async def throughput(path: Path, name: str, games: int, moves_per_game: int, syn
 # -- 3. time to ready ---------------------------------------------------------------------------
 
 
-async def build_big_database(path: Path, name: str, finished: int, running: int, synchronous: str) -> None:
-    """A database of `finished` + `running` games: one real game of each kind, copied by SQL."""
-    svc = await open_service(path, synchronous)
+async def build_big_database(url: str, name: str, finished: int, running: int, synchronous: str) -> None:
+    """A SQLite database of `finished` + `running` games: one real game of each kind, copied by SQL."""
+    path = sqlite_path(url)
+    assert path is not None, "the large database is built on SQLite (then copied over with db.copy)"
+    svc = await open_service(url, synchronous)
     rng = Rng.from_seed(3)
     try:
         done = await new_game(svc, name, 1, seed=1)
@@ -181,11 +190,11 @@ async def build_big_database(path: Path, name: str, finished: int, running: int,
     clone_games(path, [(done, finished - 1, 1_000_000), (live, running - 1, 2_000_000)])
 
 
-async def time_to_ready(path: Path, synchronous: str) -> dict[str, float]:
+async def time_to_ready(url: str, synchronous: str) -> dict[str, float]:
     """Open (lazy verification), first touch of a game, and a full eager verification."""
     figures: dict[str, float] = {}
     began = time.perf_counter()
-    svc = await open_service(path, synchronous, verify_all_limit=0)  # the default for a database this size
+    svc = await open_service(url, synchronous, verify_all_limit=0)  # the default for a database this size
     figures["ready_s"] = time.perf_counter() - began
     try:
         newest = (await svc.store.recovery_scan()).running[-1]  # a running game nothing has touched yet
@@ -195,7 +204,7 @@ async def time_to_ready(path: Path, synchronous: str) -> dict[str, float]:
     finally:
         await svc.close()
     began = time.perf_counter()
-    svc = await open_service(path, synchronous, verify_all_limit=10**9, verify_all_moves=10**12)
+    svc = await open_service(url, synchronous, verify_all_limit=10**9, verify_all_moves=10**12)
     figures["eager_s"] = time.perf_counter() - began
     await svc.close()
     return figures
@@ -212,15 +221,25 @@ async def run(args: argparse.Namespace) -> None:
     per_game = 3 if args.quick else 5
     finished, running = (1000, 100) if args.quick else (10_000, 1000)
     sync = args.synchronous.upper()
-    out(f"Gnomehost table service benchmark (synchronous={sync}, {os.cpu_count()} CPUs)")
+    store = args.store
+    pg_url = args.database_url or os.environ.get("GNOMEHOST_BENCH_DATABASE_URL") or os.environ.get(
+        "GNOMEHOST_TEST_DATABASE_URL"
+    )
+    where = "synchronous=" + sync if store == "sqlite" else "PostgreSQL"
+    out(f"Gnomehost table service benchmark ({store}, {where}, {os.cpu_count()} CPUs)")
     with tempfile.TemporaryDirectory(prefix="gnomehost-bench-") as folder:
         root = Path(folder)
+
+        def scratch(part: str) -> Any:
+            """An empty database of the chosen store for one part."""
+            return scratch_database(store, part, folder=root, postgres_url=pg_url)
+
         out()
-        out(f"1. submit latency over {moves} moves, vs a bare insert+commit of the same size on the same file")
+        out(f"1. submit latency over {moves} moves, vs a bare insert+commit of the same size on the same database")
         out(f"   {'game':<12}{'p50 ms':>9}{'p95 ms':>9}{'bare p50':>10}{'bare p95':>10}{'ratio p50':>11}{'bytes':>8}")
         for name in names:
-            path = root / f"latency-{name}.db"
-            lat = await measure_submits(path, name, moves, sync)
+            async with scratch(f"latency_{name}") as url:
+                lat = await measure_submits(url, name, moves, sync)
             bare = lat.bare
             p50, p95, b50, b95 = (pct(v, q) * 1000 for v, q in ((lat.seconds, .5), (lat.seconds, .95),
                                                                    (bare, .5), (bare, .95)))
@@ -231,17 +250,23 @@ async def run(args: argparse.Namespace) -> None:
         out()
         out(f"2. throughput: {live_games} games live in one process, one player per game, {per_game} moves each")
         for name in names:
-            rate, made = await throughput(root / f"live-{name}.db", name, live_games, per_game, sync)
+            async with scratch(f"live_{name}") as url:
+                rate, made = await throughput(url, name, live_games, per_game, sync)
             out(f"   {name:<12}{rate:>9.0f} moves/s ({made} moves)")
         out()
         name = names[0]
         out(f"3. time to ready: {finished:,} finished + {running:,} running games of {name}")
-        path = root / "big.db"
         began = time.perf_counter()
-        await build_big_database(path, name, finished, running, sync)
-        size_mb = path.stat().st_size / 1e6
-        out(f"   (built in {time.perf_counter() - began:.1f}s, {size_mb:.0f} MB)")
-        figures = await time_to_ready(path, sync)
+        async with scratch_database("sqlite", "big", folder=root, postgres_url=None) as built:
+            await build_big_database(built, name, finished, running, sync)
+            path = sqlite_path(built)
+            assert path is not None
+            out(f"   (built in {time.perf_counter() - began:.1f}s, {Path(path).stat().st_size / 1e6:.0f} MB)")
+            async with scratch("big") as url:
+                if url != built:
+                    report = await copy_database(built, url)
+                    out(f"   (copied to PostgreSQL with db.copy, every game verified, in {report.seconds:.1f}s)")
+                figures = await time_to_ready(url, sync)
         out(f"   open to ready (verification deferred): {figures['ready_s'] * 1000:.0f} ms")
         out(f"   first touch of a running game (replay check): {figures['first_touch_ms']:.1f} ms")
         out(f"   open with every running game verified at once: {figures['eager_s']:.1f} s")
@@ -253,6 +278,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (fewer moves, games and rows)")
     parser.add_argument("--synchronous", default="FULL", choices=["FULL", "NORMAL", "full", "normal"])
     parser.add_argument("--games", default="", help="comma-separated game names (default: all registered)")
+    parser.add_argument("--store", default="sqlite", choices=STORES, help="the store measured (default sqlite)")
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="PostgreSQL server for --store postgres: a role allowed to create databases (default: "
+        "$GNOMEHOST_BENCH_DATABASE_URL, else $GNOMEHOST_TEST_DATABASE_URL)",
+    )
     asyncio.run(run(parser.parse_args(argv)))
 
 

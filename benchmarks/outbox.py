@@ -1,4 +1,4 @@
-"""Outbox benchmark: `python -m benchmarks.outbox [--games N] [--moves M]`.
+"""Outbox benchmark: `python -m benchmarks.outbox [--games N] [--moves M] [--store sqlite|postgres]`.
 
 Prints:
   1. what storing a move's messages costs: submit p50/p95 with the outbox as the service runs it, against
@@ -6,19 +6,26 @@ Prints:
   2. delivery: messages per second the sender hands to an instant notifier, with N games live;
   3. catch-up after an outage: N games' messages held back (the notifier failing), then the time from
      "Discord back" to "outbox empty".
-Wall-clock times on this machine (synchronous=NORMAL so the disk sync does not hide the CPU cost).
+Wall-clock times on this machine (synchronous=NORMAL so the disk sync does not hide the CPU cost). With
+`--store postgres` every part runs on a PostgreSQL database of its own, made on the server of --database-url
+(default $GNOMEHOST_BENCH_DATABASE_URL, else $GNOMEHOST_TEST_DATABASE_URL; a role allowed to create databases).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
+from db.bench import STORES, scratch_database
 from engine.core.rng import Rng
 from host import core as core_module
 from host.notifier import RecordingNotifier, RetryLater
@@ -46,8 +53,23 @@ class JumpingClock:
         return time.time() + self.ahead
 
 
-async def _open(path: Path, notifier: RecordingNotifier, clock: JumpingClock | None = None) -> TableService:
-    return await TableService.open(path, notifier, synchronous="NORMAL", clock=clock)
+@dataclass(frozen=True)
+class Place:
+    """Where the benchmark stores: which store, and the PostgreSQL server to make its databases on."""
+
+    store: str
+    postgres_url: str | None
+
+    @asynccontextmanager
+    async def scratch(self, name: str) -> AsyncIterator[str]:
+        """The URL of an empty database of this store for one part, removed afterwards."""
+        with tempfile.TemporaryDirectory() as folder:
+            async with scratch_database(self.store, name, folder=Path(folder), postgres_url=self.postgres_url) as url:
+                yield url
+
+
+async def _open(url: str, notifier: RecordingNotifier, clock: JumpingClock | None = None) -> TableService:
+    return await TableService.open(url, notifier, synchronous="NORMAL", clock=clock)
 
 
 async def _game(svc: TableService, channel: int) -> int:
@@ -70,7 +92,7 @@ async def _move(svc: TableService, game_id: int, rng: Rng) -> float | None:
     return (time.perf_counter() - began) * 1000
 
 
-async def submit_cost(moves: int) -> None:
+async def submit_cost(moves: int, place: Place) -> None:
     """Part 1: submit latency with and without the outbox's composing and storing."""
     results: dict[str, list[float]] = {}
     original = core_module.Core.compose
@@ -79,8 +101,8 @@ async def submit_cost(moves: int) -> None:
             core_module.Core.compose = lambda self, *a, **k: []  # type: ignore[method-assign]  # the baseline swaps Core.compose out
         else:
             core_module.Core.compose = original  # type: ignore[method-assign]  # and back
-        with tempfile.TemporaryDirectory() as folder:
-            svc = await _open(Path(folder) / "b.db", RecordingNotifier())
+        async with place.scratch("outbox_b") as url:
+            svc = await _open(url, RecordingNotifier())
             try:
                 rng = Rng.from_seed(5)
                 game_id = await _game(svc, 10)
@@ -103,9 +125,9 @@ async def submit_cost(moves: int) -> None:
         out(f"   {label:22s} p50 {p50:6.2f} ms  p95 {p95:6.2f} ms  ratio p50 {p50 / base:4.2f}x")
 
 
-async def delivery(games: int, moves: int, outage: bool) -> None:
+async def delivery(games: int, moves: int, outage: bool, place: Place) -> None:
     """Parts 2 and 3: deliver what `games` games of `moves` moves stored, after an outage or as they come."""
-    with tempfile.TemporaryDirectory() as folder:
+    async with place.scratch("outbox_d") as url:
         notifier = RecordingNotifier()
         down = {"on": outage}
 
@@ -115,7 +137,7 @@ async def delivery(games: int, moves: int, outage: bool) -> None:
 
         notifier.fault = fault
         clock = JumpingClock()
-        svc = await _open(Path(folder) / "d.db", notifier, clock)
+        svc = await _open(url, notifier, clock)
         try:
             rng = Rng.from_seed(9)
             ids = [await _game(svc, 100 + i) for i in range(games)]
@@ -138,10 +160,14 @@ async def delivery(games: int, moves: int, outage: bool) -> None:
 
 async def run(args: argparse.Namespace) -> None:
     """The whole report."""
-    out(f"Gnomehost outbox benchmark ({args.games} games, {args.moves} moves each)")
-    await submit_cost(args.submits)
-    await delivery(args.games, args.moves, outage=False)
-    await delivery(args.games, args.moves, outage=True)
+    pg_url = args.database_url or os.environ.get("GNOMEHOST_BENCH_DATABASE_URL") or os.environ.get(
+        "GNOMEHOST_TEST_DATABASE_URL"
+    )
+    place = Place(args.store, pg_url)
+    out(f"Gnomehost outbox benchmark ({args.store}, {args.games} games, {args.moves} moves each)")
+    await submit_cost(args.submits, place)
+    await delivery(args.games, args.moves, outage=False, place=place)
+    await delivery(args.games, args.moves, outage=True, place=place)
 
 
 def main() -> None:
@@ -150,6 +176,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--moves", type=int, default=6)
     parser.add_argument("--submits", type=int, default=300, help="moves per submit-latency run")
+    parser.add_argument("--store", default="sqlite", choices=STORES, help="the store measured (default sqlite)")
+    parser.add_argument("--database-url", default="", help="PostgreSQL server for --store postgres (see above)")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -91,3 +91,13 @@ async def test_database_path_and_a_sqlite_url_open_the_same_file(tmp_path: Path)
         assert (await store.get_game(game_id)) is not None
     finally:
         await store.close()
+
+
+def test_database_url_wins_and_database_path_still_names_a_sqlite_file() -> None:
+    from cogs.config import parse_settings
+
+    path_only = parse_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/srv/g.db"})
+    assert sqlite_path(path_only.store_url) == "/srv/g.db"
+    assert sqlite_path(parse_settings({"DISCORD_TOKEN": "t"}).store_url) == "./gnomehost.db"
+    both = parse_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/srv/g.db", "DATABASE_URL": "postgresql://h/g"})
+    assert both.store_url == "postgresql://h/g"
