@@ -75,6 +75,15 @@ _ACTIONS = (
 )
 _DEADLINES = "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines"
 _OUTBOX = f"SELECT {OUTBOX_COLUMNS} FROM outbox"
+# load_game: the row with its seats and (running games, when asked) its log as arrays of rows.
+_LOAD_GAME = (
+    f"SELECT {GAME_COLUMNS}, "
+    "ARRAY(SELECT ROW(join_order, user_id, player, ai_level) FROM seats WHERE game_id = $1 ORDER BY join_order) "
+    "AS seat_rows, "
+    "CASE WHEN $2 AND status = 'active' THEN ARRAY(SELECT ROW(seq, player, action_id, source, user_id, undoes, "
+    "events, created_at) FROM actions WHERE game_id = $1 ORDER BY seq) END AS action_rows "
+    "FROM games WHERE id = $1"
+)
 
 # commit_move in one statement. Data-modifying WITH parts always run, so each one after the versioned update
 # is guarded by `moved` (no row: the version check failed and nothing at all is written). The outbox rows
@@ -252,16 +261,20 @@ class PostgresStore:
     # -- games: reads --
 
     async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:
-        """The game, its seats and (if asked, and running) its log, read at one moment."""
-        async with self._snapshot("load_game") as conn:
-            row = await conn.fetchrow(f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1", game_id)
-            if row is None:
-                return None
-            game = game_from_columns(row)
-            seats = [_seat(r) for r in await conn.fetch(_SEATS, game_id)]
-            running = with_actions and game.status == "active"
-            actions = [_action(r) for r in await conn.fetch(_ACTIONS, game_id, 0)] if running else None
-        return StoredGame(game, seats, actions)
+        """The game, its seats and (if asked, and running) its log: one statement, so one moment and one
+        round trip."""
+        async with self._connection("load_game") as conn:
+            row = await conn.fetchrow(_LOAD_GAME, game_id, with_actions)
+        if row is None:
+            return None
+        seats = [SeatRow(game_id, *seat) for seat in row["seat_rows"]]
+        actions = None
+        if row["action_rows"] is not None:
+            actions = [
+                ActionRow(game_id, seq, player, action_id, source, user_id, undoes, json.loads(events), created_at)
+                for seq, player, action_id, source, user_id, undoes, events, created_at in row["action_rows"]
+            ]
+        return StoredGame(game_from_columns(row), seats, actions)
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game row with this id, or None."""
@@ -708,6 +721,17 @@ class PostgresStore:
                 await conn.execute("DELETE FROM deadlines WHERE game_id = $1 AND player = $2", game_id, player)
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset of a released connection: nothing to send.
+
+    asyncpg's default reset sends a query (unlock advisory locks, close cursors, UNLISTEN, RESET ALL) on
+    every release, which doubled the cost of a one-row read. Nothing in db/ leaves such state on a pooled
+    connection: advisory locks are transaction-scoped, no session setting is changed, and db/changes.py
+    removes its listener (UNLISTEN) before it gives its connection back. An open transaction is rolled
+    back by asyncpg itself before this is called.
+    """
+
+
 async def open_postgres_store(url: str, *, pool: PoolSettings | None = None) -> PostgresStore:
     """Connect to the PostgreSQL database `url` names, migrate its schema, and return the Store on it.
 
@@ -718,7 +742,9 @@ async def open_postgres_store(url: str, *, pool: PoolSettings | None = None) -> 
     settings = pool or PoolSettings.from_env()
     where = redacted(url)
     try:
-        created = await asyncpg.create_pool(url, min_size=settings.min_size, max_size=settings.max_size)
+        created = await asyncpg.create_pool(
+            url, min_size=settings.min_size, max_size=settings.max_size, reset=_keep_session
+        )
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
         raise DatabaseError(f"cannot connect to the PostgreSQL database {where}: {error}") from error
     assert created is not None
