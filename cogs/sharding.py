@@ -41,6 +41,7 @@ class ShardedGnomehostBot(GnomehostBot, commands.AutoShardedBot):
         self.keeper: ShardLeaseKeeper | None = None
         self._keeper_running = asyncio.Event()  # bot.py starts watching for a loss before setup_hook ran
         self._feed: ChangeFeed | None = None
+        self._notices: set[asyncio.Task[None]] = set()  # change notices being handled (kept from the GC)
 
     async def open_service(self) -> TableService:
         """The table service over this process's view of the store, once its shard leases are taken."""
@@ -75,6 +76,8 @@ class ShardedGnomehostBot(GnomehostBot, commands.AutoShardedBot):
         feed, self._feed = self._feed, None
         if feed is not None:
             await feed.close()
+        for task in list(self._notices):
+            task.cancel()
 
     async def _shard_lost(self) -> str:
         await self._keeper_running.wait()
@@ -82,17 +85,23 @@ class ShardedGnomehostBot(GnomehostBot, commands.AutoShardedBot):
         return await self.keeper.wait_lost()
 
     def _game_changed(self, game_id: int) -> None:
-        """Another process (or this one) wrote a game: drop the cached copy, look at the outbox now."""
+        """A game was written (by another process, or this one): the service drops a copy older than the stored
+        row and looks at the outbox now. Called from the listener's callback, so the check runs as a task."""
         service = self._service
         if service is None:
             return
-        service._core.forget(game_id)  # until TableService offers it (requests_for_store.md)
-        self._wake_sender()
+        task = asyncio.create_task(service.game_changed(game_id), name=f"gnomehost-game-changed-{game_id}")
+        self._notices.add(task)
+        task.add_done_callback(self._notice_done)
+
+    def _notice_done(self, task: asyncio.Task[None]) -> None:
+        self._notices.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("a game change notice could not be handled", exc_info=task.exception())
 
     def _wake_sender(self) -> None:
-        service = self._service
-        if service is not None:
-            service._sender.wake()  # until TableService offers it (requests_for_store.md)
+        if self._service is not None:
+            self._service.wake_sender()
 
     async def wait_lost(self, lease: Lease | None) -> str:
         """Wait until the SQLite lease (if any) or one of this process's configured shards is lost."""
