@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 from discord.ext import commands
 
@@ -19,7 +20,7 @@ from cogs.config import Settings
 from db.changes import ChangeFeed, listen_game_changes
 from db.lease import Lease
 from db.shard_leases import open_shard_leases
-from db.url import open_store
+from db.url import is_postgres, open_store
 from host.service import TableService
 from host.shard_lease import ShardLeaseKeeper
 from host.shard_store import ShardedStore, ShardScope
@@ -28,15 +29,15 @@ from host.shards import ShardSet
 log = logging.getLogger(__name__)
 
 
-class ShardedGnomehostBot(GnomehostBot, commands.AutoShardedBot):
-    """Gnomehost on discord.py's AutoShardedBot: one gateway connection per shard this process holds.
+class LeasedGnomehostBot(GnomehostBot):
+    """Gnomehost on a store other processes may share: it serves only while it holds its shards' leases.
 
-    The method resolution order puts AutoShardedClient's connect/close/latency before plain
-    Client's, and GnomehostBot's hooks before both, so everything else behaves as the unsharded bot.
+    Used as is for an unsharded bot on PostgreSQL (shard 0 of 1: a second such process is refused, like a
+    second process on one SQLite file), and through ShardedGnomehostBot for SHARD_COUNT / SHARD_IDS.
     """
 
-    def __init__(self, settings: Settings, shards: ShardSet) -> None:
-        super().__init__(settings, shard_count=shards.count, shard_ids=list(shards.ids))
+    def __init__(self, settings: Settings, shards: ShardSet, **options: Any) -> None:
+        super().__init__(settings, **options)
         self.scope = ShardScope(shards)
         self.keeper: ShardLeaseKeeper | None = None
         self._keeper_running = asyncio.Event()  # bot.py starts watching for a loss before setup_hook ran
@@ -116,10 +117,24 @@ class ShardedGnomehostBot(GnomehostBot, commands.AutoShardedBot):
                     await wait
 
 
+class ShardedGnomehostBot(LeasedGnomehostBot, commands.AutoShardedBot):
+    """Gnomehost on discord.py's AutoShardedBot: one gateway connection per shard this process holds.
+
+    The method resolution order puts AutoShardedClient's connect/close/latency before plain
+    Client's, and GnomehostBot's hooks before both, so everything else behaves as the unsharded bot.
+    """
+
+    def __init__(self, settings: Settings, shards: ShardSet) -> None:
+        super().__init__(settings, shards, shard_count=shards.count, shard_ids=list(shards.ids))
+
+
 def build_bot(settings: Settings) -> GnomehostBot:
-    """The bot for `settings`: unsharded without SHARD_COUNT, else an AutoShardedBot for the held shards."""
+    """The bot for `settings`: an AutoShardedBot for the held shards with SHARD_COUNT; without it the plain bot,
+    holding the one shard's lease when the store is PostgreSQL (which other processes could open too)."""
     shards = settings.shards
     if shards is None:
+        if is_postgres(settings.store_url):
+            return LeasedGnomehostBot(settings, ShardSet.single())
         return GnomehostBot(settings)
     log.info("running %s", shards.describe())
     return ShardedGnomehostBot(settings, shards)

@@ -173,6 +173,13 @@ class PostgresShardLeases:
                         f"this database, this one with SHARD_COUNT={self.count}. Every process of one bot must use "
                         "the same SHARD_COUNT."
                     )
+                if row.shard_id in self.ids and row.configured and self.count == 1:
+                    raise ShardsInUse(
+                        f"another Gnomehost process ({row.describe(now)}) serves this database. Two processes on "
+                        "one database would answer and announce everything twice: stop the other one first, or "
+                        "split the servers between processes with SHARD_COUNT and SHARD_IDS (see docs/deploy.md). "
+                        f"A process silent for {self.stale_after:.0f} s is taken over."
+                    )
                 if row.shard_id in self.ids and row.configured:
                     raise ShardsInUse(
                         f"shard {row.shard_id} of {self.count} is held by another Gnomehost process "

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.client import GnomehostBot
 from cogs.config import ConfigError, Settings, parse_settings
-from cogs.sharding import ShardedGnomehostBot, build_bot
+from cogs.sharding import LeasedGnomehostBot, ShardedGnomehostBot, build_bot
 from host.shards import ShardSet
 
 
@@ -48,3 +48,15 @@ async def test_with_shard_settings_the_bot_runs_autoshardedbot_for_the_held_shar
     assert type(bot).dispatch is GnomehostBot.dispatch
     assert type(bot).setup_hook is GnomehostBot.setup_hook
     assert type(bot).connect is discord.AutoShardedClient.connect
+
+
+async def test_an_unsharded_bot_on_postgresql_holds_the_one_shards_lease() -> None:
+    # Another process could open the same PostgreSQL database: the plain bot takes shard 0 of 1's lease.
+    settings = parse_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://u@127.0.0.1/db"})
+    bot = build_bot(settings)
+    try:
+        assert isinstance(bot, LeasedGnomehostBot) and not isinstance(bot, commands.AutoShardedBot)
+        assert bot.scope.configured == ShardSet.single()
+        assert bot.scope.owns(None) and bot.scope.owns(123 << 22)
+    finally:
+        await bot.close()

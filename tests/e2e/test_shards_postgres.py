@@ -253,3 +253,20 @@ async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, b
     assert not a.log_errors(), a.log_errors()
     print(f"two processes: takeover {took_over:.1f}s after the SIGKILL, four games in "
           f"{time.monotonic() - started:.1f}s")
+
+
+async def test_a_second_unsharded_process_on_one_postgresql_database_is_refused(
+        fake: Harness, bot_factory: Callable[..., LiveBot], tmp_path: Path, pg_url: str) -> None:
+    """Without SHARD_COUNT a bot on PostgreSQL holds the one shard: a second one exits with code 2 and says why."""
+    fake.env(tmp_path, database_url=pg_url)
+    env = {"DATABASE_URL": pg_url, "LEASE_TIMEOUT_SECONDS": str(LEASE_SECONDS), "BACKUP_MINUTES": "0"}
+    first = bot_factory("bot.py", env=env, log_name="first.log")
+    await first.start(timeout=40.0)
+    second = bot_factory("bot.py", env=env, log_name="second.log")
+    second.process.start()
+    assert await asyncio.to_thread(second.process.wait_exit, 30.0) == 2
+    assert "another Gnomehost process (pid" in second.log_text() and "serves this database" in second.log_text()
+    assert first.running
+    rec = await fake.slash(fake.user("alice"), "game", subcommand="new",
+                           options={"game": "vendetta", "thread": False}, settle=SETTLE)
+    assert "is open" in rec.content, rec.describe()

@@ -128,3 +128,12 @@ async def test_without_postgresql_one_process_holds_every_shard(tmp_path: object
         await leases.release()
     finally:
         await store.close()
+
+
+async def test_a_second_unsharded_process_on_one_database_is_refused(pg_store: Store) -> None:
+    first = process(pg_store, [0], count=1, pid=1)
+    assert await first.claim(T0) == {0}
+    with pytest.raises(ShardsInUse, match=r"another Gnomehost process \(pid 1 .*\) serves this database"):
+        await process(pg_store, [0], count=1, pid=2).claim(T0 + 1)
+    with pytest.raises(ShardsInUse, match="SHARD_COUNT=1 on this database, this one with SHARD_COUNT=2"):
+        await process(pg_store, [0, 1], count=2, pid=3).claim(T0 + 1)
