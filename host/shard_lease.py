@@ -80,6 +80,9 @@ class ShardLeaseKeeper:
                 # The database is unreachable for a moment: keep working for the shards held; a holder
                 # silent too long is taken over by another process, which renew then reports as lost.
                 log.warning("shard lease renewal failed; trying again in %.0f s", self._interval, exc_info=True)
+            except Exception:
+                # A bug here must not silently end the renewals (the shards would be taken over): log, go on.
+                log.exception("shard lease renewal failed unexpectedly; trying again in %.0f s", self._interval)
 
     async def stop(self) -> None:
         """Stop renewing and release every shard held (others take them over at once)."""
