@@ -8,6 +8,8 @@ store is used by one process only: its feed never fires.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -18,6 +20,8 @@ log = logging.getLogger(__name__)
 
 # Must match db.postgres.store.GAME_CHANNEL (imported lazily below: SQLite bots never load asyncpg).
 DEFAULT_CHANNEL = "gnomehost_game"
+# After the listening connection dropped (the server restarted, a network blip), try again this often.
+RELISTEN_SECONDS = 1.0
 
 OnChange = Callable[[int], None]
 
@@ -38,14 +42,26 @@ class SilentFeed:
 
 
 class PostgresFeed:
-    """LISTEN on one pooled connection, held until `close`."""
+    """LISTEN on one pooled connection, held until `close`; listens again on a new one if it drops.
+
+    Notices sent while no connection listens are lost: the table service still reloads a game on a
+    version conflict, and its sender still looks at the outbox on its own timer.
+    """
 
     def __init__(self, pool: Any, channel: str, on_change: OnChange) -> None:
         self._pool = pool
         self._channel = channel
         self._on_change = on_change
         self._conn: Any = None
+        self._closed = False
+        self._relisten: asyncio.Task[None] | None = None
         self.heard = 0
+        self.reconnects = 0
+
+    @property
+    def backend_pid(self) -> int | None:
+        """The server process id of the listening connection (None while none listens), for diagnostics."""
+        return None if self._conn is None else int(self._conn.get_server_pid())
 
     def _notified(self, _conn: Any, _pid: int, _channel: str, payload: str) -> None:
         try:
@@ -64,22 +80,57 @@ class PostgresFeed:
         import asyncpg  # only a PostgreSQL bot gets here
 
         try:
-            self._conn = await self._pool.acquire()
-            await self._conn.add_listener(self._channel, self._notified)
+            conn = await self._pool.acquire()
+            self._conn = conn
+            await conn.add_listener(self._channel, self._notified)
+            conn.add_termination_listener(self._terminated)
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
-            await self.close()
+            await self._let_go()
             raise DatabaseError(f"listening for game changes failed: {error}") from error
 
-    async def close(self) -> None:
-        """UNLISTEN and give the connection back."""
+    def _terminated(self, _conn: Any) -> None:
+        if self._closed or self._relisten is not None:
+            return
+        log.warning("the connection listening for game changes closed; listening again on a new one")
+        self._relisten = asyncio.get_running_loop().create_task(self._listen_again(), name="gnomehost-relisten")
+
+    async def _listen_again(self) -> None:
+        try:
+            await self._let_go()
+            while not self._closed:
+                try:
+                    await self.start()
+                except DatabaseError:
+                    log.warning("listening for game changes failed; trying again in %.0f s", RELISTEN_SECONDS)
+                    await asyncio.sleep(RELISTEN_SECONDS)
+                    continue
+                self.reconnects += 1
+                return
+        finally:
+            self._relisten = None
+
+    async def _let_go(self) -> None:
+        """UNLISTEN (if the connection still works) and give the connection back to the pool."""
         conn, self._conn = self._conn, None
         if conn is None:
             return
         try:
+            conn.remove_termination_listener(self._terminated)
             await conn.remove_listener(self._channel, self._notified)
         except Exception:  # the connection is gone already: releasing it is all that is left
             log.debug("could not UNLISTEN cleanly", exc_info=True)
-        await self._pool.release(conn)
+        with contextlib.suppress(Exception):  # a dead connection is discarded by the pool either way
+            await self._pool.release(conn)
+
+    async def close(self) -> None:
+        """Stop listening for good and give the connection back (idempotent)."""
+        self._closed = True
+        task, self._relisten = self._relisten, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self._let_go()
 
 
 async def listen_game_changes(store: object, on_change: OnChange) -> ChangeFeed:

@@ -49,3 +49,31 @@ async def test_a_sqlite_store_has_nothing_to_hear(tmp_path: object) -> None:
         await feed.close()
     finally:
         await store.close()
+
+
+async def test_the_feed_listens_again_after_its_connection_dropped(pg_url: str) -> None:
+    writer, listener = await open_store(pg_url), await open_store(pg_url)
+    heard: list[int] = []
+    feed = await listen_game_changes(listener, heard.append)
+    try:
+        assert isinstance(feed, PostgresFeed)
+        pid = feed.backend_pid
+        assert pid is not None
+        # The server ends the listening connection (as a restart or an admin would).
+        # PostgresStore.pool is PostgreSQL-only, not part of the Store protocol.
+        assert await writer.pool.fetchval("SELECT pg_terminate_backend($1)", pid)  # type: ignore[attr-defined]  # a PostgresStore
+        for _ in range(100):
+            if feed.reconnects and feed.backend_pid not in (None, pid):
+                break
+            await asyncio.sleep(0.05)
+        assert feed.reconnects == 1 and feed.backend_pid not in (None, pid)
+        game_id = await writer.create_game(lobby(12))
+        for _ in range(100):
+            if heard:
+                break
+            await asyncio.sleep(0.05)
+        assert heard == [game_id]
+    finally:
+        await feed.close()
+        await writer.close()
+        await listener.close()
