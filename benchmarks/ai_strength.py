@@ -57,6 +57,45 @@ def row_of(summary: dict[str, Any]) -> Row:
                float(kind["cpu_ms_median"]), float(kind["cpu_ms_p95"]), command, len(summary.get("failures", [])))
 
 
+# Issue 11's targets: (first kind, the others, players) -> the win rate it must reach.
+TARGETS: dict[tuple[str, str, int], float] = {
+    ("hard", "random", 2): 0.95, ("hard", "random", 4): 0.80, ("hard", "normal", 2): 0.60,
+    ("normal", "random", 2): 0.80,
+}
+# Decision time targets per kind (ms): median and p95 for hard, p95 for normal.
+TIME_TARGETS = {"hard": (1000.0, 2000.0), "normal": (float("inf"), 20.0)}
+
+
+def target_of(row: Row) -> float | None:
+    """The win-rate target of this run's match-up, or None when the issue sets none."""
+    others = set(row.seats[1:])
+    if len(others) != 1:
+        return None
+    return TARGETS.get((row.seats[0], others.pop(), row.players))
+
+
+def verdict(row: Row) -> str:
+    """Whether the run shows its target: "shown" (the interval's low end reaches it), "not shown" (the rate does
+    but the interval cannot tell), "missed" (the rate is below it), or "—" without a target."""
+    target = target_of(row)
+    if target is None:
+        return "—"
+    if row.ci[0] >= target:
+        return f"≥ {target:.0%}: shown"
+    if row.win_rate >= target:
+        return f"≥ {target:.0%}: rate meets it, interval cannot tell"
+    return f"≥ {target:.0%}: missed"
+
+
+def time_verdict(row: Row, cpu: bool) -> str:
+    """"ok" or "over" for the kind's decision-time targets, in wall clock or CPU time."""
+    limits = TIME_TARGETS.get(row.seats[0])
+    if limits is None:
+        return "—"
+    median, p95 = (row.cpu_median, row.cpu_p95) if cpu else (row.ms_median, row.ms_p95)
+    return "ok" if median <= limits[0] and p95 <= limits[1] else "over"
+
+
 def matchup(seats: list[str]) -> str:
     """"hard vs normal", "hard + 3 random"."""
     rest = seats[1:]
@@ -71,16 +110,20 @@ def render(rows: list[Row], notes: str = "") -> str:
              "Written by `python -m benchmarks.ai_strength` from arena runs (`python -m engine.arena ... --json`).",
              "Seats rotate every game, so each kind sits in every seat equally often. A win is a sole or shared",
              "first place of the first kind listed. Times are per decision of that kind: wall clock (what a table",
-             "waits, on a 2-core machine shared with other work) and CPU of the deciding process.", ""]
+             "waits, on a 2-core machine shared with other work) and CPU of the deciding process.",
+             "Targets (issue 11): hard beats random in ≥ 95% of 2-player and ≥ 80% of 4-player games, hard beats",
+             "normal in ≥ 60% and normal beats random in ≥ 80% of 2-player games; a target is *shown* when the 95%",
+             "interval's low end reaches it. Hard decides in ≤ 1 s median and ≤ 2 s p95, normal in ≤ 20 ms p95.", ""]
     for game in sorted({r.game for r in rows}):
         lines += [f"## {game}", "",
-                  "| players | match | games | wins | rate | 95% CI | wall ms median | wall ms p95 "
-                  "| CPU ms median | CPU ms p95 | failures |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "| players | match | games | wins | rate | 95% CI | target | wall ms median | wall ms p95 "
+                  "| CPU ms median | CPU ms p95 | time target wall / CPU | failures |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in sorted((r for r in rows if r.game == game), key=lambda r: (r.players, r.seats)):
             lines.append(f"| {r.players} | {matchup(r.seats)} | {r.games} | {r.wins} | {r.win_rate:.1%} | "
-                         f"{r.ci[0]:.1%}–{r.ci[1]:.1%} | {r.ms_median:.0f} | {r.ms_p95:.0f} | "
-                         f"{r.cpu_median:.0f} | {r.cpu_p95:.0f} | {r.failures} |")
+                         f"{r.ci[0]:.1%}–{r.ci[1]:.1%} | {verdict(r)} | {r.ms_median:.0f} | {r.ms_p95:.0f} | "
+                         f"{r.cpu_median:.0f} | {r.cpu_p95:.0f} | {time_verdict(r, False)} / "
+                         f"{time_verdict(r, True)} | {r.failures} |")
         lines.append("")
     if notes:
         lines += [notes.rstrip(), ""]

@@ -24,7 +24,8 @@ def test_page_reports_the_first_kind_of_each_run(tmp_path: Path, capsys: pytest.
     page = out.read_text(encoding="utf-8")
     normal = summary["kinds"]["normal"]
     low, high = normal["ci95"]
-    assert f"| 2 | normal vs random | 2 | {normal['wins']} | {normal['win_rate']:.1%} | {low:.1%}–{high:.1%} |" in page
+    cells = f"| 2 | normal vs random | 2 | {normal['wins']} | {normal['win_rate']:.1%} | {low:.1%}–{high:.1%} | ≥ 80%"
+    assert cells in page
     assert "python -m engine.arena --game tribes --players 2 --seats normal,random --games 2 --seed 4" in page
     assert page.index("## tribes") < page.index("what the figures say") < page.index("## Commands")
 
@@ -32,3 +33,16 @@ def test_page_reports_the_first_kind_of_each_run(tmp_path: Path, capsys: pytest.
 def test_matchup_names_one_against_several() -> None:
     assert ai_strength.matchup(["hard", "random", "random", "random"]) == "hard + 3 random"
     assert ai_strength.matchup(["hard", "normal"]) == "hard vs normal"
+
+
+def row(seats: list[str], players: int, wins: int, games: int, ci: tuple[float, float]) -> ai_strength.Row:
+    """A row with these results and harmless times."""
+    return ai_strength.Row("tribes", players, seats, games, wins, wins / games, ci, 1.0, 1.0, 1.0, 1.0, "", 0)
+
+
+def test_a_target_is_shown_only_when_the_interval_reaches_it() -> None:
+    assert ai_strength.verdict(row(["hard", "normal"], 2, 50, 60, (0.72, 0.9))) == "≥ 60%: shown"
+    assert ai_strength.verdict(row(["hard", "normal"], 2, 15, 24, (0.43, 0.79))).endswith("interval cannot tell")
+    assert ai_strength.verdict(row(["hard", "normal"], 2, 10, 24, (0.24, 0.6))).endswith("missed")
+    assert ai_strength.verdict(row(["hard", "random", "random", "random"], 4, 4, 4, (0.51, 1.0))).startswith("≥ 80%")
+    assert ai_strength.verdict(row(["hard", "normal", "random"], 3, 4, 4, (0.51, 1.0))) == "—"
