@@ -204,7 +204,9 @@ class PostgresSide:
         import asyncpg
 
         from db.postgres.migrations import apply_migrations
+        from db.postgres.store import PoolSettings
 
+        _, url = PoolSettings.from_url(url)  # a bot's DATABASE_URL may carry pool bounds: not for the server
         try:
             conn = await asyncpg.connect(url)
         except (asyncpg.PostgresError, OSError) as error:

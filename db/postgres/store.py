@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator, Collection, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -139,17 +140,37 @@ class PoolSettings:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> PoolSettings:
-        """DATABASE_POOL_MIN / DATABASE_POOL_MAX when set (plain-word error when they are not numbers)."""
+        """DATABASE_POOL_MIN / DATABASE_POOL_MAX from the process environment when set, else the defaults."""
         env = os.environ if environ is None else environ
+        return cls._checked(
+            env.get("DATABASE_POOL_MIN", str(_DEFAULT_POOL[0])),
+            env.get("DATABASE_POOL_MAX", str(_DEFAULT_POOL[1])),
+        )
+
+    @classmethod
+    def from_url(cls, url: str, environ: Mapping[str, str] | None = None) -> tuple[PoolSettings, str]:
+        """The pool bounds a DATABASE_URL gives in its query (`?pool_min=2&pool_max=10`, which .env can hold),
+        else the environment's (`from_env`); and the URL without those two parameters (for the driver)."""
+        parts = urlsplit(url)
+        query = parse_qsl(parts.query, keep_blank_values=True)
+        ours = {key: value for key, value in query if key in ("pool_min", "pool_max")}
+        base = cls.from_env(environ)
+        settings = cls._checked(ours.get("pool_min", str(base.min_size)), ours.get("pool_max", str(base.max_size)))
+        rest = urlencode([(key, value) for key, value in query if key not in ours])
+        return settings, urlunsplit(parts._replace(query=rest))
+
+    @classmethod
+    def _checked(cls, low_text: str, high_text: str) -> PoolSettings:
         try:
-            low = int(env.get("DATABASE_POOL_MIN", _DEFAULT_POOL[0]))
-            high = int(env.get("DATABASE_POOL_MAX", _DEFAULT_POOL[1]))
+            low, high = int(low_text), int(high_text)
         except ValueError:
-            raise DatabaseError("DATABASE_POOL_MIN and DATABASE_POOL_MAX must be whole numbers") from None
+            raise DatabaseError(
+                f"the connection pool bounds (pool_min / pool_max in DATABASE_URL, or DATABASE_POOL_MIN / "
+                f"DATABASE_POOL_MAX) must be whole numbers, not {low_text!r} and {high_text!r}"
+            ) from None
         if low < 0 or high < 1 or low > high:
             raise DatabaseError(
-                f"the connection pool needs 0 <= DATABASE_POOL_MIN <= DATABASE_POOL_MAX and DATABASE_POOL_MAX >= 1 "
-                f"(got {low} and {high})"
+                f"the connection pool needs 0 <= pool_min <= pool_max and pool_max >= 1 (got {low} and {high})"
             )
         return cls(low, high)
 
@@ -735,11 +756,13 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 async def open_postgres_store(url: str, *, pool: PoolSettings | None = None) -> PostgresStore:
     """Connect to the PostgreSQL database `url` names, migrate its schema, and return the Store on it.
 
-    The pool's bounds come from `pool` (default: DATABASE_POOL_MIN/DATABASE_POOL_MAX, else 2 and 10).
+    The pool's bounds come from `pool`, else from the URL's `pool_min`/`pool_max` query parameters, else from
+    DATABASE_POOL_MIN/DATABASE_POOL_MAX in the environment, else 2 and 10.
     Raises SchemaTooNew / SchemaMismatch (nothing changed) like the SQLite store, and DatabaseError when the
     database cannot be reached.
     """
-    settings = pool or PoolSettings.from_env()
+    settings, url = PoolSettings.from_url(url)
+    settings = pool or settings
     where = redacted(url)
     try:
         created = await asyncpg.create_pool(

@@ -132,13 +132,27 @@ async def test_an_unreachable_server_is_a_database_error():
         await open_postgres_store("postgresql://nobody:secret@127.0.0.1:9/none", pool=PoolSettings(1, 1))
 
 
-def test_pool_settings_come_from_the_environment_with_plain_errors():
+def test_pool_settings_come_from_the_url_or_the_environment_with_plain_errors():
     assert PoolSettings.from_env({}) == PoolSettings(2, 10)
     assert PoolSettings.from_env({"DATABASE_POOL_MIN": "1", "DATABASE_POOL_MAX": "4"}) == PoolSettings(1, 4)
+    settings, url = PoolSettings.from_url(
+        "postgresql://u:p@h/db?pool_max=7&sslmode=disable", {"DATABASE_POOL_MIN": "3"}
+    )
+    assert (settings, url) == (PoolSettings(3, 7), "postgresql://u:p@h/db?sslmode=disable")
+    assert PoolSettings.from_url("postgresql://h/db", {}) == (PoolSettings(2, 10), "postgresql://h/db")
     with pytest.raises(DatabaseError, match="whole numbers"):
         PoolSettings.from_env({"DATABASE_POOL_MAX": "many"})
     with pytest.raises(DatabaseError, match="got 5 and 4"):
-        PoolSettings.from_env({"DATABASE_POOL_MIN": "5", "DATABASE_POOL_MAX": "4"})
+        PoolSettings.from_url("postgresql://h/db?pool_min=5&pool_max=4", {})
+
+
+async def test_the_url_s_pool_bounds_are_used_and_not_passed_to_the_server(pg_url):
+    store = await open_store(pg_url + "?pool_min=1&pool_max=3")
+    try:
+        assert (store.pool.get_min_size(), store.pool.get_max_size()) == (1, 3)
+        assert "pool_max" not in store.description
+    finally:
+        await store.close()
 
 
 async def test_the_pool_keeps_the_configured_number_of_connections(pg_url):
