@@ -26,7 +26,7 @@ import asyncpg
 import pytest
 
 from cogs.custom_ids import decode
-from tests.e2e.fakediscord import Channel, Harness, LiveBot, User
+from tests.e2e.fakediscord import Channel, Harness, LiveBot, Message, User
 from tests.e2e.test_scenarios import (
     FAST_OPTIONS,
     SETTLE,
@@ -80,6 +80,16 @@ async def table_posts(url: str, game_id: int) -> list[tuple[str, str]]:
     finally:
         await conn.close()
     return [(json.loads(r["payload"])["update"].get("mode", "new"), r["status"]) for r in rows]
+
+
+async def stored_reminders(url: str, game_id: int) -> int:
+    """How many reminders the stored deadlines of a game count."""
+    conn = await asyncpg.connect(url)
+    try:
+        return int(await conn.fetchval("SELECT COALESCE(SUM(reminders), 0) FROM deadlines WHERE game_id = $1",
+                                       game_id))
+    finally:
+        await conn.close()
 
 
 async def finished_game(fake: Harness, url: str, game_id: int) -> StoredGame:
@@ -186,7 +196,8 @@ def carried_by(fake: Harness, shard_id: int, game_ids: set[int]) -> int:
 async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, bot_factory: Callable[..., LiveBot],
                                                                tmp_path: Path, pg_url: str) -> None:
     """Issue 13's scenario on PostgreSQL: processes A (shard 0) and B (shard 1), a game in each of four guilds;
-    B is SIGKILLed mid-game, A takes its deliveries over and hands them back when B returns."""
+    B is SIGKILLed mid-game, A takes its deliveries over and hands them back when B returns; a reminder falling
+    due across all that is sent once."""
     fake.set_shard_count(2)
     fake.env(tmp_path, database_url=pg_url)
     for name in ("dave", "erin", "fay", "gus"):
@@ -216,6 +227,13 @@ async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, b
             if not await dm_move(fake, tavern):
                 break
     await asyncio.gather(*(play_some(fake, t, 12) for t in taverns))
+    # One shard-1 game gets a 1-minute reminder and is left alone through the crash: whichever process
+    # holds shard 1 when it falls due (A standing in, or B back) must send it once.
+    idle = on_1[0]
+    rec = await fake.slash(idle.players[0], "game", subcommand="settings", options={"reminder_minutes": 1},
+                           channel=idle.channel.id, settle=SETTLE)
+    assert "reminders every 1 min" in rec.content, rec.describe()
+    busy = [t for t in taverns if t is not idle]
 
     def said(text: str) -> int:
         return a.log_text().count(text)
@@ -231,6 +249,16 @@ async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, b
     await b.start(timeout=40.0)
     await fake.server.wait_until(lambda: said("now delivering for shards 0 of 2") > narrowed, LEASE_SECONDS,
                                  "A to hand shard 1 back", a.log_tail)
+
+    def reminders() -> list[Message]:
+        return [m for m in fake.channel_messages(idle.channel) if "the game is waiting for you" in m.content]
+
+    while not reminders():  # the other games go on meanwhile
+        if all(await asyncio.gather(*(play_some(fake, t, 2) for t in busy))):
+            await fake.server.wait_until(reminders, 75.0, "the reminder of the idle game")
+    await asyncio.sleep(1.0)  # a second sender (or scheduler) would have sent its copy by now
+    assert len(reminders()) == 1, [m.content for m in reminders()]
+    assert await stored_reminders(pg_url, idle.game_id) == 1
     while not all(await asyncio.gather(*(play_some(fake, t, 15) for t in taverns))):
         pass
 
