@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 from db.store import (
@@ -35,6 +36,8 @@ from db.store import (
 from host.shards import ShardSet, shard_of_game
 
 log = logging.getLogger(__name__)
+
+_R = TypeVar("_R", OutboxRow, DeadlineRow)
 
 # How far past the requested batch the deadline reads look, so that other processes' due rows at the
 # front of the list do not hide this process's own (their owners deal with them).
@@ -94,7 +97,15 @@ class ShardedStore:
 
     async def owns_game(self, game_id: int) -> bool:
         """Whether this process delivers the game's messages and fires its deadlines."""
+        if game_id in self._guilds:  # the common case, without a coroutine per row (the sender asks often)
+            return self.scope.owns(self._guilds[game_id])
         return self.scope.owns(await self._guild_of(game_id))
+
+    async def _mine(self, rows: Iterable[_R]) -> list[_R]:
+        """The rows (outbox rows, deadlines: anything with a game_id) of games this process owns, in order."""
+        guilds, owns = self._guilds, self.scope.owns
+        return [row for row in rows
+                if owns(guilds[row.game_id] if row.game_id in guilds else await self._guild_of(row.game_id))]
 
     def _learn(self, row: GameRow) -> GameRow:
         self._guilds[row.id] = row.guild_id
@@ -104,7 +115,7 @@ class ShardedStore:
 
     async def queue_heads(self, exclude: Collection[str] = ()) -> list[OutboxRow]:
         """The heads of the queues whose head message belongs to one of this process's games."""
-        return [row for row in await self.inner.queue_heads(exclude) if await self.owns_game(row.game_id)]
+        return await self._mine(await self.inner.queue_heads(exclude))
 
     async def next_in_queue(self, queue: str) -> OutboxRow | None:
         """The queue's head when it belongs to one of this process's games; None otherwise (its owner sends it)."""
@@ -116,7 +127,7 @@ class ShardedStore:
     async def due_deadlines(self, now: float, limit: int) -> list[DeadlineRow]:
         """At most `limit` due deadlines of this process's games, earliest first."""
         rows = await self.inner.due_deadlines(now, max(limit, 1) * DEADLINE_WINDOW)
-        return [row for row in rows if await self.owns_game(row.game_id)][:limit]
+        return (await self._mine(rows))[:limit]
 
     async def next_due_at(self) -> float | None:
         """When the earliest deadline of this process's games falls (None: none among the next few)."""
