@@ -25,8 +25,9 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from cogs.custom_ids import decode
+from cogs.custom_ids import Kind, decode
 from tests.e2e.fakediscord import Channel, Harness, LiveBot, Message, User
+from tests.e2e.fakediscord.state import iter_components
 from tests.e2e.test_scenarios import (
     FAST_OPTIONS,
     SETTLE,
@@ -71,15 +72,36 @@ async def read_game(url: str, game_id: int) -> StoredGame:
                       row["version"], seats, actions, len(undone))
 
 
-async def table_posts(url: str, game_id: int) -> list[tuple[str, str]]:
-    """(mode, status) of every table post the bot stored in its outbox for a game, in order."""
+@dataclass(frozen=True)
+class StoredPost:
+    """One table post of the outbox: a new message or an edit of the live one, at a game version."""
+
+    mode: str
+    status: str
+    version: int
+
+
+async def table_posts(url: str, game_id: int) -> list[StoredPost]:
+    """Every table post the bot stored in its outbox for a game, in order."""
     conn = await asyncpg.connect(url)
     try:
         rows = await conn.fetch(
             "SELECT payload, status FROM outbox WHERE game_id = $1 AND kind = 'table' ORDER BY id", game_id)
     finally:
         await conn.close()
-    return [(json.loads(r["payload"])["update"].get("mode", "new"), r["status"]) for r in rows]
+    updates = [(json.loads(r["payload"])["update"], r["status"]) for r in rows]
+    return [StoredPost(u.get("mode", "new"), status, int(u["version"])) for u, status in updates]
+
+
+def posted_version(msg: Message) -> int | None:
+    """The game version a table message was first posted at: its "Take my turn" button's, before any edit
+    (None for a post without that button, such as the final one)."""
+    first = (msg.history[0].get("components") or []) if msg.history else msg.components
+    for comp in iter_components(first):
+        cid = decode(str(comp.get("custom_id", "")))
+        if cid is not None and cid.kind is Kind.TURN:
+            return cid.version
+    return None
 
 
 async def stored_reminders(url: str, game_id: int) -> int:
@@ -269,10 +291,15 @@ async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, b
         check_against_engine(stored, tavern.table, final)
         await fake.wait_idle(quiet=0.3, timeout=20)
         posts = await table_posts(pg_url, tavern.game_id)
-        assert [status for _, status in posts] == ["sent"] * len(posts), posts
+        assert all(p.status == "sent" for p in posts), posts
         posted = [m for m in fake.channel_messages(tavern.channel) if is_table_message(m)]
-        # Every table post the outbox stored is in its channel exactly once (no process sent one twice).
-        assert len(posted) == [mode for mode, _ in posts].count("new"), (len(posted), posts)
+        # Every new table post the outbox stored is in its channel exactly once and in the stored order
+        # (no process sent one twice or overtook another): the versions shown match, post by post.
+        stored_new = [p.version for p in posts if p.mode == "new"]
+        assert len(posted) == len(stored_new), (len(posted), posts)
+        shown = [posted_version(m) for m in posted]
+        assert all(v is None or v == want for v, want in zip(shown, stored_new, strict=True)), (shown, stored_new)
+        assert sum(v is not None for v in shown) >= len(shown) - 1  # only the final post has no button
         assert "**Game over**" in posted[-1].content
     for tavern in on_1:
         assert tavern.table is not None
