@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -322,6 +323,32 @@ async def test_a_second_unsharded_process_on_one_postgresql_database_is_refused(
     assert await asyncio.to_thread(second.process.wait_exit, 30.0) == 2
     assert "another Gnomehost process (pid" in second.log_text() and "serves this database" in second.log_text()
     assert first.running
+    rec = await fake.slash(fake.user("alice"), "game", subcommand="new",
+                           options={"game": "vendetta", "thread": False}, settle=SETTLE)
+    assert "is open" in rec.content, rec.describe()
+
+
+async def test_a_process_frozen_past_its_lease_stops_when_it_finds_its_shard_taken(
+        fake: Harness, bot_factory: Callable[..., LiveBot], tmp_path: Path, pg_url: str) -> None:
+    """A process that stops renewing (frozen) is replaced; when it wakes up it sees its shard held by the new
+    process and exits with code 2 instead of serving the shard twice."""
+    fake.set_shard_count(2)
+    fake.env(tmp_path, database_url=pg_url)
+    old = sharded_bot(fake, bot_factory, pg_url, "0,1", "old")
+    await old.start(timeout=40.0)
+    assert old.process.proc is not None
+    old.process.proc.send_signal(signal.SIGSTOP)  # frozen: no heartbeat, no gateway traffic
+    try:
+        await asyncio.sleep(LEASE_SECONDS + 1)
+        new = sharded_bot(fake, bot_factory, pg_url, "0,1", "new")
+        await new.start(timeout=40.0)  # the silent holder's shards are taken
+    finally:
+        old.expect_exit()
+        old.process.proc.send_signal(signal.SIGCONT)
+    code = await asyncio.to_thread(old.process.wait_exit, 30.0)
+    assert code == 2, old.log_tail()
+    assert "was claimed by another Gnomehost process" in old.log_text()
+    assert new.running
     rec = await fake.slash(fake.user("alice"), "game", subcommand="new",
                            options={"game": "vendetta", "thread": False}, settle=SETTLE)
     assert "is open" in rec.content, rec.describe()

@@ -157,6 +157,10 @@ class LiveBot:
         await self.h.server.wait_until(ready, timeout + extra, f"{self.process.script} to be ready",
                                        lambda: f"log tail:\n{self.process.log_tail()}", poll=0.05)
 
+    def expect_exit(self) -> None:
+        """The bot is about to exit by itself (a test made it): its exit no longer fails the waits."""
+        self._watching = False
+
     async def kill(self, timeout: float = 10.0) -> None:
         """SIGKILL the bot (a crash) and wait until the fake sees its gateway connection(s) close.
 
