@@ -53,7 +53,8 @@ class LeasedGnomehostBot(GnomehostBot):
         try:
             leases = open_shard_leases(store, self.scope.count, self.scope.configured.ids, stale_after)
             # Renewed four times per timeout: a heartbeat or two may be late without losing the shards.
-            keeper = ShardLeaseKeeper(leases, self.scope, stale_after / 4, on_change=self._wake_sender)
+            keeper = ShardLeaseKeeper(leases, self.scope, stale_after / 4, on_change=self._wake_sender,
+                                      valid_for=stale_after)
             held = await keeper.claim()  # ShardsInUse when a live process holds one of ours
             log.info("shard leases taken: %s", ",".join(map(str, sorted(held))))
             sharded.before_close.append(keeper.stop)  # after the sender stopped: then others may take over

@@ -28,10 +28,13 @@ class ShardLeaseKeeper:
     """Claims, renews and releases one process's shard leases, updating its ShardScope."""
 
     def __init__(self, leases: ShardLeases, scope: ShardScope, interval: float, *, clock: Clock = time.time,
-                 on_change: Callable[[], None] | None = None) -> None:
+                 on_change: Callable[[], None] | None = None, valid_for: float | None = None) -> None:
+        """`valid_for` (the lease timeout) fences the scope: without a successful renewal for that long it
+        owns nothing (None: no fence, e.g. a store no other process can open)."""
         self._leases = leases
         self.scope = scope
         self._interval = interval
+        self._valid_for = valid_for
         self._clock = clock
         self._on_change = on_change or (lambda: None)
         self._task: asyncio.Task[None] | None = None
@@ -39,16 +42,24 @@ class ShardLeaseKeeper:
 
     async def claim(self) -> frozenset[int]:
         """Take the configured shards at start; raises db.shard_leases.ShardsInUse when one is taken."""
+        started = self.scope.now()
         held = await self._leases.claim(self._clock())
+        self._fence(started)
         self.scope.hold(held)
         return held
 
+    def _fence(self, started: float) -> None:
+        if self._valid_for is not None:
+            self.scope.renewed(started, self._valid_for)
+
     async def renew_once(self) -> frozenset[int]:
         """One renewal: the scope follows the shards held now (the sender is woken when they changed)."""
-        before = self.scope.held
+        before, was_fenced = self.scope.held, self.scope.fenced
+        started = self.scope.now()
         held = await self._leases.renew(self._clock())
+        self._fence(started)
         self.scope.hold(held)
-        if held != before:
+        if held != before or was_fenced:  # the sender idled while it owned nothing: look again now
             self._on_change()
         return held
 

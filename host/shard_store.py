@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import math
+import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
 from typing import TypeVar
 
@@ -48,11 +49,19 @@ UPCOMING_WINDOW = 256
 
 
 class ShardScope:
-    """The shards whose games this process works for now: its configured ones plus any taken over."""
+    """The shards whose games this process works for now: its configured ones plus any taken over.
 
-    def __init__(self, configured: ShardSet) -> None:
+    With a lease keeper the scope is fenced: it owns nothing once its last successful renewal is older
+    than the lease timeout (`valid_until`), because by then another process may have taken the shards
+    over. A process that was frozen (or cut off from the database) so stops delivering the moment it
+    wakes, before its next renewal finds out what happened.
+    """
+
+    def __init__(self, configured: ShardSet, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.configured = configured
         self._held: frozenset[int] = frozenset(configured.ids)
+        self._clock = clock
+        self.valid_until = math.inf  # no fence until a lease keeper sets one
 
     @property
     def count(self) -> int:
@@ -72,9 +81,23 @@ class ShardScope:
                      self.count, ",".join(map(str, self.configured.ids)))
         self._held = held
 
+    def renewed(self, started_at: float, valid_for: float) -> None:
+        """A renewal that began at `started_at` (this scope's clock) succeeded: the shards are ours until
+        `valid_for` seconds after that moment (measured from its start: the write may have been late)."""
+        self.valid_until = started_at + valid_for
+
+    def now(self) -> float:
+        """The scope's clock (monotonic by default), for `renewed`."""
+        return self._clock()
+
+    @property
+    def fenced(self) -> bool:
+        """True while the last renewal is too old to trust: the process owns nothing until the next one."""
+        return self._clock() >= self.valid_until
+
     def owns(self, guild_id: int | None) -> bool:
         """Whether a game in `guild_id` (None: outside a guild) is this process's to deliver."""
-        return shard_of_game(guild_id, self.count) in self._held
+        return shard_of_game(guild_id, self.count) in self._held and not self.fenced
 
 
 class ShardedStore:

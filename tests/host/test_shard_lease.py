@@ -12,8 +12,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from db.errors import DatabaseInUse
+from db.rows import NewMessage
 from db.shard_leases import LocalShardLeases, PostgresShardLeases, ShardLeaseLost, ShardsInUse, open_shard_leases
-from db.store import Store
+from db.store import NewGame, Store
 from db.url import open_store
 from host.shard_lease import ShardLeaseKeeper
 from host.shard_store import ShardedStore, ShardScope
@@ -137,3 +138,37 @@ async def test_a_second_unsharded_process_on_one_database_is_refused(pg_store: S
         await process(pg_store, [0], count=1, pid=2).claim(T0 + 1)
     with pytest.raises(ShardsInUse, match="SHARD_COUNT=1 on this database, this one with SHARD_COUNT=2"):
         await process(pg_store, [0, 1], count=2, pid=3).claim(T0 + 1)
+
+
+async def test_a_scope_whose_renewals_are_too_old_owns_nothing_until_the_next_one(pg_store: Store) -> None:
+    ticks = [0.0]
+    scope = ShardScope(ShardSet.of(2, [0]), clock=lambda: ticks[0])
+    woken: list[str] = []
+    keeper = ShardLeaseKeeper(process(pg_store, [0]), scope, 1.0, clock=lambda: T0, valid_for=STALE,
+                              on_change=lambda: woken.append("sender"))
+    assert scope.owns(None) and not scope.fenced  # no fence before the first claim
+    await keeper.claim()
+    ticks[0] = STALE - 0.1
+    assert scope.owns(None)
+    ticks[0] = STALE  # frozen (or cut off) for a whole lease timeout: another process may hold it now
+    assert scope.fenced and not scope.owns(None) and scope.held == {0}
+    await keeper.renew_once()  # the lease was still ours after all: back to work, and the sender is woken
+    assert not scope.fenced and scope.owns(None) and woken == ["sender"]
+    assert scope.valid_until == STALE + STALE
+
+
+async def test_a_fenced_process_hands_out_no_work(tmp_path: object) -> None:
+    ticks = [0.0]
+    store = await open_store(f"sqlite:///{tmp_path}/gnomehost.db")
+    try:
+        scope = ShardScope(ShardSet.of(2, [0, 1]), clock=lambda: ticks[0])
+        view = ShardedStore(store, scope)
+        game = await store.create_game(NewGame(
+            guild_id=5 << 22, channel_id=1, game_name="toy", options={}, seed=1, host_user_id=5, settings={},
+            seats=((5, "normal"),), messages=(NewMessage(0, "ch:1", "notice", {}),), now=1.0))
+        scope.renewed(0.0, STALE)
+        assert [h.game_id for h in await view.queue_heads()] == [game]
+        ticks[0] = STALE + 1
+        assert await view.queue_heads() == [] and await view.next_in_queue("ch:1") is None
+    finally:
+        await store.close()
