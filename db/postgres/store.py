@@ -76,6 +76,22 @@ _ACTIONS = (
 )
 _DEADLINES = "SELECT game_id, player, kind, due_at, reminders, version FROM deadlines"
 _OUTBOX = f"SELECT {OUTBOX_COLUMNS} FROM outbox"
+# mark_delivered: the row sent, and each slot of its game forgotten ($4) or pointed at its posted message ($5-$7).
+_MARK_DELIVERED = """
+WITH sent AS (
+    UPDATE outbox SET status = 'sent', sent_at = $1, attempts = attempts + 1 WHERE id = $2 RETURNING 1
+), forgotten AS (
+    DELETE FROM table_messages WHERE game_id = $3 AND slot = ANY($4::text[]) RETURNING 1
+), remembered AS (
+    INSERT INTO table_messages (game_id, slot, channel_id, message_id, updated_at)
+    SELECT $3, r.slot, r.channel_id, r.message_id, $1
+    FROM unnest($5::text[], $6::bigint[], $7::bigint[]) AS r(slot, channel_id, message_id)
+    ON CONFLICT (game_id, slot) DO UPDATE SET channel_id = excluded.channel_id, message_id = excluded.message_id,
+        updated_at = excluded.updated_at
+    RETURNING 1
+)
+SELECT 1
+"""
 # load_game: the row with its seats and (running games, when asked) its log as arrays of rows.
 _LOAD_GAME = (
     f"SELECT {GAME_COLUMNS}, "
@@ -618,26 +634,19 @@ class PostgresStore:
         return MessageRef(int(row["channel_id"]), int(row["message_id"])) if row is not None else None
 
     async def mark_delivered(self, row: OutboxRow, refs: Mapping[str, MessageRef | None], now: float) -> None:
-        """Sent, with the slots it fills or empties, in one transaction."""
-        async with self._write("mark_delivered") as conn:
+        """Sent, with the slots it fills or empties: one statement (its own transaction)."""
+        kept = {slot: ref for slot, ref in refs.items() if ref is not None}
+        async with self._connection("mark_delivered") as conn:
             await conn.execute(
-                "UPDATE outbox SET status = 'sent', sent_at = $1, attempts = attempts + 1 WHERE id = $2", now, row.id
+                _MARK_DELIVERED,
+                now,
+                row.id,
+                row.game_id,
+                [slot for slot, ref in refs.items() if ref is None],
+                list(kept),
+                [ref.channel_id for ref in kept.values()],
+                [ref.message_id for ref in kept.values()],
             )
-            for slot, ref in refs.items():
-                if ref is None:
-                    await conn.execute("DELETE FROM table_messages WHERE game_id = $1 AND slot = $2", row.game_id, slot)
-                else:
-                    await conn.execute(
-                        "INSERT INTO table_messages (game_id, slot, channel_id, message_id, updated_at) "
-                        "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, slot) DO UPDATE SET "
-                        "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                        "updated_at = excluded.updated_at",
-                        row.game_id,
-                        slot,
-                        ref.channel_id,
-                        ref.message_id,
-                        now,
-                    )
 
     async def mark_retry(self, row_id: int, next_at: float, error: str) -> None:
         """One more attempt counted; due again at `next_at`."""
