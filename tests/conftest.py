@@ -34,7 +34,7 @@ PG_URL_VARIABLE = "GNOMEHOST_TEST_DATABASE_URL"
 STORES = ["sqlite", "postgres"]
 _DESELECTED_KEY = "gnomehost_postgres_deselected"
 _NOT_RUN_LINE = (
-    "PostgreSQL tests not run ({count} test cases deselected): {variable} is not set. To run them, point it at "
+    "PostgreSQL tests not run ({count} deselected): {variable} is not set. To run them, point it at "
     "a database whose role may create databases, e.g. {variable}=postgresql://gnomehost:gnomehost@127.0.0.1:5432/"
     "gnomehost_test (.ci/run starts PostgreSQL and sets it)."
 )
@@ -218,4 +218,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
     """One visible line when the PostgreSQL cases were not run: why, and how to run them."""
     count = config.stash.get(_deselected, 0)
     if count:
-        terminalreporter.write_line(_NOT_RUN_LINE.format(count=count, variable=PG_URL_VARIABLE), yellow=True, bold=True)
+        cases = f"{count} test case" + ("s" if count != 1 else "")
+        terminalreporter.write_line(_NOT_RUN_LINE.format(count=cases, variable=PG_URL_VARIABLE), yellow=True, bold=True)
