@@ -1,5 +1,5 @@
 """Table service benchmark: `python -m benchmarks.host [--quick] [--synchronous FULL|NORMAL] [--games a,b]
-[--store sqlite|postgres [--database-url postgresql://...]]`.
+[--store sqlite|postgres [--database-url postgresql://...]] [--processes 1,2,4 [--profile PREFIX]]`.
 
 Prints, for each registered game:
   1. submit latency p50/p95 (engine + one transaction) over >= 1000 moves, every seat human (one user
@@ -9,6 +9,11 @@ Prints, for each registered game:
   2. moves per second with 1000 games live in one process, 1000 concurrent players each submitting;
 then, once: the time from opening a database of 10,000 finished and 1,000 running games to ready, and
 what verification costs (first touch of a lazily verified game; verifying every running game at once).
+
+With `--processes 1,2,4` only part 4 runs instead (benchmarks/host_processes.py): moves per second with 1,000 live
+games spread over that many bot processes on one store, submit p50/p95, and the CPU shares of the database server
+and the bot processes, as a Markdown table; on PostgreSQL the same table has SQLite's one-process row from the
+same run (SQLite is one process by design, so it is measured with 1 whatever the list says).
 
 Wall-clock times on this machine; the disk sync (synchronous=FULL) dominates small games. `--store postgres`
 runs every part on PostgreSQL: each part gets a database of its own, made (and dropped) on the server of
@@ -29,7 +34,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from benchmarks.host_processes import ProcessRun, Sizes, call_lines, run_processes, table_rows
 from db.bench import STORES, bare_writer, clone_games, scratch_database
 from db.copy import copy_database
 from db.url import sqlite_path
@@ -210,6 +217,42 @@ async def time_to_ready(url: str, synchronous: str) -> dict[str, float]:
     return figures
 
 
+# -- 4. several processes -----------------------------------------------------------------------
+
+
+async def processes_part(args: argparse.Namespace, name: str, root: Path, pg_url: str | None) -> list[ProcessRun]:
+    """Part 4: each process count on a fresh database of the chosen store, then (PostgreSQL) SQLite's one
+    process; prints the Markdown table and returns the runs."""
+    counts = [int(n) for n in args.processes.split(",") if n.strip()]
+    if not counts or min(counts) < 1:
+        raise SystemExit("--processes wants a comma-separated list of process counts, e.g. 1,2,4")
+    sizes = Sizes(games=40, warmup=0.5, window=2.0, paced_window=1.5) if args.quick else Sizes()
+    sync = args.synchronous.upper()
+    plan = [(args.store, n) for n in counts] if args.store == "postgres" else [("sqlite", 1)]
+    if args.store == "postgres":
+        plan.append(("sqlite", 1))
+    out(f"4. {sizes.games:,} live {name} games over N bot processes on one store; saturated window "
+        f"{sizes.window:.0f}s after {sizes.warmup:.0f}s warm-up, then a paced window at half that rate "
+        f"(SQLite synchronous={sync}; {os.cpu_count()} CPUs)")
+    runs: list[ProcessRun] = []
+    for store, count in plan:
+        url_of = scratch_database(store, f"procs_{count}", folder=root, postgres_url=pg_url)
+        async with url_of as url:
+            database = urlsplit(url).path.lstrip("/") if store == "postgres" else None
+            profile = f"{args.profile}.{store}.{count}" if args.profile else None
+            run = await asyncio.to_thread(
+                run_processes, url, store, name, count, sizes, sync, database=database, profile=profile
+            )
+        runs.append(run)
+        out(f"   {store} x{count}: {run.rate:.0f} moves/s ({run.moves} moves, {run.games_over} games over), "
+            f"load {run.load[0]:.1f}")
+        out(f"      store calls: {'; '.join(call_lines(run))}")
+    out()
+    for row in table_rows(runs):
+        out(row)
+    return runs
+
+
 # -- main ---------------------------------------------------------------------------------------
 
 
@@ -229,6 +272,10 @@ async def run(args: argparse.Namespace) -> None:
     out(f"Gnomehost table service benchmark ({store}, {where}, {os.cpu_count()} CPUs)")
     with tempfile.TemporaryDirectory(prefix="gnomehost-bench-") as folder:
         root = Path(folder)
+        if args.processes:
+            out()
+            await processes_part(args, names[0], root, pg_url)
+            return
 
         def scratch(part: str) -> Any:
             """An empty database of the chosen store for one part."""
@@ -284,6 +331,14 @@ def main(argv: list[str] | None = None) -> None:
         default="",
         help="PostgreSQL server for --store postgres: a role allowed to create databases (default: "
         "$GNOMEHOST_BENCH_DATABASE_URL, else $GNOMEHOST_TEST_DATABASE_URL)",
+    )
+    parser.add_argument(
+        "--processes",
+        default="",
+        help="comma-separated bot process counts (e.g. 1,2,4): run only part 4, several processes on one store",
+    )
+    parser.add_argument(
+        "--profile", default="", help="with --processes: write each process's cProfile stats to PREFIX.<store>.<n>.<i>"
     )
     asyncio.run(run(parser.parse_args(argv)))
 

@@ -8,6 +8,7 @@ They live in db/ because only db/ talks to the drivers; nothing in the bot uses 
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import sqlite3
 import time
@@ -28,8 +29,8 @@ STORES = ("sqlite", "postgres")
 @asynccontextmanager
 async def scratch_database(store: str, name: str, *, folder: Path, postgres_url: str | None) -> AsyncIterator[str]:
     """The URL of a new, empty database for one measurement: a SQLite file `name`.db in `folder` (which the
-    caller removes), or a PostgreSQL database named after `name`, made on the server of `postgres_url` (whose role
-    must be allowed to create databases) and dropped afterwards."""
+    caller removes), or a PostgreSQL database named after `name` and this process, made on the server of
+    `postgres_url` (whose role must be allowed to create databases) and dropped afterwards."""
     if store == "sqlite":
         yield sqlite_url(folder / f"{name}.db")
         return
@@ -37,7 +38,8 @@ async def scratch_database(store: str, name: str, *, folder: Path, postgres_url:
         raise ValueError("a PostgreSQL benchmark needs a postgresql:// URL of a role that may create databases")
     import asyncpg
 
-    database = re.sub(r"[^a-z0-9_]", "_", f"gnomehost_bench_{name}".lower())
+    # The process id keeps two runs on one server (a developer's and the test suite's) off each other's databases.
+    database = re.sub(r"[^a-z0-9_]", "_", f"gnomehost_bench_{name}_{os.getpid()}".lower())
     admin = await asyncpg.connect(postgres_url)
     try:
         await _drop(admin, database)
