@@ -8,7 +8,7 @@ import asyncio
 import asyncpg
 import pytest
 
-from db.errors import DatabaseError, SchemaTooNew
+from db.errors import ChannelTaken, DatabaseError, SchemaTooNew
 from db.migrations import LATEST_VERSION
 from db.postgres import GAME_CHANNEL, PoolSettings, open_postgres_store
 from db.postgres.store import _enqueue
@@ -78,6 +78,29 @@ async def test_a_move_s_messages_wait_for_an_earlier_message_of_their_queue(pg_u
         first = await store.next_in_queue("channel:12")
         assert first.payload == {"n": 1}
         assert (await store.get_game(game_id)).version == 1
+    finally:
+        await store.close()
+
+
+async def test_a_lobby_opened_meanwhile_by_another_process_is_channel_taken(pg_url):
+    store = await open_store(pg_url)
+    try:
+        async with store.pool.acquire() as conn:
+            transaction = conn.transaction()
+            await transaction.start()
+            # Another process's lobby in channel 13, not committed yet: our check cannot see it.
+            await conn.execute(
+                "INSERT INTO games (channel_id, game_name, options, seed, host_user_id, created_at, updated_at) "
+                "VALUES (13, 'dash', '{}', 1, 2, 0, 0)"
+            )
+            ours = asyncio.create_task(store.create_game(_lobby(13)))
+            await asyncio.sleep(0.3)
+            assert not ours.done()  # waiting on the one-open-game-per-channel index
+            await transaction.commit()
+        with pytest.raises(ChannelTaken) as taken:
+            await ours
+        assert taken.value.game_id is None
+        assert len(await store.recent_in_channel(13, 5)) == 1
     finally:
         await store.close()
 
