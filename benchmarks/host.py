@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import os
 import statistics
@@ -227,6 +228,8 @@ async def processes_part(args: argparse.Namespace, name: str, root: Path, pg_url
     if not counts or min(counts) < 1:
         raise SystemExit("--processes wants a comma-separated list of process counts, e.g. 1,2,4")
     sizes = Sizes(games=40, warmup=0.5, window=2.0, paced_window=1.5) if args.quick else Sizes()
+    if args.live_games:
+        sizes = dataclasses.replace(sizes, games=args.live_games)
     sync = args.synchronous.upper()
     plan = [(args.store, n) for n in counts] if args.store == "postgres" else [("sqlite", 1)]
     if args.store == "postgres":
@@ -336,6 +339,9 @@ def main(argv: list[str] | None = None) -> None:
         "--processes",
         default="",
         help="comma-separated bot process counts (e.g. 1,2,4): run only part 4, several processes on one store",
+    )
+    parser.add_argument(
+        "--live-games", type=int, default=0, help="with --processes: live games in all (default 1000, --quick 40)"
     )
     parser.add_argument(
         "--profile", default="", help="with --processes: write each process's cProfile stats to PREFIX.<store>.<n>.<i>"

@@ -46,7 +46,10 @@ from host.shards import ShardSet
 
 log = logging.getLogger(__name__)
 
-USER = 1
+# Game number j is played by user FIRST_USER + j, who holds all its seats. One user per game, as live games have
+# different players: a user shared by every game would put all their private messages in one DM queue, whose
+# per-queue lock (PostgreSQL) would then serialise every commit of every process.
+FIRST_USER = 1_000_000
 NO_REMINDERS = TableSettings(reminder_delay=0, multiseat=True)
 # Games set up at once per process: enough to overlap round trips, few enough not to swamp a small pool.
 SETUP_BATCH = 50
@@ -201,14 +204,21 @@ def guild_of(game: int) -> int:
 # -- one bot process ----------------------------------------------------------------------------
 
 
-async def _new_game(svc: TableService, name: str, number: int) -> int:
+def user_of(number: int) -> int:
+    """The user who holds every seat of game number `number`."""
+    return FIRST_USER + number
+
+
+async def _new_game(svc: TableService, name: str, number: int) -> tuple[int, int]:
+    """Game number `number` started: (its id, its user)."""
+    user = user_of(number)
     table = await svc.create_table(
-        name, None, USER, guild_of(number), 50_000 + number, settings=NO_REMINDERS, seed=number + 1
+        name, None, user, guild_of(number), 50_000 + number, settings=NO_REMINDERS, seed=number + 1
     )
     for _ in range(seats_for(name) - 1):
-        await svc.join(table.game_id, USER)
-    await svc.start(table.game_id, USER, join_order=True)
-    return table.game_id
+        await svc.join(table.game_id, user)
+    await svc.start(table.game_id, user, join_order=True)
+    return table.game_id, user
 
 
 async def _open(spec: WorkerSpec) -> tuple[TableService, ChangeFeed, TimedStore]:
@@ -227,10 +237,12 @@ async def _open(spec: WorkerSpec) -> tuple[TableService, ChangeFeed, TimedStore]
 
 
 async def _play(
-    svc: TableService, game_id: int, start: float, end: float, think: float, result: PhaseResult, rng: Rng
+    svc: TableService, game: tuple[int, int], start: float, end: float, think: float, result: PhaseResult
 ) -> None:
     """Move this game until `end` (monotonic clock), counting moves that complete after `start`; `think` > 0 waits
     an exponential time of that mean before each move."""
+    game_id, user = game
+    rng = Rng.from_seed(game_id)
     pause = random.Random(game_id)
     while True:
         if think > 0:
@@ -242,10 +254,10 @@ async def _play(
             result.games_over += 1
             return
         player = table.pending[0].player
-        step = await svc.legal_actions_for(game_id, USER, player=player)
+        step = await svc.legal_actions_for(game_id, user, player=player)
         action = rng.choice(list(step.actions)).id
         began = time.monotonic()
-        await svc.submit(game_id, USER, action, step.version, player=player)
+        await svc.submit(game_id, user, action, step.version, player=player)
         done = time.monotonic()
         if start <= began and done <= end:
             result.latencies.append(done - began)
@@ -253,9 +265,11 @@ async def _play(
             result.moves += 1
 
 
-async def _phase(svc: TableService, ids: list[int], start: float, end: float, think: float) -> PhaseResult:
+async def _phase(
+    svc: TableService, games: list[tuple[int, int]], start: float, end: float, think: float
+) -> PhaseResult:
     result = PhaseResult()
-    await asyncio.gather(*(_play(svc, g, start, end, think, result, Rng.from_seed(g)) for g in ids))
+    await asyncio.gather(*(_play(svc, game, start, end, think, result) for game in games))
     return result
 
 
@@ -263,7 +277,7 @@ async def _worker(spec: WorkerSpec, pipe: Connection) -> None:
     svc, feed, timed = await _open(spec)
     try:
         numbers = share_of(spec.index, spec.processes, spec.games)
-        ids: list[int] = []
+        ids: list[tuple[int, int]] = []
         for at in range(0, len(numbers), SETUP_BATCH):
             ids += await asyncio.gather(*(_new_game(svc, spec.game, n) for n in numbers[at : at + SETUP_BATCH]))
         pipe.send(("ready", os.getpid()))
@@ -487,7 +501,8 @@ def call_lines(run: ProcessRun) -> list[str]:
 
 TABLE_HEADER = (
     "| store | processes | moves/s | vs 1 process | submit p50 / p95 ms (saturated) | paced moves/s "
-    "| submit p50 / p95 ms (paced) | CPU cores: postgres (bench / other) | bots | rest of machine | load avg 1m |"
+    "| submit p50 / p95 ms (paced) | CPU cores: postgres (bench / other) | bots | rest of machine "
+    "| CPU ms per move: bots / postgres bench | load avg 1m |"
 )
 
 
@@ -500,11 +515,14 @@ def table_rows(runs: Sequence[ProcessRun]) -> list[str]:
         ratio = f"{r.rate / base:.2f}x" if base else "-"
         c = r.cpu
         pg = f"{c.postgres_ours:.2f} / {c.postgres_other:.2f}" if r.store == "postgres" else "-"
+        per_move = 1000 / max(r.rate, 1e-9)  # core-ms per move = cores used x ms per move
+        pg_ms = f"{c.postgres_ours * per_move:.2f}" if r.store == "postgres" else "-"
         rows.append(
             f"| {r.store} | {r.processes} | {r.rate:.0f} | {ratio} "
             f"| {pct(r.latencies, .5) * 1000:.0f} / {pct(r.latencies, .95) * 1000:.0f} "
             f"| {r.paced_rate:.0f} "
             f"| {pct(r.paced_latencies, .5) * 1000:.1f} / {pct(r.paced_latencies, .95) * 1000:.1f} "
-            f"| {pg} | {c.bots:.2f} | {c.others:.2f} of {c.cores} | {r.load[0]:.1f} |"
+            f"| {pg} | {c.bots:.2f} | {c.others:.2f} of {c.cores} | {c.bots * per_move:.2f} / {pg_ms} "
+            f"| {r.load[0]:.1f} |"
         )
     return rows

@@ -38,9 +38,13 @@ async def scratch_database(store: str, name: str, *, folder: Path, postgres_url:
         raise ValueError("a PostgreSQL benchmark needs a postgresql:// URL of a role that may create databases")
     import asyncpg
 
+    from db.postgres.store import PoolSettings
+
+    # The pool bounds a URL may carry (?pool_max=...) are the store's, not the server's: not for this connection.
+    _, server_url = PoolSettings.from_url(postgres_url)
     # The process id keeps two runs on one server (a developer's and the test suite's) off each other's databases.
     database = re.sub(r"[^a-z0-9_]", "_", f"gnomehost_bench_{name}_{os.getpid()}".lower())
-    admin = await asyncpg.connect(postgres_url)
+    admin = await asyncpg.connect(server_url)
     try:
         await _drop(admin, database)
         await admin.execute(f'CREATE DATABASE "{database}"')
@@ -86,7 +90,9 @@ async def bare_writer(url: str, synchronous: str) -> Bare:
         return _SqliteBare(BareWriter(path, synchronous))
     import asyncpg
 
-    conn = await asyncpg.connect(url)
+    from db.postgres.store import PoolSettings
+
+    conn = await asyncpg.connect(PoolSettings.from_url(url)[1])
     await conn.execute("CREATE TABLE IF NOT EXISTS bench_bare (id BIGSERIAL PRIMARY KEY, body TEXT)")
     return _PostgresBare(conn)
 
