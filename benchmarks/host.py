@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from benchmarks.host_processes import ProcessRun, Sizes, call_lines, run_processes, table_rows
+from benchmarks.host_processes import ProcessRun, Sizes, call_lines, idle_ceiling, run_processes, table_rows
 from db.bench import STORES, bare_writer, clone_games, scratch_database
 from db.copy import copy_database
 from db.url import sqlite_path
@@ -253,6 +253,10 @@ async def processes_part(args: argparse.Namespace, name: str, root: Path, pg_url
     out()
     for row in table_rows(runs):
         out(row)
+    out()
+    for run in runs:
+        out(f"{run.store} x{run.processes}: the CPU per move above would allow about {idle_ceiling(run):.0f} moves/s "
+            f"on {os.cpu_count()} idle cores (each bot process at most one core)")
     return runs
 
 

@@ -479,6 +479,18 @@ def run_processes(
     )
 
 
+def idle_ceiling(run: ProcessRun) -> float:
+    """Moves per second the measured CPU cost per move would allow on this machine with nothing else running:
+    the cores shared by the bots and this benchmark's database backends, each bot process at most one core
+    (asyncio and the engine run on one thread). An estimate from this run's figures, not a measurement."""
+    if run.moves == 0:
+        return 0.0
+    per_move = run.window / run.moves  # seconds of wall time per move
+    bots = run.cpu.bots * per_move  # core-seconds per move
+    database = run.cpu.postgres_ours * per_move
+    return min(run.cpu.cores / (bots + database), run.processes / bots) if bots > 0 else 0.0
+
+
 def _merged(parts: Sequence[dict[str, StoreCalls]]) -> dict[str, StoreCalls]:
     total: dict[str, StoreCalls] = {}
     for part in parts:

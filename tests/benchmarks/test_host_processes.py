@@ -6,7 +6,17 @@ from __future__ import annotations
 import pytest
 
 from benchmarks import host
-from benchmarks.host_processes import TABLE_HEADER, CpuSample, cpu_shares, guild_of, pct, share_of
+from benchmarks.host_processes import (
+    TABLE_HEADER,
+    CpuSample,
+    CpuShares,
+    ProcessRun,
+    cpu_shares,
+    guild_of,
+    idle_ceiling,
+    pct,
+    share_of,
+)
 from host.shards import shard_of
 from tests.conftest import postgres_test_url
 
@@ -66,3 +76,16 @@ def test_a_quick_run_measures_every_process_count_and_sqlites_single_process(
         assert moves_per_second > 0 and paced > 0
         assert 0 < p50 <= p95
         assert (cells[7] != "-") == (store == "postgres")  # the database server's CPU only where there is one
+
+
+def test_the_idle_ceiling_is_bounded_by_the_cores_and_by_one_core_per_bot_process() -> None:
+    def run(processes: int, bots: float, database: float) -> ProcessRun:
+        # 100 moves in 1 s: `bots` and `database` cores busy mean 10 ms x that per move.
+        cpu = CpuShares(postgres_ours=database, postgres_other=0.0, bots=bots, machine=2.0, cores=2)
+        return ProcessRun("postgres", processes, 100, 1.0, [], 0.0, [], cpu, (0.0, 0.0, 0.0), 0, {})
+
+    # 2 ms + 2 ms per move on 2 cores: 500/s; one process alone would be held to 1 / 2 ms = 500/s too.
+    assert idle_ceiling(run(2, 0.2, 0.2)) == pytest.approx(500)
+    # 4 ms of bot and 1 ms of database per move: one bot process is held to 250/s, two to the cores' 400/s.
+    assert idle_ceiling(run(1, 0.4, 0.1)) == pytest.approx(250)
+    assert idle_ceiling(run(2, 0.4, 0.1)) == pytest.approx(400)
