@@ -30,6 +30,7 @@ import asyncpg
 
 from db.errors import ChannelTaken, DatabaseError, NotALobby, RevisionConflict, SeatsFull, VersionConflict
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
+from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
 from db.rows import (
     GAME_COLUMNS,
@@ -255,6 +256,12 @@ class PostgresStore:
         self._pool = pool
         self._description = redacted(url)
         self._closed = False
+        self._group = GroupCommitter(self._commit_one, self._commit_many)
+
+    @property
+    def group_commits(self) -> int:
+        """How many statements so far stored several moves at once (group commit)."""
+        return self._group.batches
 
     @property
     def description(self) -> str:
@@ -474,9 +481,21 @@ class PostgresStore:
 
     async def commit_move(self, move: MoveWrite) -> None:
         """The versioned update, log entries, deadlines and messages of a batch: ONE statement, so one round trip
-        and one implicit transaction (the parts after the update run only when it matched)."""
+        and one implicit transaction (the parts after the update run only when it matched). Moves committed at the
+        same moment share one statement and one WAL flush, each still version-checked (group commit:
+        db/postgres/group_commit.py)."""
         if move.new_version <= move.expected_version:
             raise ValueError("a game only moves forward")
+        await self._group.commit(move)
+
+    async def _commit_many(self, moves: list[MoveWrite]) -> set[int]:
+        """Several moves in one statement: the places (1-based) of those whose versioned update matched."""
+        async with self._connection("commit_move") as conn:
+            moved = await conn.fetchval(COMMIT_MOVES, *batch_arguments(moves, _QUEUE_LOCK_CLASS, GAME_CHANNEL))
+        return set(moved)
+
+    async def _commit_one(self, move: MoveWrite) -> None:
+        """One move in one statement (_COMMIT_MOVE)."""
         plan = PlanRows.of(move.deadlines)
         actions = move.actions
         messages = move.messages
