@@ -1,12 +1,12 @@
 """Sharded bot processes on one PostgreSQL database, end to end (issue 13's scenario).
 
-Two `python bot.py` processes with SHARD_COUNT=2 share one PostgreSQL database: process A holds shard 0
-(where Discord delivers DMs too), process B shard 1. Four guilds, two on each shard, a game in each.
-Players move by buttons, by /play and through DM prompts; a DM prompt of a game in a guild on shard 1
-is answered on shard 0, so process A applies a move of a game whose messages process B delivers.
-B is SIGKILLed mid-game: A takes its shard's deliveries over once B's lease runs out, and hands them
-back when B restarts. Every game must end with the result of engine replay, and every table message
-of the outbox must be in its channel once, in order.
+Two `python bot.py` processes × two shards each share one PostgreSQL database (SHARD_COUNT=4): process
+A holds shards 0 and 1 (Discord delivers DMs on shard 0), process B shards 2 and 3. Four guilds, one on
+each shard, a game in each. Players move by buttons, by /play and through DM prompts; a DM prompt of a
+game in a guild on B's shards is answered on shard 0, so process A applies a move of a game whose
+messages process B delivers. B is SIGKILLed mid-game: A takes its shards' deliveries over once B's
+leases run out, and hands them back when B restarts. Every game must end with the result of engine
+replay, and every table message of the outbox must be in its channel once, in order.
 
 The cases need PostgreSQL (`pg_url`): without GNOMEHOST_TEST_DATABASE_URL they are deselected and the
 run says so in one summary line.
@@ -48,6 +48,7 @@ from tests.e2e.test_scenarios import (
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 LEASE_SECONDS = 10  # the shortest LEASE_TIMEOUT_SECONDS: a dead process's shard is taken over after it
+SHARDS = 4  # two processes holding two shards each
 
 
 # -- the database, read from outside as an operator would ---------------------------------------------------
@@ -129,10 +130,11 @@ async def finished_game(fake: Harness, url: str, game_id: int) -> StoredGame:
 # -- the processes ------------------------------------------------------------------------------------------
 
 
-def sharded_bot(fake: Harness, bot_factory: Callable[..., LiveBot], url: str, shard_ids: str, name: str) -> LiveBot:
-    """A bot process for `shard_ids` of 2 on the PostgreSQL database `url` (not started)."""
+def sharded_bot(fake: Harness, bot_factory: Callable[..., LiveBot], url: str, shard_ids: str, name: str,
+                count: int = SHARDS) -> LiveBot:
+    """A bot process for `shard_ids` of `count` on the PostgreSQL database `url` (not started)."""
     return bot_factory("bot.py", env={
-        "DATABASE_URL": url, "SHARD_COUNT": "2", "SHARD_IDS": shard_ids,
+        "DATABASE_URL": url, "SHARD_COUNT": str(count), "SHARD_IDS": shard_ids,
         "LEASE_TIMEOUT_SECONDS": str(LEASE_SECONDS), "BACKUP_MINUTES": "0",
     }, log_name=f"{name}.log")
 
@@ -175,8 +177,8 @@ async def play_some(fake: Harness, tavern: Tavern, decisions: int) -> bool:
 async def dm_move(fake: Harness, tavern: Tavern) -> bool:
     """One decision through a DM prompt of this game (a secret choice), if one is open; True when made.
 
-    DMs arrive on shard 0 whatever the game's guild: for a guild on shard 1 the process holding shard 0
-    applies the move, and the process holding shard 1 announces it in the channel.
+    DMs arrive on shard 0 whatever the game's guild: for a guild on B's shards the process holding shard 0
+    applies the move, and the process holding the guild's shard announces it in the channel.
     """
     table = tavern.table
     assert table is not None
@@ -211,47 +213,47 @@ def carried_by(fake: Harness, shard_id: int, game_ids: set[int]) -> int:
         cid = decode(str((ix.payload.get("data") or {}).get("custom_id", "")))
         if cid is None or str(cid.game) not in wanted:
             continue
-        shard = 0 if ix.guild_id is None else fake.shard_of(ix.guild_id, 2)
+        shard = 0 if ix.guild_id is None else fake.shard_of(ix.guild_id, SHARDS)
         count += shard == shard_id
     return count
 
 
 async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, bot_factory: Callable[..., LiveBot],
                                                                tmp_path: Path, pg_url: str) -> None:
-    """Issue 13's scenario on PostgreSQL: processes A (shard 0) and B (shard 1), a game in each of four guilds;
-    B is SIGKILLed mid-game, A takes its deliveries over and hands them back when B returns; a reminder falling
-    due across all that is sent once."""
-    fake.set_shard_count(2)
+    """Issue 13's scenario on PostgreSQL: processes A (shards 0, 1) and B (shards 2, 3), a game in each of four
+    guilds, one per shard; B is SIGKILLed mid-game, A takes its deliveries over and hands them back when B
+    returns; a reminder falling due across all that is sent once."""
+    fake.set_shard_count(SHARDS)
     fake.env(tmp_path, database_url=pg_url)
     for name in ("dave", "erin", "fay", "gus"):
         fake.add_user(name)
     pairs = [("alice", "bob"), ("carol", "mod"), ("dave", "erin"), ("fay", "gus")]
     taverns = []
     for i, (host, guest) in enumerate(pairs):
-        guild, channel = fake.add_guild(f"Tavern {i}", shard=(i % 2, 2))
+        guild, channel = fake.add_guild(f"Tavern {i}", shard=(i, SHARDS))
         taverns.append(Tavern(guild.id, channel, (fake.user(host), fake.user(guest))))
-    on_0, on_1 = taverns[0::2], taverns[1::2]
-    a = sharded_bot(fake, bot_factory, pg_url, "0", "a")
-    b = sharded_bot(fake, bot_factory, pg_url, "1", "b")
+    on_0, on_1 = taverns[:2], taverns[2:]  # A's shards 0 and 1; B's shards 2 and 3
+    a = sharded_bot(fake, bot_factory, pg_url, "0,1", "a")
+    b = sharded_bot(fake, bot_factory, pg_url, "2,3", "b")
     started = time.monotonic()
     await a.start(timeout=40.0)
     await b.start(timeout=40.0)
     # A third process for a shard already held is refused, like a second process on one SQLite file.
-    intruder = sharded_bot(fake, bot_factory, pg_url, "1", "intruder")
+    intruder = sharded_bot(fake, bot_factory, pg_url, "3", "intruder")
     intruder.process.start()
     assert await asyncio.to_thread(intruder.process.wait_exit, 30.0) == 2
-    assert "shard 1 of 2 is held by another Gnomehost process" in intruder.log_text()
+    assert f"shard 3 of {SHARDS} is held by another Gnomehost process" in intruder.log_text()
 
     for i, tavern in enumerate(taverns):
         await open_table(fake, tavern, 21 + i)
-    # The secret objectives of the shard-1 games are chosen through DM prompts: answered on shard 0 (A).
+    # The secret objectives of B's games are chosen through DM prompts: answered on shard 0 (A).
     for tavern in on_1:
         for _ in range(6):
             if not await dm_move(fake, tavern):
                 break
     await asyncio.gather(*(play_some(fake, t, 12) for t in taverns))
-    # One shard-1 game gets a 1-minute reminder and is left alone through the crash: whichever process
-    # holds shard 1 when it falls due (A standing in, or B back) must send it once.
+    # One of B's games gets a 1-minute reminder and is left alone through the crash: whichever process
+    # holds its shard when it falls due (A standing in, or B back) must send it once.
     idle = on_1[0]
     rec = await fake.slash(idle.players[0], "game", subcommand="settings", options={"reminder_minutes": 1},
                            channel=idle.channel.id, settle=SETTLE)
@@ -261,17 +263,18 @@ async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, b
     def said(text: str) -> int:
         return a.log_text().count(text)
 
-    widened, narrowed = said("now delivering for shards 0,1 of 2"), said("now delivering for shards 0 of 2")
+    all_four, own_two = f"now delivering for shards 0,1,2,3 of {SHARDS}", f"now delivering for shards 0,1 of {SHARDS}"
+    widened, narrowed = said(all_four), said(own_two)
     await b.kill()  # SIGKILL mid-game
     killed = time.monotonic()
     await asyncio.gather(*(play_some(fake, t, 6) for t in on_0))
-    # With B gone, A delivers shard 1's table messages once B's lease runs out (LEASE_SECONDS).
-    await fake.server.wait_until(lambda: said("now delivering for shards 0,1 of 2") > widened, LEASE_SECONDS + 15,
-                                 "A to take over shard 1's deliveries", a.log_tail)
+    # With B gone, A delivers shards 2 and 3's table messages once B's leases run out (LEASE_SECONDS).
+    await fake.server.wait_until(lambda: said(all_four) > widened, LEASE_SECONDS + 15,
+                                 "A to take over shards 2 and 3's deliveries", a.log_tail)
     took_over = time.monotonic() - killed
     await b.start(timeout=40.0)
-    await fake.server.wait_until(lambda: said("now delivering for shards 0 of 2") > narrowed, LEASE_SECONDS,
-                                 "A to hand shard 1 back", a.log_tail)
+    await fake.server.wait_until(lambda: said(own_two) > narrowed,
+                                 LEASE_SECONDS, "A to hand shards 2 and 3 back", a.log_tail)
 
     def reminders() -> list[Message]:
         return [m for m in fake.channel_messages(idle.channel) if "the game is waiting for you" in m.content]
@@ -305,7 +308,8 @@ async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, b
     for tavern in on_1:
         assert tavern.table is not None
         assert tavern.table.surfaces.get("dm", 0) > 0, tavern.table.surfaces
-    assert carried_by(fake, 1, {t.game_id for t in on_0}) == 0  # shard 1 never carried a shard-0 game's click
+    # B's shards never carried a click of A's games.
+    assert sum(carried_by(fake, shard, {t.game_id for t in on_0}) for shard in (2, 3)) == 0
     assert not a.log_errors(), a.log_errors()
     print(f"two processes: takeover {took_over:.1f}s after the SIGKILL, four games in "
           f"{time.monotonic() - started:.1f}s")
@@ -334,14 +338,15 @@ async def test_a_process_frozen_past_its_lease_stops_when_it_finds_its_shard_tak
     process and exits with code 2 instead of serving the shard twice."""
     fake.set_shard_count(2)
     fake.env(tmp_path, database_url=pg_url)
-    old = sharded_bot(fake, bot_factory, pg_url, "0,1", "old")
+    old = sharded_bot(fake, bot_factory, pg_url, "0,1", "old", count=2)
     await old.start(timeout=40.0)
     assert old.process.proc is not None
     old.process.proc.send_signal(signal.SIGSTOP)  # frozen: no heartbeat, no gateway traffic
     try:
         await asyncio.sleep(LEASE_SECONDS + 1)
-        new = sharded_bot(fake, bot_factory, pg_url, "0,1", "new")
-        await new.start(timeout=40.0)  # the silent holder's shards are taken
+        new = sharded_bot(fake, bot_factory, pg_url, "0,1", "new", count=2)
+        # The silent holder's shards are taken (a generous wait: it once took over 45 s on a loaded machine).
+        await new.start(timeout=90.0)
     finally:
         old.expect_exit()
         old.process.proc.send_signal(signal.SIGCONT)
