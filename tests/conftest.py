@@ -41,6 +41,8 @@ _NOT_RUN_LINE = (
 
 T = TypeVar("T")
 _deselected = pytest.StashKey[int]()  # postgres cases deselected in this run
+_THINNED_KEY = "gnomehost_postgres_thinned"
+_thinned = pytest.StashKey[int]()  # postgres cases of per-game tests left to GNOMEHOST_SLOW=1
 
 
 def postgres_test_url() -> str | None:
@@ -190,9 +192,38 @@ def _is_postgres_case(item: pytest.Item) -> bool:
     return callspec is not None and callspec.params.get("store_url") == "postgres"
 
 
+def _outside_postgres_sample(item: pytest.Item) -> bool:
+    """A postgres case of a `postgres_sample` test whose parameter value is not in the sample."""
+    marker = item.get_closest_marker("postgres_sample")
+    callspec = getattr(item, "callspec", None)
+    if marker is None or callspec is None or not _is_postgres_case(item):
+        return False
+    param, values = marker.args
+    return callspec.params.get(param) not in values
+
+
+def _thin_heavy_postgres_cases(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Per-game tests marked `postgres_sample` run every game on SQLite but only the sample on PostgreSQL
+    (the store's behaviour does not depend on the game; each game's full run costs seconds on PostgreSQL
+    and CI has 10 minutes). GNOMEHOST_SLOW=1 runs them all."""
+    if os.environ.get("GNOMEHOST_SLOW"):
+        return
+    thinned = [item for item in items if _outside_postgres_sample(item)]
+    if not thinned:
+        return
+    items[:] = [item for item in items if not _outside_postgres_sample(item)]
+    config.hook.pytest_deselected(items=thinned)
+    config.stash[_thinned] = len(thinned)
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[_THINNED_KEY] = len(thinned)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Without GNOMEHOST_TEST_DATABASE_URL, deselect the postgres cases (not skip) and count them."""
+    """Without GNOMEHOST_TEST_DATABASE_URL, deselect the postgres cases (not skip) and count them; with it,
+    run per-game tests on PostgreSQL for their sample of games only (unless GNOMEHOST_SLOW=1)."""
     if postgres_test_url() is not None:
+        _thin_heavy_postgres_cases(config, items)
         return
     dropped = [item for item in items if _is_postgres_case(item)]
     if not dropped:
@@ -212,6 +243,9 @@ def pytest_testnodedown(node: object, error: object) -> None:
     config = getattr(node, "config", None)
     if config is not None and count:
         config.stash[_deselected] = max(config.stash.get(_deselected, 0), count)
+    thinned = getattr(node, "workeroutput", {}).get(_THINNED_KEY, 0)
+    if config is not None and thinned:
+        config.stash[_thinned] = max(config.stash.get(_thinned, 0), thinned)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
@@ -220,3 +254,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
     if count:
         cases = f"{count} test case" + ("s" if count != 1 else "")
         terminalreporter.write_line(_NOT_RUN_LINE.format(count=cases, variable=PG_URL_VARIABLE), yellow=True, bold=True)
+    thinned = config.stash.get(_thinned, 0)
+    if thinned:
+        terminalreporter.write_line(
+            f"{thinned} PostgreSQL cases of per-game host tests not run (every game runs on SQLite, a sample on "
+            "PostgreSQL); GNOMEHOST_SLOW=1 runs them all.", yellow=True)

@@ -153,6 +153,7 @@ async def test_the_scheduler_loop_runs_due_deadlines(store_url):
         await svc.close()
 
 
+@pytest.mark.postgres_sample("name", ("vendetta",))
 @pytest.mark.parametrize("policy", [AfkPolicy.AI, AfkPolicy.SKIP])
 @pytest.mark.parametrize("name", registry.names())
 async def test_an_absent_player_cannot_stall_a_real_game(name, policy, store_url, clock):

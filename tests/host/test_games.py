@@ -22,6 +22,7 @@ def seats_for(name: str) -> int:
     return min(max(3, low), high)
 
 
+@pytest.mark.postgres_sample("name", ("vendetta",))
 @pytest.mark.parametrize("name", GAMES)
 async def test_full_game_with_ai_players_matches_direct_engine_play(name, store_url, notifier):
     game = toygame.resolve(name)

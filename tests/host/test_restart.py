@@ -32,6 +32,7 @@ async def _play(url: str, name: str, stop_after: list[int]) -> tuple[str | None,
     return row.snapshot, [(r.player, r.action_id, r.source) for r in rows]
 
 
+@pytest.mark.postgres_sample("name", ("vendetta",))
 @pytest.mark.parametrize("name", GAMES)
 async def test_restart_mid_game_gives_the_uninterrupted_result(name, store_url):
     # One store, one game after the other in the same channel (the first is over when the second begins).
