@@ -131,6 +131,10 @@ class PostgresShardLeases:
         self.pid = os.getpid() if pid is None else pid
         self.host = socket.gethostname() if host is None else host
 
+    def _idle_limit_ms(self) -> int:
+        """How long (ms) the server lets a lease transaction sit idle before it ends the session."""
+        return max(1000, int(self.stale_after * 500))
+
     @asynccontextmanager
     async def _transaction(self, what: str) -> AsyncIterator[Any]:
         """A connection in a transaction holding the lease lock; driver errors become DatabaseError."""
@@ -138,6 +142,11 @@ class PostgresShardLeases:
 
         try:
             async with self._pool.acquire() as conn, conn.transaction():
+                # A process frozen inside this transaction (SIGSTOP, a suspended VM) would hold the lease lock,
+                # and with it every other process's claim and renewal, until its connection died. The server
+                # ends such a session after half the lease timeout, so the others can take its shards over.
+                await conn.execute(
+                    f"SET LOCAL idle_in_transaction_session_timeout = {self._idle_limit_ms()}")
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", LEASE_LOCK_KEY)
                 await conn.execute(CREATE_TABLE)
                 yield conn

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from db.errors import DatabaseInUse
+from db.errors import DatabaseError, DatabaseInUse
 from db.rows import NewMessage
 from db.shard_leases import LocalShardLeases, PostgresShardLeases, ShardLeaseLost, ShardsInUse, open_shard_leases
 from db.store import NewGame, Store
@@ -50,6 +50,32 @@ async def test_two_processes_split_the_shards_and_a_third_on_a_held_shard_is_ref
     assert isinstance(info.value, DatabaseInUse)  # bot.py refuses it like a second process on one SQLite file
     assert "shard 1 of 2 is held by another Gnomehost process (pid 2" in str(info.value)
     assert {r.shard_id: r.owner_pid for r in await a.rows()} == {0: 1, 1: 2}
+
+
+async def test_a_process_frozen_inside_a_lease_transaction_does_not_block_the_others(pg_store: Store) -> None:
+    """A holder frozen mid-transaction (holding the lease lock) is cut off by the server after half the lease
+    timeout, so another process's claim goes through instead of waiting for it forever."""
+    frozen, other = process(pg_store, [0], pid=1), process(pg_store, [1], pid=2)
+    frozen.stale_after = other.stale_after = 2.0  # the server cuts the frozen session after 1 s
+    inside, release = asyncio.Event(), asyncio.Event()
+
+    async def freeze() -> None:
+        try:
+            async with frozen._transaction("a renewal that freezes"):
+                inside.set()
+                await release.wait()  # holds the lease lock, idle in its transaction
+        except DatabaseError:  # the server ended the frozen session: expected here
+            pass
+
+    holder = asyncio.create_task(freeze())
+    try:
+        await inside.wait()
+        started = asyncio.get_running_loop().time()
+        assert await asyncio.wait_for(other.claim(T0), timeout=15) == {1}
+        assert asyncio.get_running_loop().time() - started < 10
+    finally:
+        release.set()
+        await holder
 
 
 async def test_a_process_with_another_shard_count_is_refused(pg_store: Store) -> None:
