@@ -6,6 +6,7 @@ Every method is a coroutine; errors the user should see are `host.errors.HostErr
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import time
@@ -88,6 +89,11 @@ class TableService:
         self._verify_all_moves = verify_all_moves
         self._scheduler = deadlines.Scheduler(core, 5.0)
         self._closed = False
+        # Moves between their entry and their game lock: close() waits for them too (a move that has not
+        # taken its lock yet, e.g. still loading its game from PostgreSQL, is in flight all the same).
+        self._moves_entering = 0
+        self._no_move_entering = asyncio.Event()
+        self._no_move_entering.set()
 
     def _check_open(self) -> None:
         if self._closed:
@@ -163,6 +169,7 @@ class TableService:
         await self._core.ai.close()
         await self._sender.stop()
         # Wait for every in-flight change: each holds its game's lock until stored and announced.
+        await self._no_move_entering.wait()
         for lock in list(self._core.locks.values()):
             async with lock:
                 pass
@@ -422,7 +429,14 @@ class TableService:
         IllegalMove (also an engine IllegalAction).
         """
         self._check_open()
-        return await play.submit(self._core, game_id, user_id, action_id, expected_version, player)
+        self._moves_entering += 1
+        self._no_move_entering.clear()
+        try:
+            return await play.submit(self._core, game_id, user_id, action_id, expected_version, player)
+        finally:
+            self._moves_entering -= 1
+            if self._moves_entering == 0:
+                self._no_move_entering.set()
 
     async def undo(self, game_id: int, user_id: int) -> MoveResult:
         """Take back the last move: only its mover, only if no one acted since, only if it revealed nothing.
