@@ -727,6 +727,8 @@ async def test_lobby_remove_ai_and_closing(fake: Harness, bot: LiveBot) -> None:
     await bot.restart()
     rec = await fake.slash(alice, "game", subcommand="cancel", settle=SETTLE)
     assert rec.ephemeral and "cancelled" in rec.content, rec.describe()
+    # The closing edit goes out through the outbox after the reply: wait for it (a loaded machine is slower).
+    await fake.server.wait_until(lambda: "cancelled by the host" in lobby.content, 20.0, "the lobby's closing edit")
     assert "cancelled by the host" in lobby.content and lobby.custom_ids() == [], lobby.content
     fake.assert_valid()
     assert bot.log_errors() == [], bot.log_tail()
