@@ -94,6 +94,8 @@ class TableService:
         self._moves_entering = 0
         self._no_move_entering = asyncio.Event()
         self._no_move_entering.set()
+        # Held by a `deliver` call: close waits for it before closing the store under it.
+        self._draining = asyncio.Lock()
 
     def _check_open(self) -> None:
         if self._closed:
@@ -168,6 +170,8 @@ class TableService:
         # AI decisions still thinking are dropped (a restart plans them again); one being stored finishes.
         await self._core.ai.close()
         await self._sender.stop()
+        async with self._draining:
+            pass
         # Wait for every in-flight change: each holds its game's lock until stored and announced.
         await self._no_move_entering.wait()
         for lock in list(self._core.locks.values()):
@@ -200,9 +204,11 @@ class TableService:
     async def deliver(self, timeout: float = 10.0) -> int:
         """Deliver every message that is due now, waiting up to `timeout` seconds; returns how many remain.
 
-        For tests and tools; the bot uses `start_sender`.
+        For tests and tools; the bot uses `start_sender`. A `close` waits for a delivery under way.
         """
-        return await self._sender.drain(timeout)
+        self._check_open()
+        async with self._draining:
+            return await self._sender.drain(timeout)
 
     def dm_reopened(self, user_id: int) -> None:
         """The user may accept DMs again (they asked for their hand): the next DM to them is tried."""

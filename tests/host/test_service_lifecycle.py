@@ -8,22 +8,26 @@ import pytest
 
 from host.errors import ServiceClosed
 from host.notifier import RecordingNotifier
-from host.results import MoveResult, PrivateUpdate, TableInfo, TableUpdate
+from host.results import MessageRef, MoveResult, PrivateUpdate, TableInfo, TableUpdate
 from tests.host.conftest import ALICE, HOST, open_service, started
 
 
 class SlowNotifier(RecordingNotifier):
     """Takes its time to post, like a Discord upload."""
 
-    async def post_to_table(self, table: TableInfo, update: TableUpdate) -> None:
+    async def post_to_table(
+        self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
+    ) -> MessageRef | None:
         await asyncio.sleep(0.05)
-        await super().post_to_table(table, update)
+        return await super().post_to_table(table, update, previous)
 
 
 class BrokenNotifier(RecordingNotifier):
     """Fails on every call."""
 
-    async def post_to_table(self, table: TableInfo, update: TableUpdate) -> None:
+    async def post_to_table(
+        self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
+    ) -> MessageRef | None:
         raise RuntimeError("Discord is down")
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
