@@ -8,6 +8,8 @@ apply, run on), without handing the turn to the next player.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
@@ -15,6 +17,8 @@ from engine.core.game import not_offered
 from engine.tribes.board import load_board
 from engine.tribes.state import Area, Options, Player, TribesState, clone
 from engine.tribes.war import WAR_PHASES, start_step
+from engine.tribes.war.view import war_view
+from engine.tribes.war_state import BattleRecord, War
 
 LETTERS = {"P": "plains", "M": "mountain", "K": "marsh", "S": "swamp"}
 
@@ -56,6 +60,25 @@ def build(
 def who(state: TribesState, letter: str) -> int:
     """The player index of the tribe `letter`."""
     return next(i for i, p in enumerate(state.players) if p.tribe == LETTERS[letter])
+
+
+def war_of(state: TribesState) -> War:
+    """The war step under way in `state`; fails the test when there is none."""
+    assert state.war is not None, "no war step is under way"
+    return state.war
+
+
+def battle_of(state: TribesState) -> BattleRecord:
+    """The last battle fought in `state`; fails the test when none has been."""
+    assert state.last_battle is not None, "no battle has been fought"
+    return state.last_battle
+
+
+def public_war(state: TribesState) -> dict[str, Any]:
+    """The public view of the war step under way in `state`; fails the test outside a war step."""
+    view = war_view(state)
+    assert view is not None, "no war step is under way"
+    return view
 
 
 def start(state: TribesState, letter: str) -> tuple[TribesState, list[Event]]:

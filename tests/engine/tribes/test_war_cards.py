@@ -7,8 +7,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.tribes.phases import CARDS, FLAK
 from engine.tribes.war import WAR_PHASES
-from engine.tribes.war.view import war_view
-from tests.engine.tribes.builders import armies_at, build, legal_ids, play, start, who
+from tests.engine.tribes.builders import armies_at, battle_of, build, legal_ids, play, public_war, start, war_of, who
 
 
 def result(state, target):
@@ -32,7 +31,7 @@ def test_siege_card_helps_the_attacker_on_black_territories_only():
     s, _ = start(lab, "P")
     s, _ = play(s, "P", "plan:from:sunny_downs", "plan:ground", "plan:to:gnomlab", "plan:n:2", "confirm",
                 "card:play:great_gnomcatapult#1", "confirm")
-    assert (s.last_battle.att, s.last_battle.dfn) == (5, 2)  # 2 + 3 against 1 + fortification
+    assert (battle_of(s).att, battle_of(s).dfn) == (5, 2)  # 2 + 3 against 1 + fortification
     land = build({"golden_fields": "P:2", "forest": "K:1"}, hands={"P": ["great_gnomcatapult#1"]})
     s, _ = start(land, "P")
     s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:2", "confirm",
@@ -50,8 +49,8 @@ def test_air_card_airlift_joins_the_battle_as_support():
     s, _ = start(s, "M")
     s, _ = play(s, "M", "plan:from:cloud_crags", "plan:ground", "plan:to:golden_fields", "plan:n:3", "confirm",
                 "card:play:gnomcopter#1", "card:lift:heron_fen", "card:n:4", "card:for:1", "confirm")
-    assert (s.last_battle.att, s.last_battle.dfn) == (7, 3)
-    assert s.last_battle.airlifts == ["heron_fen"]
+    assert (battle_of(s).att, battle_of(s).dfn) == (7, 3)
+    assert battle_of(s).airlifts == ["heron_fen"]
     assert armies_at(s, "heron_fen") == ("M", 4)  # airlifted armies stay home and cannot move in
 
 
@@ -62,12 +61,12 @@ def test_air_card_airborne_attack_from_anywhere_counts_towards_the_two_cards():
     s, events = play(s, "M", "plan:from:heron_fen", "plan:card:gnomballoon#1", "plan:to:windy_meadows",
                      "plan:n:2", "confirm")
     assert any("Gnomballoon" in e.text and e.public for e in events)  # shown with the plan (§8.1)
-    assert war_view(s)["attacks"][0]["mode"] == "card" and war_view(s)["attacks"][0]["card_name"] == "Gnomballoon"
+    assert public_war(s)["attacks"][0]["mode"] == "card" and public_war(s)["attacks"][0]["card_name"] == "Gnomballoon"
     assert s.phase == CARDS
     s, _ = play(s, "M", "card:play:gnom_crossbow#1")
-    assert s.war.cards[who(s, "M")].closed  # balloon + crossbow = 2 battle cards
+    assert war_of(s).cards[who(s, "M")].closed  # balloon + crossbow = 2 battle cards
     s, _ = play(s, "M", "confirm")
-    assert (s.last_battle.att, s.last_battle.dfn) == (3, 2)  # 2 + crossbow 1 against 1 + home 1
+    assert (battle_of(s).att, battle_of(s).dfn) == (3, 2)  # 2 + crossbow 1 against 1 + home 1
 
 
 def test_air_cards_give_one_air_move_each_in_deployment():
@@ -86,8 +85,8 @@ def test_gnomsub_airborne_attack_is_coastal_and_immune_to_flak():
     s, _ = play(s, "P", "plan:from:windy_meadows", "plan:card:gnomsub#1", "plan:to:reedy_shallows", "plan:n:3",
                 "confirm")
     s, _ = play(s, "K", "card:play:gnomflak#1", "confirm")
-    assert not s.war.attacks[0].void
-    assert (s.last_battle.att, s.last_battle.dfn) == (3, 2)
+    assert not war_of(s).attacks[0].void
+    assert (battle_of(s).att, battle_of(s).dfn) == (3, 2)
     s, _ = play(s, "P", "in:2")
     assert armies_at(s, "reedy_shallows") == ("P", 2)
 
@@ -99,7 +98,7 @@ def test_gnomflak_voids_an_airborne_attack_whose_target_may_then_take_retreats()
     s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:4",
                 "plan:from:windy_meadows", "plan:card:gnomcopter#1", "plan:to:frog_hollow", "plan:n:2", "confirm")
     s, events = play(s, "K", "card:play:gnomflak#1", "confirm")
-    void = s.war.attacks[1]
+    void = war_of(s).attacks[1]
     assert void.void and void.att == 0 and "void" in void.result
     assert any("void" in e.text for e in events)
     # the Forest: 4 against 2 + home 1, margin 1; Frog Hollow is no longer under attack: the retreat goes there
@@ -154,11 +153,11 @@ def test_gnomicide_multiplies_bonuses_per_army_but_not_fortification():
     s, _ = start(s, "M")
     s, _ = play(s, "M", "plan:from:golden_fields", "plan:ground", "plan:to:wheatburg", "plan:n:3", "confirm",
                 "card:play:great_gnomcatapult#1", "confirm")
-    assert (s.last_battle.att, s.last_battle.dfn) == (12, 3)  # 3 × (1 + 3); 2 × 1 + 1
+    assert (battle_of(s).att, battle_of(s).dfn) == (12, 3)  # 3 × (1 + 3); 2 × 1 + 1
     h = build({"golden_fields": "P:3", "cloud_crags": "M:2", "rocky_ridge": "M:1"}, gnomicide=True)
     h, _ = start(h, "P")
     h, _ = play(h, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:3", "confirm")
-    assert (h.last_battle.att, h.last_battle.dfn) == (3, 5)  # 2 × (1 + home 1) + 1 support
+    assert (battle_of(h).att, battle_of(h).dfn) == (3, 5)  # 2 × (1 + home 1) + 1 support
 
 
 def test_portal_attack_reaches_any_plain_holding_an_enemy():
@@ -191,20 +190,23 @@ def test_defender_home_territories_must_all_support_an_attacked_home_territory()
     s, _ = start(s, "P")
     s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:4", "confirm")
     # 4 against 9: the Plains Gnomes lose their only armies and their step ends
-    assert sorted(s.last_battle.defence_supports) == ["eelwater", "heron_fen", "lily_fen", "reedy_shallows"]
-    assert s.last_battle.dfn == 1 + 7 + 1  # Toad Swamp is a swamp: no portal for the Marsh Gnomes
+    assert sorted(battle_of(s).defence_supports) == ["eelwater", "heron_fen", "lily_fen", "reedy_shallows"]
+    assert battle_of(s).dfn == 1 + 7 + 1  # Toad Swamp is a swamp: no portal for the Marsh Gnomes
 
 
 def test_flak_choice_as_one_pick_of_exactly_the_capacity():
     s = flak_choice_state()
     p = who(s, "P")
-    menu = WAR_PHASES[FLAK].multi_pick(s, p)
+    multi_pick, pick_action = WAR_PHASES[FLAK].multi_pick, WAR_PHASES[FLAK].pick_action
+    assert multi_pick is not None and pick_action is not None, "Gnomflak is not offered as one pick"
+    menu = multi_pick(s, p)
+    assert menu is not None
     assert (menu.min, menu.max) == (2, 2) and menu.suggested == ("gnomglider#1", "gnomcopter#1")
     assert [o.label for o in menu.options] == ["the Mountain Gnomes' Gnomglider", "the Mountain Gnomes' Gnomcopter",
                                               "the Marsh Gnomes' Gnomballoon"]
     with pytest.raises(IllegalAction, match="exactly 2"):
-        WAR_PHASES[FLAK].pick_action(s, p, ["gnomballoon#1"])
-    action = WAR_PHASES[FLAK].pick_action(s, p, ["gnomballoon#1", "gnomglider#1"])
+        pick_action(s, p, ["gnomballoon#1"])
+    action = pick_action(s, p, ["gnomballoon#1", "gnomglider#1"])
     s, _ = play(s, "P", action.id)
     assert s.war is None or sorted(s.war.cancelled) == ["gnomballoon#1", "gnomglider#1"]
 
@@ -215,26 +217,31 @@ def test_battle_cards_as_one_pick_then_the_airlift_steps():
     s, _ = start(s, "M")
     s, _ = play(s, "M", "plan:from:cloud_crags", "plan:ground", "plan:to:golden_fields", "plan:n:3", "confirm")
     m = who(s, "M")
-    menu = WAR_PHASES[CARDS].multi_pick(s, m)
+    multi_pick, pick_action = WAR_PHASES[CARDS].multi_pick, WAR_PHASES[CARDS].pick_action
+    assert multi_pick is not None and pick_action is not None, "battle cards are not offered as one pick"
+    menu = multi_pick(s, m)
+    assert menu is not None
     assert (menu.min, menu.max) == (0, 2)
     assert menu.option_ids() == ("gnomcopter#1", "gnom_crossbow#1", "gnom_crossbow#2")  # never Gnom'But
     with pytest.raises(IllegalAction, match="cannot be played"):
-        WAR_PHASES[CARDS].pick_action(s, m, ["gnombut#1"])
+        pick_action(s, m, ["gnombut#1"])
     with pytest.raises(IllegalAction, match="at most 2"):
-        WAR_PHASES[CARDS].pick_action(s, m, ["gnomcopter#1", "gnom_crossbow#1", "gnom_crossbow#2"])
-    action = WAR_PHASES[CARDS].pick_action(s, m, ["gnom_crossbow#1", "gnomcopter#1"])
+        pick_action(s, m, ["gnomcopter#1", "gnom_crossbow#1", "gnom_crossbow#2"])
+    action = pick_action(s, m, ["gnom_crossbow#1", "gnomcopter#1"])
     s, _ = play(s, "M", action.id)
-    assert WAR_PHASES[CARDS].multi_pick(s, m) is None
+    assert multi_pick(s, m) is None
     assert "card:lift:heron_fen" in legal_ids(s, m)  # the Gnomcopter's airlift comes next
     s, _ = play(s, "M", "card:lift:heron_fen", "card:n:4", "card:for:1", "confirm")
-    assert (s.last_battle.att, s.last_battle.dfn) == (3 + 4 + 1, 3)
+    assert (battle_of(s).att, battle_of(s).dfn) == (3 + 4 + 1, 3)
 
 
 def test_an_empty_card_pick_plays_no_card():
     s = build({"golden_fields": "P:2", "forest": "K:1"}, hands={"P": ["gnomfog#1"]})
     s, _ = start(s, "P")
     s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:2", "confirm")
-    action = WAR_PHASES[CARDS].pick_action(s, who(s, "P"), [])
+    pick_action = WAR_PHASES[CARDS].pick_action
+    assert pick_action is not None, "battle cards are not offered as one pick"
+    action = pick_action(s, who(s, "P"), [])
     assert action.id == "card:pick:none"
     s, _ = play(s, "P", action.id)  # sealed at once, like the timeout default
     assert s.war is None or s.war.played[who(s, "P")] == []

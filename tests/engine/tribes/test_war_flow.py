@@ -10,7 +10,19 @@ from engine.tribes import GAME
 from engine.tribes.phases import CARDS, DEFENCE, DEPLOY, MOVE_IN, ORDER, PLAN, RETREAT, WAR_STEP_DONE
 from engine.tribes.war import WAR_PHASES
 from engine.tribes.war.view import war_view
-from tests.engine.tribes.builders import armies_at, build, finish, legal_ids, play, start, waiting, who
+from tests.engine.tribes.builders import (
+    armies_at,
+    battle_of,
+    build,
+    finish,
+    legal_ids,
+    play,
+    public_war,
+    start,
+    waiting,
+    war_of,
+    who,
+)
 from tests.engine.tribes.test_war_cards import flak_choice_state
 from tests.engine.tribes.test_war_rejections import defence_state, retreat_state
 
@@ -47,7 +59,7 @@ def test_battle_cards_skip_empty_hands_and_the_order_skips_a_single_attack():
     s, events = play(s, "K", "plan:from:lily_fen", "plan:ground", "plan:to:clover_lea", "plan:n:1", "confirm")
     assert s.phase == DEPLOY  # no card to choose, one attack: resolved at once (1 against 2 + 1: nothing)
     assert any("no card" in t for t in public_texts(events))
-    assert s.last_battle.result == "Nothing happens"
+    assert battle_of(s).result == "Nothing happens"
 
 
 def test_cards_are_asked_of_every_belligerent_with_a_hand_even_without_battle_cards():
@@ -65,9 +77,11 @@ def test_order_is_asked_with_two_live_attacks_and_defaults_to_plan_order():
                 "plan:from:windy_meadows", "plan:ground", "plan:to:sunny_downs", "plan:n:4", "confirm")
     assert s.phase == ORDER
     s, _ = play(s, "P", "order:2")
-    assert WAR_PHASES[ORDER].auto_step(s, who(s, "P")) == Action("order:1")
+    auto_step = WAR_PHASES[ORDER].auto_step
+    assert auto_step is not None, "the order phase has no auto step"
+    assert auto_step(s, who(s, "P")) == Action("order:1")
     s, _ = play(s, "P", "undo", "order:plan")
-    assert s.war.order == [1, 2]
+    assert war_of(s).order == [1, 2]
 
 
 def test_retreat_default_fills_destinations_in_board_order():
@@ -90,23 +104,26 @@ def test_move_in_default_keeps_one_army_in_a_land_source():
 
 def test_defence_default_sends_each_army_to_the_first_attack_in_plan_order():
     s = defence_state()
-    assert WAR_PHASES[DEFENCE].auto_step(s, who(s, "P")) == Action("def:from:clover_lea")
+    auto_step = WAR_PHASES[DEFENCE].auto_step
+    assert auto_step is not None, "the defence phase has no auto step"
+    assert auto_step(s, who(s, "P")) == Action("def:from:clover_lea")
     s, _ = play(s, "P", "def:auto")
-    clover = [x for x in s.war.defence[who(s, "P")].supports if x.territory == "clover_lea"]
+    clover = [x for x in war_of(s).defence[who(s, "P")].supports if x.territory == "clover_lea"]
     assert [(x.count, x.attack) for x in clover] == [(2, 2)]
 
 
 def test_plan_auto_step_takes_a_single_forward_choice_only():
     s = build({"golden_fields": "P:1", "forest": "K:1"})
     s, _ = start(s, "P")
-    rules = WAR_PHASES[PLAN]
-    assert rules.auto_step(s, who(s, "P")) is None  # the top of the plan is a real choice
+    auto_step = WAR_PHASES[PLAN].auto_step
+    assert auto_step is not None, "the plan phase has no auto step"
+    assert auto_step(s, who(s, "P")) is None  # the top of the plan is a real choice
     s, _ = play(s, "P", "plan:from:golden_fields")
-    assert rules.auto_step(s, who(s, "P")) == Action("plan:ground")
+    assert auto_step(s, who(s, "P")) == Action("plan:ground")
     s, _ = play(s, "P", "plan:ground")
-    assert rules.auto_step(s, who(s, "P")) == Action("plan:to:forest")
+    assert auto_step(s, who(s, "P")) == Action("plan:to:forest")
     s, _ = play(s, "P", "plan:to:forest")
-    assert rules.auto_step(s, who(s, "P")) == Action("plan:n:1")
+    assert auto_step(s, who(s, "P")) == Action("plan:n:1")
 
 
 def test_descriptions_say_the_draft_in_words():
@@ -129,19 +146,19 @@ def test_public_war_view_shows_the_plan_once_confirmed_and_cards_only_after_the_
     s, events = play(s, "M", "plan:from:golden_fields", "plan:ground", "plan:to:wheatburg", "plan:n:4")
     assert war_view(s) == {"active": who(s, "M"), "attacks": [], "supports": []} and events == []
     s, events = play(s, "M", "confirm")
-    view = war_view(s)
+    view = public_war(s)
     assert view["attacks"][0]["target"] == "wheatburg" and view["attacks"][0]["armies"] == 4
     assert "cards_played" not in view
     s, events = play(s, "M", "card:play:gnom_crossbow#1", "confirm")
-    assert events == [] and "cards_played" not in war_view(s)
+    assert events == [] and "cards_played" not in public_war(s)
     s, events = play(s, "P", "card:play:gnomfog#1", "confirm")
     reveal = next(e for e in events if e.kind == "reveal")
     assert "Gnom-Crossbow" in reveal.text and "Gnomfog" in reveal.text
     assert s.phase == MOVE_IN
     lost = "The 2 armies defending Wheatburg found no room to retreat and are destroyed"
-    assert (s.last_battle.att, s.last_battle.dfn) == (4, 3) and s.last_battle.result == lost
+    assert (battle_of(s).att, battle_of(s).dfn) == (4, 3) and battle_of(s).result == lost
     s, _ = play(s, "M", "in:3")
-    assert s.last_battle.result == (f"{lost}; "
+    assert battle_of(s).result == (f"{lost}; "
                                     "Wheatburg taken by the Mountain Gnomes with 3 armies")
 
 
@@ -153,13 +170,13 @@ def test_through_the_game_a_turbo_table_reaches_phase_4_and_plays_it():
         decision = GAME.pending(state)[0]
         state, _ = GAME.apply(state, decision.player, GAME.timeout_action(state, decision.player))
     assert state.phase == PLAN
-    active = state.war.active
+    active = war_of(state).active
     assert GAME.view(state, None)["war"] == {"active": active, "attacks": [], "supports": []}
     sources = [a for a in GAME.legal_actions(state, active) if a.id.startswith("plan:from:")]
     assert sources, "a turbo start always has armies that can attack something"
     state, _ = GAME.apply(state, active, sources[0])
-    while GAME.auto_step(state, active) is not None and state.war.path:
-        state, _ = GAME.apply(state, active, GAME.auto_step(state, active))
+    while (step := GAME.auto_step(state, active)) is not None and war_of(state).path:
+        state, _ = GAME.apply(state, active, step)
     while state.phase == PLAN:
         state, _ = GAME.apply(state, active, GAME.legal_actions(state, active)[0])
     for _ in range(100):
@@ -177,14 +194,14 @@ def test_flak_choice_must_use_the_whole_capacity_g_t20():
     assert "confirm" not in legal_ids(s, who(s, "P"))
     with pytest.raises(IllegalAction, match="Choose 2 cards"):
         play(s, "P", "confirm")
-    assert s.war.cancelled == []
+    assert war_of(s).cancelled == []
 
 
 def test_a_city_source_emptied_by_destroyed_attackers_stays_held_g_t23():
     s = build({"wheatburg": "P:2", "forest": "K:3", "sunny_downs": "K:2"})
     s, _ = start(s, "P")
     s, _ = play(s, "P", "plan:from:wheatburg", "plan:ground", "plan:to:forest", "plan:n:2", "confirm")
-    assert (s.last_battle.att, s.last_battle.dfn) == (2, 6)
+    assert (battle_of(s).att, battle_of(s).dfn) == (2, 6)
     assert armies_at(s, "wheatburg") == ("P", 0) and s.players[who(s, "P")].vp == -4
 
 
@@ -217,7 +234,7 @@ def test_long_lists_are_split_by_terrain_so_no_step_exceeds_25_choices():
     offered = legal_ids(s, who(s, "P"))
     assert "plan:to:iron_hills" in offered and "plan:to:golden_fields" not in offered
     s, _ = play(s, "P", "plan:to:iron_hills", "plan:n:3")
-    assert s.war.attacks[0].target == "iron_hills" and s.war.path == []
+    assert war_of(s).attacks[0].target == "iron_hills" and war_of(s).path == []
 
 
 def test_a_hand_of_every_battle_card_puts_the_weapons_behind_one_entry():

@@ -8,7 +8,7 @@ from engine.core.errors import IllegalAction
 from engine.tribes import GAME
 from engine.tribes.phases import MOVE_IN, ORDER
 from engine.tribes.state import dump_state
-from tests.engine.tribes.builders import armies_at, build, play_game, start, who
+from tests.engine.tribes.builders import armies_at, battle_of, build, play_game, start, who
 
 
 def test_tv7_through_the_game():
@@ -20,7 +20,7 @@ def test_tv7_through_the_game():
                      "confirm")
     assert [d.player for d in GAME.pending(s)] == [who(s, "P")]
     s, _ = play_game(s, "P", "card:play:rock_hammer#1", "confirm")
-    assert s.phase == MOVE_IN and (s.last_battle.att, s.last_battle.dfn) == (8, 4)
+    assert s.phase == MOVE_IN and (battle_of(s).att, battle_of(s).dfn) == (8, 4)
     s, _ = play_game(s, "M", "in:3")
     assert armies_at(s, "wheatburg") == ("M", 3) and s.players[who(s, "M")].vp == 6
     view = GAME.view(s, None)

@@ -11,7 +11,7 @@ from engine.tribes.phases import CARDS, DEFENCE, MOVE_IN, RETREAT
 from engine.tribes.state import dump_state
 from engine.tribes.war import WAR_PHASES
 from engine.tribes.war_state import MOVING_IN, Attack
-from tests.engine.tribes.builders import build, play, start, who
+from tests.engine.tribes.builders import build, play, start, war_of, who
 
 IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|#\d|\b(plan|def|card|ret|dep|in|order|flak):\S")
 
@@ -97,7 +97,7 @@ def test_plan_rejects_portals_outside_the_home_type():
     s, _ = play(s, "P", "undo", "plan:from:golden_fields", "plan:portal")
     rejected(s, "P", "plan:to:cloud_crags", "home type")  # a mountain
     s, _ = play(s, "P", "plan:to:high_pasture", "plan:n:1")  # a plain anywhere on the map
-    assert s.war.attacks[-1].mode == "portal"
+    assert war_of(s).attacks[-1].mode == "portal"
 
 
 def test_plan_rejects_airborne_cards_not_allowed():
@@ -126,7 +126,7 @@ def test_plan_rejects_supports_not_allowed():
     rejected(s, "P", "plan:by:sunny_downs", "territory you hold")
     rejected(s, "P", "plan:by:toad_swamp", "border")
     s, _ = play(s, "P", "plan:by:clover_lea", "plan:n:2")  # a plain: portal to the plains source (§9.1)
-    assert s.war.supports[-1].territory == "clover_lea"
+    assert war_of(s).supports[-1].territory == "clover_lea"
 
 
 def test_plan_rejects_support_of_an_airborne_attack_away_from_the_target():
@@ -138,7 +138,7 @@ def test_plan_rejects_support_of_an_airborne_attack_away_from_the_target():
                 "plan:sup:1")
     rejected(s, "P", "plan:by:clover_lea", "airborne", "target")
     s, _ = play(s, "P", "plan:by:high_pasture", "plan:n:2")  # High Pasture borders Iron Hills
-    assert s.war.supports[-1].territory == "high_pasture"
+    assert war_of(s).supports[-1].territory == "high_pasture"
 
 
 def test_plan_confirm_needs_a_finished_step_and_an_attack():
@@ -259,7 +259,7 @@ def test_cards_reject_airlifts_from_armies_in_the_battle():
     s, _ = play(s, "P", "card:lift:windy_meadows", "card:n:1")  # its one army left out of its own attack
     rejected(s, "P", "card:for:2", "source")
     s, _ = play(s, "P", "card:for:1", "confirm")
-    assert s.war.cards[who(s, "P")].lifts[0].attack == 1
+    assert war_of(s).cards[who(s, "P")].lifts[0].attack == 1
 
 
 def test_cards_reject_defender_airlifts_from_attacked_territories_and_foreign_battles():
@@ -270,7 +270,7 @@ def test_cards_reject_defender_airlifts_from_attacked_territories_and_foreign_ba
     s, _ = play(s, "M", "card:lift:misty_bog", "card:n:3")
     rejected(s, "M", "card:for:2", "do not fight")
     s, _ = play(s, "M", "card:for:1", "confirm")
-    assert s.war.cards[who(s, "M")].lifts[0].source == "misty_bog"
+    assert war_of(s).cards[who(s, "M")].lifts[0].source == "misty_bog"
 
 
 def test_cards_reject_gnomsub_airlift_into_an_inland_battle():
@@ -313,7 +313,7 @@ def retreat_state():
     s = resolution_state()
     s, _ = play(s, "P", "order:1", "order:2", "confirm")
     assert s.phase == RETREAT
-    assert (s.war.attacks[0].att, s.war.attacks[0].dfn) == (10, 8)
+    assert (war_of(s).attacks[0].att, war_of(s).attacks[0].dfn) == (10, 8)
     return s
 
 
@@ -356,7 +356,7 @@ def test_move_in_rejects_more_than_one_into_the_gnomlab():
     paused = build({"sunny_downs": "P:3", "gnomlab": "K:1"})
     paused, _ = start(paused, "P")
     paused, _ = play(paused, "P", "plan:none")
-    war = paused.war
+    war = war_of(paused)
     war.attacks = [Attack(1, "sunny_downs", "gnomlab", 3, "ground", defender=who(paused, "K"), stage=MOVING_IN)]
     war.order, war.order_done, war.cursor = [1], True, 0
     paused.areas["gnomlab"].armies = 0
@@ -380,7 +380,7 @@ def test_deployment_rejects_a_turned_army():
                 "dep:to:golden_fields")
     rejected(s, "P", "dep:n:3", "between 1 and")  # only the one unturned army may move
     s, _ = play(s, "P", "undo", "undo")
-    assert s.war.path == []
+    assert war_of(s).path == []
 
 
 def test_deployment_rejects_more_than_one_step():

@@ -7,7 +7,7 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.tribes.phases import DEPLOY, MOVE_IN, WAR_STEP_DONE
 from engine.tribes.state import dump_state
-from tests.engine.tribes.builders import armies_at, build, finish, play, start, who
+from tests.engine.tribes.builders import armies_at, battle_of, build, finish, play, start, war_of, who
 
 
 def battle(state, target):
@@ -55,7 +55,7 @@ def test_tv7_city_attack_support_fortification_crushing_win():
     assert armies_at(s, "wheatburg") == ("M", 3) and s.areas["wheatburg"].moved == 3
     assert armies_at(s, "golden_fields") == ("M", 1)
     assert vp(s, "M") == 6  # −2×2 + 10
-    assert s.last_battle.supports == ["forest"] and s.last_battle.defence_supports == ["windy_meadows"]
+    assert battle_of(s).supports == ["forest"] and battle_of(s).defence_supports == ["windy_meadows"]
 
 
 def test_tv8_tie_changes_nothing():
@@ -208,7 +208,7 @@ def test_tv15a_citadel_gets_no_portal_or_gnomlab_support():
     s, _ = start(s, "M")
     s, _ = play(s, "M", "plan:from:forest", "plan:ground", "plan:to:wheatburg", "plan:n:4", "confirm")
     assert battle(s, "wheatburg") == (4, 4, 0)
-    assert s.last_battle.defence_supports == ["golden_fields"]
+    assert battle_of(s).defence_supports == ["golden_fields"]
 
 
 def test_tv15b_home_territory_gets_portal_support():
@@ -216,7 +216,7 @@ def test_tv15b_home_territory_gets_portal_support():
     s, _ = start(s, "M")
     s, _ = play(s, "M", "plan:from:forest", "plan:ground", "plan:to:golden_fields", "plan:n:4", "confirm")
     assert battle(s, "golden_fields") == (4, 7, -3)
-    assert sorted(s.last_battle.defence_supports) == ["clover_lea", "wheatburg"]
+    assert sorted(battle_of(s).defence_supports) == ["clover_lea", "wheatburg"]
     assert armies_at(s, "forest") == (None, 0) and vp(s, "M") == -8
 
 
@@ -226,7 +226,7 @@ def tv16(order):
     s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1",
                 "plan:from:windy_meadows", "plan:ground", "plan:to:sunny_downs", "plan:n:4", "confirm")
     # The Forest is attacked itself: its 3 armies defend it and support nothing (diversion)
-    assert s.war.defence[who(s, "K")].supports == []
+    assert war_of(s).defence[who(s, "K")].supports == []
     s, _ = play(s, "P", *[f"order:{i}" for i in order], "confirm")
     if s.phase == MOVE_IN:
         s, _ = play(s, "P", "in:3")
@@ -290,7 +290,9 @@ def test_tv17_with_the_one_tap_shortcut_gives_the_same_state():
     s = build({"windy_meadows": "P:1", "wheatburg": "P:2", "golden_fields": "P:1"})
     s, _ = start(s, "P")
     s, _ = play(s, "P", "plan:none", "dep:from:wheatburg")
-    shortcut = next(a for a in WAR_PHASES[DEPLOY_PHASE].shortcuts(s, who(s, "P")) if a.id == "dep:all:golden_fields")
+    shortcuts = WAR_PHASES[DEPLOY_PHASE].shortcuts
+    assert shortcuts is not None, "the deployment phase offers no shortcuts"
+    shortcut = next(a for a in shortcuts(s, who(s, "P")) if a.id == "dep:all:golden_fields")
     assert shortcut.label == "All 2 armies step to Golden Fields"
     by_tap, _ = play(s, "P", shortcut.id)
     by_steps, _ = play(s, "P", "dep:to:golden_fields", "dep:n:2")
