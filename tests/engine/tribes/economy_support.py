@@ -14,7 +14,7 @@ from engine.core.events import Event
 from engine.tribes import GAME
 from engine.tribes.board import load_board
 from engine.tribes.setup import finish_setup, new_state
-from engine.tribes.state import Area, TribesState
+from engine.tribes.state import Area, TribesState, VoteState
 
 LETTERS = {"P": "plains", "M": "mountain", "K": "marsh", "S": "swamp"}
 
@@ -28,6 +28,12 @@ def table(tribes: str = "PK", *, turn: int = 1, seed: int = 1, **options: Any) -
     state.seat_order = list(range(len(tribes)))
     state.turn = turn
     return state
+
+
+def vote_of(state: TribesState) -> VoteState:
+    """The goal vote under way in `state`; fails the test when there is none."""
+    assert state.vote is not None, "no goal vote is under way"
+    return state.vote
 
 
 def clear_board(state: TribesState, armies: dict[str, tuple[int, int]] | None = None) -> None:

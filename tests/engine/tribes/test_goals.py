@@ -179,16 +179,23 @@ def test_each_goal_measures_its_own_domain(goal: int) -> None:
     assert outcome is not None and outcome.winners == (2,)
 
 
+def winners(state: TribesState) -> tuple[int, ...]:
+    """The winners of the finished game `state`; fails the test when it is not over."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None, "the game is not over"
+    return outcome.winners
+
+
 def test_ties_go_to_most_vp_then_wealth_then_are_shared() -> None:
     state = finished()
     state.goal = 4  # everyone has 3 armies
     state.players[1].vp = 5
-    assert GAME.outcome(state).winners == (1,)
+    assert winners(state) == (1,)
     state.players[0].vp = 5
     state.players[0].purse += 1
-    assert GAME.outcome(state).winners == (0,)
+    assert winners(state) == (0,)
     state.players[1].purse += 1
-    assert GAME.outcome(state).winners == (0, 1)
+    assert winners(state) == (0, 1)
 
 
 def test_goal_six_sums_competition_ranks() -> None:

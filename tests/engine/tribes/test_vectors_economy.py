@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core.errors import IllegalAction
@@ -11,6 +13,7 @@ from engine.tribes import GAME, flow, goals, phases, research
 from engine.tribes.cards import instances_without_gnompax
 from engine.tribes.income import income_of, run_income
 from engine.tribes.setup import GNOMPAX_CARD, build_deck
+from engine.tribes.state import TribesState
 from tests.engine.tribes.economy_support import (
     card_on_top,
     clear_board,
@@ -20,6 +23,7 @@ from tests.engine.tribes.economy_support import (
     post,
     public_texts,
     table,
+    vote_of,
 )
 
 P, K = 0, 1
@@ -38,7 +42,7 @@ def test_tv01_income_counts_vacant_city_and_gnomlab() -> None:
     assert "10 GG" in events[0].text and str(before + 10) not in events[0].text.replace("10 GG", "")
 
 
-def _investment_table() -> object:
+def _investment_table() -> TribesState:
     state = table("PK")
     state.phase = phases.INVESTMENT
     state.players[P].purse = 16
@@ -106,7 +110,7 @@ def test_tv03_research_below_ten_keeps_the_post() -> None:
     assert state.players[P].posts["research"] == [5, 2, 2] and state.deck == deck
 
 
-def _launch_table(tribes: str = "PK", turn: int = 5, **options: object) -> object:
+def _launch_table(tribes: str = "PK", turn: int = 5, **options: Any) -> TribesState:
     state = table(tribes, turn=turn, **options)
     state.phase = phases.LAUNCH
     return state
@@ -174,7 +178,7 @@ def test_tv06_assassination_wrecks_guards_and_the_named_post() -> None:
     assert "the assassination succeeds" in text and "cancelled" in text
 
 
-def _vote_table(vps: dict[int, int]) -> object:
+def _vote_table(vps: dict[int, int]) -> TribesState:
     state = table("PMKS", turn=14)
     for p, vp in vps.items():
         state.players[p].vp = vp
@@ -189,20 +193,20 @@ def test_tv19_goal_vote_and_gnombut_revote() -> None:
     a, b, c, d = 0, 1, 2, 3
     state = _vote_table({a: 3, b: 12, c: 7, d: -2})
     give(state, a, "gnombut#1")
-    assert state.vote.order == [d, a, c, b]
+    assert vote_of(state).order == [d, a, c, b]
     state, _ = play(state, d, "vote:1")
     state, _ = play(state, a, "vote:3")
     state, _ = play(state, c, "vote:3")
     state, _ = play(state, b, "vote:5")
-    assert state.vote.result == 5 and state.phase == phases.GNOMBUT
+    assert vote_of(state).result == 5 and state.phase == phases.GNOMBUT
     assert [x.player for x in GAME.pending(state)] == [a]
     state, _ = play(state, a, f"but:cancel:{b}")
-    assert state.phase == phases.REVOTE and state.vote.order == [d, a, c]
+    assert state.phase == phases.REVOTE and vote_of(state).order == [d, a, c]
     assert state.players[a].hand == [] and "gnombut#1" in state.discard
     state, _ = play(state, d, "vote:1")
     state, _ = play(state, a, "vote:3")
     state, _ = play(state, c, "vote:3")
-    assert state.goal == 3 and state.vote.first_result == 5
+    assert state.goal == 3 and vote_of(state).first_result == 5
     assert state.phase not in (phases.VOTE, phases.REVOTE, phases.GNOMBUT)
 
 
@@ -219,7 +223,8 @@ def test_tv20_countdown_ends_after_turn_n_plus_4() -> None:
     assert GAME.view(state, None)["turns_left"] == 0
     flow._end_turn(state, [])
     assert state.phase == phases.FINISHED and state.turn == 18
-    assert GAME.outcome(state) is not None and GAME.outcome(state).reason == "goal"
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.reason == "goal"
 
 
 def test_tv21_deck_construction_hides_gnompax_in_the_last_eleven() -> None:
