@@ -103,11 +103,13 @@ def test_busy_player_always_chooses_a_legal_action(game: Any, players: int) -> N
 
 
 def test_busy_associates_games_fight_and_can_end_by_mission() -> None:
-    reasons = []
+    reasons: list[str] = []
     for seed in range(6):
         final, events = _play(ASSOCIATES, 2, seed, {}, "busy")
         assert any(e.kind == "roll" for e in events), seed
-        reasons.append(ASSOCIATES.outcome(final).reason)
+        outcome = ASSOCIATES.outcome(final)
+        assert outcome is not None, seed
+        reasons.append(outcome.reason)
     assert "mission" in reasons, reasons  # seeds 0 and 5 reach a main mission before the turn cap
 
 

@@ -21,10 +21,10 @@ def make(guilds: list[str], options: dict[str, Any] | None = None, seed: int = 7
     or their first opponent. Hands are emptied into the decks so no window opens unless a test gives cards."""
     opts = {"first_player": 0, **(options or {})}
     s = GAME.new_game(len(guilds), seed, opts)
-    for seat, g in enumerate(guilds):
-        s, _ = GAME.apply(s, seat, GAME.parse_action(s, seat, f"guild:{g}"))
+    for player, g in enumerate(guilds):
+        s, _ = GAME.apply(s, player, GAME.parse_action(s, player, f"guild:{g}"))
     if s["phase"] == "designate":
-        u = seat_of(s, "usurers")
+        u = seat(s, "usurers")
         target = next(g for g in guilds if g != "usurers")
         s, _ = GAME.apply(s, u, GAME.parse_action(s, u, f"designate:{target}"))
     for p in s["players"]:
@@ -35,8 +35,8 @@ def make(guilds: list[str], options: dict[str, Any] | None = None, seed: int = 7
 
 def give(s: dict[str, Any], guild: str, ctype: str, copies: int = 1) -> list[str]:
     """Move `copies` cards of a type from the guild's deck/discard into its hand; returns their ids."""
-    p = s["players"][seat_of(s, guild)]
-    out = []
+    p = s["players"][seat(s, guild)]
+    out: list[str] = []
     for pile in ("deck", "discard"):
         for c in list(p[pile]):
             if len(out) < copies and card_type(c) == ctype:
@@ -85,10 +85,10 @@ def set_safe(s: dict[str, Any], guild: str, **items: int) -> None:
 
 def activate(s: dict[str, Any], fig: str, actions: int = 2) -> None:
     """Open `fig`'s activation directly (its seat becomes the visited seat)."""
-    seat = seat_of(s, guild_of(fig))
+    player = seat(s, guild_of(fig))
     s["phase"] = "activation"
-    s["visit"] = seat_order(s).index(seat)
-    s["active"] = {"fig": fig, "player": seat, "actions": actions}
+    s["visit"] = seat_order(s).index(player)
+    s["active"] = {"fig": fig, "player": player, "actions": actions}
     s["draft"] = None
     s["res"] = None
 

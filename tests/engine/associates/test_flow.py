@@ -110,6 +110,7 @@ def test_turn_cap_ends_game_and_outcome() -> None:
         p = GAME.pending(s)[0].player
         s, _ = GAME.apply(s, p, GAME.timeout_action(s, p))
     out = GAME.outcome(s)
+    assert out is not None
     assert out.reason == "turn_cap" and s["turn"] == 10
     assert out.details["guilds"] == {"0": "thieves", "1": "artisans"}
     assert out.details["rematch_first_player"] in (0, 1)
@@ -122,7 +123,8 @@ def test_end_of_turn_skipped_when_game_ends() -> None:
     gold_before = sum(f["treasure"]["gold"] for f in s["figs"].values())
     while s["phase"] == "activation":
         s, _ = act(s, GAME.pending(s)[0].player, "idle")
-    assert s["phase"] == "over" and GAME.outcome(s).reason == "mission"
+    outcome = GAME.outcome(s)
+    assert s["phase"] == "over" and outcome is not None and outcome.reason == "mission"
     assert sum(f["treasure"]["gold"] for f in s["figs"].values()) == gold_before  # R-A41: no step 2
 
 

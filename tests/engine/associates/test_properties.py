@@ -242,7 +242,8 @@ def test_timeout_only_games_finish(n: int, seed: int) -> None:
         s, _ = GAME.apply(s, p, GAME.timeout_action(s, p))
         steps += 1
         assert steps < 5000
-    assert GAME.outcome(s).reason == "turn_cap"
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.reason == "turn_cap"
     assert GAME.check_invariants(s) == []
 
 

@@ -218,7 +218,8 @@ def test_tv14_thieves_counting_three_players() -> None:
     assert gold - before == 1 + 3
     assert s["phase"] == "activation"  # the game ends only after this turn's activations
     s = finish_turn_activations(s)
-    assert GAME.outcome(s) is not None and GAME.outcome(s).reason == "mission"
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.reason == "mission"
 
 
 def test_tv15_usurers_debts() -> None:
@@ -630,8 +631,10 @@ def test_tv26_more_bad_inputs() -> None:
 
 # -- §12.3: the public message is the same whether or not a window opened ---------------------------
 
-NARRATION_CASES = [
-    # (attacker, defender's figurine, action, target id, defender guild, reaction card type, dice faces)
+# (attacker, defender's figurine, action, target id, defender guild, reaction card type, dice faces)
+NarrationCase = tuple[str, str | None, str, str, str, str, list[int]]
+
+NARRATION_CASES: list[NarrationCase] = [
     ("brigands_troll", "thieves_goblin", "combat", "tgt:f:thieves_goblin", "thieves", "protection", [6, 5, 1]),
     ("brigands_troll", "thieves_goblin", "theft", "tgt:f:thieves_goblin", "thieves", "protection", [6, 6]),
     ("brigands_troll", "thieves_goblin", "combat", "tgt:f:thieves_goblin", "thieves", "shield", [6, 6, 6]),
@@ -664,7 +667,7 @@ def _narrated(attacker: str, defender_fig: str | None, action: str, target: str,
 
 
 @pytest.mark.parametrize("case", NARRATION_CASES, ids=[f"{c[2]}-{c[5]}" for c in NARRATION_CASES])
-def test_same_public_narration_whether_or_not_a_window_opened(case: tuple) -> None:
+def test_same_public_narration_whether_or_not_a_window_opened(case: NarrationCase) -> None:
     with_window, view_with = _narrated(*case, holds_card=True)
     without, view_without = _narrated(*case, holds_card=False)
     assert with_window == without

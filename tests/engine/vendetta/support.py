@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.core.outcome import Outcome
 from engine.vendetta import GAME
 from engine.vendetta.actions import default_choice
 from engine.vendetta.clans import CLANS, TOKEN_TYPES
@@ -50,6 +51,19 @@ def make_state(
     for c, counts in (tokens or {}).items():
         state.tokens[c] = {t: counts.get(t, 0) for t in TOKEN_TYPES}
     return state
+
+
+def combat_of(state: VendettaState) -> dict[str, Any]:
+    """The combat under way in `state`; fails the test when there is none."""
+    assert state.combat is not None, "no combat is under way"
+    return state.combat
+
+
+def outcome_of(state: VendettaState) -> Outcome:
+    """How the finished game `state` ended; fails the test when it is not over."""
+    outcome = GAME.outcome(state)
+    assert outcome is not None, "the game is not over"
+    return outcome
 
 
 def dump_text(state: VendettaState) -> str:

@@ -15,7 +15,7 @@ from engine.vendetta.combat import default_target
 from engine.vendetta.flow import loot, reinforce
 from engine.vendetta.setup import new_state
 
-from .support import SIX_HOME_SET, assert_rejected, make_state
+from .support import SIX_HOME_SET, assert_rejected, combat_of, make_state
 
 
 def ids(state, player: int) -> list[str]:
@@ -171,7 +171,7 @@ def test_combat_draft_steps() -> None:
     assert GAME.view(state, green)["me"]["draft"]["assign"] == [["blue", 1], ["yellow", 1]]
     assert GAME.view(state, None)["combat"]["declarations"] == []
     state, events = GAME.apply(state, green, Action("confirm"))
-    assert state.combat["declarations"] == [["green", [["blue", 1], ["yellow", 1]]]]
+    assert combat_of(state)["declarations"] == [["green", [["blue", 1], ["yellow", 1]]]]
     assert GAME.view(state, None)["current_seat"] == "blue"
     assert events[0].kind == "declare"
 
@@ -238,6 +238,7 @@ def test_setup_events_reveal_randomness_and_keep_the_deal_private() -> None:
     private = [e for e in events if not e.public]
     assert len(private) == 4 and all(e.kind == "deal" for e in private)
     for e in private:
+        assert e.visible_to is not None
         (player,) = e.visible_to
         assert state.owner[e.data["clan"]] == player
     offered = {cid for c in state.seats for cid in state.offered[c]}
@@ -330,7 +331,8 @@ def test_combat_events_and_last_move_shape() -> None:
     assert [r[:2] for r in first["rolls"]] == [["red", "yellow"], ["yellow", "red"]]
     assert all(1 <= f <= 6 for r in first["rolls"] for f in r[2])
     # after combat the round ended; last_move still tells the renderer what the last fight did
-    assert state.last_move["kind"] == "combat" and state.last_move["territory"] == "berry_thicket"
+    last_move = state.last_move
+    assert last_move is not None and last_move["kind"] == "combat" and last_move["territory"] == "berry_thicket"
 
 
 def test_two_player_clans_of_one_user_fight_each_other() -> None:
@@ -339,7 +341,7 @@ def test_two_player_clans_of_one_user_fight_each_other() -> None:
                        moved=["red", "green", "blue"])
     assert state.owner["red"] == state.owner["blue"]
     state, _ = GAME.apply(state, state.owner["yellow"], Action("pass"))
-    assert state.phase == "combat" and state.combat["order"] == ["red", "green", "blue"]
+    assert state.phase == "combat" and combat_of(state)["order"] == ["red", "green", "blue"]
     menu = ids(state, state.owner["red"])
     assert "target:blue" in menu and "target:green" in menu
 

@@ -6,7 +6,7 @@ from engine.core.actions import MAX_ID_LEN, MAX_LABEL_LEN, Action
 from engine.vendetta import GAME
 from engine.vendetta.board import load_board
 
-from .support import SIX_HOME_SET, make_state
+from .support import SIX_HOME_SET, combat_of, make_state
 
 
 def check_menu(state, player: int) -> list[Action]:
@@ -40,7 +40,7 @@ def test_largest_combat_menus() -> None:
     state = make_state({"grand_gnome_isle": here}, players=6, home_set_index=SIX_HOME_SET, first_seat="black",
                        moved=["black", "yellow", "red", "white", "green"])
     state, _ = GAME.apply(state, state.owner["blue"], Action("pass"))
-    assert state.phase == "combat" and state.combat["order"][0] == "black"
+    assert state.phase == "combat" and combat_of(state)["order"][0] == "black"
     black = state.owner["black"]
     legal = check_menu(state, black)
     assert len([a for a in legal if a.id.startswith("target:")]) == 5

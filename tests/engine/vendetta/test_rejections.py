@@ -10,7 +10,7 @@ from engine.vendetta import GAME
 from engine.vendetta.flow import end_check
 from engine.vendetta.setup import new_state
 
-from .support import assert_rejected, make_state
+from .support import assert_rejected, combat_of, make_state
 
 BOARD = {
     "home_dingleson": {"red": 3},
@@ -135,7 +135,7 @@ def fight_state():
     board = {"statue_lantern": {"green": 1, "blue": 1, "yellow": 2}, "home_dingleson": {"red": 1}}
     state = make_state(board, first_seat="red", moved=["red", "green", "blue"])
     state, _ = GAME.apply(state, state.owner["yellow"], Action("pass"))
-    assert state.phase == "combat" and state.combat["order"] == ["green", "blue", "yellow"]
+    assert state.phase == "combat" and combat_of(state)["order"] == ["green", "blue", "yellow"]
     return state
 
 

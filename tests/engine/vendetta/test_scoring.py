@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from engine.vendetta import GAME
 from engine.vendetta.flow import end_check
 from engine.vendetta.objectives import CARDS, CATALOGUE, feasible
 from engine.vendetta.scoring import best_subset, build_outcome, subset_value
 
-from .support import make_state
+from .support import make_state, outcome_of
 
 
 def test_catalogue_has_48_cards_each_under_20_points() -> None:
@@ -101,7 +100,7 @@ def test_basic_shared_win() -> None:
     # R-V29: all seats passing the same end check win together
     tokens = {"red": {"acorn": 5, "apple": 4, "berry": 3}, "blue": {"acorn": 5, "apple": 4, "berry": 3}}
     state = four_player_end("basic", tokens, {"red": ["red_1", "red_2"], "blue": ["blue_1", "blue_2"]})
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     assert state.triggered == ["red", "blue"]
     assert set(outcome.winners) == {state.owner["red"], state.owner["blue"]}
     assert len(outcome.ranking) == 2
@@ -111,7 +110,7 @@ def test_basic_shared_win() -> None:
 def test_advanced_tie_broken_by_completed_count() -> None:
     tokens = {"red": {"acorn": 5, "apple": 4, "berry": 3}, "green": {"gnome_red": 12, "acorn": 2}}
     state = four_player_end("advanced", tokens, {"red": ["red_1", "red_2"], "green": ["green_1", "green_2"]})
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     red, green = state.owner["red"], state.owner["green"]
     assert outcome.scores[red] == 40 and outcome.scores[green] == 40
     assert outcome.ranking[0] == (red,)
@@ -122,7 +121,7 @@ def test_advanced_full_tie_is_shared() -> None:
     state = four_player_end("advanced", {"red": {"acorn": 5, "apple": 4, "berry": 3},
                                          "blue": {"acorn": 5, "apple": 4, "berry": 3}},
                             {"red": ["red_1", "red_2"], "blue": ["blue_1", "blue_2"]})
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(state)
     assert outcome.ranking[0] == tuple(sorted((state.owner["red"], state.owner["blue"])))
 
 

@@ -12,6 +12,7 @@ from engine.vendetta.flow import end_check, loot, movement_order, reinforce
 from engine.vendetta.objectives import NEUTRAL_IDS, feasible
 from engine.vendetta.rules import best_subset, fixed_dice, reach, resolve_combat_round, validate_declaration
 from engine.vendetta.setup import new_state
+from engine.vendetta.state import VendettaState
 
 from .support import SIX_HOME_SET, assert_rejected, make_state
 
@@ -301,7 +302,7 @@ TV19_TOKENS = {
 }
 
 
-def _tv19_state(scoring: str) -> object:
+def _tv19_state(scoring: str) -> VendettaState:
     state = make_state(TV19_BOARD, phase="combat", tokens=TV19_TOKENS, options={"scoring": scoring},
                        round_number=5)
     for clan, cards in TV19_CHOSEN.items():
