@@ -49,9 +49,12 @@ async def source(tmp_path) -> str:
     try:
         await store.enqueue([NewMessage(2, "channel:11", "post", {"text": "pending ü"})], NOW)
         await store.enqueue([NewMessage(3, "user:502", "dm", {"text": "never delivered"})], NOW)
-        await store.mark_failed((await store.next_in_queue("user:502")).id, NOW + 1, "cannot send to this user")
+        undeliverable = await store.next_in_queue("user:502")
+        assert undeliverable is not None
+        await store.mark_failed(undeliverable.id, NOW + 1, "cannot send to this user")
         await store.enqueue([NewMessage(3, "channel:12", "post", {"text": "posted"})], NOW)
         posted = await store.next_in_queue("channel:12")
+        assert posted is not None
         await store.mark_delivered(posted, {"status": MessageRef(12, 2**62 + 5)}, NOW + 2)
     finally:
         await store.close()

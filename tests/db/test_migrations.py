@@ -7,7 +7,9 @@ import re
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 
 from db import migrations
@@ -48,19 +50,23 @@ def test_migrations_are_numbered_without_gaps():
     assert [m.version for m in migrations.MIGRATIONS] == list(range(1, LATEST_VERSION + 1))
 
 
+async def _pragma(conn: aiosqlite.Connection, name: str) -> Any:
+    """The value of the PRAGMA `name` on `conn`."""
+    async with conn.execute(f"PRAGMA {name}") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None, f"PRAGMA {name} returned no row"
+    return row[0]
+
+
 async def test_from_an_empty_file(tmp_path):
     path = tmp_path / "new" / "gnomehost.db"  # the folder is created too
     db = await open_database(path)
     try:
         async with db.reading() as conn:
-            async with conn.execute("PRAGMA journal_mode") as c:
-                assert (await c.fetchone())[0] == "wal"
-            async with conn.execute("PRAGMA foreign_keys") as c:
-                assert (await c.fetchone())[0] == 1
-            async with conn.execute("PRAGMA busy_timeout") as c:
-                assert (await c.fetchone())[0] >= 1000
-            async with conn.execute("PRAGMA synchronous") as c:
-                assert (await c.fetchone())[0] == 2  # FULL
+            assert await _pragma(conn, "journal_mode") == "wal"
+            assert await _pragma(conn, "foreign_keys") == 1
+            assert await _pragma(conn, "busy_timeout") >= 1000
+            assert await _pragma(conn, "synchronous") == 2  # FULL
     finally:
         await db.close()
     assert _tables(path) >= EXPECTED_TABLES

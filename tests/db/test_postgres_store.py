@@ -10,13 +10,20 @@ import pytest
 
 from db.errors import ChannelTaken, DatabaseError, SchemaTooNew
 from db.migrations import LATEST_VERSION
-from db.postgres import GAME_CHANNEL, PoolSettings, open_postgres_store
+from db.postgres import GAME_CHANNEL, PoolSettings, PostgresStore, open_postgres_store
 from db.postgres.store import _enqueue
 from db.rows import NewMessage
 from db.store import DeadlinePlan, MoveWrite, NewGame, StartWrite
 from db.url import open_store
 
 NOW = 1_750_300_000.0
+
+
+async def _postgres(url: str) -> PostgresStore:
+    """The store `open_store` opens for the PostgreSQL `url` (the tests below also reach its pool)."""
+    store = await open_store(url)
+    assert isinstance(store, PostgresStore)
+    return store
 
 
 def _lobby(channel: int) -> NewGame:
@@ -27,14 +34,15 @@ async def test_two_processes_opening_an_empty_database_at_once_both_work(pg_url)
     first, second = await asyncio.gather(open_store(pg_url), open_store(pg_url))
     try:
         game_id = await first.create_game(_lobby(10))
-        assert (await second.get_game(game_id)).channel_id == 10
+        row = await second.get_game(game_id)
+        assert row is not None and row.channel_id == 10
     finally:
         await first.close()
         await second.close()
 
 
 async def test_a_later_message_of_a_queue_is_not_visible_before_an_earlier_one(pg_url):
-    store = await open_store(pg_url)
+    store = await _postgres(pg_url)
     try:
         early = NewMessage(1, "channel:5", "post", {"n": 1})
         late = NewMessage(1, "channel:5", "post", {"n": 2})
@@ -52,13 +60,13 @@ async def test_a_later_message_of_a_queue_is_not_visible_before_an_earlier_one(p
             await transaction.commit()
         await later
         first = await store.next_in_queue("channel:5")
-        assert first.payload == {"n": 1}
+        assert first is not None and first.payload == {"n": 1}
     finally:
         await store.close()
 
 
 async def test_a_move_s_messages_wait_for_an_earlier_message_of_their_queue(pg_url):
-    store = await open_store(pg_url)
+    store = await _postgres(pg_url)
     try:
         game_id = await store.create_game(_lobby(12))
         plan = DeadlinePlan(frozenset(), frozenset(), None, 0)
@@ -76,14 +84,15 @@ async def test_a_move_s_messages_wait_for_an_earlier_message_of_their_queue(pg_u
             await transaction.commit()
         await later
         first = await store.next_in_queue("channel:12")
-        assert first.payload == {"n": 1}
-        assert (await store.get_game(game_id)).version == 1
+        assert first is not None and first.payload == {"n": 1}
+        row = await store.get_game(game_id)
+        assert row is not None and row.version == 1
     finally:
         await store.close()
 
 
 async def test_a_lobby_opened_meanwhile_by_another_process_is_channel_taken(pg_url):
-    store = await open_store(pg_url)
+    store = await _postgres(pg_url)
     try:
         async with store.pool.acquire() as conn:
             transaction = conn.transaction()
@@ -106,7 +115,7 @@ async def test_a_lobby_opened_meanwhile_by_another_process_is_channel_taken(pg_u
 
 
 async def test_every_game_change_is_announced_at_commit_and_a_refused_one_is_not(pg_url):
-    store = await open_store(pg_url)
+    store = await _postgres(pg_url)
     heard: list[str] = []
     listener = await asyncpg.connect(pg_url)
     await listener.add_listener(GAME_CHANNEL, lambda *args: heard.append(args[-1]))
@@ -130,7 +139,7 @@ async def test_every_game_change_is_announced_at_commit_and_a_refused_one_is_not
 
 
 async def test_a_database_from_a_newer_gnomehost_is_refused_without_showing_the_password(pg_url):
-    store = await open_store(pg_url)
+    store = await _postgres(pg_url)
     await store.close()
     conn = await asyncpg.connect(pg_url)
     try:
@@ -143,7 +152,7 @@ async def test_a_database_from_a_newer_gnomehost_is_refused_without_showing_the_
 
 
 async def test_driver_errors_leave_the_store_as_database_errors(pg_url):
-    store = await open_store(pg_url)
+    store = await _postgres(pg_url)
     try:
         async with store.pool.acquire() as conn:
             await conn.execute("DROP TABLE deadlines")
@@ -174,7 +183,7 @@ def test_pool_settings_come_from_the_url_or_the_environment_with_plain_errors():
 
 
 async def test_the_url_s_pool_bounds_are_used_and_not_passed_to_the_server(pg_url):
-    store = await open_store(pg_url + "?pool_min=1&pool_max=3")
+    store = await _postgres(pg_url + "?pool_min=1&pool_max=3")
     try:
         assert (store.pool.get_min_size(), store.pool.get_max_size()) == (1, 3)
         assert "pool_max" not in store.description

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from typing import Any
 
 import pytest
 
@@ -58,7 +59,8 @@ async def test_one_open_game_per_channel_is_a_schema_rule(db):
         assert await games.set_status(conn, first, "finished", reason=None, now=3.0)
         second = await _game(conn)
     async with db.reading() as conn:
-        assert (await games.open_game_in_channel(conn, 1)).id == second
+        reopened = await games.open_game_in_channel(conn, 1)
+    assert reopened is not None and reopened.id == second
 
 
 async def test_a_failed_transaction_leaves_nothing(db):
@@ -73,10 +75,10 @@ async def test_a_failed_transaction_leaves_nothing(db):
 async def test_advance_only_from_the_expected_version(db):
     async with db.transaction() as conn:
         game_id = await _game(conn)
-    start = {"players": 2, "snapshot": "{}", "pending": [], "ai_pending": False, "now": 2}
+    start: dict[str, Any] = {"players": 2, "snapshot": "{}", "pending": [], "ai_pending": False, "now": 2}
     assert await db.write(lambda conn: games.start_game(conn, game_id, **start))
     assert not await db.write(lambda conn: games.start_game(conn, game_id, **start))
-    kwargs = {
+    kwargs: dict[str, Any] = {
         "snapshot": "{}",
         "pending": [],
         "ai_pending": False,
@@ -200,7 +202,7 @@ async def test_group_commit_isolates_a_failing_write(db):
 async def test_group_commit_shares_one_transaction(db):
     async with db.transaction() as conn:
         ids = [await _game(conn, channel=200 + i) for i in range(20)]
-    commits = []
+    commits: list[str] = []
     connections = set()
 
     def work(game_id: int):

@@ -22,7 +22,8 @@ async def test_moves_of_many_games_queued_together_share_commits(tmp_path: Path)
         before = store.database._commits
         await asyncio.gather(*(store.commit_move(_move(game_id, 0, 1)) for game_id in games))
         commits = store.database._commits - before
-        assert [(await store.get_game(g)).version for g in games] == [1] * len(games)
+        rows = [await store.get_game(g) for g in games]
+        assert [row.version if row is not None else None for row in rows] == [1] * len(games)
     finally:
         await store.close()
     # 40 moves, one transaction (and one disk sync) per group of moves that arrived together, not per move.

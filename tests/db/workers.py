@@ -47,9 +47,11 @@ async def moves(path: str, seconds: float) -> None:
             await svc.start(table.game_id, HOST, join_order=True)
             continue
         pending = [p for p in table.pending if p.user_id is not None]
-        step = await svc.legal_actions_for(table.game_id, pending[0].user_id, player=pending[0].player)
+        user_id = pending[0].user_id
+        assert user_id is not None  # only seats with a user were kept
+        step = await svc.legal_actions_for(table.game_id, user_id, player=pending[0].player)
         choice = rng.choice(list(step.actions))
-        result = await svc.submit(table.game_id, pending[0].user_id, choice.id, step.version, player=step.player)
+        result = await svc.submit(table.game_id, user_id, choice.id, step.version, player=step.player)
         print(f"ACK {table.game_id} {result.moves[0].seq} {time.time():.6f}", flush=True)
         await asyncio.sleep(0.01)  # a steady trickle of moves, like players clicking
 

@@ -6,6 +6,7 @@ Every service here is opened on `store_url` (tests/conftest.py): each test runs 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -71,7 +72,7 @@ for _name in (
 
 
 async def open_service(
-    url: str,
+    url: str | Path,
     notifier: RecordingNotifier | None = None,
     clock: FakeClock | None = None,
     **kwargs: Any,
