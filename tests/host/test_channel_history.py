@@ -39,7 +39,7 @@ async def test_no_game_in_a_channel_that_never_had_one(service):
 
 
 async def test_history_lists_the_channels_games_newest_first_with_their_outcome(service):
-    ids = []
+    ids: list[int] = []
     for _ in range(3):
         result = await started(service, [HOST, ALICE])
         await play_until(service, result.game_id, Rng.from_seed(len(ids)))

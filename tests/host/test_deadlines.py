@@ -10,6 +10,7 @@ from db.rows import REACTION
 from engine import registry
 from engine.core.decisions import DecisionKind
 from host.deadlines import Step, next_step
+from host.errors import InvalidSettings, NotSeated
 from host.notifier import RecordingNotifier
 from host.results import AfkPolicy, TableSettings, UpdateKind
 from tests.host.conftest import ALICE, BOB, HOST, open_service, started
@@ -241,7 +242,7 @@ async def test_a_reaction_window_ignores_the_ai_policy(service, clock):
 
 async def test_reaction_timeout_is_validated(service):
     result = await started(service, [HOST, ALICE])
-    with pytest.raises(Exception) as info:
+    with pytest.raises(InvalidSettings) as info:
         await service.update_settings(result.game_id, HOST, reaction_timeout=-5)
     assert "reaction timeout" in info.value.message
 
@@ -283,6 +284,6 @@ async def test_turning_never_ask_me_on_closes_an_open_window(service):
 
 async def test_only_seated_players_set_never_ask_me(service):
     result = await started(service, [HOST, ALICE])
-    with pytest.raises(Exception) as info:
+    with pytest.raises(NotSeated) as info:
         await service.set_auto_pass(result.game_id, BOB, True)
     assert "not playing" in info.value.message

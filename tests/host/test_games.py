@@ -53,6 +53,7 @@ async def test_full_game_with_ai_players_matches_direct_engine_play(name, store_
             assert expected.id == entry.action_id
         state, events = game.apply(state, entry.player, game.parse_action(state, entry.player, entry.action_id))
         assert [e.to_json() for e in events] == entry.events
+    assert row.snapshot is not None
     assert game.dump(state) == json.loads(row.snapshot)
     outcome = game.outcome(state)
     assert outcome is not None and result.outcome == outcome

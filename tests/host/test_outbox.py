@@ -313,7 +313,7 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
         PendingPlayer(1, 11, DecisionKind.REACTION, "React?"),
         PendingPlayer(2, None, DecisionKind.TURN, "", True),
     )
-    payloads = {
+    payloads: dict[str, outbox.Payload] = {
         "table": outbox.TablePost(TableUpdate(3, UpdateKind.ENDED, "End", 9, (public_event("x", "k", a=1),),
                                               {"board": [1, 2]}, pending, Outcome(((1,), (0, 2)), {0: 1, 1: 3, 2: 1},
                                                                                   "round_limit"))),

@@ -158,8 +158,11 @@ def test_stored_timers_outside_the_rules_range_are_clamped_when_planning():
     game = registry.get("associates")
     window = [Decision(0, DecisionKind.REACTION, "React?"), Decision(1, DecisionKind.TURN, "Act.")]
 
-    def plan(**kw: float) -> dict[int, tuple[str, float]]:
-        return rules_deadlines(game, window, lambda p: False, TableSettings(**kw), 0.0)
+    def plan(
+        reaction_timeout: float | None = None, decision_timeout: float | None = None
+    ) -> dict[int, tuple[str, float]]:
+        settings = TableSettings(reaction_timeout=reaction_timeout, decision_timeout=decision_timeout)
+        return rules_deadlines(game, window, lambda p: False, settings, 0.0)
 
     assert plan() == {0: (REACTION, 1800.0), 1: (RULES, DAY)}
     assert plan(reaction_timeout=7 * DAY)[0] == (REACTION, DAY)

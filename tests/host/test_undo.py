@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 
+from engine.core import Decision, Game
 from host.errors import UndoNotAllowed
 from host.results import TableSettings, TableStatus, UpdateKind
 from tests.host.conftest import ALICE, HOST, open_service, started
@@ -103,17 +106,24 @@ async def test_two_undos_in_a_row_and_the_game_still_replays_after_restart(store
 class _WindowGame:
     """A stand-in game whose state is just the list of pending decisions."""
 
-    def pending(self, state):
+    def pending(self, state: list[Decision]) -> list[Decision]:
+        """The decisions `state` is."""
         return state
 
 
+# undo_refusal asks its game only for `pending`, so the stand-in implements nothing else of Game.
+WINDOW_GAME = cast("Game[Any]", _WindowGame())
+
+
 def test_a_move_that_opened_a_reaction_window_cannot_be_undone():
-    from engine.core import Decision, DecisionKind, public_event
+    from engine.core import DecisionKind, public_event
     from host.play import undo_refusal
 
     quiet = [public_event("Goblin attacks the Gnome.", "declare")]
     window = [Decision(1, DecisionKind.REACTION, "React?")]
     turn = [Decision(0, DecisionKind.TURN, "Go on")]
-    assert undo_refusal(_WindowGame(), turn, quiet) is None
-    assert "react" in undo_refusal(_WindowGame(), window, quiet)
-    assert "revealed" in undo_refusal(_WindowGame(), turn, [public_event("rolls 3", "roll")])
+    assert undo_refusal(WINDOW_GAME, turn, quiet) is None
+    reacting = undo_refusal(WINDOW_GAME, window, quiet)
+    assert reacting is not None and "react" in reacting
+    revealing = undo_refusal(WINDOW_GAME, turn, [public_event("rolls 3", "roll")])
+    assert revealing is not None and "revealed" in revealing

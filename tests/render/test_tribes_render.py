@@ -127,16 +127,18 @@ def test_the_board_drawn_from_a_player_view_equals_the_public_board_pixel_for_pi
         assert decode(render.board("tribes", mine)).tobytes() == decode(render.board("tribes", public)).tobytes()
 
 
-class _Recording(dict):  # type: ignore[type-arg]  # a view dict that notes the keys read from it
+class _Recording(dict[str, Any]):
+    """A view dict that notes the keys read from it."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.read: set[str] = set()
 
-    def __getitem__(self, key: Any) -> Any:
+    def __getitem__(self, key: str) -> Any:
         self.read.add(key)
         return super().__getitem__(key)
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    def get(self, key: str, default: Any = None) -> Any:
         self.read.add(key)
         return super().get(key, default)
 
