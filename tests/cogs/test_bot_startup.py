@@ -26,6 +26,7 @@ async def run_bot(cwd: Path, env: dict[str, str], timeout: float = 30) -> tuple[
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    assert proc.returncode is not None  # communicate() returns once the process has exited
     return proc.returncode, out.decode(), err.decode()
 
 

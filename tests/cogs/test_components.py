@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 import pytest
-from discord.ui import Button
+from discord.ui import Button, DynamicItem
 
 from cogs import components
 from cogs.choices import Choice
@@ -23,6 +23,7 @@ from cogs.custom_ids import (
     SelectId,
     TurnId,
     Unreadable,
+    WireFields,
     decode,
 )
 from cogs.errors import UserFacingError
@@ -34,6 +35,13 @@ from tests.cogs.fakes import make_interaction, make_table
 
 def rows(view):
     return view.to_components()
+
+
+def fields(custom_id: str) -> WireFields:
+    """The raw fields of one of our custom_ids; fails the test for anything else."""
+    wire = decode(custom_id)
+    assert wire is not None, f"not a Gnomehost custom_id: {custom_id!r}"
+    return wire
 
 
 def check_limits(view):
@@ -63,7 +71,7 @@ def test_lobby_view():
     labels = [i["label"] for r in comps for i in r["components"]]
     assert labels == ["Join", "Leave", "Add AI: easy", "Add AI: normal", "Add AI: hard", "Remove AI", "Start",
                       "Cancel"]
-    ids = [decode(i["custom_id"]) for r in comps for i in r["components"]]
+    ids = [fields(i["custom_id"]) for r in comps for i in r["components"]]
     # The default level keeps the bare "ai" of earlier releases: lobby messages already posted still work.
     assert [c.arg for c in ids] == ["join", "leave", "ai:easy", "ai", "ai:hard", "rmai", "start", "cancel"]
 
@@ -72,7 +80,7 @@ def test_table_view_has_take_my_turn():
     comps = check_limits(table_view(3, 17))
     (item,) = comps[0]["components"]
     assert item["label"] == "Take my turn"
-    cid = decode(item["custom_id"])
+    cid = fields(item["custom_id"])
     assert (cid.kind, cid.game, cid.version) == (Kind.TURN, 3, 17)
 
 
@@ -101,7 +109,7 @@ def test_long_labels_go_to_a_select_and_long_ids_to_indexes():
     assert comps[0]["components"][0]["type"] == 3
     few = [Choice(0, "z" * 80, "Zed")]
     comps = check_limits(actions_view(10**15, 10**12, 0, few))
-    assert decode(comps[0]["components"][0]["custom_id"]).action_index == 0
+    assert fields(comps[0]["components"][0]["custom_id"]).action_index == 0
 
 
 def test_button_count_boundary():
@@ -117,7 +125,7 @@ def test_shortcuts_come_first_as_buttons_and_are_not_repeated_below():
     labels = [[i["label"] for i in r["components"]] for r in comps]
     assert labels == [["All 4 gnomes to Grand Gnome Isle", "Pass"], ["Move from Home"]]
     assert comps[0]["components"][0]["style"] == discord.ButtonStyle.primary.value
-    assert decode(comps[0]["components"][0]["custom_id"]).arg == "all:home:isle"
+    assert fields(comps[0]["components"][0]["custom_id"]).arg == "all:home:isle"
 
 
 def test_many_shortcuts_go_into_their_own_select():
@@ -126,7 +134,7 @@ def test_many_shortcuts_go_into_their_own_select():
     comps = check_limits(actions_view(9, 4, 0, choices, shortcuts=quick))
     first, second = comps[0]["components"][0], comps[1]["components"][0]
     assert first["type"] == second["type"] == 3
-    assert decode(first["custom_id"]).arg == str(QUICK_PAGE) and first["options"][0]["value"] == "q0"
+    assert fields(first["custom_id"]).arg == str(QUICK_PAGE) and first["options"][0]["value"] == "q0"
     assert second["options"][0]["value"] == "s0"
     assert [i["label"] for i in comps[-1]["components"]] == ["Next ▶", "Undo step"]
 
@@ -145,7 +153,7 @@ def test_a_pick_is_one_multi_select_with_its_bounds_and_suggestion_preselected()
     choices = [Choice(2, f"keep:c{i}", f"Keep Card {i}") for i in range(9)] + [Choice(2, "undo", "Undo step")]
     comps = check_limits(actions_view(9, 4, 2, choices, pick=PICK))
     menu = comps[0]["components"][0]
-    cid = decode(menu["custom_id"])
+    cid = fields(menu["custom_id"])
     assert (cid.kind, cid.game, cid.version, cid.seat) == (Kind.PICK, 9, 4, 2)
     assert (menu["min_values"], menu["max_values"]) == (5, 5)
     assert [o["value"] for o in menu["options"]] == [f"c{i}" for i in range(9)]
@@ -169,7 +177,7 @@ SAMPLES = [LobbyId(3, LobbyAction.JOIN), TurnId(3, 7), ActionId(3, 7, 0, "pass")
            SelectId(3, 7, 0, 1), PageId(3, 7, 0, 2), PickId(3, 7, 1)]
 
 
-def owner_of(custom_id: str) -> list[type]:
+def owner_of(custom_id: str) -> list[type[DynamicItem[Any]]]:
     return [item for item in components.DYNAMIC_ITEMS if item.__discord_ui_compiled_template__.fullmatch(custom_id)]
 
 
@@ -177,8 +185,9 @@ def owner_of(custom_id: str) -> list[type]:
 async def test_each_kind_has_its_own_class_that_parses_its_own_template(cid: Any) -> None:
     (cls,) = owner_of(cid.encode())
     match = cls.__discord_ui_compiled_template__.fullmatch(cid.encode())
-    item = await cls.from_custom_id(None, Button(custom_id=cid.encode(), label="x"), match)
-    assert type(item) is cls and item.cid == cid
+    assert match is not None
+    item = await cls.from_custom_id(make_interaction(), Button(custom_id=cid.encode(), label="x"), match)
+    assert type(item) is cls and isinstance(item, components._Clickable) and item.cid == cid
 
 
 @pytest.mark.parametrize("custom_id", ["gh:L:1:0:-:explode", "gh:L:" + "z" * 40 + ":0:-:join", "gh:A:1:1:-:pass",
@@ -187,8 +196,8 @@ async def test_an_unreadable_custom_id_still_builds_its_item_so_the_click_can_be
     (cls,) = owner_of(custom_id)
     match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert isinstance(match, re.Match)
-    item = await cls.from_custom_id(None, Button(custom_id=custom_id, label="x"), match)
-    assert isinstance(item.cid, Unreadable)
+    item = await cls.from_custom_id(make_interaction(), Button(custom_id=custom_id, label="x"), match)
+    assert isinstance(item, components._Clickable) and isinstance(item.cid, Unreadable)
 
 
 class Recorder:

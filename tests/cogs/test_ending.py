@@ -140,7 +140,9 @@ def test_every_game_reports_its_end_in_words(name):
         state, _ = game.apply(state, decision.player, choose_for(game, state, decision.player, step))
     report = final_report(game, state)
     assert report is not None and report.reason and "_" not in report.reason
-    assert [p.player for p in report.players] == [p for g in game.outcome(state).ranking for p in g]
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert [p.player for p in report.players] == [p for g in outcome.ranking for p in g]
 
 
 # -- delivery trouble ---------------------------------------------------------------------------------------

@@ -1,14 +1,27 @@
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+import discord
+
 from cogs.new_command import TABLE_PARAMS, make_new_command, option_params
 from cogs.rules import rules_sections
 from engine import registry
 from engine.core.options import OptionSpec
 
 
-async def handler(interaction, game, thread, options):
-    handler.calls.append((game, thread, options))
+class RecordingHandler:
+    """A /game new handler that notes each call's game, thread flag and options."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, bool, dict[str, Any]]] = []
+
+    async def __call__(
+        self, interaction: discord.Interaction, game: str, thread: bool, options: dict[str, Any]
+    ) -> None:
+        self.calls.append((game, thread, options))
 
 
-handler.calls = []
+handler = RecordingHandler()
 
 
 def test_every_option_of_every_game_becomes_a_parameter():
@@ -52,7 +65,10 @@ def test_conflicting_option_types_fall_back_to_text(monkeypatch):
 async def test_callback_passes_only_given_options():
     cmd = make_new_command(handler, registry.names())
     handler.calls.clear()
-    await cmd.callback(object(), game="vendetta", thread=True, round_limit=12, scoring=None)
+    # The command wraps a plain function (no group or cog bound first), the second form of discord.py's
+    # CommandCallback union; its options are keyword arguments made at run time, hence the loose Callable.
+    callback = cast(Callable[..., Awaitable[None]], cmd.callback)
+    await callback(object(), game="vendetta", thread=True, round_limit=12, scoring=None)
     assert handler.calls == [("vendetta", True, {"round_limit": 12})]
 
 

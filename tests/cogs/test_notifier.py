@@ -1,6 +1,7 @@
 """DiscordNotifier against a recording stand-in for the bot: what goes to the channel, what by DM."""
 
 from types import SimpleNamespace
+from typing import cast
 
 import aiohttp
 import discord
@@ -8,6 +9,7 @@ import pytest
 from discord.utils import MISSING
 
 from cogs import notifier as notifier_module
+from cogs.client import GnomehostBot
 from cogs.components import table_view
 from cogs.inflight import InFlight
 from cogs.notifier import DiscordNotifier, delivery_error
@@ -95,9 +97,16 @@ class FakeBot:
         return self.dms.setdefault(user.id, Sink(user.id, fail))
 
 
+def notifier_for(bot: FakeBot) -> DiscordNotifier:
+    """A DiscordNotifier over the stand-in bot."""
+    # The stand-in has only what these tests make DiscordNotifier use of its bot: partial messageables, guilds
+    # and DMs (PromptingBot adds the service, for the replaced build_panel).
+    return DiscordNotifier(cast(GnomehostBot, bot))
+
+
 async def test_table_message_mentions_exactly_the_pending_players():
     bot = FakeBot()
-    notifier = DiscordNotifier(bot)
+    notifier = notifier_for(bot)
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
     update = TableUpdate(3, UpdateKind.MOVES, "Round 2", 6,
                          public_events=(public_event("Red moved."), private_event(1, "You drew the SECRET")),
@@ -116,14 +125,14 @@ async def test_a_new_table_message_takes_the_buttons_off_the_previous_one():
     bot = FakeBot()
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
     update = TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending)
-    await DiscordNotifier(bot).post_to_table(TABLE, update, MessageRef(50, 1234))
+    await notifier_for(bot).post_to_table(TABLE, update, MessageRef(50, 1234))
     assert bot.channel.edits == [(1234, {"view": None})]
 
 
 async def test_final_message_has_no_button():
     bot = FakeBot()
     update = TableUpdate(3, UpdateKind.ENDED, "The end", 9, public_view={})
-    await DiscordNotifier(bot).post_to_table(TABLE, update, None)
+    await notifier_for(bot).post_to_table(TABLE, update, None)
     (_content, kwargs), = bot.channel.sent
     assert kwargs.get("view", MISSING) is MISSING
 
@@ -132,14 +141,14 @@ async def test_closed_dms_are_undeliverable_and_say_so():
     bot = FakeBot(closed_dms={11})
     update = PrivateUpdate(3, 1, 6, (private_event(1, "You drew a card"),), {"me": {}})
     with pytest.raises(Undeliverable) as caught:
-        await DiscordNotifier(bot).send_private(TABLE, 11, update)
+        await notifier_for(bot).send_private(TABLE, 11, update)
     assert caught.value.dm_closed is True
     assert bot.channel.sent == []
 
 
 async def test_the_closed_dm_notice_mentions_the_user_and_names_hand():
     bot = FakeBot()
-    await DiscordNotifier(bot).post_notice(TABLE, NoticeKind.DM_CLOSED, 11)
+    await notifier_for(bot).post_notice(TABLE, NoticeKind.DM_CLOSED, 11)
     (content, kwargs), = bot.channel.sent
     assert content == "<@11>, I can't DM you — use /hand to see your cards and take your turn."
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
@@ -162,7 +171,7 @@ async def test_discord_failures_become_retry_later_or_undeliverable(error, retry
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
     update = TableUpdate(3, UpdateKind.MOVES, "", 7, public_view={}, pending=pending)
     with pytest.raises(RetryLater if retry else Undeliverable):
-        await DiscordNotifier(bot).post_to_table(TABLE, update, None)
+        await notifier_for(bot).post_to_table(TABLE, update, None)
 
 
 def test_a_rate_limit_carries_discords_retry_after():
@@ -172,7 +181,7 @@ def test_a_rate_limit_carries_discords_retry_after():
 
 async def test_private_update_goes_by_dm():
     bot = FakeBot()
-    await DiscordNotifier(bot).send_private(TABLE, 10, PrivateUpdate(3, 0, 6, (private_event(0, "You drew X"),), {}))
+    await notifier_for(bot).send_private(TABLE, 10, PrivateUpdate(3, 0, 6, (private_event(0, "You drew X"),), {}))
     (content, _), = bot.dms[10].sent
     assert "🔒 You drew X" in content
     assert bot.channel.sent == []
@@ -181,7 +190,7 @@ async def test_private_update_goes_by_dm():
 async def test_reminder_pings_pending_humans_only():
     bot = FakeBot()
     pending = [PendingPlayer(0, None, DecisionKind.TURN, "", is_ai=True), PendingPlayer(1, 11, DecisionKind.TURN, "")]
-    await DiscordNotifier(bot).ping_pending(TABLE, pending, "your turn is waiting")
+    await notifier_for(bot).ping_pending(TABLE, pending, "your turn is waiting")
     (content, kwargs), = bot.channel.sent
     assert content == "<@11> — your turn is waiting"
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
@@ -189,7 +198,7 @@ async def test_reminder_pings_pending_humans_only():
 
 async def test_a_private_step_posts_nothing_in_the_channel():
     bot = FakeBot()
-    notifier = DiscordNotifier(bot)
+    notifier = notifier_for(bot)
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
     quiet = TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending, public_change=False)
     assert await notifier.post_to_table(TABLE, quiet, None) is None
@@ -207,7 +216,7 @@ async def test_a_prompt_is_a_dm_with_the_choice_buttons_and_retires_the_last_one
     monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
     bot = PromptingBot()
     bot.dms[11] = Sink(11)
-    ref = await DiscordNotifier(bot).send_prompt(TABLE, 11, 1, MessageRef(11, 77))
+    ref = await notifier_for(bot).send_prompt(TABLE, 11, 1, MessageRef(11, 77))
     (content, kwargs), = bot.dms[11].sent
     assert content == "prompt for seat 1" and kwargs["view"].children
     assert ref == MessageRef(11, 9001)
@@ -221,7 +230,7 @@ async def test_no_prompt_when_the_choice_is_no_longer_theirs(monkeypatch):
 
     monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
     bot = PromptingBot()
-    assert await DiscordNotifier(bot).send_prompt(TABLE, 11, 1, None) is None
+    assert await notifier_for(bot).send_prompt(TABLE, 11, 1, None) is None
     assert bot.dms == {}
 
 
@@ -230,7 +239,7 @@ async def test_only_players_whose_decision_is_new_are_mentioned():
     pending = (PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, "Choose"),
                PendingPlayer(1, 11, DecisionKind.SIMULTANEOUS, "Choose"))
     update = TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending, mention=(1,))
-    await DiscordNotifier(bot).post_to_table(TABLE, update, None)
+    await notifier_for(bot).post_to_table(TABLE, update, None)
     (_content, kwargs), = bot.channel.sent
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
 
@@ -242,7 +251,7 @@ async def test_an_edit_update_rewrites_the_live_status_message_in_place():
     pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
     update = TableUpdate(3, UpdateKind.MOVES, "", 7, (public_event("Red moved."), public_event("Red fought.")),
                          public_view={}, pending=pending, mode=PostMode.EDIT)
-    ref = await DiscordNotifier(bot).post_to_table(TABLE, update, MessageRef(50, 555))
+    ref = await notifier_for(bot).post_to_table(TABLE, update, MessageRef(50, 555))
     assert ref == MessageRef(50, 555) and bot.channel.sent == []
     ((message_id, kwargs),) = bot.channel.edits
     assert message_id == 555 and "Red moved." in kwargs["content"] and "Red fought." in kwargs["content"]

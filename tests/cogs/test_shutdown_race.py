@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 import pytest
@@ -21,6 +21,10 @@ from cogs.config import Settings
 from cogs.custom_ids import ActionId, ComponentId
 from host.results import TableInfo
 from tests.cogs.fakes import make_table
+
+if TYPE_CHECKING:
+    # discord.types is for type checkers only: imported at run time it hits a circular import in discord.py.
+    from discord.types.gateway import InteractionCreateEvent
 
 USER = {"id": "11", "username": "alice", "discriminator": "0", "avatar": None, "global_name": None}
 
@@ -104,6 +108,12 @@ async def bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[GnomehostB
     await client.close()
 
 
+def receive(client: GnomehostBot, body: dict[str, Any]) -> None:
+    """Hand discord.py an INTERACTION_CREATE, as its gateway reader does."""
+    # The bodies are built as the JSON the gateway sends; discord.py types that JSON as a TypedDict.
+    client._connection.parse_interaction_create(cast("InteractionCreateEvent", body))
+
+
 async def settle() -> None:
     """Let every task discord.py created run to its end."""
     for _ in range(20):
@@ -113,7 +123,7 @@ async def settle() -> None:
 @pytest.mark.parametrize("make", [click_payload, slash_payload])
 async def test_received_before_the_stop_signal_is_handled(bot: tuple[GnomehostBot, Probe], make: Any) -> None:
     client, probe = bot
-    client._connection.parse_interaction_create(make(1))
+    receive(client, make(1))
     client.inflight.stop_admitting()  # the signal arrives before the handler's task has even started
     await settle()
     assert probe.handled and probe.told == []
@@ -124,7 +134,7 @@ async def test_received_before_the_stop_signal_is_handled(bot: tuple[GnomehostBo
 async def test_received_after_the_stop_signal_is_refused(bot: tuple[GnomehostBot, Probe], make: Any) -> None:
     client, probe = bot
     client.inflight.stop_admitting()
-    client._connection.parse_interaction_create(make(2))
+    receive(client, make(2))
     await settle()
     assert probe.handled == []
     assert probe.told == [errors.RESTARTING]
@@ -134,7 +144,7 @@ async def test_drain_waits_for_a_received_click_whose_handler_has_not_started(bo
                                                                              ) -> None:
     client, probe = bot
     probe.release.clear()
-    client._connection.parse_interaction_create(click_payload(3))
+    receive(client, click_payload(3))
     assert client.inflight.count == 1  # admitted on receipt, before any task ran
     drain = asyncio.create_task(client.inflight.drain(5.0))
     await settle()
@@ -148,7 +158,7 @@ async def test_foreign_components_are_not_admitted(bot: tuple[GnomehostBot, Prob
     client, _probe = bot
     foreign = click_payload(4)
     foreign["data"]["custom_id"] = "someone-else:button"
-    client._connection.parse_interaction_create(foreign)
+    receive(client, foreign)
     assert client.inflight.count == 0
     assert await client.inflight.drain(0.01)
 
