@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -41,7 +41,7 @@ async def fake() -> AsyncIterator[Harness]:
 
 
 @pytest.fixture
-def bot_factory(fake: Harness, tmp_path: Path) -> Callable[..., LiveBot]:
+def bot_factory(fake: Harness, tmp_path: Path) -> Iterator[Callable[..., LiveBot]]:
     """Return ``make(script="bot.py", env=None, log_name="bot.log") -> LiveBot`` (not started)."""
     made: list[LiveBot] = []
 

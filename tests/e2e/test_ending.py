@@ -163,7 +163,7 @@ async def test_a_player_who_played_to_the_end_starts_the_rematch_in_their_seat(f
     assert rec.original is not None and "started" in rec.original.content, rec.describe()
     users = {u.id: u for u in (alice, bob)}
     table = Table(fake, game_id, fake.channel.id, users, random.Random(4))
-    waiting_lines = []
+    waiting_lines: list[str] = []
     for _ in range(MAX_DECISIONS):
         msg = latest_table_message(fake, fake.channel.id)
         if "**Game over**" in msg.content:

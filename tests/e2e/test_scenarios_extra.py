@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import sqlite3
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,7 @@ async def test_secret_choice_dm_prompts_and_sigint(fake: Harness, bot: LiveBot) 
     start_msg = latest_table_message(fake, fake.channel.id)
     assert start_msg.content.splitlines()[-1].startswith("Waiting for a secret choice from:"), start_msg.content
     for user in (alice, bob, carol):
-        await fake.server.wait_until(lambda u=user: dm_prompts(fake, u), 10.0, f"a DM prompt for {user.name}")
+        await fake.server.wait_until(partial(dm_prompts, fake, user), 10.0, f"a DM prompt for {user.name}")
         (prompt,) = dm_prompts(fake, user)
         assert prompt.components and not prompt.ephemeral
         assert f"game #{game_id}" in prompt.content or "secret choice" in prompt.content, prompt.content
@@ -111,7 +112,8 @@ async def test_secret_choice_dm_prompts_and_sigint(fake: Harness, bot: LiveBot) 
             chosen_labels.append(label)
         rec = await pick(fake, bob, prompt, choice.custom_id, choice.value)
         assert rec.original is not None and applied(rec.original), rec.describe()
-        assert rec.original.channel_id == fake.dm_channel(bob).id  # the answer edits the DM prompt itself
+        dm = fake.dm_channel(bob)
+        assert dm is not None and rec.original.channel_id == dm.id  # the answer edits the DM prompt itself
         if confirm is not None:
             break
         assert len(fake.channel_messages(fake.channel)) == before, "a private pick was posted in the channel"
