@@ -113,7 +113,8 @@ def test_action_button_falls_back_to_index_for_80_char_ids_on_big_games() -> Non
     cid = action_button(10**15, 10**9, 5, "m" * 80, 17)
     assert cid == ActionId(10**15, 10**9, 5, 17)
     assert len(cid.encode()) <= CUSTOM_ID
-    assert decode(cid.encode()).action_index == 17  # type: ignore[union-attr]  # decode is None only for an id not ours
+    wire = decode(cid.encode())
+    assert wire is not None and wire.action_index == 17
 
 
 def test_action_id_starting_with_index_mark_is_never_ambiguous() -> None:

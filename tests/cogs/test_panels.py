@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 
 from cogs import panels, play
-from cogs.custom_ids import Kind, decode
+from cogs.custom_ids import Kind, WireFields, decode
 from engine.core.decisions import DecisionKind
 from engine.core.picks import MultiPick, PickOption
 from host.errors import StaleVersion
 from host.play import PanelDetails
-from host.results import ActionChoice, GameView, MoveResult, StepInfo, TableStatus
+from host.results import ActionChoice, GameView, MoveResult, StepInfo, TableInfo, TableStatus
+from host.service import TableService
 from tests.cogs.fakes import PLAYER, make_table
 
 GAME = 3
@@ -21,10 +23,15 @@ PICK = MultiPick("Keep 2 cards.", (PickOption("a", "Acorn"), PickOption("b", "Be
                  2, 2, ("a",))
 
 
-class FakeService:
-    """The few TableService calls a panel makes, answering from fixed values; records submits."""
+class FakeService(TableService):
+    """The few TableService calls a panel makes, answering from fixed values; records submits.
+
+    A subclass (without the real service's store, notifier and games) so that mypy holds every stand-in
+    method to the signature of the TableService method it replaces.
+    """
 
     def __init__(self, details: PanelDetails, step: StepInfo, autos: list[ActionChoice] | None = None) -> None:
+        # The real __init__ is not called: nothing here opens a store, and a panel uses only the methods below.
         self.details = details
         self.step = step
         self.autos = list(autos or [])
@@ -32,7 +39,7 @@ class FakeService:
         self.version = step.version
         self.refuse = False
 
-    async def get_table(self, game_id: int) -> Any:
+    async def get_table(self, game_id: int) -> TableInfo:
         return make_table(game_id)
 
     async def legal_actions_for(self, game_id: int, user_id: int, *, player: int | None = None) -> StepInfo:
@@ -68,9 +75,20 @@ def details(version: int = 5, **extra: Any) -> PanelDetails:
                         {0: "Dingleson"}, **extra)
 
 
+def wire_fields(view: discord.ui.View) -> list[WireFields]:
+    """The custom_id fields of every item of `view`; fails the test for an item without one of ours."""
+    wires = []
+    for item in view.children:
+        assert isinstance(item, discord.ui.DynamicItem), f"not one of our persistent components: {item!r}"
+        wire = decode(item.custom_id)
+        assert wire is not None, f"not a Gnomehost custom_id: {item.custom_id!r}"
+        wires.append(wire)
+    return wires
+
+
 async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dump() -> None:
     service = FakeService(details(), step())
-    panel = await panels.build_panel(service, GAME, PLAYER)  # type: ignore[arg-type]  # a fake stands in for the TableService
+    panel = await panels.build_panel(service, GAME, PLAYER)
     assert "you play Dingleson" in panel.content and "Move the Dingleson clan." in panel.content
     assert "Your hand: Sprint and Trap.\nObjective Oak Grove: done." in panel.content
     assert "factions" not in panel.content and "round" not in panel.content
@@ -80,9 +98,9 @@ async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dum
 async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_to_the_shown_step() -> None:
     quick = (ActionChoice("decl:x", "All 4 gnomes to Oak Corner, end of move"),)
     service = FakeService(details(shortcuts=quick, pick=PICK), step())
-    panel = await panels.build_panel(service, GAME, PLAYER, with_image=False)  # type: ignore[arg-type]  # a fake stands in for the TableService
+    panel = await panels.build_panel(service, GAME, PLAYER, with_image=False)
     assert panel.view is not None
-    kinds = [decode(str(c.custom_id)).kind for c in panel.view.children]  # type: ignore[union-attr, attr-defined]  # our items all have a custom_id of ours
+    kinds = [wire.kind for wire in wire_fields(panel.view)]
     assert kinds[0] is Kind.ACTION and Kind.PICK in kinds
     # The details were read at another version than the step: the view keeps only the step's own actions.
 
@@ -91,17 +109,17 @@ async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_
             return replace(self.details, version=self.version + 1)
 
     moved = MovedBetween(details(shortcuts=quick, pick=PICK), step())
-    panel = await panels.build_panel(moved, GAME, PLAYER, with_image=False)  # type: ignore[arg-type]  # a fake service
+    panel = await panels.build_panel(moved, GAME, PLAYER, with_image=False)
     assert panel.view is not None
-    ids = [decode(str(c.custom_id)) for c in panel.view.children]  # type: ignore[attr-defined]  # our items all have a custom_id
-    assert all(i is not None and i.kind is Kind.ACTION for i in ids)
-    assert "decl:x" not in [i.arg for i in ids if i is not None]
+    ids = wire_fields(panel.view)
+    assert all(i.kind is Kind.ACTION for i in ids)
+    assert "decl:x" not in [i.arg for i in ids]
 
 
 async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choice() -> None:
     autos = [ActionChoice("to:isle", "… to Grand Gnome Isle"), ActionChoice("n:1", "Move 1 gnome")]
     service = FakeService(details(), step(), autos)
-    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)  # type: ignore[arg-type]  # a fake stands in for the TableService
+    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)
     assert taken == ["… to Grand Gnome Isle", "Move 1 gnome"]
     assert service.submitted == [("to:isle", 5), ("n:1", 6)]
     assert play.move_note("Move from Home", taken) == (
@@ -111,14 +129,14 @@ async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choic
 async def test_a_refused_forced_step_stops_quietly_and_the_loop_is_bounded() -> None:
     service = FakeService(details(), step(), [ActionChoice("to:isle", "… to Grand Gnome Isle")])
     service.refuse = True
-    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []  # type: ignore[arg-type]  # a fake stands in for the TableService
+    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []
 
     class Endless(FakeService):
         async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
             return replace(self.details, version=self.version, auto=ActionChoice("again", "Again"))
 
     endless = Endless(details(), step())
-    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)  # type: ignore[arg-type]  # a fake stands in for the TableService
+    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)
     assert len(taken) == play.MAX_AUTO_STEPS
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from db.changes import PostgresFeed, SilentFeed, listen_game_changes
+from db.postgres import PostgresStore
 from db.store import NewGame
 from db.url import open_store
 from host.shard_store import ShardedStore, ShardScope
@@ -61,7 +62,8 @@ async def test_the_feed_listens_again_after_its_connection_dropped(pg_url: str) 
         assert pid is not None
         # The server ends the listening connection (as a restart or an admin would).
         # PostgresStore.pool is PostgreSQL-only, not part of the Store protocol.
-        assert await writer.pool.fetchval("SELECT pg_terminate_backend($1)", pid)  # type: ignore[attr-defined]  # a PostgresStore
+        assert isinstance(writer, PostgresStore)
+        assert await writer.pool.fetchval("SELECT pg_terminate_backend($1)", pid)
         for _ in range(100):
             if feed.reconnects and feed.backend_pid not in (None, pid):
                 break

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.associates.dice import darken, successes
@@ -11,10 +13,11 @@ from engine.associates.resolution import pool_of
 from .helpers import ALL4, make, park, place, set_gold
 
 
-def P(**kw: object) -> PoolInput:  # noqa: N802
-    base = {"action": "combat", "actor_kind": "gnome", "actor_terrain": "plain", "target_is_lair": False}
-    base.update(kw)
-    return PoolInput(**base)  # type: ignore[arg-type]  # values of mixed types from one dict
+def P(**kw: Any) -> PoolInput:  # noqa: N802
+    base: dict[str, Any] = {
+        "action": "combat", "actor_kind": "gnome", "actor_terrain": "plain", "target_is_lair": False, **kw,
+    }
+    return PoolInput(**base)
 
 
 def test_successes_thresholds() -> None:
