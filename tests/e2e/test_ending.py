@@ -130,7 +130,9 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(fake: Harne
     rec = await fake.click(alice, final, rematch_button(final), settle=SETTLE)
     await fake.server.wait_until(lambda: rec.followups or rec.edits, 10.0, "alice's rematch answer")
     assert rec.ephemeral and "Rematch: game #" in rec.all_text, rec.describe()
-    new_id = int(re.search(r"game #(\d+)", rec.all_text).group(1))  # type: ignore[union-attr]  # asserted above
+    found = re.search(r"game #(\d+)", rec.all_text)
+    assert found is not None, rec.describe()
+    new_id = int(found.group(1))
     lobby = await fake.wait_for_message(
         fake.channel, lambda m: any((d := decode(c)) is not None and d.kind is Kind.LOBBY and d.game == new_id
                                     for c in m.custom_ids()))
@@ -189,7 +191,9 @@ async def test_a_player_who_played_to_the_end_starts_the_rematch_in_their_seat(f
     rec = await fake.click(bob, final, rematch_button(final), settle=SETTLE)
     await fake.server.wait_until(lambda: rec.followups or rec.edits, 10.0, "bob's rematch")
     assert "Rematch: game #" in rec.all_text, rec.describe()
-    new_id = int(re.search(r"game #(\d+)", rec.all_text).group(1))  # type: ignore[union-attr]  # asserted above
+    found = re.search(r"game #(\d+)", rec.all_text)
+    assert found is not None, rec.describe()
+    new_id = int(found.group(1))
     # Everyone seated before sits again, in the old player order; bob (who clicked) hosts.
     assert seats_in_order(db_path(bot), new_id) == old_order and set(old_order) == {alice.id, bob.id}
     lobby2 = await fake.wait_for_message(

@@ -422,7 +422,9 @@ async def test_a_bot_killed_before_its_lobby_message_got_out_posts_it_once_after
                                         timeout=15.0)
     await fake.wait_idle(quiet=0.3)
     assert fake.channel_messages(channel) == [lobby], [m.content for m in fake.channel_messages(channel)]
-    game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]  # a lobby button's id is ours
+    wire = decode(lobby.custom_ids()[0])
+    assert wire is not None  # a lobby button's id is ours
+    game_id = wire.game
     assert f"game #{game_id}" in lobby.content and "Lobby" in lobby.content, lobby.content
     await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     assert f"<@{bob.id}>" in lobby.content or bob.name in lobby.content, lobby.content

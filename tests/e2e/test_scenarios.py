@@ -805,7 +805,9 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
                                channel=thread)
         assert "undo on" in rec.content and "Turn timer: " in rec.content, rec.describe()
         assert "after 45 minutes" in rec.content, rec.describe()
-        game_id = decode(lobby.custom_ids()[0]).game  # type: ignore[union-attr]  # a lobby button's id is ours
+        wire = decode(lobby.custom_ids()[0])
+        assert wire is not None  # a lobby button's id is ours
+        game_id = wire.game
         rec = await fake.slash(alice, "game", subcommand="start", channel=thread)
         assert "started" in rec.content, rec.describe()
         # /game start closes the lobby message too: it says so and has no buttons left.
