@@ -8,10 +8,24 @@ from typing import Any
 import discord
 
 from host.results import SeatInfo, TableInfo, TableSettings, TableStatus
+from host.service import TableService
 
 GUILD = 1
 CHANNEL = 50
 PLAYER = 11
+
+
+class ServiceStandIn(TableService):
+    """Base of the cogs tests' stand-ins for the table service: no store, no notifier, no games.
+
+    A subclass of the real TableService, so that mypy holds each stand-in method to the signature of the
+    method it replaces (a stale one fails the type check instead of quietly testing something else), and a
+    stand-in goes wherever the cogs expect the service. Only the methods a stand-in defines may be called.
+    """
+
+    def __init__(self) -> None:
+        # The real __init__ is deliberately not called: it needs a store and a notifier these tests do without.
+        pass
 
 
 def make_table(game_id: int = 3, *, guild_id: int | None = GUILD, channel_id: int = CHANNEL,

@@ -30,7 +30,8 @@ from cogs.errors import UserFacingError
 from cogs.limits import BUTTON_LABEL, COMPONENT_ROWS, CUSTOM_ID, SELECT_LABEL, SELECT_OPTIONS
 from cogs.scope import unknown_game
 from engine.core.picks import MultiPick, PickOption
-from tests.cogs.fakes import make_interaction, make_table
+from host.results import TableInfo
+from tests.cogs.fakes import ServiceStandIn, make_interaction, make_table
 
 
 def rows(view):
@@ -210,15 +211,18 @@ class Recorder:
         self.clicks.append((cid, table, tuple(values)))
 
 
-class OneTable:
-    def __init__(self, table: Any) -> None:
+class OneTable(ServiceStandIn):
+    """Stands in for the table service: every game id is the one table."""
+
+    def __init__(self, table: TableInfo) -> None:
+        super().__init__()
         self.table = table
 
-    async def get_table(self, game_id: int) -> Any:
+    async def get_table(self, game_id: int) -> TableInfo:
         return self.table
 
 
-def clicked(cog: Recorder | None, table: Any, **where: Any) -> Any:
+def clicked(cog: Recorder | None, table: TableInfo, **where: Any) -> Any:
     interaction = make_interaction(**where)
     cogs = {components.LOBBY_COG: cog, components.PLAY_COG: cog}
     interaction.client = SimpleNamespace(service=OneTable(table), get_cog=cogs.get)

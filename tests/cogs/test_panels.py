@@ -15,23 +15,18 @@ from engine.core.picks import MultiPick, PickOption
 from host.errors import StaleVersion
 from host.play import PanelDetails
 from host.results import ActionChoice, GameView, MoveResult, StepInfo, TableInfo, TableStatus
-from host.service import TableService
-from tests.cogs.fakes import PLAYER, make_table
+from tests.cogs.fakes import PLAYER, ServiceStandIn, make_table
 
 GAME = 3
 PICK = MultiPick("Keep 2 cards.", (PickOption("a", "Acorn"), PickOption("b", "Berry"), PickOption("c", "Cone")),
                  2, 2, ("a",))
 
 
-class FakeService(TableService):
-    """The few TableService calls a panel makes, answering from fixed values; records submits.
-
-    A subclass (without the real service's store, notifier and games) so that mypy holds every stand-in
-    method to the signature of the TableService method it replaces.
-    """
+class FakeService(ServiceStandIn):
+    """The few TableService calls a panel makes, answering from fixed values; records submits."""
 
     def __init__(self, details: PanelDetails, step: StepInfo, autos: list[ActionChoice] | None = None) -> None:
-        # The real __init__ is not called: nothing here opens a store, and a panel uses only the methods below.
+        super().__init__()
         self.details = details
         self.step = step
         self.autos = list(autos or [])

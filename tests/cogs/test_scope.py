@@ -15,7 +15,7 @@ from cogs.errors import UserFacingError
 from cogs.scope import in_scope, table_in_channel, table_in_scope, unknown_game, visible_tables
 from host.errors import GameNotFound
 from host.results import TableInfo
-from tests.cogs.fakes import CHANNEL, make_interaction, make_table
+from tests.cogs.fakes import CHANNEL, ServiceStandIn, make_interaction, make_table
 
 COMMAND = discord.InteractionType.application_command
 OTHER_GUILD = 2
@@ -24,10 +24,11 @@ THREAD = 70
 STRANGER = 99
 
 
-class Tables:
+class Tables(ServiceStandIn):
     """Stands in for the table service: knows some tables, records every lookup."""
 
     def __init__(self, *tables: TableInfo) -> None:
+        super().__init__()
         self.tables = {t.game_id: t for t in tables}
         self.asked: list[int] = []
 

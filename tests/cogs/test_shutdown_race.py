@@ -20,7 +20,7 @@ from cogs.components import DYNAMIC_ITEMS, PLAY_COG
 from cogs.config import Settings
 from cogs.custom_ids import ActionId, ComponentId
 from host.results import TableInfo
-from tests.cogs.fakes import make_table
+from tests.cogs.fakes import ServiceStandIn, make_table
 
 if TYPE_CHECKING:
     # discord.types is for type checkers only: imported at run time it hits a circular import in discord.py.
@@ -61,7 +61,7 @@ def slash_payload(interaction_id: int) -> dict[str, Any]:
     return payload(interaction_id, 2, {"id": "500", "name": "probe", "type": 1})
 
 
-class TablesStub:
+class TablesStub(ServiceStandIn):
     """Stands in for the table service: game 3, where user 11 (the one clicking) holds seat 0."""
 
     async def get_table(self, game_id: int) -> TableInfo:
@@ -85,7 +85,7 @@ async def bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[GnomehostB
     client = GnomehostBot(Settings(token="unused"))
     await client._async_setup_hook()  # what login does before setup_hook: binds the loop
     client.add_dynamic_items(*DYNAMIC_ITEMS)
-    client._service = TablesStub()  # type: ignore[assignment]  # a stub TableService
+    client._service = TablesStub()
 
     class PlayProbe(commands.Cog, name=PLAY_COG):
         async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
@@ -163,24 +163,25 @@ async def test_foreign_components_are_not_admitted(bot: tuple[GnomehostBot, Prob
     assert await client.inflight.drain(0.01)
 
 
-class SchedulerProbe:
+class SchedulerProbe(ServiceStandIn):
     """Stands in for the table service: records scheduler starts."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.started = 0
 
-    def start_scheduler(self) -> None:
+    def start_scheduler(self, interval: float = 5.0) -> None:
         self.started += 1
 
 
 async def test_ready_after_the_stop_signal_starts_no_scheduler() -> None:
     client = GnomehostBot(Settings(token="unused"))
     service = SchedulerProbe()
-    client._service = service  # type: ignore[assignment]  # a probe stands in for the TableService
+    client._service = service
     client.inflight.stop_admitting()  # SIGTERM came before discord.py's delayed on_ready
     await client.on_ready()
     assert service.started == 0
     fresh = GnomehostBot(Settings(token="unused"))
-    fresh._service = service  # type: ignore[assignment]  # the same probe
+    fresh._service = service
     await fresh.on_ready()
     assert service.started == 1
