@@ -11,6 +11,11 @@ and optionally, for games of many small steps (an order built menu step by menu 
   search_point(game, state, player) -> bool        whether the hard level searches this step (else: policy);
   horizon(game, start, state) -> bool              where a policy rollout from `start` stops to be evaluated;
   HARD_ITERATIONS: int                             the hard level's iterations at a search point.
+A game whose whole orders are judged best by what follows them (Vendetta: the fights and loot after everyone moved)
+may offer `horizon` and `rollout_policy` without `policy`: every search iteration then plays on to the horizon,
+and optionally
+  ROOT_WIDTH: int                                  the hard level searches only the seat's best few moves (by
+                                                   one-ply evaluation), so that its costly rollouts go to them.
 A fourth game adds only its own file: nothing here names a game.
 """
 
@@ -48,6 +53,7 @@ class GameHooks:
     search_point: Callable[[Game[Any], Any, int], bool] | None = None
     horizon: Callable[[Game[Any], Any, Any], bool] | None = None
     hard_iterations: int | None = None
+    root_width: int | None = None
 
 
 def default_candidates(game: Game[Any], state: Any, player: int) -> list[Action]:
@@ -81,6 +87,7 @@ def hooks_for(game_name: str) -> GameHooks | None:
         search_point=getattr(module, "search_point", None),
         horizon=getattr(module, "horizon", None),
         hard_iterations=getattr(module, "HARD_ITERATIONS", None),
+        root_width=getattr(module, "ROOT_WIDTH", None),
     )
 
 

@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ai.heuristic import GreedyPlayer, finish_draft
+from engine.ai.heuristic import GreedyPlayer, finish_draft, step_value
 from engine.ai.hooks import GameHooks, margins, rewards
 from engine.ai.player import Budget, Observation
 from engine.core.actions import Action
@@ -124,7 +124,7 @@ class IsmctsPlayer:
                 # the searching seat's own moves follow from what it knows, which every sample keeps: they are
                 # the same in every determinisation, so the root lists them once (a quarter of the search time)
                 if root.candidates is None:
-                    root.candidates = hooks.candidates(game, state, player)
+                    root.candidates = self._root_candidates(game, state, player, players)
                 candidates = root.candidates
             else:
                 candidates = hooks.candidates(game, state, player)
@@ -158,7 +158,7 @@ class IsmctsPlayer:
             mover = player
             node = chosen
             path.append(node)
-        if hooks.policy is not None:
+        if hooks.horizon is not None:
             state = self._policy_rollout(game, start, state)
         else:
             if mover is not None:
@@ -171,6 +171,22 @@ class IsmctsPlayer:
             n.visits += 1
             for p in range(players):
                 n.totals[p] += result[p]
+
+    def _root_candidates(self, game: Game[Any], state: Any, seat: int, players: int) -> list[Action]:
+        """The searching seat's moves: all its candidates, or (a game with `root_width`) its best few by one-ply
+        evaluation, so that expensive rollouts are spent on moves a good player would consider."""
+        found = self.hooks.candidates(game, state, seat)
+        width = self.hooks.root_width
+        if width is None or len(found) <= width:
+            return found
+        scored: list[tuple[float, int, Action]] = []
+        for index, action in enumerate(found):
+            try:
+                scored.append((-step_value(game, self.hooks, state, seat, action, players), index, action))
+            except IllegalAction:
+                continue
+        scored.sort(key=lambda item: (item[0], item[1]))  # best first; the game's own order breaks ties
+        return [action for _value, _index, action in scored[:width]]
 
     def _select(self, node: _Node, candidates: Sequence[Action], player: int) -> _Node:
         """UCB over the children available now, from the acting player's point of view."""
@@ -189,11 +205,10 @@ class IsmctsPlayer:
     def _policy_rollout(self, game: Game[Any], start: Any, state: Any) -> Any:
         """Every pending player plays the game's policy until its horizon (or the end, or a step limit).
 
-        The game's unchecked `rollout_policy` is tried first when it has one (the game's apply checks the step
-        anyway); a refused step falls back to the checked policy, then to the first candidate.
+        The game's `rollout_policy` is tried first when it has one (the game's apply checks the step anyway); a
+        refused step falls back to the checked `policy` when the game has one, then to the first candidate.
         """
         hooks = self.hooks
-        assert hooks.policy is not None
         for _ in range(MAX_POLICY_STEPS):
             if game.outcome(state) is not None or (hooks.horizon is not None and hooks.horizon(game, start, state)):
                 return state
@@ -207,7 +222,7 @@ class IsmctsPlayer:
                 if quick is not None:
                     after = _try(game, state, player, quick)
             if after is None:
-                action = hooks.policy(game, state, player)
+                action = None if hooks.policy is None else hooks.policy(game, state, player)
                 if action is None:
                     found = hooks.candidates(game, state, player)
                     if not found:

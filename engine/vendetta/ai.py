@@ -12,6 +12,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from engine.ai.heuristic import greedy_action
+from engine.ai.hooks import GameHooks
 from engine.core.actions import Action
 from engine.core.game import Game
 from engine.core.rng import Rng
@@ -224,3 +226,25 @@ def _appeal(state: VendettaState, clan: str, territory: str, arriving: int, lack
     elif mine:
         value -= 0.7 * value
     return value
+
+
+
+def rollout_policy(game: Game[Any], state: VendettaState, player: int) -> Action | None:
+    """The move a search imagines `player` making: the normal level's greedy movement (so the search plays against
+    what a sensible rival would answer), else the first candidate (the first fight target, the cheapest cards)."""
+    if state.phase == PHASE_MOVEMENT:
+        return greedy_action(game, _HOOKS, state, player, state.players)
+    found = candidates(game, state, player)
+    return found[0] if found else None
+
+
+def horizon(game: Game[Any], start: VendettaState, state: VendettaState) -> bool:
+    """A search looks ahead to the end of the round: every clan moved, the fights fought, the loot taken."""
+    return state.phase == PHASE_FINISHED or state.round > start.round
+
+
+# The hard level: each of its iterations plays the round out with greedy movements (about 6 ms), so it runs 100 of
+# them over the 5 moves the one-ply evaluation likes best (0.6-0.7 s of CPU a decision, see docs/balance).
+HARD_ITERATIONS = 100
+ROOT_WIDTH = 5
+_HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE)

@@ -9,12 +9,20 @@ import pytest
 from engine.ai import decide
 from engine.ai.hooks import hooks_for
 from engine.ai.ismcts import IsmctsPlayer
+from engine.core.actions import Action
 from engine.tribes import GAME, ai, ai_policy
 from engine.tribes.ai_war import ATTACK_MARGIN, best_attack
 from engine.tribes.state import TribesState
 from tests.engine.tribes.builders import build, start, who
 
 MAX_PLAN_STEPS = 40
+
+
+def policy_step(state: TribesState, player: int) -> Action:
+    """The policy's step for `player`, which must have one here."""
+    action = ai_policy.step(GAME, state, player)
+    assert action is not None, "the policy had no step"
+    return action
 
 
 def plan_with_policy(state: TribesState, letter: str) -> TribesState:
@@ -76,7 +84,7 @@ def test_margin_threshold_is_the_documented_one() -> None:
 def test_deployment_enters_a_free_neighbour_with_a_spare_army() -> None:
     state, _ = start(build({"golden_fields": "P:3", "wheatburg": "P:1", "reedburg": "K:1"}, tribes="PK"), "P")
     player = who(state, "P")
-    state, _ = GAME.apply(state, player, ai_policy.step(GAME, state, player))  # plan: nothing to attack
+    state, _ = GAME.apply(state, player, policy_step(state, player))  # plan: nothing to attack
     while state.phase != "deploy":
         waiting = GAME.pending(state)[0].player
         state, _ = GAME.apply(state, waiting, GAME.timeout_action(state, waiting))
@@ -84,7 +92,7 @@ def test_deployment_enters_a_free_neighbour_with_a_spare_army() -> None:
     for _ in range(10):
         if state.phase != "deploy":
             break
-        state, _ = GAME.apply(state, player, ai_policy.step(GAME, state, player))
+        state, _ = GAME.apply(state, player, policy_step(state, player))
     entered = [t for t in ("cloud_crags", "forest", "frog_hollow") if state.areas[t].controller == player]
     assert entered, "no free neighbour of Golden Fields was entered"
     assert state.players[player].vp > vp_before  # R-T36: +2 a free territory entered
@@ -115,7 +123,7 @@ def test_investment_policy_seals_the_order_it_planned() -> None:
         draft = state.drafts.get(player)
         if draft is not None and draft.done:
             break
-        state, _ = GAME.apply(state, player, ai_policy.step(GAME, state, player))
+        state, _ = GAME.apply(state, player, policy_step(state, player))
     draft = state.drafts.get(player)
     if draft is None:  # revealed already: the other player had sealed too
         return
