@@ -53,7 +53,7 @@ def test_the_search_chooses_among_the_best_few_moves_by_one_ply_value(seed: int)
 def test_a_rollout_plays_the_round_out_and_stops_at_the_next_movement() -> None:
     hooks = hooks_for("vendetta")
     assert hooks is not None
-    state, seat = movement_position(3)
+    state, _seat = movement_position(3)
     start_round = state.round
     played: list[Any] = []
 
