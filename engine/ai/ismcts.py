@@ -12,6 +12,9 @@ imagined without seeing the earlier secret choice only insofar as each iteration
 Games of many small steps (hooks `policy`, `search_point`, `horizon`) are searched only where it matters: any
 other step is the game's cheap policy, and at a search point each iteration plays the chosen step, then the
 policy for every player up to the game's horizon (e.g. the end of that player's war step), and evaluates there.
+A game of whole orders may offer a horizon without a policy (Vendetta: the end of the round): every decision is
+searched, each iteration playing the game's `rollout_policy` to the horizon, over the seat's `root_width` best
+moves by one-ply evaluation when the game sets one.
 """
 
 from __future__ import annotations
