@@ -202,22 +202,28 @@ def _outside_postgres_sample(item: pytest.Item) -> bool:
     return callspec.params.get(param) not in values
 
 
+def _deselect(config: pytest.Config, items: list[pytest.Item], drop: Callable[[pytest.Item], bool],
+              count_key: pytest.StashKey[int], worker_key: str) -> None:
+    """Deselect (not skip) the items `drop` picks and record how many, for the summary line; on an xdist worker
+    the count travels to the controller, which prints it."""
+    dropped = [item for item in items if drop(item)]
+    if not dropped:
+        return
+    items[:] = [item for item in items if not drop(item)]
+    config.hook.pytest_deselected(items=dropped)
+    config.stash[count_key] = len(dropped)
+    workeroutput = getattr(config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[worker_key] = len(dropped)
+
+
 def _thin_heavy_postgres_cases(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Per-game tests marked `postgres_sample` run every game on SQLite but only the sample on PostgreSQL
     (the store's behaviour does not depend on the game; each game's full run costs seconds on PostgreSQL
     and CI has 10 minutes). GNOMEHOST_SLOW=1 runs them all."""
     if os.environ.get("GNOMEHOST_SLOW"):
         return
-    thinned = [item for item in items if _outside_postgres_sample(item)]
-    if not thinned:
-        return
-    items[:] = [item for item in items if not _outside_postgres_sample(item)]
-    config.hook.pytest_deselected(items=thinned)
-    config.stash[_thinned] = len(thinned)
-    workeroutput = getattr(config, "workeroutput", None)
-    if workeroutput is not None:
-        workeroutput[_THINNED_KEY] = len(thinned)
-
+    _deselect(config, items, _outside_postgres_sample, _thinned, _THINNED_KEY)
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without GNOMEHOST_TEST_DATABASE_URL, deselect the postgres cases (not skip) and count them; with it,
@@ -225,16 +231,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if postgres_test_url() is not None:
         _thin_heavy_postgres_cases(config, items)
         return
-    dropped = [item for item in items if _is_postgres_case(item)]
-    if not dropped:
-        return
-    items[:] = [item for item in items if not _is_postgres_case(item)]
-    config.hook.pytest_deselected(items=dropped)
-    config.stash[_deselected] = len(dropped)
-    workeroutput = getattr(config, "workeroutput", None)
-    if workeroutput is not None:  # an xdist worker: the controller prints the line
-        workeroutput[_DESELECTED_KEY] = len(dropped)
-
+    _deselect(config, items, _is_postgres_case, _deselected, _DESELECTED_KEY)
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: object, error: object) -> None:
