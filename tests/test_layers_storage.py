@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.source_files import project_files
+
 REPO = Path(__file__).resolve().parents[1]
 DRIVERS = ("sqlite3", "aiosqlite", "asyncpg")
 # Folders whose code may talk to a driver directly.
-ALLOWED = ("db", "tests/db", "tests/fixtures", "tests/conftest.py", "tests/e2e", ".venv")
+ALLOWED = ("db", "tests/db", "tests/fixtures", "tests/conftest.py", "tests/e2e")
 # A db module host/ may import must not load a driver when imported (lazy imports inside functions are fine:
 # db.url loads the SQLite or PostgreSQL store only when asked for one).
 
@@ -24,11 +26,9 @@ ALLOWED = ("db", "tests/db", "tests/fixtures", "tests/conftest.py", "tests/e2e",
 def _python_files() -> list[Path]:
     """Every Python file of the repository outside the folders allowed to use a driver."""
     files = []
-    for path in sorted(REPO.rglob("*.py")):
+    for path in project_files(REPO, (".py",)):
         relative = path.relative_to(REPO).as_posix()
         if any(relative == folder or relative.startswith(folder + "/") for folder in ALLOWED):
-            continue
-        if any(part.startswith(".") for part in path.relative_to(REPO).parts):
             continue
         files.append(path)
     return files
@@ -110,7 +110,9 @@ def test_the_import_check_follows_db_modules_and_skips_lazy_imports() -> None:
     assert not any(m.split(".")[0] in DRIVERS for m in _loaded_at_import("db.url"))
 
 
-@pytest.mark.parametrize("path", sorted((REPO / "host").glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [p for p in project_files(REPO, (".py",)) if p.parent == REPO / "host"], ids=lambda p: p.name
+)
 def test_host_imports_no_db_module_that_loads_a_driver(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     for module in sorted(m for m in _imported_modules(tree) if m.startswith("db.")):

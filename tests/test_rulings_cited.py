@@ -14,13 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.source_files import project_files
+
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO / "docs" / "rules"
 # Where ids are cited: the code (packages, composition root, tests, benchmarks), its data and the docs.
 CODE = ("engine", "host", "cogs", "render", "db", "bot.py", "tests", "benchmarks", "docs", "README.md")
 TEXT_SUFFIXES = (".py", ".json", ".sql", ".md")
 # The fake Discord's vendored API spec is Discord's text, not ours.
-SKIP_DIRS = {"__pycache__", ".venv", "fakediscord"}
+SKIP_DIRS = {"fakediscord"}
 
 # Family prefix (as written before the number) -> the game whose rules file lists it.
 FAMILY_GAME = {"R-V": "vendetta", "R-A": "associates", "G-": "associates", "R-T": "tribes", "G-T": "tribes"}
@@ -33,14 +35,10 @@ LISTED = re.compile(r"^\s*(?:[-*]|\|)\s*\**\s*((?:R-[A-Z]+|G-[A-Z]*)\d+)\b\**\s*
 
 
 def _code_files() -> Iterator[Path]:
-    for entry in CODE:
-        path = REPO / entry
-        if path.is_file():
-            yield path
-        elif path.is_dir():
-            for file in sorted(path.rglob("*")):
-                if file.suffix in TEXT_SUFFIXES and not SKIP_DIRS.intersection(file.relative_to(REPO).parts):
-                    yield file
+    for file in project_files(REPO, TEXT_SUFFIXES):
+        relative = file.relative_to(REPO)
+        if relative.parts[0] in CODE and not SKIP_DIRS.intersection(relative.parts):
+            yield file
 
 
 def cited_ids(text: str) -> set[str]:

@@ -7,8 +7,6 @@ the Discord OpenAPI subset vendored in tests/e2e/fakediscord/spec/ (see its SOUR
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -25,28 +23,15 @@ from tests.e2e.fakediscord.spec.make_subset import (
     write_subset,
 )
 from tests.e2e.fakediscord.validation import load_spec, spec_path, validate_request_schema
+from tests.source_files import project_files
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 # Spelled in pieces so this file does not match itself.
 FORBIDDEN = ("../" + "shared", "shared" + "/rules", "shared" + "/discord-api-spec")
 
 
-def _repository_files() -> list[Path]:
-    """Tracked files (git ls-files); every file but .git/.venv/caches when this is not a git checkout."""
-    try:
-        out = subprocess.run(["git", "ls-files", "-z"], cwd=REPO_ROOT, capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):  # an unpacked archive: no git metadata
-        skip = {".git", ".venv", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
-        found: list[Path] = []
-        for root, dirs, files in os.walk(REPO_ROOT):
-            dirs[:] = [d for d in dirs if d not in skip]
-            found += [Path(root, f) for f in files]
-        return found
-    return [REPO_ROOT / name for name in out.decode().split("\0") if name]
-
-
 def test_no_repository_file_refers_to_a_folder_beside_the_repository() -> None:
-    files = _repository_files()
+    files = project_files(REPO_ROOT)
     assert len(files) > 50, f"only {len(files)} files found under {REPO_ROOT}"
     offenders = []
     for path in files:
