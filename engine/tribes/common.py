@@ -11,6 +11,9 @@ from engine.tribes.state import POSTS, TribesState
 
 POST_NAMES = {"research": "Research", "espionage": "Espionage", "assassination": "Assassination",
               "guards": "Gnomguards"}
+# A post as a sentence names it: "a bill to Research", "a bill on the Gnomguards".
+POST_IN_SENTENCE = {"research": "Research", "espionage": "Espionage", "assassination": "Assassination",
+                     "guards": "the Gnomguards"}
 GOAL_NAMES = {1: "Gnome of Gold", 2: "Gnome of Lands", 3: "Gnome of Genius", 4: "Gnome of War",
               5: "Gnome of Glory", 6: "Gnome of Balance"}
 GOAL_TEXTS = {

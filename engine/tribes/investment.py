@@ -29,7 +29,7 @@ from engine.tribes.actions import (
 )
 from engine.tribes.board import GNOMLAB, load_board
 from engine.tribes.common import (
-    POST_NAMES,
+    POST_IN_SENTENCE,
     armies,
     army_total,
     bills_text,
@@ -181,7 +181,7 @@ def legal(state: TribesState, player: int) -> list[Action]:
             out.append(Action(UNDO_ID, "Back"))
         case ["post", post]:
             for value in bill_choices(state, player, order):
-                out.append(Action(step_id(Bill(value)), f"Add a {value} GG bill to {POST_NAMES[post]}"))
+                out.append(Action(step_id(Bill(value)), f"Add a {value} GG bill to {POST_IN_SENTENCE[post]}"))
             out.append(Action(UNDO_ID, "Back"))
         case _:
             for territory in recruit_places(state, player):
@@ -189,7 +189,7 @@ def legal(state: TribesState, player: int) -> list[Action]:
                     out.append(Action(step_id(RecruitAt(territory)), f"Recruit at {territory_name(territory)}"))
             if bill_choices(state, player, order):
                 for post in POSTS:
-                    out.append(Action(step_id(BillOn(post)), f"Add a bill to {POST_NAMES[post]}"))
+                    out.append(Action(step_id(BillOn(post)), f"Add a bill to {POST_IN_SENTENCE[post]}"))
             if draft.history:
                 out.append(Action(UNDO_ID, "Take back: " + _part_text(draft.history[-1])))
                 out.append(Action(CONFIRM_ID, "Confirm and seal this order"))
@@ -201,7 +201,7 @@ def _part_text(part: str) -> str:
     kind, what, number = part.split(":")
     if kind == "r":
         return f"{armies(int(number))} at {territory_name(what)}"
-    return f"a {number} GG bill on {POST_NAMES[what]}"
+    return f"a {number} GG bill on {POST_IN_SENTENCE[what]}"
 
 
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
@@ -288,7 +288,7 @@ def _take_back(order: InvestmentOrder, part: str) -> None:
 def order_text(order: InvestmentOrder) -> str:
     """An order in words: "2 armies at Wheatburg; bills 10 GG on Research, 0 GG on Gnomguards (10 GG)"."""
     parts = [f"{armies(n)} at {territory_name(t)}" for t, n in order.recruits.items()]
-    parts += [f"{bills_text(order.bills[p])} on {POST_NAMES[p]}" for p in POSTS if order.bills.get(p)]
+    parts += [f"{bills_text(order.bills[p])} on {POST_IN_SENTENCE[p]}" for p in POSTS if order.bills.get(p)]
     if not parts:
         return "nothing"
     return "; ".join(parts) + f" (costs {spent(order)} GG)"
@@ -313,7 +313,7 @@ def describe(state: TribesState, player: int) -> list[str]:
         case ["at", territory]:
             lines.append(f"Recruiting at {territory_name(territory)}: choose how many armies.")
         case ["post", post]:
-            lines.append(f"Adding a bill to {POST_NAMES[post]}: choose its value.")
+            lines.append(f"Adding a bill to {POST_IN_SENTENCE[post]}: choose its value.")
     return lines
 
 
@@ -342,8 +342,9 @@ def reveal(state: TribesState, events: list[Event]) -> None:
             added = order.bills.get(post, [])
             if added:
                 owner.posts[post].extend(added)
-                bills_public.append(f"{POST_NAMES[post]} {plural(len(added), 'bill')} "
-                                    f"({len(owner.posts[post])} in all)")
+                # "1 bill to Research (1 in all) and 1 to the Gnomguards": the noun once, as a sentence says it
+                count = plural(len(added), "bill") if not bills_public else str(len(added))
+                bills_public.append(f"{count} to {POST_IN_SENTENCE[post]} ({len(owner.posts[post])} in all)")
         if bills_public:
             parts.append("added " + joined(bills_public))
         text = joined(parts) if parts else "invested nothing"

@@ -51,7 +51,7 @@ def setup(state: TribesState, war: War) -> None:
     for player in belligerents(state, war):
         draft = CardDraft()
         # hand sizes and the plan's airborne cards are public, so this skip leaks nothing; a hand without
-        # any battle card is still asked (G-T27), else the wait would tell what it holds
+        # any battle card is still asked (G-T12), else the wait would tell what it holds
         if not _spare_hand(state, war, player) or _limit(war, player) <= 0:
             draft.closed = draft.done = True
         war.cards[player] = draft
@@ -110,7 +110,7 @@ def lift_attack_problem(
     attack = attack_by_id(war, attack_id)
     if attack is None or attack not in _combats(war, player):
         return "You do not fight in that battle."
-    if territory == attack.source:  # R-T24; armies left in the source of another attack may fly (G-T22)
+    if territory == attack.source:  # R-T24; armies left in the source of another attack may fly (G-T7)
         return "Armies of the attack's source cannot also be airlifted into it."
     if card_of(card).kind == SUB and not board().territories[attack.target].coastal:  # R-T27
         return "A Gnomsub airlift can only reach a battle on a coastal territory."
@@ -265,7 +265,7 @@ def _offered(state: TribesState, war: War, player: int) -> list[str]:
 
 
 def _playable(state: TribesState, war: War, player: int) -> list[str]:
-    """Cards `player` could still add (none left: the choice closes by itself, G-T27)."""
+    """Cards `player` could still add (none left: the choice closes by itself, G-T12)."""
     return [c for c in _spare_hand(state, war, player) if _play_problem(state, war, player, c) is None]
 
 

@@ -76,7 +76,7 @@ def destination_problem(state: TribesState, war: War, source: str, target: str, 
     if by_air:
         if air_moves_left(state, war) == 0:
             return "You have no air move left: one per air card in your hand (the Gnomsub gives none)."
-        if board().is_adjacent(source, target):  # G-T26
+        if board().is_adjacent(source, target):  # G-T11
             return f"{place(target)} borders {place(source)}: step there and keep your air move."
     elif not board().is_adjacent(source, target):
         return f"{place(target)} does not border {place(source)}: one step per move (an air card flies anywhere)."
@@ -89,7 +89,7 @@ def _destinations(state: TribesState, war: War, source: str) -> list[tuple[str, 
         if destination_problem(state, war, source, t, False) is None:
             result.append((t, False))
         elif destination_problem(state, war, source, t, True) is None:
-            result.append((t, True))  # G-T26: only beyond the neighbours
+            result.append((t, True))  # G-T11: only beyond the neighbours
     return result
 
 
@@ -197,7 +197,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             path.clear()
             war.path.append("end")
         case ids.Undo():
-            if not path:  # G-T25: a made move was scored and shown; only the move being chosen steps back
+            if not path:  # G-T10: a made move was scored and shown; only the move being chosen steps back
                 raise IllegalAction("A move already made stays made; there is nothing to undo.", "E_NOTHING_TO_UNDO")
             del path[1 if len(path) > 1 else 0:]
         case ids.Territory(prefix="dep", verb="from", territory=t) if not path:

@@ -23,7 +23,7 @@ PER_FLAK = 2  # R-T28: "a single one is enough to cancel 2 flying invention card
 
 
 def flying(cards: list[str]) -> list[str]:
-    """The flying cards among `cards` (air cards; never the Gnomsub, R-T27), airlift or not (G-T21)."""
+    """The flying cards among `cards` (air cards; never the Gnomsub, R-T27), airlift or not (G-T6)."""
     return [c for c in cards if card_of(c).kind == AIR]
 
 
@@ -146,7 +146,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                 raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO")
             war.flak_pick.pop()
         case ids.Confirm():
-            if len(war.flak_pick) < capacity(war):  # G-T20: the whole capacity is used
+            if len(war.flak_pick) < capacity(war):  # G-T5: the whole capacity is used
                 raise IllegalAction(f"Choose {capacity(war)} cards to shoot down first.", "E_FLAK")
             cancel(state, war, list(war.flak_pick), events)
         case ids.Cards(prefix="flak", cards=cards):

@@ -177,7 +177,7 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
         source.armies -= attack.armies
         if source.armies == 0 and not is_city(attack.source):
             source.controller = None  # R-T35: emptied by destruction, no abandonment penalty; it is free
-        # G-T23: a city emptied that way stays its controller's (R-T21)
+        # G-T8: a city emptied that way stays its controller's (R-T21)
         attack.stage = DONE
         text = f"the {armies(attack.armies)} attacking {place(attack.target)} are destroyed"
         _result(state, attack, text[:1].upper() + text[1:])
@@ -199,7 +199,7 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
         if lost:
             target.armies = 0
             if not is_city(attack.target):
-                target.controller = None  # G-T24: vacant land is free until the move-in (R-T21)
+                target.controller = None  # G-T9: vacant land is free until the move-in (R-T21)
             events.append(public_event(f"{Side(state, attack.defender)} lose the {armies(lost)} defending "
                                        f"{place(attack.target)}.", "war_result", attack=attack.id))
             _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} destroyed", events)
@@ -215,7 +215,7 @@ def finish_retreat(state: TribesState, war: War, attack: Attack, events: list[Ev
         state.areas[territory].armies += n
     target.armies = 0
     if not is_city(attack.target):
-        target.controller = None  # G-T24: vacant land is free until the move-in (R-T21)
+        target.controller = None  # G-T9: vacant land is free until the move-in (R-T21)
     parts = [f"{armies(n)} to {place(t)}" for t, n in war.retreat.items()]
     text = f"{Side(state, attack.defender)} retreat from {place(attack.target)}: " + (
         "; ".join(parts) if parts else "no room anywhere")

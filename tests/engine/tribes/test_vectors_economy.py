@@ -62,7 +62,8 @@ def test_tv02_investment_is_accepted_and_revealed_by_counts() -> None:
     assert me.posts["research"] == [] and len(me.hand) == 1 and me.vp == 4
     text = " ".join(public_texts(events))
     assert "recruited 2 armies at Wheatburg" in text
-    assert "Research 1 bill (1 in all)" in text and "Gnomguards 1 bill (1 in all)" in text
+    assert ("recruited 2 armies at Wheatburg and added 1 bill to Research (1 in all) "
+            "and 1 to the Gnomguards (1 in all).") in text
     assert "10 GG" not in text  # the denominations stay private
 
 
