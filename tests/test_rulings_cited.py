@@ -154,3 +154,14 @@ def test_cited_ids_reads_single_ids_and_ranges(text: str, expected: set[str]) ->
 def test_listed_reads_bullets_and_table_rows() -> None:
     section = "* **R-V1** Colours are fixed.\n- **G-3** One choice.\n| R-T2 | Two seats |\nprose R-V9 here\n"
     assert listed(section) == {"R-V1": "Colours are fixed.", "G-3": "One choice.", "R-T2": "Two seats"}
+
+
+@pytest.mark.parametrize("game", ["vendetta", "associates", "tribes"])
+def test_each_family_of_rulings_is_numbered_from_one_without_gaps(game: str) -> None:
+    """A reader meeting "G-T20" must not wonder where G-T5 to G-T19 went."""
+    numbers: dict[str, list[int]] = {}
+    for ruling in _game_rulings(game):
+        prefix = family(ruling)
+        numbers.setdefault(prefix, []).append(int(ruling[len(prefix):]))
+    gaps = {prefix: sorted(set(range(1, max(found) + 1)) - set(found)) for prefix, found in numbers.items()}
+    assert {prefix: missing for prefix, missing in gaps.items() if missing} == {}
