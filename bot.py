@@ -113,23 +113,26 @@ async def run(settings: Settings) -> int:
 
 
 async def serve(settings: Settings, lease: Lease | None) -> int:
-    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the SQLite lease (if it holds one);
-    the process exit code."""
+    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the SQLite lease (if it holds one),
+    serving its metrics meanwhile with METRICS_PORT; the process exit code."""
     redirect_discord(settings)
     # Gnomehost never joins voice: skip discord.py's warnings about the missing voice libraries.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    bot = build_bot(settings)  # Bot, or AutoShardedBot with SHARD_COUNT / SHARD_IDS
+    metrics: PrometheusMetrics | None = None
     server: MetricsServer | None = None
     if settings.metrics_port is not None:
+        # Listening first: a taken port refuses the start before anything connects to Discord.
         metrics = PrometheusMetrics()  # this bot's own registry
-        bot.use_metrics(metrics)
         server = MetricsServer(metrics, settings.metrics_host, settings.metrics_port)
         try:
             await server.start()
         except OSError as error:
             tell_user(metrics_refused_message(settings, error))
             return EXIT_CONFIG
+    bot = build_bot(settings)  # Bot, or AutoShardedBot with SHARD_COUNT / SHARD_IDS
+    if metrics is not None:
+        bot.use_metrics(metrics)
     try:
         return await run_bot(settings, bot, lease)
     finally:
