@@ -3,11 +3,13 @@
 Settings come from real environment variables and a `.env` file in the working directory
 (the environment wins); see `.env.example`. Exit codes: 0 after a clean stop, 2 when the
 token is missing or rejected, or the database is refused (another Gnomehost process holds it,
-or its schema disagrees with its contents), 1 when the bot cannot start for another reason.
+or its schema disagrees with its contents, or METRICS_PORT cannot be listened on), 1 when the bot cannot start
+for another reason.
 
 The store is DATABASE_URL (`sqlite:///file.db` or `postgresql://...`), else the SQLite file
 DATABASE_PATH. On SQLite, before anything else the process takes the file's lease (db/lease.py) and
 keeps it until it exits; while it runs, the file is backed up every BACKUP_MINUTES (db/backup.py).
+With METRICS_PORT the bot serves Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import discord
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from cogs.client import StartupError
+from cogs.client import GnomehostBot, StartupError
 from cogs.config import (
     REJECTED_TOKEN_MESSAGE,
     ConfigError,
@@ -38,6 +40,8 @@ from db.backup import BackupPolicy, backup_loop
 from db.errors import DatabaseInUse, SchemaMismatch
 from db.lease import Lease, acquire_lease
 from db.url import sqlite_path
+from host.metrics import PrometheusMetrics
+from host.metrics_server import MetricsServer
 
 log = logging.getLogger("gnomehost.bot")
 
@@ -62,6 +66,15 @@ def unreachable_message(settings: Settings, error: BaseException) -> str:
     return (
         f"Gnomehost cannot start: it could not reach Discord at {where} ({error}). Check the network "
         "connection, and DISCORD_API_BASE / DISCORD_GATEWAY_URL in .env if you use a proxy (see .env.example)."
+    )
+
+
+def metrics_refused_message(settings: Settings, error: OSError) -> str:
+    """The paragraph shown when the metrics endpoint cannot listen where it was told to."""
+    return (
+        f"Gnomehost cannot start: it could not serve metrics on {settings.metrics_host}:{settings.metrics_port} "
+        f"({error.strerror or error}). Another program may be using that port: choose a free METRICS_PORT "
+        "(or fix METRICS_HOST) in .env (see .env.example), or leave METRICS_PORT empty to serve no metrics."
     )
 
 
@@ -100,13 +113,35 @@ async def run(settings: Settings) -> int:
 
 
 async def serve(settings: Settings, lease: Lease | None) -> int:
-    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the SQLite lease (if it holds one);
-    the process exit code."""
+    """Run the bot until SIGINT/SIGTERM, a fatal error or the loss of the SQLite lease (if it holds one),
+    serving its metrics meanwhile with METRICS_PORT; the process exit code."""
     redirect_discord(settings)
     # Gnomehost never joins voice: skip discord.py's warnings about the missing voice libraries.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
+    metrics: PrometheusMetrics | None = None
+    server: MetricsServer | None = None
+    if settings.metrics_port is not None:
+        # Listening first: a taken port refuses the start before anything connects to Discord.
+        metrics = PrometheusMetrics()  # this bot's own registry
+        server = MetricsServer(metrics, settings.metrics_host, settings.metrics_port)
+        try:
+            await server.start()
+        except OSError as error:
+            tell_user(metrics_refused_message(settings, error))
+            return EXIT_CONFIG
     bot = build_bot(settings)  # Bot, or AutoShardedBot with SHARD_COUNT / SHARD_IDS
+    if metrics is not None:
+        bot.use_metrics(metrics)
+    try:
+        return await run_bot(settings, bot, lease)
+    finally:
+        if server is not None:
+            await server.stop()
+
+
+async def run_bot(settings: Settings, bot: GnomehostBot, lease: Lease | None) -> int:
+    """Run a built bot until SIGINT/SIGTERM, a fatal error or the loss of a lease; the process exit code."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
 

@@ -14,10 +14,13 @@ from cogs.components import DYNAMIC_ITEMS, handles_component
 from cogs.config import Settings
 from cogs.errors import GuardedTree
 from cogs.inflight import InFlight
+from cogs.metrics_hooks import AnswerClock
+from cogs.metrics_hooks import install as time_answers
 from cogs.notifier import DiscordNotifier
 from cogs.permissions import INVITE_PERMISSIONS
 from db.lease import Lease
 from db.url import redacted
+from host.metrics import Metrics, NoMetrics
 from host.service import TableService
 
 log = logging.getLogger(__name__)
@@ -52,10 +55,17 @@ class GnomehostBot(commands.Bot):
         self.settings = settings
         self.inflight = InFlight()
         self.notifier = DiscordNotifier(self)
+        self.metrics: Metrics = NoMetrics()
+        self.answer_clock = AnswerClock()
+        time_answers()
         self._service: TableService | None = None
         self._invite_logged = False
         self._stopping = asyncio.Lock()
         self._stopped = False
+
+    def use_metrics(self, metrics: Metrics) -> None:
+        """Report to `metrics` from now on (call before the bot starts: the service is opened with them)."""
+        self.metrics = self.answer_clock.metrics = metrics
 
     @property
     def service(self) -> TableService:
@@ -70,6 +80,8 @@ class GnomehostBot(commands.Bot):
         discord.py calls this synchronously right after parsing INTERACTION_CREATE, in the same
         step that creates the handler tasks, so no stop signal can come between receipt and admission.
         """
+        if event_name == "interaction" and args:
+            self.answer_clock.arrived(args[0].id)
         if event_name == "interaction" and args and self.will_handle(args[0]):
             self.inflight.admit(args[0].id)
         super().dispatch(event_name, *args, **kwargs)
@@ -108,7 +120,7 @@ class GnomehostBot(commands.Bot):
 
     async def open_service(self) -> TableService:
         """Open the table service on the configured store and run recovery (cogs.sharding narrows it to shards)."""
-        service = await TableService.open(self.settings.store_url, self.notifier, recover=False)
+        service = await TableService.open(self.settings.store_url, self.notifier, recover=False, metrics=self.metrics)
         try:
             await service.recover()
         except BaseException:

@@ -16,6 +16,7 @@ from db.url import sqlite_url
 from host.shards import InvalidShards, ShardSet
 
 DEFAULT_DATABASE_PATH = "./gnomehost.db"
+DEFAULT_METRICS_HOST = "127.0.0.1"  # only this machine can scrape unless METRICS_HOST says otherwise
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 MISSING_TOKEN_MESSAGE = (
@@ -54,6 +55,8 @@ class Settings:
     backup_keep: int = DEFAULT_BACKUP_KEEP
     lease_timeout_seconds: int = int(LEASE_TIMEOUT_SECONDS)
     shards: ShardSet | None = None  # SHARD_COUNT / SHARD_IDS; None: one unsharded connection, as before
+    metrics_port: int | None = None  # METRICS_PORT; None: no metrics endpoint at all
+    metrics_host: str = DEFAULT_METRICS_HOST  # METRICS_HOST: the address the endpoint listens on
 
     @property
     def store_url(self) -> str:
@@ -112,7 +115,22 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
             values, "LEASE_TIMEOUT_SECONDS", int(LEASE_TIMEOUT_SECONDS), 10, "when a silent lease is taken over"
         ),
         shards=shards,
+        metrics_port=_metrics_port(values),
+        metrics_host=values.get("METRICS_HOST", "").strip() or DEFAULT_METRICS_HOST,
     )
+
+
+def _metrics_port(values: Mapping[str, str]) -> int | None:
+    """METRICS_PORT as a port number (None when empty); ConfigError when it is not one."""
+    raw = values.get("METRICS_PORT", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(
+            f"Gnomehost cannot start: METRICS_PORT must be a port number from 1 to 65535, not {raw!r}. "
+            "Fix it in .env (see .env.example) or leave it empty to serve no metrics."
+        )
+    return int(raw)
 
 
 def _whole_number(values: Mapping[str, str], key: str, default: int, minimum: int, meaning: str) -> int:

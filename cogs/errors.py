@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from cogs.limits import CUSTOM_ID
+from cogs.metrics_hooks import count_refusal
 from cogs.option_check import MalformedOptions, options_problem
 from cogs.refusals import with_hint
 from cogs.replies import reply
@@ -94,6 +95,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         message = f"Something went wrong (ref {ref}). Nothing was half-applied; check /game status and try again."
     else:
         log.debug("refused (%s): %s", type(error).__name__, describe_interaction(interaction))
+        count_refusal(interaction, error)
     await answer_refusal(interaction, message)
 
 

@@ -58,13 +58,16 @@ class LeasedGnomehostBot(GnomehostBot):
             held = await keeper.claim()  # ShardsInUse when a live process holds one of ours
             log.info("shard leases taken: %s", ",".join(map(str, sorted(held))))
             sharded.before_close.append(keeper.stop)  # after the sender stopped: then others may take over
-            service = TableService(sharded, self.notifier)
+            service = TableService(sharded, self.notifier, metrics=self.metrics)
+            self.metrics.watch_leases(lambda: len(self.scope.held))
         except BaseException:
             await sharded.close()
             raise
         try:
             await service.recover()
             self._feed = await listen_game_changes(store, self._game_changed)
+            if is_postgres(settings.store_url):  # other stores have no feed to watch
+                self.metrics.watch_feed(lambda: self._feed is not None and self._feed.listening)
             sharded.before_close.insert(0, self._close_feed)
         except BaseException:
             await service.close()

@@ -29,6 +29,11 @@ OnChange = Callable[[int], None]
 class ChangeFeed(Protocol):
     """A running subscription to game changes; `close` ends it."""
 
+    @property
+    def listening(self) -> bool:
+        """Whether notices can be heard right now (False while a dropped connection is replaced)."""
+        ...
+
     async def close(self) -> None:
         """Stop listening (idempotent)."""
         ...
@@ -36,6 +41,11 @@ class ChangeFeed(Protocol):
 
 class SilentFeed:
     """The feed of a store only this process uses: nothing to hear."""
+
+    @property
+    def listening(self) -> bool:
+        """Never: there is nothing to listen to."""
+        return False
 
     async def close(self) -> None:
         """Nothing to stop."""
@@ -57,6 +67,11 @@ class PostgresFeed:
         self._relisten: asyncio.Task[None] | None = None
         self.heard = 0
         self.reconnects = 0
+
+    @property
+    def listening(self) -> bool:
+        """Whether a connection is LISTENing now (False between a drop and the next LISTEN)."""
+        return self._conn is not None and not self._closed
 
     @property
     def backend_pid(self) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from host.batch import Batch
 from host.deadline_plan import rules_deadlines
 from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, snapshot_text, verify
+from host.metrics import Metrics, NoMetrics
 from host.outbox import (
     LobbyClosed,
     Outgoing,
@@ -126,6 +128,8 @@ class Core:
     wake_sender: Callable[[], None] = field(default=lambda: None)
     # Where slow AI decisions are computed, and the background AI turn of each game.
     ai: AiWorker = field(default_factory=AiWorker)
+    # Where moves and store write times are reported (nowhere unless the bot serves metrics).
+    metrics: Metrics = field(default_factory=NoMetrics)
 
     # -- locks and loading ------------------------------------------------------------------
 
@@ -331,12 +335,15 @@ class Core:
             messages=tuple(m.to_row() for m in messages),
             now=now,
         )
+        writing = time.perf_counter()
         try:
             await self.db.commit_move(write)
         except asyncio.CancelledError:
             # We cannot know whether the write was committed: the next touch reloads from the file.
             self.forget(live.id)
             raise
+        self.metrics.store_written(time.perf_counter() - writing)
+        self.metrics.move_applied(live.game_name, len(batch.steps))
         # Committed: now (and only now) the cache moves on, in one synchronous step.
         live.set_state(state, version, since, decisions)
         live.revision += 1

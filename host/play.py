@@ -175,6 +175,7 @@ async def play_ai(
                     started = time.perf_counter()
                     action = decide_action(live.game, batch.state, player, live.ai_level(player), seed, None)
                     took = time.perf_counter() - started
+                    core.metrics.ai_decided(live.game_name, live.ai_level(player).value, took)
                     if took > SLOW_INLINE:
                         # Every other table waited this long: a quick level should stay in milliseconds.
                         log.warning("game %s: a %s AI decision took %.3fs on the event loop", live.id,
@@ -302,6 +303,7 @@ async def ai_turn(core: Core, game_id: int) -> None:
             thinking.cancel()
         log.debug("game %s: %s AI decided for player %s in %.3fs", game_id, job.level.value, job.player,
                   time.perf_counter() - started)
+        core.metrics.ai_decided(job.game_name, job.level.value, time.perf_counter() - started)
         async with core.locked(game_id):
             live = await core.load_locked(game_id)
             if live.status != TableStatus.ACTIVE:

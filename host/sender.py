@@ -23,6 +23,7 @@ from functools import partial
 from db.rows import MessageRef as StoredRef
 from db.rows import OutboxRow
 from db.store import Store
+from host.metrics import Metrics, NoMetrics
 from host.notifier import Notifier, RetryLater, Undeliverable
 from host.outbox import (
     HostAlert,
@@ -110,6 +111,7 @@ class OutboxSender:
         self._told_dm_closed: set[tuple[int, int]] = set()
         self._logged_failures: set[tuple[int, str]] = set()
         self.stats = SenderStats()
+        self.metrics: Metrics = NoMetrics()
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -219,6 +221,7 @@ class OutboxSender:
         try:
             payload = decode(row.kind, row.payload)
         except (KeyError, TypeError, ValueError) as exc:
+            self.metrics.delivery_failed("unreadable")
             await self._give_up(row, f"unreadable message ({type(exc).__name__})")
             return True
         try:
@@ -227,6 +230,7 @@ class OutboxSender:
         except RetryLater as exc:
             wait = max(exc.after or 0.0, backoff(row.attempts))
             self.stats.retried += 1
+            self.metrics.delivery_failed("retry_later")
             log.warning(
                 "game %s: message %s (%s) not delivered, retry in %.1fs: %s",
                 row.game_id, row.id, row.kind, wait, exc.reason,
@@ -234,6 +238,7 @@ class OutboxSender:
             await self._retry(row, wait, exc.reason)
             return False
         except Undeliverable as exc:
+            self.metrics.delivery_failed("dm_closed" if exc.dm_closed else "undeliverable")
             await self._give_up(row, exc.reason)
             if exc.dm_closed and isinstance(payload, PrivatePost | PromptPost):
                 await self._dm_closed_notice(row.game_id, payload.user_id)
@@ -242,6 +247,7 @@ class OutboxSender:
             return True
         except Exception as exc:
             tries = row.attempts + 1
+            self.metrics.delivery_failed("internal_error")
             if tries >= MAX_UNEXPECTED:
                 log.exception("game %s: message %s failed %s times; giving it up", row.game_id, row.id, tries)
                 await self._give_up(row, f"internal error ({type(exc).__name__})")

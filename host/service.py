@@ -24,6 +24,7 @@ from host import deadlines, final, history, lobby, play, recovery
 from host.ai_worker import AiWorker
 from host.core import Core
 from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
+from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
 from host.results import (
     ActionChoice,
@@ -72,10 +73,12 @@ class TableService:
         verify_all_moves: int = recovery.VERIFY_ALL_MOVES,
         user_label: Callable[[int], str] | None = None,
         ai_worker: AiWorker | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         """A service over an already opened store (see `open`, which also runs recovery).
 
         `ai_worker` computes slow AI decisions (default: a process pool, one worker per core).
+        `metrics` hears of moves, AI decisions, store writes and deliveries (default: nowhere).
         """
         core = Core(db=db, clock=clock or time.time, resolve=games or registry.get, ai=ai_worker or AiWorker())
         if user_label is not None:
@@ -83,6 +86,10 @@ class TableService:
         self._core = core
         self._sender = OutboxSender(db, notifier, self._table_for_sender, core.clock)
         core.wake_sender = self._sender.wake
+        if metrics is not None:
+            core.metrics = self._sender.metrics = metrics
+            metrics.watch_games(lambda: len(core.cache))
+            metrics.watch_outbox(outbox_probe(db, core.clock))
         self._seed_source = seed_source or default_seed
         self._game_names = game_names or registry.names
         self._verify_all_limit = verify_all_limit
@@ -125,6 +132,7 @@ class TableService:
         recover: bool = True,
         synchronous: str = "FULL",
         ai_worker: AiWorker | None = None,
+        metrics: Metrics | None = None,
     ) -> TableService:
         """Open (creating or upgrading) the store `database` names and run startup recovery.
 
@@ -139,7 +147,7 @@ class TableService:
         crash of the bot process only (SQLite; PostgreSQL always commits durably). `recover` False skips
         recovery (call `recover()` yourself later). `ai_worker` computes slow AI decisions
         (default: a process pool). Raises db.errors.SchemaTooNew for a database written by a newer version
-        (and the store's other DatabaseErrors).
+        (and the store's other DatabaseErrors). `metrics`: where the service reports (default: nowhere).
         """
         service = cls(
             await open_store(database, synchronous=synchronous),
@@ -151,6 +159,7 @@ class TableService:
             verify_all_limit=verify_all_limit,
             verify_all_moves=verify_all_moves,
             ai_worker=ai_worker,
+            metrics=metrics,
         )
         if recover:
             try:

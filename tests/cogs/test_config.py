@@ -64,3 +64,27 @@ def test_env_example_lists_every_key():
     for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "DISCORD_API_BASE",
                 "DISCORD_GATEWAY_URL"):
         assert f"\n{key}=" in example
+
+
+def test_metrics_are_off_and_local_by_default():
+    s = parse_settings({"DISCORD_TOKEN": "t"})
+    assert (s.metrics_port, s.metrics_host) == (None, "127.0.0.1")
+
+
+def test_metrics_port_and_host_are_read():
+    s = parse_settings({"DISCORD_TOKEN": "t", "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0"})
+    assert (s.metrics_port, s.metrics_host) == (9108, "0.0.0.0")
+
+
+@pytest.mark.parametrize("port", ["abc", "0", "65536", "-1"])
+def test_a_metrics_port_that_is_no_port_is_refused_with_a_sentence(port):
+    with pytest.raises(ConfigError) as info:
+        parse_settings({"DISCORD_TOKEN": "t", "METRICS_PORT": port})
+    assert str(info.value).startswith("Gnomehost cannot start: METRICS_PORT must be a port number")
+
+
+def test_env_example_lists_the_metrics_keys():
+    from pathlib import Path
+
+    example = (Path(__file__).resolve().parents[2] / ".env.example").read_text()
+    assert "\nMETRICS_PORT=\n" in example and "\nMETRICS_HOST=" in example
