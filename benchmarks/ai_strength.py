@@ -57,7 +57,7 @@ def row_of(summary: dict[str, Any]) -> Row:
                float(kind["cpu_ms_median"]), float(kind["cpu_ms_p95"]), command, len(summary.get("failures", [])))
 
 
-# Issue 11's targets: (first kind, the others, players) -> the win rate it must reach.
+# The targets: (first kind, the others, players) -> the win rate it must reach.
 TARGETS: dict[tuple[str, str, int], float] = {
     ("hard", "random", 2): 0.95, ("hard", "random", 4): 0.80, ("hard", "normal", 2): 0.60,
     ("normal", "random", 2): 0.80,
@@ -111,7 +111,7 @@ def render(rows: list[Row], notes: str = "") -> str:
              "Seats rotate every game, so each kind sits in every seat equally often. A win is a sole or shared",
              "first place of the first kind listed. Times are per decision of that kind: wall clock (what a table",
              "waits, on a 2-core machine shared with other work) and CPU of the deciding process.",
-             "Targets (issue 11): hard beats random in ≥ 95% of 2-player and ≥ 80% of 4-player games, hard beats",
+             "Targets: hard beats random in ≥ 95% of 2-player and ≥ 80% of 4-player games, hard beats",
              "normal in ≥ 60% and normal beats random in ≥ 80% of 2-player games; a target is *shown* when the 95%",
              "interval's low end reaches it. Hard decides in ≤ 1 s median and ≤ 2 s p95, normal in ≤ 20 ms p95.", ""]
     for game in sorted({r.game for r in rows}):

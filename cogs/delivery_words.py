@@ -1,4 +1,4 @@
-"""How a table's messages are getting out, in plain words for /game status (issue 9 item 6). Pure."""
+"""How a table's messages are getting out, in plain words for /game status. Pure."""
 
 from __future__ import annotations
 

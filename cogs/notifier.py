@@ -110,7 +110,7 @@ class DiscordNotifier:
         live = update.kind not in NO_BUTTON_KINDS and update.pending
         view = table_view(table.game_id, update.version) if live else None
         if update.kind is UpdateKind.ENDED and update.outcome is not None:
-            # The whole result (winners, breakdowns, revealed secrets) and a Rematch button (issue 10 §4).
+            # The whole result (winners, breakdowns, revealed secrets) and a Rematch button.
             content = ending.ended_message(table, update, await self._final_report(table))
             view = rematch_view(table.game_id)
         if update.mode is PostMode.EDIT and previous is not None:

@@ -49,7 +49,7 @@ def _words(text: str) -> list[str]:
 
 
 def find_topics(sections: Mapping[str, str], query: str) -> list[str]:
-    """Topic titles matching what a player typed, best first (issue 10 §6: "mov" finds the movement rules).
+    """Topic titles matching what a player typed, best first ("mov" finds the movement rules).
 
     A title equal to the query comes first, then titles starting with it, then titles with a word
     starting with it, then topics whose text has words starting with every typed word (most hits

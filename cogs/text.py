@@ -41,7 +41,7 @@ def lobby_seat_label(seat: SeatInfo) -> str:
 def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None = None) -> str:
     """A player as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one.
 
-    Never a bare index: an unknown player is "a player" (issue 10 §2).
+    Never a bare index: an unknown player is "a player".
     """
     seat = next((s for s in table.seats if s.player == player), None)
     who = seat_label(seat) if seat is not None else UNKNOWN_PLAYER

@@ -514,7 +514,7 @@ async def update_settings(
         return live.info()
 
 
-# -- rematch (issue 10 §4) ---------------------------------------------------------------------------------
+# -- rematch ---------------------------------------------------------------------------------
 
 
 def rematch_seating(seed: int, seats: int) -> dict[int, int]:

@@ -16,8 +16,8 @@ from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 
 END_ID = "end"
-GO_PREFIX = "go:"  # Movement to one adjacent zone, confirmed: one tap (issue 10 shortcut)
-# A whole Transfer taking everything here / dropping everything carried, confirmed: one tap (issue 10)
+GO_PREFIX = "go:"  # Movement to one adjacent zone, confirmed: one tap (a shortcut)
+# A whole Transfer taking everything here / dropping everything carried, confirmed: one tap
 TAKEALL_ID = "takeall"
 DROPALL_ID = "dropall"
 IDLE_ID = "idle"

@@ -101,7 +101,7 @@ def describe_treasure(t: dict[str, int]) -> str:
 
 
 def guild_title(guild: str) -> str:
-    """A guild in words: `Usurers`, `neutral` for the neutral lair's owner (issue 10: never an id)."""
+    """A guild in words: `Usurers`, `neutral` for the neutral lair's owner (never an id)."""
     return str(GUILD_INFO[guild]["title"]) if guild in GUILD_INFO else "neutral"
 
 

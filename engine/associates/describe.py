@@ -1,5 +1,5 @@
 """Gnomes & Associates for players in words: private panel, keep-5 as one pick, auto steps, shortcuts,
-final report and the rematch starter (issue 10). Plain English with names, never ids or seat numbers.
+final report and the rematch starter. Plain English with names, never ids or seat numbers.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ class AssociatesGame(Game[State]):
         """The turn number."""
         return int(state["turn"])
 
-    # -- issue 10: the game in words (describe.py) ----------------------------------------------
+    # -- the game in words (describe.py) ----------------------------------------------
 
     def player_name(self, state: State, player: int) -> str:
         """The guild `player` plays ("Usurers"), "" before the guild choice."""

@@ -58,7 +58,7 @@ def guild_apply(ctx: Ctx, seat: int, action_id: str) -> None:
         raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {free}.",
                             "E_GUILD_TAKEN")
     s["players"][seat]["guild"] = g
-    # issue 10: the front end fills the player placeholder with the person's name
+    # the front end fills the player placeholder with the person's name
     ctx.say(f"{player_ref(seat)} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
     if len(guilds_in_game(s)) < s["n"]:
         s["guild_picker"] = (seat + 1) % s["n"]
@@ -127,7 +127,7 @@ def keep_apply(ctx: Ctx, seat: int, action_id: str) -> None:
     if action_id == KEEPDEFAULT_ID:
         k["kept"] = default_keep(s, seat)
         k["done"] = True
-    elif action_id.startswith(KEEPSET_PREFIX):  # the whole keep-5 in one typed order (issue 10 multi-pick)
+    elif action_id.startswith(KEEPSET_PREFIX):  # the whole keep-5 in one typed order (one multi-pick)
         k["kept"] = parse_keepset(s, seat, action_id)
         k["done"] = True
     elif action_id == CONFIRM_ID:

@@ -127,7 +127,7 @@ class Game(ABC, Generic[S]):
         """The events of game creation (deals, seatings, first player), for the table's first message."""
         return []
 
-    # -- player-facing descriptions (issue 10): no engine identifier ever reaches a player ------
+    # -- player-facing descriptions: no engine identifier ever reaches a player ------
 
     def player_name(self, state: S, player: int) -> str:
         """The side `player` plays, in words ("Dingleson & McDingle", "the Usurers"); "" before they chose one.
@@ -223,7 +223,7 @@ def require_pending(game: Game[Any], state: Any, player: int) -> None:
     if game.outcome(state) is not None:
         raise IllegalAction("The game is over.", "E_GAME_OVER")
     if not game.is_pending(state, player):
-        # no player numbers in player-facing text (issue 10): the host names who is awaited
+        # no player numbers in player-facing text: the host names who is awaited
         raise IllegalAction("It is not your turn.", "E_NOT_YOUR_TURN")
 
 

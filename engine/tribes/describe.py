@@ -1,4 +1,4 @@
-"""Gnome Tribes for players in words: private panel, draft lines and the final report (issue 10).
+"""Gnome Tribes for players in words: private panel, draft lines and the final report.
 
 Plain English with names (tribes, territories, cards, posts), never ids.
 """

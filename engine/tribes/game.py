@@ -146,7 +146,7 @@ class TribesGame(Game[TribesState]):
         """The game turn."""
         return state.turn
 
-    # -- issue 10: the game in words --------------------------------------------------------------
+    # -- the game in words --------------------------------------------------------------
 
     def player_name(self, state: TribesState, player: int) -> str:
         """The tribe `player` plays ("Plains Gnomes"); "" before the tribe choice."""

@@ -108,7 +108,7 @@ def parse_atk(action_id: str) -> tuple[str, list[tuple[str, Any]]]:
 
 
 def clan_label(clan: str) -> str:
-    """`Dingleson`: a clan by name only (issue 10: no ids in labels)."""
+    """`Dingleson`: a clan by name only (no ids in labels)."""
     return CLANS[clan].name
 
 

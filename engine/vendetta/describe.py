@@ -1,6 +1,6 @@
 """Vendetta for players in words: private panel, one-pick objective menus, auto steps, shortcuts, final report.
 
-Everything here is plain English with names (clans, territories, cards), never ids (issue 10).
+Everything here is plain English with names (clans, territories, cards), never ids.
 """
 
 from __future__ import annotations

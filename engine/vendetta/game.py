@@ -186,7 +186,7 @@ class VendettaGame(Game[VendettaState]):
         """The current round (0 during the objective choice)."""
         return state.round
 
-    # -- issue 10: the game in words (describe.py) ----------------------------------------------
+    # -- the game in words (describe.py) ----------------------------------------------
 
     def player_name(self, state: VendettaState, player: int) -> str:
         """The clans `player` plays, by name ("Dingleson & McDingle")."""

@@ -44,7 +44,7 @@ def _require_own(state: VendettaState, player: int, clan: str) -> None:
 
 
 def _card_words(cid: str) -> str:
-    """A card by name when it exists (issue 10: no card codes in messages), else the typed text quoted."""
+    """A card by name when it exists (no card codes in messages), else the typed text quoted."""
     return CARDS[cid].name if cid in CARDS else repr(cid)
 
 

@@ -86,7 +86,7 @@ def new_state(
         rng.shuffle(shuffled)
         owner = {c: p for p, c in enumerate(shuffled)}
     events.append(public_event(
-        # issue 10: the front end fills the player placeholders with names
+        # the front end fills the player placeholders with names
         "; ".join(f"{player_ref(owner[c])} plays {CLANS[c].name}" for c in seat_ids) + ".",
         "reveal", owner=dict(owner),
     ))

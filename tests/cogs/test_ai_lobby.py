@@ -1,4 +1,4 @@
-"""The lobby's AI levels in the Discord layer (issue 11): one custom_id per level, old "Add AI" ids still
+"""The lobby's AI levels in the Discord layer: one custom_id per level, old "Add AI" ids still
 read, a tampered level is refused, and the lobby and /game players name each AI's level."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The end of a game in words (issue 10 §4), delivery trouble in /game status (issue 9 item 6), rules topics
-and the /play line shown when it is not your turn (issue 10 §6), and the Rematch button's id."""
+"""The end of a game in words, delivery trouble in /game status, rules topics
+and the /play line shown when it is not your turn, and the Rematch button's id."""
 
 from __future__ import annotations
 

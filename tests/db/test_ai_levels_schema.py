@@ -1,4 +1,4 @@
-"""Schema 5 (issue 11): every seat stores its AI level; seats of older files play "normal" after the upgrade."""
+"""Schema 5: every seat stores its AI level; seats of older files play "normal" after the upgrade."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11 through the real bot: the lobby offers the AI's level in one tap and shows it; /game settings
+"""AI levels through the real bot: the lobby offers the AI's level in one tap and shows it; /game settings
 sets the level the AI plays at for absent players."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 10 §4 end to end: a real ending, and a game you can find again.
+"""The end of a game end to end: a real ending, and a game you can find again.
 
 The real bot.py against the loopback Discord: the final table message (winners, standings with
 breakdowns, revealed secrets, reason, rounds, duration, board, Rematch), /game status, board, log and

@@ -1,4 +1,4 @@
-"""Issue 5's end-to-end scenarios: the real `python bot.py` against the loopback Discord.
+"""The end-to-end scenarios: the real `python bot.py` against the loopback Discord.
 
 Players act only as people do: slash commands, autocomplete, buttons and select menus on the
 messages the bot shows them (table messages, ephemeral panels, DM prompts). After each game the

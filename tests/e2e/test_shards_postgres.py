@@ -1,4 +1,4 @@
-"""Sharded bot processes on one PostgreSQL database, end to end (issue 13's scenario).
+"""Sharded bot processes on one PostgreSQL database, end to end.
 
 Two `python bot.py` processes × two shards each share one PostgreSQL database (SHARD_COUNT=4): process
 A holds shards 0 and 1 (Discord delivers DMs on shard 0), process B shards 2 and 3. Four guilds, one on
@@ -220,7 +220,7 @@ def carried_by(fake: Harness, shard_id: int, game_ids: set[int]) -> int:
 
 async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, bot_factory: Callable[..., LiveBot],
                                                                tmp_path: Path, pg_url: str) -> None:
-    """Issue 13's scenario on PostgreSQL: processes A (shards 0, 1) and B (shards 2, 3), a game in each of four
+    """Two sharded processes on one PostgreSQL: processes A (shards 0, 1) and B (shards 2, 3), a game in each of four
     guilds, one per shard; B is SIGKILLed mid-game, A takes its deliveries over and hands them back when B
     returns; a reminder falling due across all that is sent once."""
     fake.set_shard_count(SHARDS)

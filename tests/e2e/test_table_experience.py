@@ -1,4 +1,4 @@
-"""Issue 10 §1-§3 measured end to end: quiet channels, plain words, fewer taps.
+"""The table experience measured end to end: quiet channels, plain words, fewer taps.
 
 Humans play a whole game of every registered game through the real bot.py (4 players of Associates,
 3 of Vendetta) the way people do: they open their panel with "Take my turn" (or use the DM prompt the
@@ -61,7 +61,7 @@ MEASURE_ONLY = os.environ.get("GNOMEHOST_MEASURE_ONLY") == "1"
 MESSAGES = "/channels/{channel_id}/messages"
 PLAYERS = {"associates": 4, "vendetta": 3, "tribes": 2}
 MAX_TAPS = 4000
-# Component kinds by their wire letter (cogs.custom_ids.Kind): the pick menu is new in issue 10, so the
+# Component kinds by their wire letter (cogs.custom_ids.Kind): the pick menu came later than the others, so the
 # letter is used, which also reads the components of older releases (the "before" figures).
 PICK_KIND = "K"
 QUICK_PAGE = "9999"
@@ -662,7 +662,7 @@ async def test_tribes_two_players(fake: Harness, bot: LiveBot) -> None:
         return
     check_channel(figures)
     assert not ids, "\n".join(ids[:30])
-    # issue 12: the secret orders went through DM prompts, and no secret reached the channel
+    # the secret orders went through DM prompts, and no secret reached the channel
     assert all(any(m.custom_ids() or any(h["components"] for h in m.history) for m in fake.dm_messages(u))
                for u in users)
     stored = read_game(run.db, run.game_id)

@@ -1,4 +1,4 @@
-"""Gnome Tribes played whole through the real bot (issue 12): secret orders in DM prompts and panels.
+"""Gnome Tribes played whole through the real bot: secret orders in DM prompts and panels.
 
 Four players (three people and a computer player at the normal level) play a full game with the
 bot's buttons, selects, /hand, /play and their DM prompts. Afterwards the engine replays the stored

@@ -1,4 +1,4 @@
-"""Shared checks of issue 10: player-facing engine text carries no engine identifier.
+"""Shared wording checks: player-facing engine text carries no engine identifier.
 
 `identifier_problems(text)` names what looks like an id: snake_case tokens (`brigands_goblin`), card codes
 (`red_1`, `n07`, `c-bri-21-war_cry`), 0-based player or seat numbers (`player 2`, `Seat 0`), raw

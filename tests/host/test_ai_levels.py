@@ -1,4 +1,4 @@
-"""AI levels at a table (issue 11): stored with the seat, shown, kept by a rematch, used for absent players;
+"""AI levels at a table: stored with the seat, shown, kept by a rematch, used for absent players;
 every level finishes a game through the host, and replay reproduces the log without searching again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Slow AI decisions run off the event loop (issue 11): the human's ✅ never waits for a search, a decision
+"""Slow AI decisions run off the event loop: the human's ✅ never waits for a search, a decision
 the game outran is planned again, a restart plans an interrupted one again, "thinking…" only when slow,
 and 50 tables waiting on hard AIs leave another game's clicks answered quickly."""
 
@@ -24,7 +24,7 @@ from tests.host import toygame
 from tests.host.conftest import ALICE, BOB, GUILD, HOST, open_service, play_one
 
 SLOW = 0.6
-# The cost of one hard decision on this machine (issue 11: about a second).
+# The cost of one hard decision on this machine (about a second).
 HARD_COST = 1.0
 
 
@@ -153,7 +153,7 @@ async def test_the_hard_afk_level_plays_for_an_absent_player_in_the_worker(store
 
 
 async def test_fifty_tables_waiting_on_hard_ais_leave_another_games_clicks_quick(store_url: str):
-    """The host-level target of issue 11: < 0.5 s for a human's click while 50 hard AIs think."""
+    """The host-level target: < 0.5 s for a human's click while 50 hard AIs think."""
     worker = AiWorker(mode=WorkerMode.PROCESS, decide=cpu_decide)
     svc = await TableService.open(
         store_url, RecordingNotifier(), games=toygame.resolve, game_names=toygame.names,

@@ -1,4 +1,4 @@
-"""A channel's last game and its history (issue 10 §4): finished games stay findable without their number."""
+"""A channel's last game and its history: finished games stay findable without their number."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rematch (issue 10 §4): a new lobby in the same channel with the same seats, options and settings."""
+"""Rematch: a new lobby in the same channel with the same seats, options and settings."""
 
 from __future__ import annotations
 

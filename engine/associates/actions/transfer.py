@@ -25,7 +25,7 @@ from engine.core.errors import IllegalAction
 PROSPECT_TERRAINS = ("hill", "forest", "ruin", "stone_circle")
 
 
-# Where a Take draws from, in words (issue 10: no ids in labels).
+# Where a Take draws from, in words (no ids in labels).
 SOURCE_WORDS = {"loose": "lying here", "safe": "from your safe", "tomb": "from your tomb", "own": "carried"}
 
 

@@ -1,4 +1,4 @@
-"""Gnomes & Associates in words (issue 10): keep-5 as one pick, the one-tap Movement, automatic steps,
+"""Gnomes & Associates in words: keep-5 as one pick, the one-tap Movement, automatic steps,
 the Trap text, the rematch starter (R-A29) and the final report."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Vendetta in words (issue 10): the pooled objective progress, the revive narration, the objective pick,
+"""Vendetta in words: the pooled objective progress, the revive narration, the objective pick,
 automatic steps, the one-tap move and the final report."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The issue-10 contract's defaults in engine.core: a game that implements none of it stays safe."""
+"""The player-facing description defaults in engine.core: a game that implements none of it stays safe."""
 
 from __future__ import annotations
 

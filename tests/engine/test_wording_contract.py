@@ -1,4 +1,4 @@
-"""Issue 10 contract, for every registered game and player count, along random games.
+"""The wording contract, for every registered game and player count, along random games.
 
 Nothing a player reads carries an engine identifier (narration, private descriptions, labels, prompts,
 final reports); a multi-pick offers valid ids and its one action equals the game's default when the
