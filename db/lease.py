@@ -360,21 +360,17 @@ def _describe_holder(fd: int, path: str, now: float) -> str:
     """Who holds the lock on the file open as `fd`, in words for the refusal.
 
     The kernel's lock table names the holder whatever name it opened the file
-    by; the state file (written under the name it used) and the lease row add
-    its start time or heartbeat when they agree with it.
+    by; the state file (written under the name it used) adds its start time
+    when it names the same process. The database itself is not opened: a
+    SQLite connection under a second name would start a second log beside it.
     """
     pid = _flock_holder(*_file_key(fd))
     known = read_state(state_path(path))
-    row = _peek_lease_row(path)
-    if row is not None and row.pid == pid and row.host == this_host():
-        return row.describe(now)
     if pid is not None:
         started = known.started_at if known.pid == pid and known.host == this_host() else None
         return LeaseOwner(pid, this_host(), started).describe(now)
     if known.pid is not None and known.host is not None:
         return LeaseOwner(known.pid, known.host, known.started_at).describe(now)
-    if row is not None:
-        return row.describe(now)
     return f"it holds a lock on the file {os.path.realpath(path)}"
 
 
