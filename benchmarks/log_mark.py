@@ -16,16 +16,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from db import log_mark
 from db.connection import open_database
+from db.writer import SyncWork
 
 INSERT_GAME = (
     "INSERT INTO games (channel_id, game_name, options, seed, host_user_id, created_at, updated_at) "
@@ -39,13 +38,9 @@ def out(line: str = "") -> None:
     sys.stdout.flush()
 
 
-def _insert(channel: int) -> Callable[[sqlite3.Connection], object]:
+def _insert(channel: int) -> SyncWork:
     """One move's worth of writing: a row inserted."""
-
-    def write(conn: sqlite3.Connection) -> object:
-        return conn.execute(INSERT_GAME, (channel,))
-
-    return write
+    return lambda conn: conn.execute(INSERT_GAME, (channel,))
 
 
 async def _round(path: Path, moves: int, synchronous: str, checkpoint: float) -> float:
