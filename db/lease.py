@@ -54,7 +54,7 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True, slots=True)
 class LeaseOwner:
-    """Who holds (or last held) a database: the lease row or the lock file's contents."""
+    """Who holds (or last held) a database: the lease row, or the state file and the kernel's lock table."""
 
     pid: int
     host: str
