@@ -2,9 +2,10 @@
 
 Settings come from real environment variables and a `.env` file in the working directory
 (the environment wins); see `.env.example`. Exit codes: 0 after a clean stop, 2 when the
-token is missing or rejected, or the database is refused (another Gnomehost process holds it,
-or its schema disagrees with its contents, or METRICS_PORT cannot be listened on), 1 when the bot cannot start
-for another reason.
+token is missing or rejected, or the database is refused (another Gnomehost process holds it under
+any name, its schema disagrees with its contents, its -wal file with confirmed moves went missing, or
+it cannot be written), or METRICS_PORT cannot be listened on, 1 when the bot cannot start for another
+reason.
 
 The store is DATABASE_URL (`sqlite:///file.db` or `postgresql://...`), else the SQLite file
 DATABASE_PATH. On SQLite, before anything else the process takes the file's lease (db/lease.py) and
@@ -37,7 +38,7 @@ from cogs.config import (
 )
 from cogs.sharding import build_bot
 from db.backup import BackupPolicy, backup_loop
-from db.errors import DatabaseInUse, SchemaMismatch
+from db.errors import DatabaseInUse, DatabaseNotWritable, LogLost, SchemaMismatch
 from db.lease import Lease, acquire_lease
 from db.url import sqlite_path
 from host.metrics import PrometheusMetrics
@@ -94,8 +95,8 @@ async def run(settings: Settings) -> int:
     if path is None:
         return await serve(settings, None)
     try:
-        lease = await acquire_lease(path, timeout=settings.lease_timeout_seconds)
-    except DatabaseInUse as error:
+        lease = await acquire_lease(path, timeout=settings.lease_timeout_seconds, backup_dir=settings.backup_dir)
+    except (DatabaseInUse, LogLost, DatabaseNotWritable) as error:
         tell_user(f"Gnomehost cannot start: {error}")
         return EXIT_CONFIG
     backups: asyncio.Task[None] | None = None
@@ -169,7 +170,7 @@ async def run_bot(settings: Settings, bot: GnomehostBot, lease: Lease | None) ->
                 tell_user(REJECTED_TOKEN_MESSAGE)
                 return EXIT_CONFIG
             refused = error.__cause__ if isinstance(error, StartupError) else None
-            if isinstance(refused, DatabaseInUse | SchemaMismatch):
+            if isinstance(refused, DatabaseInUse | SchemaMismatch | DatabaseNotWritable):
                 tell_user(f"Gnomehost cannot start: {refused}")
                 return EXIT_CONFIG
             if isinstance(error, StartupError):

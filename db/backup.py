@@ -9,7 +9,8 @@ that pattern are kept.
 
 A restore only reads the backup (it works on a private copy, so no -wal/-shm
 appears beside it), checks it (integrity, a Gnomehost schema this release can
-open), refuses while another process holds the database's lease, copies it next
+open), refuses while another process holds the database's lease (under any
+name of the file: the lock is on the file itself), copies it next
 to the database, releases the lease row it carries, moves the current database
 (and its -wal) aside as `<database>.before-restore-<UTC time>`, and renames the
 copy into place. The next start migrates it if it is older.
@@ -34,6 +35,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from urllib.request import pathname2url
 
+from db.backup_files import DEFAULT_BACKUP_DIR, STAMP, backup_name, list_backups
+from db.backup_files import stamp as _stamp
 from db.errors import BackupError, DatabaseError, DatabaseInUse
 from db.lease import acquire, held_lease
 from db.migrations import LATEST_VERSION, read_file_state_sync, schema_problem
@@ -41,7 +44,6 @@ from db.migrations import LATEST_VERSION, read_file_state_sync, schema_problem
 log = logging.getLogger(__name__)
 
 DEFAULT_BACKUP_MINUTES = 60
-DEFAULT_BACKUP_DIR = "./backups"
 DEFAULT_BACKUP_KEEP = 24
 DEFAULT_DATABASE_PATH = "./gnomehost.db"
 
@@ -50,8 +52,6 @@ EXIT_FAILED = 1
 EXIT_REFUSED = 2
 
 STALE_PART_SECONDS = 3600
-
-_STAMP = re.compile(r"\d{8}T\d{6}\.\d{6}Z")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,25 +72,6 @@ class RestoreResult:
     previous: Path | None
 
 
-def _stamp(now: datetime) -> str:
-    now = now.astimezone(UTC)
-    return f"{now:%Y%m%dT%H%M%S}.{now.microsecond:06d}Z"
-
-
-def backup_name(database_path: str | Path, now: datetime) -> str:
-    """The file name of a backup of `database_path` taken at `now` (sorts by time)."""
-    return f"{Path(database_path).stem}-{_stamp(now)}.sqlite3"
-
-
-def list_backups(directory: str | Path, database_path: str | Path) -> list[Path]:
-    """The backups of `database_path` in `directory`, oldest first (other files are ignored)."""
-    pattern = re.compile(re.escape(Path(database_path).stem) + r"-" + _STAMP.pattern + r"\.sqlite3")
-    folder = Path(directory)
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if pattern.fullmatch(p.name) and p.is_file())
-
-
 def rotate(directory: str | Path, database_path: str | Path, keep: int) -> list[Path]:
     """Delete all but the newest `keep` backups of `database_path`; the deleted files."""
     if keep < 1:
@@ -99,7 +80,7 @@ def rotate(directory: str | Path, database_path: str | Path, keep: int) -> list[
     for path in old:
         path.unlink(missing_ok=True)
     # A backup cut short by a crash leaves its .part file; one this old is no backup in progress.
-    pattern = re.compile(re.escape(Path(database_path).stem) + r"-" + _STAMP.pattern + r"\.sqlite3\.part")
+    pattern = re.compile(re.escape(Path(database_path).stem) + r"-" + STAMP.pattern + r"\.sqlite3\.part")
     cutoff = time.time() - STALE_PART_SECONDS
     for part in Path(directory).glob("*.part"):
         with contextlib.suppress(OSError):
@@ -237,7 +218,9 @@ def restore(backup: str | Path, database_path: str | Path, *, now: datetime | No
     with tempfile.TemporaryDirectory(prefix=".gnomehost-restore-", dir=target.parent) as scratch:
         candidate = _private_copy(shown, Path(scratch))
         version = _verify(candidate, shown)
-        lease = acquire(target)
+        existed = target.exists()
+        # Not checked for a lost -wal: restoring a backup is the way out of that refusal.
+        lease = acquire(target, check_log=False)  # creates an empty file to lock when there was none
         try:
             part = target.with_name(f"{target.name}.restore-{stamp}.part")
             try:
@@ -250,18 +233,19 @@ def restore(backup: str | Path, database_path: str | Path, *, now: datetime | No
             except BaseException:
                 part.unlink(missing_ok=True)
                 raise
-            previous = _replace(target, part, stamp)
+            previous = _replace(target, part, stamp, keep_old=existed)
         finally:
             lease.release()
     log.info("restored %s (schema %d) into %s; previous database kept as %s", shown, version, target, previous)
     return RestoreResult(shown, version, previous)
 
 
-def _replace(target: Path, new: Path, stamp: str) -> Path | None:
-    """Move the database (with its -wal) aside and rename `new` into its place; where the old one went."""
+def _replace(target: Path, new: Path, stamp: str, *, keep_old: bool = True) -> Path | None:
+    """Move the database (with its -wal) aside, unless `keep_old` is False, and rename `new` into its place;
+    where the old one went."""
     previous: Path | None = None
     wal, shm = Path(f"{target}-wal"), Path(f"{target}-shm")
-    if target.exists():
+    if keep_old and target.exists():
         previous = target.with_name(f"{target.name}.before-restore-{stamp}")
         os.replace(target, previous)
         if wal.exists():  # keep the pair whole: the moved file may need its log

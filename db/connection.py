@@ -13,7 +13,9 @@ connections are used under the same lock, so their transactions never overlap.
 
 The Database also keeps itself safe to lose a -wal file (checkpoints, see
 db/checkpoint.py) and, in a process holding the database's lease (db/lease.py),
-claims the lease row and keeps its heartbeat going.
+claims the lease row and keeps its heartbeat going, and keeps the mark saying
+whether confirmed commits live only in the -wal file (db/log_mark.py): set before
+the first commit past a checkpoint is confirmed, removed after a checkpoint.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from db.checkpoint import AUTOCHECKPOINT_PAGES, CHECKPOINT_SECONDS, CheckpointResult, checkpoint, checkpoint_loop
-from db.errors import DatabaseError
+from db.errors import DatabaseError, DatabaseNotWritable
 from db.lease import LEASE_TIMEOUT_SECONDS, Lease, acquire, acquire_lease, heartbeat_loop, held_lease
 from db.migrations import apply_migrations, check_schema
 from db.writer import GroupWriter, SyncWork
@@ -71,11 +73,39 @@ class Database:
         """Copy every committed transaction into the main file and empty the -wal file (on the writer thread)."""
         if self._closed:
             raise DatabaseError("the database is closed")
-        commits = self._commits
-        result = await self._writer.run(checkpoint)
+        # Under the lock no commit slips in between the copy and the removal of the mark, so under steady
+        # traffic the mark is still removed and the log emptied (the writer thread is busy meanwhile anyway).
+        async with self._lock:
+            if self._closed:
+                raise DatabaseError("the database is closed")
+            commits = self._commits
+            result = await self._checkpoint_now()
         if result.complete:
             self._checkpointed = max(self._checkpointed, commits)
         return result
+
+    async def _checkpoint_now(self) -> CheckpointResult:
+        mark = self._lease.mark if self._lease is not None else None
+        if mark is None:
+            return await self._writer.run(checkpoint)
+        # Copy first and keep the log's length, remove the mark, and only then empty the log: a crash between
+        # two of these steps leaves a mark with its log intact, or no mark at all, never a mark without a log.
+        counted = mark.commits
+        result = await self._writer.run(_full_checkpoint)
+        if result.complete and await asyncio.to_thread(mark.clear_if_unchanged, counted):
+            await self._writer.run(checkpoint)
+        return result
+
+    async def _mark_commit(self) -> None:
+        """Count a commit just made; before the first one past a checkpoint is confirmed, write the mark."""
+        mark = self._lease.mark if self._lease is not None else None
+        if mark is None or not mark.note_commit():
+            return
+        try:
+            await asyncio.to_thread(mark.set)
+        except OSError:
+            # The commit is stored; only the guard against a later deleted -wal is missing, so say so and go on.
+            log.error("could not write the -wal mark into %s", mark.state_file, exc_info=True)
 
     def _dirty(self) -> bool:
         return self._commits != self._checkpointed
@@ -132,6 +162,7 @@ class Database:
                             future.set_exception(DatabaseError(f"write abandoned: {exc!r}"))
                     raise
                 self._commits += 1
+                await asyncio.shield(self._mark_commit())
             for (_, future), (error, value) in zip(group, outcomes, strict=True):
                 if future.done():
                     continue
@@ -161,6 +192,7 @@ class Database:
             # leave us unsure whether it happened.
             await asyncio.shield(self.conn.execute("COMMIT"))
             self._commits += 1
+            await asyncio.shield(self._mark_commit())
 
     async def _rollback(self) -> None:
         try:
@@ -196,14 +228,23 @@ class Database:
                 if self._lease is not None and self._attached and self._lease.detach():
                     await self._writer.commit([self._lease.clear])
                 # Cheap, and the next start (or a copy of the bare file) finds everything in the main file.
-                await self._writer.run(checkpoint)
+                await self._checkpoint_now()
             except Exception:
                 log.warning("could not release the lease row or checkpoint %s at close", self.path, exc_info=True)
             finally:
                 await self._writer.close()
                 await self.conn.close()
                 if self._lease is not None:
+                    await self._forget_mark_if_log_gone()
                     self._lease.release()
+
+    async def _forget_mark_if_log_gone(self) -> None:
+        """After the last connection closed: SQLite deleted the -wal only if it copied all of it first."""
+        assert self._lease is not None
+        try:
+            await asyncio.to_thread(self._lease.mark.clear_if_log_gone)
+        except OSError:
+            log.warning("could not clear the -wal mark of %s at close", self.path, exc_info=True)
 
     @property
     def closed(self) -> bool:
@@ -239,7 +280,10 @@ async def open_database(
     if path == ":memory:" or path.startswith("file:"):
         # Two connections (main + writer) must see one database: it has to be a file.
         raise ValueError("Gnomehost needs a database file path (use a temporary file in tests)")
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatabaseNotWritable(path, error) from None
     lease: Lease | None = None
     if exclusive:
         lease = await acquire_lease(path, timeout=lease_timeout)
@@ -279,6 +323,11 @@ async def open_database(
         await db.close()
         raise
     return db
+
+
+def _full_checkpoint(conn: sqlite3.Connection) -> CheckpointResult:
+    """A checkpoint that copies everything but leaves the -wal file's length alone."""
+    return checkpoint(conn, "FULL")
 
 
 def _synchronous(value: str) -> str:

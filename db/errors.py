@@ -54,6 +54,46 @@ class SchemaMismatch(DatabaseError):
         self.reason = reason
 
 
+class LogLost(DatabaseError):
+    """The database's -wal file, holding confirmed moves not yet in the main file, is gone or shorter.
+
+    The start is refused and nothing is changed: serving the file would show players an older game history.
+    """
+
+    def __init__(self, path: str, reason: str, newest_backup: str | None, state_file: str) -> None:
+        backup = (
+            f"The newest backup is {newest_backup}: restore it with `python -m db.backup restore "
+            f"{newest_backup}`, then start the bot."
+            if newest_backup is not None
+            else "There is no backup of it in BACKUP_DIR to restore."
+        )
+        super().__init__(
+            f"The database {path} is missing moves that players were told were saved: {reason} "
+            "This happens when that file is deleted or replaced after the bot crashed or was killed. "
+            f"The file was not changed. {backup} To go on without those moves instead, delete {state_file} "
+            "and start again."
+        )
+        self.path = path
+        self.reason = reason
+        self.newest_backup = newest_backup
+        self.state_file = state_file
+
+
+class DatabaseNotWritable(DatabaseError):
+    """The database file, or the folder it lives in, cannot be created, opened or written by this process."""
+
+    def __init__(self, path: str, error: OSError) -> None:
+        where = f" ({error.filename})" if error.filename else ""
+        super().__init__(
+            f"The database {path} cannot be opened for writing: {error.strerror or error}{where}. Gnomehost "
+            "writes the file and creates small files next to it (its -wal, -shm and .state files), so the "
+            "folder must exist (or be creatable) and be writable by the user running the bot. Fix the "
+            "folder's permissions, or point DATABASE_PATH at another file."
+        )
+        self.path = path
+        self.error = error
+
+
 class BackupError(DatabaseError):
     """A backup could not be taken, or a file offered for restore is not a usable Gnomehost backup."""
 

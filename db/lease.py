@@ -1,13 +1,22 @@
-"""One bot process per database: an OS file lock held for the process's life, plus a lease row.
+"""One bot process per database: an OS lock on the database file held for the process's life, plus a lease row.
 
-The lock (`flock` on `<database>.lock`, next to the real path of the database)
-is the guard on one machine: the kernel drops it when the process dies, however
-it dies, so a crashed bot restarts at once. Some shared storage does not show a
-lock taken on one machine to another; for that case the `lease` row (schema 3)
-names the owner's pid and host and carries a heartbeat. A row refreshed within
-the timeout by another host refuses us; an older one (that machine died) is
-taken over. A row written by this host is always ours to take: holding the lock
-proves its writer is gone.
+The lock (`flock` on the database file itself, through a descriptor of its own)
+is the guard on one machine. It belongs to the file, not to a name: a second
+process reaching the same file through a hard link or a symlink is refused as
+well. `flock` locks are separate from the POSIX record locks SQLite takes on the
+same file, so the two never disturb each other (closing our descriptor would
+drop this process's POSIX locks, which is why it stays open until every SQLite
+connection of the process is closed). The kernel drops the lock when the process
+dies, however it dies, so a crashed bot restarts at once. WAL mode, which
+Gnomehost needs, does not work on network file systems, so a local lock is enough
+there; for storage that hides a lock from other machines anyway, the `lease` row
+(schema 3) names the owner's pid and host and carries a heartbeat. A row
+refreshed within the timeout by another host refuses us; an older one (that
+machine died) is taken over. A row written by this host is always ours to take:
+holding the lock proves its writer is gone.
+
+The holder also keeps the state file beside the database (db/log_mark.py): its
+pid and host, and the mark that refuses a start whose -wal file went missing.
 
 A process holds at most one Lease per database file (`acquire` is re-entrant);
 every `open_database` in a process holding the lease attaches to it, claims the
@@ -20,7 +29,6 @@ import asyncio
 import contextlib
 import errno
 import fcntl
-import json
 import logging
 import os
 import secrets
@@ -33,7 +41,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.request import pathname2url
 
-from db.errors import DatabaseInUse
+from db.backup_files import DEFAULT_BACKUP_DIR, newest_backup
+from db.errors import DatabaseInUse, DatabaseNotWritable, LogLost
+from db.log_mark import LogMark, State, log_problem, read_state, state_path, write_state
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +54,7 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True, slots=True)
 class LeaseOwner:
-    """Who holds (or last held) a database: the lease row or the lock file's contents."""
+    """Who holds (or last held) a database: the lease row, or the state file and the kernel's lock table."""
 
     pid: int
     host: str
@@ -67,21 +77,33 @@ def this_host() -> str:
     return socket.gethostname() or "unknown-host"
 
 
-def lock_path(database_path: str | Path) -> Path:
-    """The sidecar lock file of a database: `<real path of the database>.lock` (symlinks resolved)."""
-    return Path(os.path.realpath(database_path) + ".lock")
+FileKey = tuple[int, int]
 
 
-def _key(database_path: str | Path) -> str:
-    return os.path.realpath(database_path)
+def _file_key(fd: int) -> FileKey:
+    info = os.fstat(fd)
+    return info.st_dev, info.st_ino
+
+
+def _key_of(database_path: str | Path) -> FileKey | None:
+    """(device, inode) of the database file, or None when it does not exist yet."""
+    try:
+        info = os.stat(database_path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
 
 
 class Lease:
-    """This process's exclusive hold on one database file: the open, locked lock file and the row token."""
+    """This process's exclusive hold on one database file: the locked descriptor, the row token, the log mark."""
 
-    def __init__(self, database_path: str, fd: int, owner: LeaseOwner, timeout: float, clock: Clock) -> None:
+    def __init__(
+        self, database_path: str, fd: int, owner: LeaseOwner, timeout: float, clock: Clock, mark: LogMark
+    ) -> None:
         self.database_path = database_path
         self.owner = owner
+        self.mark = mark
+        self._key = _file_key(fd)
         self.timeout = timeout
         self._fd: int | None = fd
         self._clock = clock
@@ -98,7 +120,7 @@ class Lease:
 
     @property
     def held(self) -> bool:
-        """Whether the lock file is still locked by us."""
+        """Whether the database file is still locked by us."""
         return self._fd is not None
 
     # -- the row ----------------------------------------------------------------------------
@@ -168,7 +190,7 @@ class Lease:
             return self._attached == 0
 
     def release(self) -> None:
-        """Drop one reference; the last one unlocks the lock file (idempotent once unlocked)."""
+        """Drop one reference; the last one unlocks the database file (idempotent once unlocked)."""
         with _REGISTRY_LOCK:
             if self._fd is None:
                 return
@@ -176,7 +198,7 @@ class Lease:
             if self._refs > 0:
                 return
             fd, self._fd = self._fd, None
-            _HELD.pop(_key(self.database_path), None)
+            _HELD.pop(self._key, None)
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
@@ -204,66 +226,100 @@ class Lease:
         return self._lost_reason
 
 
-_HELD: dict[str, Lease] = {}
+_HELD: dict[FileKey, Lease] = {}
 _REGISTRY_LOCK = threading.Lock()
 
 
 def held_lease(database_path: str | Path) -> Lease | None:
     """The lease this process holds on `database_path`, if any."""
+    key = _key_of(database_path)
+    if key is None:
+        return None
     with _REGISTRY_LOCK:
-        lease = _HELD.get(_key(database_path))
+        lease = _HELD.get(key)
         return lease if lease is not None and lease.held else None
 
 
-def acquire(database_path: str | Path, *, timeout: float = LEASE_TIMEOUT_SECONDS, clock: Clock = time.time) -> Lease:
+def acquire(
+    database_path: str | Path,
+    *,
+    timeout: float = LEASE_TIMEOUT_SECONDS,
+    clock: Clock = time.time,
+    backup_dir: str | Path = DEFAULT_BACKUP_DIR,
+    check_log: bool = True,
+) -> Lease:
     """Take the lease on `database_path` (or another reference to the one this process holds).
 
-    Takes the lock file without waiting, then reads the lease row if the file
-    already has one: DatabaseInUse, naming the other owner, if either says the
-    database is in use. Blocking (file system and a short read): call it from a
-    thread in async code (`acquire_lease`).
+    Locks the database file (creating an empty one if needed) without waiting,
+    then reads the lease row if the file already has one: DatabaseInUse, naming
+    the other owner, if either says the database is in use, under any name of
+    the file. With `check_log`, LogLost (naming the newest backup in
+    `backup_dir`) when the state file says the -wal file held confirmed moves
+    and it is gone or shorter now. DatabaseNotWritable when the file or its
+    folder cannot be created, opened or written. Blocking (file system and a
+    short read): call it from a thread in async code (`acquire_lease`).
     """
-    key = _key(database_path)
+    path = str(database_path)
+    key = _key_of(path)
     with _REGISTRY_LOCK:
-        existing = _HELD.get(key)
+        existing = _HELD.get(key) if key is not None else None
         if existing is not None and existing.held:
             existing._refs += 1
             return existing
-    path = str(database_path)
-    lock = lock_path(path)
-    lock.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise DatabaseNotWritable(path, error) from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as error:
             if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                raise
-            holder = _read_lock_file(fd)
-            who = holder.describe(clock()) if holder else f"it holds the lock file {lock}"
-            raise DatabaseInUse(path, who) from None
+                raise DatabaseNotWritable(path, error) from None
+            raise DatabaseInUse(path, _describe_holder(fd, path, clock())) from None
+        device, inode = _file_key(fd)
+        state = read_state(state_path(path))
+        # A mark left for another file (this one was restored or replaced since) says nothing about this one.
+        mark = state.mark if state.mark is not None and _key_of_mark(state) == (device, inode) else None
+        if check_log and mark is not None:
+            problem = log_problem(path, mark)
+            if problem is not None:
+                newest = newest_backup(backup_dir, path)
+                raise LogLost(path, problem, None if newest is None else str(newest), str(state_path(path)))
         owner = LeaseOwner(os.getpid(), this_host(), clock(), None, secrets.token_hex(16))
-        _write_lock_file(fd, owner)
-        lease = Lease(path, fd, owner, timeout, clock)
+        # A mark for this very file stays until a checkpoint of ours makes it true no longer.
+        kept = State(owner.pid, owner.host, owner.started_at, mark)
+        try:
+            write_state(state_path(path), kept)
+        except OSError as error:
+            raise DatabaseNotWritable(path, error) from None
+        lease = Lease(path, fd, owner, timeout, clock, LogMark(path, device, inode, kept))
         row = _peek_lease_row(path)
         if row is not None and row.token is not None:
             refusal = lease.refusal(row, clock())
             if refusal is not None:
                 raise refusal
     except BaseException:
-        os.close(fd)  # closing the only descriptor also drops the lock
+        # Closing the only descriptor also drops the lock. No SQLite connection of this process is open on
+        # the file yet (that is the caller's contract), so no POSIX lock of SQLite's goes with it.
+        os.close(fd)
         raise
     with _REGISTRY_LOCK:
-        _HELD[key] = lease
-    log.info("took the lease on %s (lock file %s)", path, lock)
+        _HELD[(device, inode)] = lease
+    log.info("took the lease on %s (locked the file itself, state in %s)", path, state_path(path))
     return lease
 
 
 async def acquire_lease(
-    database_path: str | Path, *, timeout: float = LEASE_TIMEOUT_SECONDS, clock: Clock = time.time
+    database_path: str | Path,
+    *,
+    timeout: float = LEASE_TIMEOUT_SECONDS,
+    clock: Clock = time.time,
+    backup_dir: str | Path = DEFAULT_BACKUP_DIR,
 ) -> Lease:
     """`acquire` on a worker thread, for async code."""
-    return await asyncio.to_thread(acquire, database_path, timeout=timeout, clock=clock)
+    return await asyncio.to_thread(acquire, database_path, timeout=timeout, clock=clock, backup_dir=backup_dir)
 
 
 def read_lease_row(conn: sqlite3.Connection) -> LeaseOwner | None:
@@ -296,19 +352,42 @@ def _peek_lease_row(path: str) -> LeaseOwner | None:
         conn.close()
 
 
-def _write_lock_file(fd: int, owner: LeaseOwner) -> None:
-    data = json.dumps({"pid": owner.pid, "host": owner.host, "started_at": owner.started_at}).encode()
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, data + b"\n", 0)
+def _key_of_mark(state: State) -> FileKey | None:
+    return None if state.mark is None else (state.mark.device, state.mark.inode)
 
 
-def _read_lock_file(fd: int) -> LeaseOwner | None:
+def _describe_holder(fd: int, path: str, now: float) -> str:
+    """Who holds the lock on the file open as `fd`, in words for the refusal.
+
+    The kernel's lock table names the holder whatever name it opened the file
+    by; the state file (written under the name it used) adds its start time
+    when it names the same process. The database itself is not opened: a
+    SQLite connection under a second name would start a second log beside it.
+    """
+    pid = _flock_holder(*_file_key(fd))
+    known = read_state(state_path(path))
+    if pid is not None:
+        started = known.started_at if known.pid == pid and known.host == this_host() else None
+        return LeaseOwner(pid, this_host(), started).describe(now)
+    if known.pid is not None and known.host is not None:
+        return LeaseOwner(known.pid, known.host, known.started_at).describe(now)
+    return f"it holds a lock on the file {os.path.realpath(path)}"
+
+
+def _flock_holder(device: int, inode: int) -> int | None:
+    """The pid holding a `flock` on (device, inode), from Linux's /proc/locks; None when it cannot be told."""
+    wanted = f"{os.major(device):02x}:{os.minor(device):02x}:{inode}"
     try:
-        raw = os.pread(fd, 4096, 0)
-        data = json.loads(raw.decode() or "null")
-        return LeaseOwner(int(data["pid"]), str(data["host"]), float(data["started_at"]))
-    except (OSError, ValueError, TypeError, KeyError):
-        return None  # written by nobody yet, or being rewritten right now
+        with open("/proc/locks") as table:
+            for line in table:
+                fields = line.split()
+                # "1: FLOCK  ADVISORY  WRITE 6901 fe:00:2147072 0 EOF"; lines of waiters carry "->" first.
+                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == wanted and fields[4].isdigit():
+                    pid = int(fields[4])
+                    return pid if pid > 0 else None
+    except OSError:
+        return None  # not Linux, or /proc is not mounted
+    return None
 
 
 async def heartbeat_loop(

@@ -1,4 +1,4 @@
-"""One process per database: the lock file refuses a second process, the lease row covers other machines."""
+"""One process per database: the lock on the file refuses a second process, the lease row covers other machines."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ import pytest
 from db import lease as lease_module
 from db.connection import open_database
 from db.errors import DatabaseInUse
-from db.lease import acquire, held_lease, lock_path, this_host
+from db.lease import acquire, held_lease, this_host
+from db.log_mark import state_path
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -129,7 +130,7 @@ async def test_a_fresh_lease_of_another_machine_is_refused(tmp_path):
     assert 'pid 4242 on host "other-machine"' in message and "120 s" in message
     assert _row(path)[:3] == ("other-token", 4242, "other-machine")  # untouched
     assert held_lease(path) is None
-    assert lock_path(path).exists()
+    assert state_path(path).exists()
 
 
 async def test_a_stale_lease_of_another_machine_is_taken_over(tmp_path, caplog):
@@ -202,12 +203,12 @@ async def test_without_a_lease_an_open_neither_locks_nor_claims(tmp_path):
         await db.close()
 
 
-def test_the_lock_file_follows_the_real_path(tmp_path):
+def test_the_state_file_follows_the_real_path(tmp_path):
     real = tmp_path / "data" / "g.db"
     real.parent.mkdir()
     link = tmp_path / "g-link.db"
     link.symlink_to(real)
-    assert lock_path(link) == lock_path(real) == Path(str(real.resolve()) + ".lock")
+    assert state_path(link) == state_path(real) == Path(str(real.resolve()) + ".state")
     lease = acquire(real)
     try:
         assert acquire(link) is lease  # the same file under another name is the same lease

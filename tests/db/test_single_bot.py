@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +91,35 @@ async def test_a_bot_whose_lease_is_taken_over_stops_with_code_2(fake, bot_facto
     assert code == 2, text
     told = _told(text)
     assert len(told) == 1 and "another process took over the lease" in told[0], told
+
+
+@pytest.mark.parametrize("kind", ["hard link", "symlink"])
+async def test_a_second_bot_through_another_name_of_the_file_exits_2_naming_the_first(
+    fake, bot, bot_factory, tmp_path, kind
+):
+    db_path = tmp_path / "gnomehost.db"
+    other = tmp_path / "other.db"
+    if kind == "hard link":
+        os.link(db_path, other)
+    else:
+        other.symlink_to(db_path)
+    identifies = fake.server.gateway.identify_count
+    second = bot_factory("bot.py", env={"DATABASE_PATH": str(other)}, log_name="second.log")
+    second.process.start()
+    code = await asyncio.to_thread(second.process.wait_exit, 30)
+    text = second.process.log_text()
+    assert code == 2, text
+    assert "Traceback" not in text
+    told = _told(text)
+    assert len(told) == 1, told
+    assert told[0].startswith(f"Gnomehost cannot start: The database {other}")
+    assert f"pid {bot.process.pid}" in told[0] and "Stop the other process" in told[0]
+    assert fake.server.gateway.identify_count == identifies  # refused before it ever connected
+    assert bot.process.running
+    assert not Path(f"{other}-wal").exists()  # no second log was started beside the file
+    await bot.stop()
+    conn = sqlite3.connect(db_path)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    finally:
+        conn.close()
