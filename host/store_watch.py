@@ -50,9 +50,8 @@ class WatchedStore:
     def _failed(self, error: StoreDown) -> None:
         if self._refused == 0:
             log.error(
-                "the store %s cannot save: %s. Moves and table changes are refused (nothing is changed) "
+                "the store cannot save (%s). Moves and table changes are refused, and nothing is changed, "
                 "until it works again.",
-                self.inner.description,
                 error,
             )
         self._refused += 1

@@ -315,16 +315,15 @@ class PostgresStore:
             raise DatabaseError(f"the store {self._description} is closed")
         try:
             async with self._pool.acquire() as conn:
-                try:
-                    yield conn
-                except _DRIVER_ERRORS as error:
-                    if _unavailable(error):
-                        conn.terminate()  # a session cut off mid-way must not go back to the pool
-                    raise
+                yield conn
         except _DRIVER_ERRORS as error:
             # Conflicts were turned into db.errors below; anything else the driver raises stays in db/.
-            kind = StoreDown if _unavailable(error) else DatabaseError
-            raise kind(f"{what} failed on {self._description}: {error}") from error
+            if not _unavailable(error):
+                raise DatabaseError(f"{what} failed on {self._description}: {error}") from error
+            # The pool's other sessions were most likely cut off too (a server restart, an admin's kill):
+            # each is replaced by a new one when next handed out, instead of failing once more.
+            await self._pool.expire_connections()
+            raise StoreDown(f"{what} failed on {self._description}: {error}") from error
 
     @asynccontextmanager
     async def _write(self, what: str) -> AsyncIterator[asyncpg.Connection]:
