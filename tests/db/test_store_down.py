@@ -15,7 +15,7 @@ from db.sqlite_store import SqliteStore
 from db.store import SeatAdd, Store
 from db.url import open_store
 from tests.db.test_store_contract import ALICE, CHANNEL, NOW, _lobby, _message, _move, _running
-from tests.outage import fill_sqlite, make_room_sqlite, outage
+from tests.fixtures.outage import fill_sqlite, make_room_sqlite, outage
 
 
 async def _full_then_roomy(store: Store, url: str) -> None:

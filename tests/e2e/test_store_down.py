@@ -25,7 +25,7 @@ from tests.e2e.test_scenarios import (
     refusal,
     turn_button,
 )
-from tests.outage import cut_postgres, reconnect_postgres
+from tests.fixtures.outage import cut_postgres, reconnect_postgres
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 

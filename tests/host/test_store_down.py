@@ -11,9 +11,9 @@ import pytest
 from host.errors import CannotSave
 from host.notifier import RecordingNotifier
 from host.service import TableService
+from tests.fixtures.outage import outage
 from tests.host import toygame
 from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, HOST, lobby_with, started
-from tests.outage import outage
 
 MOVE_REFUSED = "Your move was not made: the bot cannot save games right now. Try again in a while."
 CHANGE_REFUSED = "Nothing was done: the bot cannot save games right now. Try again in a while."
