@@ -102,6 +102,12 @@ class StoreUnavailable(DatabaseError):
     """The store named by DATABASE_URL cannot be used (unknown scheme, or its driver is not installed)."""
 
 
+class StoreDown(DatabaseError):
+    """The store could not do its work right now: the disk is full, the file is read-only or failing, or the
+    database server cannot be reached. Nothing of the failed call was stored; the same call may work later.
+    """
+
+
 class WriteConflict(DatabaseError):
     """A guarded write found the stored data other than the caller expected: nothing was written.
 

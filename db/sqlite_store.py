@@ -4,14 +4,17 @@ Moves and the other hot writes are write steps handed to `Database.write`, so wr
 the same moment still share one transaction and one disk sync (group commit): one `commit_move`
 is exactly one step. Lobby writes that read inside their transaction use `Database.transaction`
 on the main connection. SQLite's constraint errors are turned into `db.errors` conflicts here
-and never leave this module.
+and never leave this module; a full disk, a read-only or failing file becomes StoreDown (here for
+the main connection, in db/writer.py for the write steps).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sqlite3
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import AsyncIterator, Collection, Mapping, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +28,7 @@ from db import seats as seats_repo
 from db.connection import Database, open_database
 from db.errors import ChannelTaken, NotALobby, RevisionConflict, SeatsFull, VersionConflict
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
+from db.sqlite_faults import store_down
 from db.store import (
     CloseWrite,
     DeadlinePlan,
@@ -71,6 +75,40 @@ class SqliteStore:
         """Finish queued writes, release the lease reference, checkpoint and close (idempotent)."""
         await self.database.close()
 
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """`Database.transaction`, with a full disk or a failing file raised as StoreDown."""
+        try:
+            async with self.database.transaction() as conn:
+                yield conn
+        except sqlite3.Error as error:
+            down = store_down(error, self.database.path)
+            if down is None:
+                raise
+            await self._end_failed_commit()
+            raise down from error
+
+    async def _end_failed_commit(self) -> None:
+        """Roll back what a COMMIT that failed left open (SQLite may keep the transaction after SQLITE_FULL),
+        so that the next transaction on the main connection can begin."""
+        async with self.database.reading() as conn:
+            # Suppressed: SQLite may end the transaction itself meanwhile, leaving nothing to roll back.
+            with contextlib.suppress(sqlite3.Error):
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """`Database.reading`, with a failing file raised as StoreDown."""
+        try:
+            async with self.database.reading() as conn:
+                yield conn
+        except sqlite3.Error as error:
+            down = store_down(error, self.database.path)
+            if down is None:
+                raise
+            raise down from error
+
     async def _claim(self, conn: aiosqlite.Connection, game_id: int, revision: int, now: float, status: str) -> None:
         if not await games_repo.claim(conn, game_id, revision, now, status):
             raise RevisionConflict(game_id, revision)
@@ -79,7 +117,7 @@ class SqliteStore:
 
     async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:
         """The game, its seats and (if asked, and running) its log, under the connection lock (one state)."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             row = await games_repo.get_game(conn, game_id)
             if row is None:
                 return None
@@ -90,37 +128,37 @@ class SqliteStore:
 
     async def get_game(self, game_id: int) -> GameRow | None:
         """The game row with this id, or None."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await games_repo.get_game(conn, game_id)
 
     async def list_seats(self, game_id: int) -> list[SeatRow]:
         """The seats of a game in join order."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await seats_repo.list_seats(conn, game_id)
 
     async def list_actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
         """The log entries after seq `after`, in seq order."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await actions_repo.list_actions(conn, game_id, after)
 
     async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
         """The lobby or running game of the channel, or None."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await games_repo.open_game_in_channel(conn, channel_id)
 
     async def recent_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
         """The newest games of the channel, newest first."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await games_repo.recent_in_channel(conn, channel_id, limit)
 
     async def open_game_ids_for_user(self, user_id: int) -> list[int]:
         """Open games where the user holds a seat, newest first."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await seats_repo.open_game_ids_for_user(conn, user_id)
 
     async def recovery_scan(self) -> RecoveryScan:
         """Running, AI-pending and unannounced games and the running games' log size, read at one moment."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return RecoveryScan(
                 running=await games_repo.ids_with_status(conn, "active"),
                 ai_pending=await games_repo.ids_with_ai_pending(conn),
@@ -133,7 +171,7 @@ class SqliteStore:
     async def create_game(self, new: NewGame) -> int:
         """The new lobby's id; ChannelTaken when the channel has an open game."""
         try:
-            async with self.database.transaction() as conn:
+            async with self._transaction() as conn:
                 busy = await games_repo.open_game_in_channel(conn, new.channel_id)
                 if busy is not None:
                     raise ChannelTaken(new.channel_id, busy.id)
@@ -159,7 +197,7 @@ class SqliteStore:
 
     async def add_seat(self, change: SeatAdd) -> list[SeatRow]:
         """Append a seat over the row at its revision; the seats after it."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             await self._claim(conn, change.game_id, change.revision, change.now, change.status)
             # Counted inside the write transaction: a second process cannot overfill the table.
             taken = await seats_repo.list_seats(conn, change.game_id)
@@ -170,7 +208,7 @@ class SqliteStore:
 
     async def remove_seat(self, change: SeatRemove) -> list[SeatRow]:
         """Remove a seat over the row at its revision; the seats after it."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             await self._claim(conn, change.game_id, change.revision, change.now, change.status)
             await seats_repo.remove_seat(conn, change.game_id, change.join_order)
             return await seats_repo.list_seats(conn, change.game_id)
@@ -228,7 +266,7 @@ class SqliteStore:
 
     async def close_game(self, close: CloseWrite) -> bool:
         """New status from one of `only_from`, deadlines dropped, messages queued; False if not from there."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             changed = await games_repo.set_status(
                 conn, close.game_id, close.status, reason=close.reason, now=close.now, only_from=close.only_from
             )
@@ -240,7 +278,7 @@ class SqliteStore:
 
     async def hand_over_seats(self, change: HandOver) -> None:
         """Hand seats over, over the row at its revision, in one transaction."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             await self._claim(conn, change.game_id, change.revision, change.now, change.status)
             for join_order in change.join_orders:
                 await seats_repo.set_user(conn, change.game_id, join_order, change.user_id, change.ai_level)
@@ -273,17 +311,17 @@ class SqliteStore:
 
     async def queue_heads(self, exclude: Collection[str] = ()) -> list[OutboxRow]:
         """The oldest pending message of every queue, oldest first."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await outbox_repo.queue_heads(conn, exclude)
 
     async def next_in_queue(self, queue: str) -> OutboxRow | None:
         """The oldest pending message of one queue."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await outbox_repo.next_in_queue(conn, queue)
 
     async def get_message(self, game_id: int, slot: str) -> MessageRef | None:
         """The posted message a table keeps editing in `slot`."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await outbox_repo.get_message(conn, game_id, slot)
 
     async def mark_delivered(self, row: OutboxRow, refs: Mapping[str, MessageRef | None], now: float) -> None:
@@ -314,7 +352,7 @@ class SqliteStore:
 
     async def outbox_state(self, game_id: int) -> OutboxState:
         """Pending count, oldest pending and latest failures of a game, read at one moment."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return OutboxState(
                 pending=await outbox_repo.pending_count(conn, game_id),
                 oldest_pending=await outbox_repo.oldest_pending(conn, game_id),
@@ -325,22 +363,22 @@ class SqliteStore:
 
     async def due_deadlines(self, now: float, limit: int) -> list[DeadlineRow]:
         """Deadlines due at `now`, earliest first."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await deadlines_repo.due(conn, now, limit)
 
     async def deadlines_for(self, game_id: int) -> list[DeadlineRow]:
         """Every deadline of a game."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await deadlines_repo.for_game(conn, game_id)
 
     async def next_due_at(self) -> float | None:
         """When the earliest deadline falls."""
-        async with self.database.reading() as conn:
+        async with self._reading() as conn:
             return await deadlines_repo.next_due_at(conn)
 
     async def remind(self, row: DeadlineRow, next_due: float, messages: Sequence[NewMessage], now: float) -> bool:
         """Count the reminder and queue its messages, only over the deadline as read."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             if not await deadlines_repo.reminded(conn, row, next_due):
                 return False
             await outbox_repo.enqueue_async(conn, messages, now)
@@ -348,12 +386,12 @@ class SqliteStore:
 
     async def drop_deadline(self, row: DeadlineRow) -> None:
         """Forget one deadline."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             await deadlines_repo.delete_row(conn, row)
 
     async def drop_deadlines(self, game_id: int, player: int | None = None) -> None:
         """Forget a game's (or one player's) deadlines."""
-        async with self.database.transaction() as conn:
+        async with self._transaction() as conn:
             await deadlines_repo.delete(conn, game_id, player)
 
 

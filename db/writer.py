@@ -4,6 +4,9 @@ Each write is a plain function of a sqlite3.Connection. A group runs in ONE hop
 to the writer thread: BEGIN IMMEDIATE, each write inside its own SAVEPOINT (a
 failing write undoes only itself), COMMIT: one disk sync for the whole group.
 (aiosqlite would cost one thread hop per statement, and a move takes six.)
+
+A full disk, a read-only or failing file (see db/sqlite_faults.py) comes back as StoreDown, for the
+write that hit it or for the whole group when the group could not be committed.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from db.sqlite_faults import store_down
+
 log = logging.getLogger(__name__)
 
 SyncWork = Callable[[sqlite3.Connection], Any]
@@ -24,9 +29,10 @@ Outcome = tuple[BaseException | None, Any]
 class GroupWriter:
     """The writer thread and its connection (same pragmas as the main connection)."""
 
-    def __init__(self, executor: ThreadPoolExecutor, conn: sqlite3.Connection) -> None:
+    def __init__(self, executor: ThreadPoolExecutor, conn: sqlite3.Connection, path: str = "") -> None:
         self._executor = executor
         self._conn = conn
+        self._path = path
 
     @classmethod
     async def open(cls, path: str, pragmas: list[str]) -> GroupWriter:
@@ -45,7 +51,7 @@ class GroupWriter:
         except BaseException:
             executor.shutdown(wait=False)
             raise
-        return cls(executor, conn)
+        return cls(executor, conn, path)
 
     async def commit(self, works: list[SyncWork]) -> list[Outcome]:
         """Run the writes as one transaction; each outcome is (error, None) or (None, value).
@@ -64,19 +70,39 @@ class GroupWriter:
                 try:
                     value = work(conn)
                 except Exception as exc:
+                    down = store_down(exc, self._path)
+                    if not conn.in_transaction:
+                        # SQLite gave up the whole transaction (it may on a full disk or an I/O error):
+                        # the writes before this one are gone too.
+                        if down is None:
+                            raise
+                        raise down from exc
                     conn.execute(f"ROLLBACK TO w{index}")
                     conn.execute(f"RELEASE w{index}")
-                    outcomes.append((exc, None))
+                    outcomes.append((down or exc, None))
                 else:
                     conn.execute(f"RELEASE w{index}")
                     outcomes.append((None, value))
             conn.execute("COMMIT")
         except Exception as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._roll_back()
+            down = store_down(exc, self._path)
+            if down is not None:
+                # Expected while the disk is full; the table service tells the operator once, not per group.
+                log.debug("group commit of %d writes failed: %s", len(works), down)
+                return [(down, None) for _ in works]
             log.error("group commit of %d writes failed: %r", len(works), exc)
             return [(exc, None) for _ in works]
         return outcomes
+
+    def _roll_back(self) -> None:
+        """End a failed group's transaction, if SQLite has not already, so the next group starts clean."""
+        if not self._conn.in_transaction:
+            return
+        try:
+            self._conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            log.warning("rollback of a failed group commit failed on %s", self._path, exc_info=True)
 
     async def run(self, work: SyncWork) -> Any:
         """Run `work` on the writer thread outside any transaction (a checkpoint), between two groups."""

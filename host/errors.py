@@ -122,6 +122,20 @@ class InvalidSettings(HostError):
     code = "H_SETTINGS"
 
 
+class CannotSave(HostError):
+    """The store cannot take writes right now (full disk, failing file, database server gone): nothing was done.
+
+    `move` says whether the refused call was a move (the player reads "Your move was not made").
+    """
+
+    code = "H_CANNOT_SAVE"
+
+    def __init__(self, *, move: bool) -> None:
+        what = "Your move was not made" if move else "Nothing was done"
+        super().__init__(f"{what}: the bot cannot save games right now. Try again in a while.")
+        self.move = move
+
+
 # -- lobby ------------------------------------------------------------------------------
 
 

@@ -19,7 +19,7 @@ from engine.core.picks import MultiPick
 from host.ai_worker import AiJob, decide_action
 from host.batch import Batch, ai_seed
 from host.core import Announcement, Applied, Conflict, Core
-from host.errors import GameNotActive, IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
+from host.errors import CannotSave, GameNotActive, IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
 from host.results import (
     ActionChoice,
@@ -197,6 +197,12 @@ async def play_ai(
                 raise
             log.warning("game %s: another writer moved during an AI turn; leaving it to them", live.id)
             core.forget(live.id)
+            return
+        except CannotSave:
+            if batch is first:
+                raise
+            # What came before is stored and answered; these AI moves wait (ai_pending) for the next try.
+            log.info("game %s: AI moves not stored, the store cannot save right now", live.id)
             return
         applied.extend(stored)
         total += len(stored)

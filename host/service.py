@@ -40,6 +40,7 @@ from host.results import (
     TableStatus,
 )
 from host.sender import OutboxSender
+from host.store_watch import WatchedStore
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +81,13 @@ class TableService:
         `ai_worker` computes slow AI decisions (default: a process pool, one worker per core).
         `metrics` hears of moves, AI decisions, store writes and deliveries (default: nowhere).
         """
-        core = Core(db=db, clock=clock or time.time, resolve=games or registry.get, ai=ai_worker or AiWorker())
+        # A store that cannot save becomes the refusal CannotSave here, once for every path (store_watch).
+        watched = WatchedStore(db)
+        core = Core(db=watched, clock=clock or time.time, resolve=games or registry.get, ai=ai_worker or AiWorker())
         if user_label is not None:
             core.user_label = user_label
         self._core = core
+        self._store = db
         self._sender = OutboxSender(db, notifier, self._table_for_sender, core.clock)
         core.wake_sender = self._sender.wake
         if metrics is not None:
@@ -111,7 +115,7 @@ class TableService:
     @property
     def store(self) -> Store:
         """The open store (for tools and tests)."""
-        return self._core.db
+        return self._store
 
     def game_names(self) -> list[str]:
         """The names of the games this service can host."""

@@ -10,8 +10,9 @@ processes writing at once:
     visible in id order (a sender never sees a later message of a queue before an earlier one);
   - every write that changes a game row sends NOTIFY on the channel GAME_CHANNEL (payload: the game id),
     delivered at commit, so other processes can refresh their copy.
-asyncpg's exceptions never leave this module: conflicts become WriteConflict subclasses, anything else
-a DatabaseError naming the operation.
+asyncpg's exceptions never leave this module: conflicts become WriteConflict subclasses, a server that
+cannot be reached or cannot take the work now (see `_unavailable`) StoreDown, anything else a DatabaseError
+naming the operation.
 """
 
 from __future__ import annotations
@@ -28,7 +29,15 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from db.errors import ChannelTaken, DatabaseError, NotALobby, RevisionConflict, SeatsFull, VersionConflict
+from db.errors import (
+    ChannelTaken,
+    DatabaseError,
+    NotALobby,
+    RevisionConflict,
+    SeatsFull,
+    StoreDown,
+    VersionConflict,
+)
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
@@ -192,6 +201,26 @@ class PoolSettings:
         return cls(low, high)
 
 
+# SQLSTATE classes and codes of a server that is gone, full or refusing work for a while: connection
+# exceptions (08), insufficient resources (53: disk full, too many connections), shutdown or startup
+# (57P01-57P05), system errors (58: I/O), and a server that only reads (25006, a standby).
+_UNAVAILABLE_SQLSTATES = ("08", "53", "57P", "58", "25006")
+
+
+# What asyncpg raises; none of it leaves this module.
+_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+
+
+def _unavailable(error: BaseException) -> bool:
+    """Whether a driver error means the server cannot do the work right now (it may later), not a bad query."""
+    if isinstance(error, OSError | asyncpg.PostgresConnectionError | asyncpg.InternalClientError):
+        # Refused, unreachable, timed out, or the session was lost (asyncpg's state error after a cut).
+        return True
+    if isinstance(error, asyncpg.PostgresError):
+        return str(error.sqlstate or "").startswith(_UNAVAILABLE_SQLSTATES)
+    return False
+
+
 def _count(status: str) -> int:
     """The row count of a command status such as 'UPDATE 1' or 'INSERT 0 3'."""
     return int(status.rsplit(" ", 1)[-1])
@@ -287,9 +316,14 @@ class PostgresStore:
         try:
             async with self._pool.acquire() as conn:
                 yield conn
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+        except _DRIVER_ERRORS as error:
             # Conflicts were turned into db.errors below; anything else the driver raises stays in db/.
-            raise DatabaseError(f"{what} failed on {self._description}: {error}") from error
+            if not _unavailable(error):
+                raise DatabaseError(f"{what} failed on {self._description}: {error}") from error
+            # The pool's other sessions were most likely cut off too (a server restart, an admin's kill):
+            # each is replaced by a new one when next handed out, instead of failing once more.
+            await self._pool.expire_connections()
+            raise StoreDown(f"{what} failed on {self._description}: {error}") from error
 
     @asynccontextmanager
     async def _write(self, what: str) -> AsyncIterator[asyncpg.Connection]:
