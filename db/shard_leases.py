@@ -200,7 +200,8 @@ class PostgresShardLeases:
         async with self._transaction("claiming the shard leases") as conn:
             rows = await self._rows(conn)
             for row in rows:
-                if not self._held_by_other(row, now):
+                in_the_way = row.shard_count != self.count or (row.shard_id in self.ids and row.configured)
+                if not in_the_way or not self._held_by_other(row, now):
                     continue
                 if row.shard_count != self.count:
                     raise ShardsInUse(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import asyncpg
@@ -61,6 +61,7 @@ class FakePool:
 
     def __init__(self, connections: list[FakeConnection]) -> None:
         self.connections = connections
+        self.acquire: Callable[[], Awaitable[FakeConnection]] = self.next_connection
 
     async def next_connection(self) -> FakeConnection:
         return self.connections.pop(0)
@@ -77,10 +78,8 @@ async def test_the_feed_listens_again_after_any_exception_and_hears_the_next_cha
     pool = FakePool([first, second])
     heard: list[int] = []
     feed = PostgresFeed(pool, "gnomehost_game", heard.append)
-    pool_any: Any = pool
-    pool_any.acquire = pool.next_connection
     await feed.start()
-    pool_any.acquire = Flaky(pool.next_connection, [
+    pool.acquire = Flaky(pool.next_connection, [
         asyncpg.InternalClientError("cannot perform operation: another operation is in progress"),
         RuntimeError("boom"),
     ])

@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -118,5 +119,22 @@ async def test_a_lease_table_made_before_the_holder_mark_gets_the_column(pg_url:
         assert await leases.claim(1_000.0) == {0}
         assert isinstance(leases, PostgresShardLeases)
         assert [row.owner_mark for row in await leases.rows()] == [run_mark(os.getpid())]
+    finally:
+        await store.close()
+
+
+async def test_a_killed_holders_shard_is_served_by_another_process_at_its_next_renewal(
+    pg_url: str, holders: list[Holder]
+) -> None:
+    first = Holder(pg_url)
+    holders.append(first)
+    assert first.answer == "HELD 0"
+    store = await open_store(pg_url)
+    try:
+        other = open_shard_leases(store, 2, [1], float(TIMEOUT))
+        assert await other.claim(time.time()) == {1}
+        assert await other.renew(time.time()) == {1}  # shard 0's holder is alive: not taken
+        first.kill()
+        assert await other.renew(time.time()) == {0, 1}  # seconds after the kill, not a minute
     finally:
         await store.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from db.shard_leases import ShardLeases
+from db import steady
 from host.ai_worker import AiWorker, WorkerMode
 from host.notifier import RecordingNotifier
 from host.results import TableSettings
@@ -85,30 +85,31 @@ async def test_the_deadline_scheduler_outlives_a_failing_lookup_and_then_reminds
 
 
 class Leases:
-    """Shard leases of a single process holding both shards."""
+    """Shard leases of a single process holding both shards, whose renewals fail at first."""
+
+    def __init__(self) -> None:
+        self.renewals = Flaky(self._renewed, failures())
+
+    async def _renewed(self) -> frozenset[int]:
+        return frozenset({0, 1})
 
     async def claim(self, now: float) -> frozenset[int]:
         return frozenset({0, 1})
 
     async def renew(self, now: float) -> frozenset[int]:
-        return frozenset({0, 1})
+        return await self.renewals()
 
     async def release(self) -> None:
         return None
 
 
-async def test_the_shard_lease_renewals_outlive_any_exception_and_then_renew(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
+async def test_the_shard_lease_renewals_outlive_any_exception_and_then_renew(caplog: pytest.LogCaptureFixture) -> None:
     leases = Leases()
-    renew = Flaky(leases.renew, failures())
-    monkeypatch.setattr(leases, "renew", renew)
-    plain: ShardLeases = leases
     scope = ShardScope(ShardSet.of(2, [0]))
-    keeper = ShardLeaseKeeper(plain, scope, 0.01)
+    keeper = ShardLeaseKeeper(leases, scope, 0.01)
     with caplog.at_level(logging.INFO, logger="host.shard_lease"):
         keeper.start()
-        await eventually(lambda: renew.worked >= 1)
+        await eventually(lambda: leases.renewals.worked >= 1)
         assert scope.held == {0, 1}
         await keeper.stop()
     assert_logged_once(caplog, "host.shard_lease", "renewing the shard leases")
@@ -132,15 +133,16 @@ async def test_a_background_ai_turn_that_fails_is_played_again(caplog: pytest.Lo
 
 
 async def test_closing_the_ai_worker_ends_a_turn_waiting_to_be_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    from db import steady
-
     monkeypatch.setattr(steady, "FIRST_PAUSE", 30.0)  # the turn would wait half a minute before its next try
+    tries: list[int] = []
 
     async def broken() -> None:
+        tries.append(3)
         raise RuntimeError("boom")
 
     worker = AiWorker(mode=WorkerMode.INLINE)
     assert worker.schedule(3, broken)
-    await eventually(lambda: bool(worker._thinking))
+    await eventually(lambda: bool(tries))
+    assert worker.busy()  # waiting to try again, not given up
     await asyncio.wait_for(worker.close(), 5)
-    assert not worker.busy()
+    assert not worker.busy() and tries == [3]
