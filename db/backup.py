@@ -40,6 +40,7 @@ from db.backup_files import stamp as _stamp
 from db.errors import BackupError, DatabaseError, DatabaseInUse
 from db.lease import acquire, held_lease
 from db.migrations import LATEST_VERSION, read_file_state_sync, schema_problem
+from db.steady import StepGuard
 
 log = logging.getLogger(__name__)
 
@@ -145,8 +146,9 @@ async def backup_once(database_path: str | Path, directory: str | Path, keep: in
 
 async def backup_loop(database_path: str | Path, policy: BackupPolicy) -> None:
     """Back up every `policy.minutes` minutes until cancelled; a failed backup is logged and tried next time."""
+    guard = StepGuard(f"backing up {database_path} into {policy.directory}", log)
     while True:
-        await asyncio.sleep(policy.minutes * 60)
+        await asyncio.sleep(policy.minutes * 60)  # also after a failure: a backup is too heavy to retry sooner
         job = asyncio.ensure_future(backup_once(database_path, policy.directory, policy.keep))
         try:
             await asyncio.shield(job)
@@ -155,9 +157,10 @@ async def backup_loop(database_path: str | Path, policy: BackupPolicy) -> None:
             with contextlib.suppress(Exception):
                 await job
             raise
-        except Exception:
-            log.exception("backup of %s into %s failed; next try in %g min", database_path, policy.directory,
-                          policy.minutes)
+        except Exception as error:
+            guard.failed(error)
+        else:
+            guard.succeeded()
 
 
 def _private_copy(backup: Path, folder: Path) -> Path:

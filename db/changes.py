@@ -15,13 +15,15 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from db.errors import DatabaseError
+from db.steady import StepGuard
 
 log = logging.getLogger(__name__)
 
 # Must match db.postgres.store.GAME_CHANNEL (imported lazily below: SQLite bots never load asyncpg).
 DEFAULT_CHANNEL = "gnomehost_game"
-# After the listening connection dropped (the server restarted, a network blip), try again this often.
-RELISTEN_SECONDS = 1.0
+# After the listening connection dropped (the server restarted, a network blip), the first new try waits
+# 1 s, then twice as long each time up to this: notices sent meanwhile are lost, so the cap stays short.
+RELISTEN_MAX_SECONDS = 5.0
 
 OnChange = Callable[[int], None]
 
@@ -99,9 +101,12 @@ class PostgresFeed:
             self._conn = conn
             await conn.add_listener(self._channel, self._notified)
             conn.add_termination_listener(self._terminated)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError) as error:
             await self._let_go()
             raise DatabaseError(f"listening for game changes failed: {error}") from error
+        except BaseException:
+            await self._let_go()  # any other failure must not keep a pooled connection half set up either
+            raise
 
     def _terminated(self, _conn: Any) -> None:
         if self._closed or self._relisten is not None:
@@ -110,17 +115,15 @@ class PostgresFeed:
         self._relisten = asyncio.get_running_loop().create_task(self._listen_again(), name="gnomehost-relisten")
 
     async def _listen_again(self) -> None:
+        guard = StepGuard("listening again for game changes", log, cap=RELISTEN_MAX_SECONDS)
         try:
             await self._let_go()
             while not self._closed:
-                try:
-                    await self.start()
-                except DatabaseError:
-                    log.warning("listening for game changes failed; trying again in %.0f s", RELISTEN_SECONDS)
-                    await asyncio.sleep(RELISTEN_SECONDS)
-                    continue
-                self.reconnects += 1
-                return
+                await guard.run(self.start)
+                if not guard.failing:
+                    self.reconnects += 1
+                    return
+                await asyncio.sleep(guard.pause)
         finally:
             self._relisten = None
 

@@ -44,6 +44,7 @@ from urllib.request import pathname2url
 from db.backup_files import DEFAULT_BACKUP_DIR, newest_backup
 from db.errors import DatabaseInUse, DatabaseNotWritable, LogLost
 from db.log_mark import LogMark, State, log_problem, read_state, state_path, write_state
+from db.steady import StepGuard
 
 log = logging.getLogger(__name__)
 
@@ -399,14 +400,11 @@ async def heartbeat_loop(
     failing write is logged and retried at the next beat (the lock still holds
     on this machine).
     """
+    guard = StepGuard(f"refreshing the lease on {lease.database_path}", log)
     while True:
         await asyncio.sleep(interval)
-        try:
-            ours = await write(lease.beat)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.warning("could not refresh the lease on %s; retrying", lease.database_path, exc_info=True)
+        ours = await guard.run(lambda: write(lease.beat))
+        if ours is None:
             continue
         if not ours:
             lease.mark_lost(

@@ -6,7 +6,8 @@ refreshes it while it runs. A second live process claiming one of those shards i
 `stale_after` seconds (it died) or releases its rows (a clean stop), another live process takes
 the shard over (not configured: a stand-in), so the shard's messages and deadlines keep going;
 when the configured holder comes back, its claim takes the row back and the stand-in lets go at
-its next renewal.
+its next renewal. A holder that exited on this very machine (killed, crashed: its pid is free or
+belongs to another program now, db.processes) is taken over at once instead of after `stale_after`.
 
 On SQLite the file lock already makes one process the only one: `LocalShardLeases` just holds
 every shard. The table is created on first use under an advisory lock (it is not part of the
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from db.errors import DatabaseError, DatabaseInUse
+from db.processes import has_exited, run_mark
 
 if TYPE_CHECKING:
     import asyncpg
@@ -41,11 +43,14 @@ CREATE TABLE IF NOT EXISTS shard_leases (
     token        TEXT,                         -- random per process; NULL: released
     owner_pid    INTEGER,
     owner_host   TEXT,
+    owner_mark   TEXT,                          -- db.processes.run_mark of the holder: tells a reused pid apart
     configured   BOOLEAN NOT NULL DEFAULT FALSE, -- the shard is in its holder's SHARD_IDS (not a stand-in)
     heartbeat_at DOUBLE PRECISION,               -- epoch seconds, refreshed while the holder runs
     PRIMARY KEY (shard_count, shard_id)
 )
 """
+# Tables made before the holder's mark was recorded get the column (once per process).
+ADD_MARK = "ALTER TABLE shard_leases ADD COLUMN IF NOT EXISTS owner_mark TEXT"
 
 
 class ShardsInUse(DatabaseInUse):
@@ -72,10 +77,15 @@ class LeaseRow:
     owner_host: str | None
     configured: bool
     heartbeat_at: float | None
+    owner_mark: str | None = None
 
     def live(self, now: float, stale_after: float) -> bool:
         """Held by a process that refreshed it within `stale_after` seconds."""
         return self.token is not None and self.heartbeat_at is not None and now - self.heartbeat_at < stale_after
+
+    def holder_exited(self, host: str) -> bool:
+        """Whether the holder ran on `host` (this machine) and has certainly exited since."""
+        return self.owner_host == host and self.owner_pid is not None and has_exited(self.owner_pid, self.owner_mark)
 
     def describe(self, now: float) -> str:
         """'pid 12 on host "a", last heartbeat 3 s ago' for messages."""
@@ -130,6 +140,8 @@ class PostgresShardLeases:
         self.token = token or secrets.token_hex(16)
         self.pid = os.getpid() if pid is None else pid
         self.host = socket.gethostname() if host is None else host
+        self.mark = run_mark(self.pid)
+        self._column_checked = False
 
     def _idle_limit_ms(self) -> int:
         """How long (ms) the server lets a lease transaction sit idle before it ends the session."""
@@ -149,24 +161,38 @@ class PostgresShardLeases:
                     f"SET LOCAL idle_in_transaction_session_timeout = {self._idle_limit_ms()}")
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", LEASE_LOCK_KEY)
                 await conn.execute(CREATE_TABLE)
+                if not self._column_checked:
+                    await conn.execute(ADD_MARK)
                 yield conn
+            self._column_checked = True  # committed: a rolled-back ALTER is tried again next time
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
             raise DatabaseError(f"{what} failed: {error}") from error
 
     async def _rows(self, conn: Any) -> list[LeaseRow]:
         records = await conn.fetch(
-            "SELECT shard_count, shard_id, token, owner_pid, owner_host, configured, heartbeat_at FROM shard_leases"
+            "SELECT shard_count, shard_id, token, owner_pid, owner_host, configured, heartbeat_at, owner_mark"
+            " FROM shard_leases"
         )
         return [LeaseRow(**dict(r)) for r in records]
 
     async def _take(self, conn: Any, shard_id: int, configured: bool, now: float) -> None:
         await conn.execute(
-            "INSERT INTO shard_leases (shard_count, shard_id, token, owner_pid, owner_host, configured, heartbeat_at)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (shard_count, shard_id) DO UPDATE SET"
+            "INSERT INTO shard_leases (shard_count, shard_id, token, owner_pid, owner_host, configured, heartbeat_at,"
+            " owner_mark) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (shard_count, shard_id) DO UPDATE SET"
             " token = EXCLUDED.token, owner_pid = EXCLUDED.owner_pid, owner_host = EXCLUDED.owner_host,"
-            " configured = EXCLUDED.configured, heartbeat_at = EXCLUDED.heartbeat_at",
-            self.count, shard_id, self.token, self.pid, self.host, configured, now,
+            " configured = EXCLUDED.configured, heartbeat_at = EXCLUDED.heartbeat_at, owner_mark = EXCLUDED.owner_mark",
+            self.count, shard_id, self.token, self.pid, self.host, configured, now, self.mark,
         )
+
+    def _held_by_other(self, row: LeaseRow, now: float) -> bool:
+        """Whether another process holds `row` now: it refreshed it lately and has not exited on this machine."""
+        if row.token == self.token or not row.live(now, self.stale_after):
+            return False
+        if row.holder_exited(self.host):
+            log.warning("shard %d of %d: its holder (%s) has exited; not waiting for its lease to run out",
+                        row.shard_id, row.shard_count, row.describe(now))
+            return False
+        return True
 
     async def claim(self, now: float) -> frozenset[int]:
         """Take the configured shards (a stand-in holding one lets go); raises ShardsInUse when a live
@@ -174,7 +200,8 @@ class PostgresShardLeases:
         async with self._transaction("claiming the shard leases") as conn:
             rows = await self._rows(conn)
             for row in rows:
-                if not row.live(now, self.stale_after) or row.token == self.token:
+                in_the_way = row.shard_count != self.count or (row.shard_id in self.ids and row.configured)
+                if not in_the_way or not self._held_by_other(row, now):
                     continue
                 if row.shard_count != self.count:
                     raise ShardsInUse(
@@ -206,7 +233,7 @@ class PostgresShardLeases:
             rows = {row.shard_id: row for row in await self._rows(conn) if row.shard_count == self.count}
             for shard_id in sorted(self.ids):
                 row = rows.get(shard_id)
-                if row is not None and row.token != self.token and row.live(now, self.stale_after) and row.configured:
+                if row is not None and row.configured and self._held_by_other(row, now):
                     raise ShardLeaseLost(
                         f"shard {shard_id} of {self.count} was claimed by another Gnomehost process "
                         f"({row.describe(now)}) while this one was silent for too long; stopping so that only one "
@@ -222,8 +249,8 @@ class PostgresShardLeases:
                         "UPDATE shard_leases SET heartbeat_at = $3 WHERE shard_count = $1 AND shard_id = $2",
                         self.count, shard_id, now,
                     )
-                elif row is None or not row.live(now, self.stale_after):
-                    if row is not None and row.token is not None:
+                elif row is None or not self._held_by_other(row, now):
+                    if row is not None and row.token is not None and not row.live(now, self.stale_after):
                         log.warning("shard %d of %d: its holder (%s) went silent; taking it over", shard_id,
                                     self.count, row.describe(now))
                     await self._take(conn, shard_id, False, now)

@@ -26,6 +26,7 @@ from functools import partial
 from typing import Any
 
 import engine.ai
+from db.steady import StepGuard
 from engine.core.actions import Action
 from engine.core.game import Game
 from host.results import AiLevel
@@ -188,10 +189,27 @@ class AiWorker:
         running = self.turns.get(game_id)
         if running is not None and not running.done():
             return False
-        task = asyncio.create_task(turn(), name=f"gnomehost-ai-{game_id}")
+        task = asyncio.create_task(self._keep_playing(game_id, turn), name=f"gnomehost-ai-{game_id}")
         self.turns[game_id] = task
         task.add_done_callback(partial(self._finished, game_id))
         return True
+
+    async def _keep_playing(self, game_id: int, turn: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Play the game's AI turn; when it fails (the database away, a bug) start it again after a pause, so
+        the game never waits on an AI that gave up (a turn plans from the stored game: it is safe to redo)."""
+        guard = StepGuard(f"game {game_id}: the background AI turn", log)
+        while not self._closed:
+            await guard.run(turn)
+            if not guard.failing:
+                return
+            current = asyncio.current_task()
+            if current is not None:  # `close` may cut the pause short: nothing is half done while it waits
+                self._thinking.add(current)
+            try:
+                await asyncio.sleep(guard.pause)
+            finally:
+                if current is not None:
+                    self._thinking.discard(current)
 
     def background(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run a small side task (a "thinking…" note); its failure is logged, never raised."""

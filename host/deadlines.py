@@ -14,6 +14,7 @@ import math
 from enum import StrEnum
 
 from db.rows import RULES_KINDS, DeadlineRow
+from db.steady import StepGuard
 from engine.core.decisions import Decision, DecisionKind
 from host.ai_worker import decide_action
 from host.batch import Batch, ai_seed
@@ -244,17 +245,20 @@ class Scheduler:
         self._stopping.set()
         await task
 
-    async def _loop(self) -> None:
+    async def _round(self) -> float:
+        """Fire what is due; the seconds until the next round."""
         core = self._core
+        await run_due(core, core.clock())
+        upcoming = await core.db.next_due_at()
+        if upcoming is None:
+            return self._interval
+        return min(self._interval, max(upcoming - core.clock(), 0.0))
+
+    async def _loop(self) -> None:
+        guard = StepGuard("firing the due deadlines", log)
         while not self._stopping.is_set():
-            try:
-                await run_due(core, core.clock())
-                upcoming = await core.db.next_due_at()
-            except Exception:
-                log.exception("deadline loop round failed")
-                upcoming = None
-            delay = self._interval
-            if upcoming is not None:
-                delay = min(self._interval, max(upcoming - core.clock(), 0.0))
+            delay = await guard.run(self._round)
+            if delay is None:
+                delay = guard.pause
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), timeout=max(delay, 0.01))

@@ -22,6 +22,7 @@ from functools import partial
 
 from db.rows import MessageRef as StoredRef
 from db.rows import OutboxRow
+from db.steady import StepGuard
 from db.store import Store
 from host.metrics import Metrics, NoMetrics
 from host.notifier import Notifier, RetryLater, Undeliverable
@@ -112,6 +113,8 @@ class OutboxSender:
         self._logged_failures: set[tuple[int, str]] = set()
         self.stats = SenderStats()
         self.metrics: Metrics = NoMetrics()
+        self._rounds = StepGuard("looking at the outbox queues", log)
+        self._deliveries = StepGuard("delivering an outbox queue", log)
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -171,13 +174,17 @@ class OutboxSender:
     async def _loop(self) -> None:
         while not self._stopping.is_set():
             self._wake.clear()
-            try:
-                delay = await self.run_once(spawn=True)
-            except Exception:
-                log.exception("outbox round failed")
-                delay = BACKOFF_CAP
+            delay = await self._rounds.run(partial(self.run_once, spawn=True))
+            if delay is None:  # the round failed: new messages do not cut the pause short, a stop does
+                await self._rest(self._rounds.pause)
+                continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=max(delay, 0.01))
+
+    async def _rest(self, seconds: float) -> None:
+        """Wait `seconds`, or less if the sender stops meanwhile."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._stopping.wait(), timeout=seconds)
 
     async def run_once(self, *, spawn: bool = False) -> float:
         """Start a delivery for every due queue; returns the seconds until the next row falls due.
@@ -209,6 +216,13 @@ class OutboxSender:
         self._wake.set()
 
     async def _deliver_queue(self, queue: str) -> None:
+        """Deliver one queue's due rows; a failure (the database, a bug) is logged and the queue rests a while,
+        holding its worker so that the next round does not start it again at once."""
+        await self._deliveries.run(partial(self._deliver_rows, queue))
+        if self._deliveries.failing:
+            await self._rest(self._deliveries.pause)
+
+    async def _deliver_rows(self, queue: str) -> None:
         while not self._stopping.is_set():
             row = await self._db.next_in_queue(queue)
             if row is None or row.next_at > self._clock():

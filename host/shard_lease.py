@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from db.errors import DatabaseError
 from db.shard_leases import ShardLeaseLost, ShardLeases
+from db.steady import StepGuard
 from host.shard_store import ShardScope
 
 log = logging.getLogger(__name__)
@@ -76,24 +77,28 @@ class ShardLeaseKeeper:
             self._lost = asyncio.get_running_loop().create_future()
         return await self._lost
 
+    async def _renew_or_lose(self) -> ShardLeaseLost | None:
+        """One renewal; the loss when another process claimed a configured shard."""
+        try:
+            await self.renew_once()
+        except ShardLeaseLost as error:
+            return error
+        return None
+
     async def _loop(self) -> None:
+        # A failed renewal (the database away for a moment, or a bug) is tried again sooner than the next
+        # regular one, never later: meanwhile this process keeps working for the shards it holds, and one
+        # silent too long is taken over by another process, which the next renewal reports as lost.
+        guard = StepGuard("renewing the shard leases", log, cap=self._interval)
         while True:
-            await asyncio.sleep(self._interval)
-            try:
-                await self.renew_once()
-            except ShardLeaseLost as error:
-                log.error("%s", error)
+            await asyncio.sleep(min(guard.pause, self._interval) if guard.failing else self._interval)
+            lost = await guard.run(self._renew_or_lose)
+            if lost is not None:
+                log.error("%s", lost)
                 self.scope.hold(())
                 if self._lost is not None and not self._lost.done():
-                    self._lost.set_result(f"Gnomehost stopped: {error}")
+                    self._lost.set_result(f"Gnomehost stopped: {lost}")
                 return
-            except DatabaseError:
-                # The database is unreachable for a moment: keep working for the shards held; a holder
-                # silent too long is taken over by another process, which renew then reports as lost.
-                log.warning("shard lease renewal failed; trying again in %.0f s", self._interval, exc_info=True)
-            except Exception:
-                # A bug here must not silently end the renewals (the shards would be taken over): log, go on.
-                log.exception("shard lease renewal failed unexpectedly; trying again in %.0f s", self._interval)
 
     async def stop(self) -> None:
         """Stop renewing and release every shard held (others take them over at once)."""

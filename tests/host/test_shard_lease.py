@@ -7,6 +7,7 @@ The PostgreSQL cases use `pg_url` (deselected, with one summary line, without GN
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator
 
 import pytest
@@ -21,6 +22,7 @@ from host.shard_store import ShardedStore, ShardScope
 from host.shards import ShardSet
 
 STALE = 10.0
+_machines = itertools.count()
 T0 = 5_000.0
 
 
@@ -36,7 +38,8 @@ async def pg_store(pg_url: str) -> AsyncIterator[Store]:
 def process(store: Store, ids: list[int], count: int = 2, pid: int = 1) -> PostgresShardLeases:
     leases = open_shard_leases(store, count, ids, STALE)
     assert isinstance(leases, PostgresShardLeases)
-    leases.pid = pid
+    # A made-up pid on a machine of its own: only the lease timeout can tell whether it still runs.
+    leases.pid, leases.host = pid, f"test-host-{next(_machines)}"
     return leases
 
 
