@@ -337,14 +337,14 @@ def reveal(state: TribesState, events: list[Event]) -> None:
         for territory, count in order.recruits.items():
             state.areas[territory].armies += count
         parts = [f"recruited {armies(n)} at {territory_name(t)}" for t, n in order.recruits.items()]
-        bills_public = []
+        bills_public: list[str] = []
         for post in POSTS:
             added = order.bills.get(post, [])
             if added:
                 owner.posts[post].extend(added)
                 # "1 bill to Research (1 in all) and 1 to the Gnomguards": the noun once, as a sentence says it
-                count = plural(len(added), "bill") if not bills_public else str(len(added))
-                bills_public.append(f"{count} to {POST_IN_SENTENCE[post]} ({len(owner.posts[post])} in all)")
+                how_many = plural(len(added), "bill") if not bills_public else str(len(added))
+                bills_public.append(f"{how_many} to {POST_IN_SENTENCE[post]} ({len(owner.posts[post])} in all)")
         if bills_public:
             parts.append("added " + joined(bills_public))
         text = joined(parts) if parts else "invested nothing"
