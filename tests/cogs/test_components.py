@@ -14,6 +14,7 @@ from cogs import components
 from cogs.choices import Choice
 from cogs.components import MAX_ACTION_BUTTONS, QUICK_PAGE, actions_view, lobby_view, table_view
 from cogs.custom_ids import (
+    TYPES,
     ActionId,
     Click,
     Kind,
@@ -188,7 +189,7 @@ async def test_each_kind_has_its_own_class_that_parses_its_own_template(cid: Any
     (cls,) = owner_of(cid.encode())
     match = cls.__discord_ui_compiled_template__.fullmatch(cid.encode())
     assert match is not None
-    data = {"custom_id": cid.encode(), "component_type": cid.component.value, "values": []}
+    data: dict[str, Any] = {"custom_id": cid.encode(), "component_type": cid.component.value, "values": []}
     item = await cls.from_custom_id(make_interaction(data=data), Button(custom_id=cid.encode(), label="x"), match)
     assert type(item) is cls and isinstance(item, components._Clickable) and item.click == Click(cid)
 
@@ -199,7 +200,8 @@ async def test_an_unreadable_custom_id_still_builds_its_item_so_the_click_can_be
     (cls,) = owner_of(custom_id)
     match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert isinstance(match, re.Match)
-    data = {"custom_id": custom_id, "component_type": cls.id_type.component.value, "values": []}
+    sent_as = TYPES[fields(custom_id).kind].component.value
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": sent_as, "values": []}
     item = await cls.from_custom_id(make_interaction(data=data), Button(custom_id=custom_id, label="x"), match)
     assert isinstance(item, components._Clickable) and isinstance(item.click, Unreadable)
 
