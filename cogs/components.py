@@ -127,6 +127,14 @@ class _Clickable:
         """
         return cls(read_click(cls.id_type.kind, match, interaction.data), item)
 
+    def _refresh_state(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
+        """Nothing to refresh: the click was read from the payload when the item was built.
+
+        discord.py calls this (a private hook of its items) between building the item and running its
+        callback, and would let a wrapped select read the chosen values itself: on values that are not
+        a list that raises where no handler answers the click. `from_custom_id` already read them.
+        """
+
     async def callback(self, interaction: discord.Interaction) -> None:
         """Run the click (refused as restarting after the stop signal; errors answered by cogs.errors)."""
         await self._click(interaction)

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from cogs.limits import CUSTOM_ID
 from cogs.option_check import MalformedOptions, options_problem
+from cogs.option_shape import shape_problem, values_problem
 from cogs.refusals import with_hint
 from cogs.replies import reply
 from engine.core.errors import IllegalAction
@@ -188,10 +189,21 @@ def command_problem(interaction: discord.Interaction) -> str | None:
     data = interaction.data
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return UNREADABLE
+    # discord.py walks the options to find the command: they must be walkable first.
+    shape = shape_problem(data)
+    if shape is not None:
+        log.debug("unreadable command payload: %s", shape)
+        return UNREADABLE
     command = interaction.command  # None when this version has no such command (a stale client)
     if command is None:
         return STALE_COMMAND
-    if interaction.type is discord.InteractionType.autocomplete or not isinstance(command, app_commands.Command):
+    autocomplete = interaction.type is discord.InteractionType.autocomplete
+    if isinstance(command, app_commands.Command):
+        values = values_problem(command, data, autocomplete=autocomplete)
+        if values is not None:
+            log.debug("unreadable command payload: %s", values)
+            return UNREADABLE
+    if autocomplete or not isinstance(command, app_commands.Command):
         return None  # what is typed so far is not a submitted value
     try:
         return options_problem(command, data)
