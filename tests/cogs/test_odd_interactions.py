@@ -173,3 +173,17 @@ async def test_an_expired_command_is_one_warning_line_and_no_reply(caplog: pytes
     (record,) = warnings_and_worse(caplog)
     assert record.levelno == logging.WARNING and record.exc_info is None
 
+
+
+async def test_a_click_without_a_channel_still_gets_the_unreadable_button_refusal(
+        caplog: pytest.LogCaptureFixture) -> None:
+    # The answer goes back by the interaction's token: a payload without a channel can still be told.
+    custom_id = SelectId(3, 7, 0, 0).encode()
+    routed = click(custom_id, BUTTON)
+    routed.channel_id = None
+    await (await rebuilt(components.ActionSelect, routed, Button(custom_id=custom_id, label="x"))).callback(routed)
+    unrouted = click("gh:Z:1:0:-:x", BUTTON, message=None)
+    unrouted.channel_id = None
+    await components.answer_unrouted(unrouted)
+    for interaction in (routed, unrouted):
+        assert_refused_as_unreadable(interaction, caplog)

@@ -365,3 +365,39 @@ async def test_malformed_interactions_get_a_refusal_or_nothing_and_change_no_gam
         rec = await fake.click(game.users[0], panel, choice, settle=SETTLE)
     await finished(fake, rec)
     await stored_when(fake, bot, game.game_id, lambda g: g.version > game.version, "the move to be stored")
+
+
+async def test_each_odd_click_gets_the_unreadable_button_refusal_or_nothing(fake: Harness, bot: LiveBot) -> None:
+    game = await running_game(fake, bot)
+    alice = game.users[0]
+    select = SelectId(game.game_id, game.version, 0, 0).encode()
+
+    def odd(custom_id: str, sent_as: int, **changes: Any) -> Case:
+        payload, rec = fake._base_payload(alice, COMPONENT, fake.channel)
+        payload["data"] = {"custom_id": custom_id, "component_type": sent_as}
+        payload["message"] = forged_message(game, custom_id, sent_as)
+        for key, value in changes.items():
+            if value is None:
+                payload.pop(key, None)
+            else:
+                payload["data"][key] = value
+        return Case(custom_id, Expect.UNREADABLE, rec)
+
+    refused = {
+        "a select's id clicked as a button": odd(select, BUTTON),
+        "a select's values that are a number": odd(select, STRING_SELECT, values=7),
+        "an unknown kind": odd(f"gh:Z:{game.game_id:x}:0:0:0", BUTTON),
+        "no channel": odd(select, BUTTON, channel=None, channel_id=None),
+    }
+    for what, case in refused.items():
+        await fake._dispatch(case.rec)
+        await fake._await_answer(case.rec, 10.0, SETTLE, allow_refused=True)
+        assert not problems(case), (what, problems(case))
+
+    senderless = odd(select, BUTTON, member=None)
+    await fake._dispatch(senderless.rec)
+    await settled(fake, [senderless], quiet=0.5)
+    assert not senderless.rec.acknowledged
+    warnings = [line for line in bot.log_lines(("WARNING",)) if "names no user" in line]
+    assert len(warnings) == 1, warnings
+    assert not bot.log_errors(), bot.log_errors()
