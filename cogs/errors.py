@@ -2,7 +2,9 @@
 
 Host refusals (HostError) and engine refusals (IllegalAction) carry a message written for the
 player; anything else is a bug, shown as "something went wrong (ref XXXX)" and logged with its
-traceback under the same reference.
+traceback under the same reference. Two things get no answer at all: an interaction Discord no
+longer lets us answer (it expired, or it was answered already: one WARNING line), and one that
+names no user (Discord never sends one: one WARNING line too).
 """
 
 from __future__ import annotations
