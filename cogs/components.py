@@ -238,7 +238,9 @@ def is_routed(interaction: discord.Interaction) -> bool:
 async def answer_unrouted(interaction: discord.Interaction) -> None:
     """Give a click that none of our components will handle the refusal of an unreadable button.
 
-    A click without a sender gets nothing (logged once): Discord never sends one.
+    A click without a sender gets nothing (logged once): Discord never sends one. Every component the
+    bot posts is one of DYNAMIC_ITEMS; a view with callbacks of its own would have to count as routed
+    in `is_routed`, or its clicks would be refused here too.
     """
     if interaction.type is not discord.InteractionType.component or is_routed(interaction):
         return
