@@ -2,10 +2,14 @@
 
 Everything a click needs is in its custom_id (game id, state version, seat, argument), so the
 components keep working after a restart without any live view. Each class's `from_custom_id`
-parses its own template into its typed id (cogs.custom_ids) once; its callback then checks that
-the game may be acted on from where the click came (cogs.scope) and hands the typed id to the
-cog that owns that kind (found through discord.py's `get_cog`, so nothing is registered as a
-side effect of loading a cog).
+reads the click (its own template, the component type and chosen values Discord reports) into a
+typed `Click` (cogs.custom_ids) once; its callback then checks that the game may be acted on from
+where the click came (cogs.scope) and hands the typed id to the cog that owns that kind (found
+through discord.py's `get_cog`, so nothing is registered as a side effect of loading a cog).
+
+discord.py runs none of these for a click it cannot route (a custom_id matching no template, a
+component missing from the clicked message) and sends nothing; `answer_unrouted` gives such a
+click the same refusal as an unreadable button, so Discord never shows "This interaction failed".
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from cogs.custom_ids import (
     INDEX_MARK,
     TEMPLATES,
     ActionId,
-    BadField,
+    Click,
     ComponentId,
     IdType,
     Kind,
@@ -36,8 +40,17 @@ from cogs.custom_ids import (
     TurnId,
     Unreadable,
     action_button,
+    read_click,
 )
-from cogs.errors import UserFacingError, guarded
+from cogs.errors import (
+    UserFacingError,
+    answer_refusal,
+    describe_interaction,
+    guarded,
+    ignore_senderless,
+    refuse_restarting,
+    user_id,
+)
 from cogs.limits import (
     BUTTON_LABEL,
     BUTTONS_PER_ROW,
@@ -79,17 +92,17 @@ class ClickHandler(Protocol):
         """Act on one click on table `table` (already checked to be in scope)."""
 
 
-async def run_click(interaction: discord.Interaction, cid: ComponentId | Unreadable, values: Sequence[str], *,
-                    handled_by: str, private_panel: bool) -> None:
-    """Refuse an unreadable id, check the game is in scope for this click, then let the owning cog act."""
-    if isinstance(cid, Unreadable):
-        log.info("unreadable custom_id from user %s (%s)", interaction.user.id, cid.reason)
+async def run_click(interaction: discord.Interaction, click: Click | Unreadable, *, handled_by: str,
+                    private_panel: bool) -> None:
+    """Refuse an unreadable click, check the game is in scope for it, then let the owning cog act."""
+    if isinstance(click, Unreadable):
+        log.info("unreadable custom_id from user %s (%s)", user_id(interaction), click.reason)
         raise UserFacingError(UNREADABLE_BUTTON)
-    table = await table_in_scope(interaction, cid.game, private_panel=private_panel)
+    table = await table_in_scope(interaction, click.cid.game, private_panel=private_panel)
     handler: ClickHandler | None = interaction.client.get_cog(handled_by)  # type: ignore[attr-defined]  # typed discord.Client; ours is a commands.Bot
     if handler is None:
         raise UserFacingError(NOT_AVAILABLE)
-    await handler.handle_click(interaction, cid, table, values)
+    await handler.handle_click(interaction, click.cid, table, click.values)
 
 
 class _Clickable:
@@ -99,26 +112,28 @@ class _Clickable:
     handled_by: ClassVar[str]
     private_panel: ClassVar[bool] = False  # part of a player's own panel or DM prompt
 
-    def __init__(self, cid: ComponentId | Unreadable, item: Any) -> None:
+    def __init__(self, cid: ComponentId | Click | Unreadable, item: Any) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__, next in the MRO
-        self.cid = cid
+        self.click: Click | Unreadable = cid if isinstance(cid, Click | Unreadable) else Click(cid)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
         """Rebuild the component from a clicked message (after a restart too); never raises for a match.
 
-        discord.py drops a click silently when this raises, so unreadable fields become `Unreadable`
-        and the callback answers them.
+        discord.py drops a click silently when this raises, so everything that does not fit the kind
+        (its fields, the component type, the chosen values) becomes `Unreadable` and the callback
+        answers it. The values are read here, from the payload, not from `item`: for a forged click
+        `item` may be another kind of component than this class holds.
         """
-        try:
-            cid: ComponentId | Unreadable = cls.id_type.from_match(match)
-        except BadField as error:
-            cid = Unreadable(match.string, str(error))
-        return cls(cid, item)
+        return cls(read_click(cls.id_type.kind, match, interaction.data), item)
 
-    def chosen(self) -> Sequence[str]:
-        """The values chosen in a select (nothing for a button)."""
-        return ()
+    def _refresh_state(self, interaction: discord.Interaction, data: dict[str, Any]) -> None:
+        """Nothing to refresh: the click was read from the payload when the item was built.
+
+        discord.py calls this (a private hook of its items) between building the item and running its
+        callback, and would let a wrapped select read the chosen values itself: on values that are not
+        a list that raises where no handler answers the click. `from_custom_id` already read them.
+        """
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Run the click (refused as restarting after the stop signal; errors answered by cogs.errors)."""
@@ -126,8 +141,7 @@ class _Clickable:
 
     @guarded
     async def _click(self, interaction: discord.Interaction) -> None:
-        await run_click(interaction, self.cid, self.chosen(), handled_by=self.handled_by,
-                        private_panel=self.private_panel)
+        await run_click(interaction, self.click, handled_by=self.handled_by, private_panel=self.private_panel)
 
 
 def new_button(cid: ComponentId, label: str, style: discord.ButtonStyle, row: int | None = None) -> Button[Any]:
@@ -172,10 +186,6 @@ class PickSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind.P
     handled_by = PLAY_COG
     private_panel = True
 
-    def chosen(self) -> Sequence[str]:
-        """The chosen option ids."""
-        return list(self.item.values)
-
 
 class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind.SELECT]):
     """A select menu of actions (one page of at most 25)."""
@@ -183,10 +193,6 @@ class ActionSelect(_Clickable, DynamicItem[Select[Any]], template=TEMPLATES[Kind
     id_type = SelectId
     handled_by = PLAY_COG
     private_panel = True
-
-    def chosen(self) -> Sequence[str]:
-        """The chosen action ids."""
-        return list(self.item.values)
 
 
 class RematchButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.REMATCH]):
@@ -204,6 +210,49 @@ DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
 def handles_component(custom_id: str) -> bool:
     """Whether a clicked custom_id is routed by discord.py to one of our persistent components."""
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+def _custom_id(interaction: discord.Interaction) -> tuple[str, object]:
+    """The clicked custom_id and the component type Discord reported ("" and None when absent)."""
+    data: dict[str, Any] = interaction.data if isinstance(interaction.data, dict) else {}  # type: ignore[assignment]  # TypedDicts in discord.py
+    custom_id = data.get("custom_id")
+    return (custom_id if isinstance(custom_id, str) else ""), data.get("component_type")
+
+
+def is_routed(interaction: discord.Interaction) -> bool:
+    """Whether discord.py runs one of our components for this click.
+
+    It does so only when the custom_id fits one of our templates and the clicked message carries a
+    component of the reported type with that custom_id (the same test discord.py makes).
+    """
+    custom_id, component_type = _custom_id(interaction)
+    message = interaction.message
+    if not handles_component(custom_id) or message is None:
+        return False
+    view_type = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+    view = view_type.from_message(message, timeout=None)
+    return any(item.type.value == component_type and getattr(item, "custom_id", None) == custom_id
+               for item in view.walk_children())
+
+
+async def answer_unrouted(interaction: discord.Interaction) -> None:
+    """Give a click that none of our components will handle the refusal of an unreadable button.
+
+    A click without a sender gets nothing (logged once): Discord never sends one. Every component the
+    bot posts is one of DYNAMIC_ITEMS; a view with callbacks of its own would have to count as routed
+    in `is_routed`, or its clicks would be refused here too.
+    """
+    if interaction.type is not discord.InteractionType.component or is_routed(interaction):
+        return
+    inflight = interaction.client.inflight  # type: ignore[attr-defined]  # interaction.client is typed discord.Client; ours is GnomehostBot
+    async with inflight.handling(interaction.id) as allowed:
+        if ignore_senderless(interaction):
+            return
+        if not allowed:
+            await refuse_restarting(interaction)
+            return
+        log.info("click on no component of ours: %s", describe_interaction(interaction))
+        await answer_refusal(interaction, UNREADABLE_BUTTON)
 
 
 def lobby_view(game_id: int) -> discord.ui.View:

@@ -8,17 +8,20 @@ detectable; the game id keeps a button bound to its table.
 A clicked custom_id is parsed once, by the template of its kind, into a frozen value (LobbyId,
 TurnId, ActionId, SelectId, PageId, PickId); fields that make no sense (an unknown lobby action, a number
 too large for the database, a page that is not a number) give `Unreadable`, which the click
-answers with a refusal. Nothing else in the cogs slices custom_id strings.
+answers with a refusal. Each kind also names the component type it is posted as (a button or a
+select): `read_click` checks the type Discord reports and the chosen values against it, so a
+select's id arriving as a button is refused right there. Nothing else in the cogs slices custom_id strings.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import ClassVar
+from enum import IntEnum, StrEnum
+from typing import Any, ClassVar
 
-from cogs.limits import CUSTOM_ID
+from cogs.limits import CHOICE_VALUE, CUSTOM_ID, SELECT_OPTIONS
 from host.results import DEFAULT_AI_LEVEL, AiLevel
 
 PREFIX = "gh:"
@@ -44,6 +47,13 @@ class Kind(StrEnum):
     PAGE = "P"  # arg: the page of actions to show
     PICK = "K"  # a 'pick k of n' multi-select; arg empty (the chosen option ids come as its values)
     REMATCH = "R"  # "Rematch" on a finished game's final message: a new lobby with the same seats
+
+
+class ComponentType(IntEnum):
+    """The Discord component type a kind is posted as (the `component_type` of its clicks)."""
+
+    BUTTON = 2
+    STRING_SELECT = 3
 
 
 class LobbyAction(StrEnum):
@@ -123,6 +133,7 @@ class LobbyId:
     """A lobby button of table `game`; `level` is the strength of the AI an "Add AI" button seats."""
 
     kind: ClassVar[Kind] = Kind.LOBBY
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
     game: int
     action: LobbyAction
     level: AiLevel = DEFAULT_AI_LEVEL
@@ -158,6 +169,7 @@ class TurnId:
     """The "Take my turn" button of a table message posted at state `version`."""
 
     kind: ClassVar[Kind] = Kind.TURN
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
     game: int
     version: int
 
@@ -176,6 +188,7 @@ class ActionId:
     """A button applying one action for `seat`: by action id (str), or by index (int) into the legal list."""
 
     kind: ClassVar[Kind] = Kind.ACTION
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
     game: int
     version: int
     seat: int
@@ -203,6 +216,7 @@ class SelectId:
     """The select menu of actions for `seat`, showing page `page` of them."""
 
     kind: ClassVar[Kind] = Kind.SELECT
+    component: ClassVar[ComponentType] = ComponentType.STRING_SELECT
     game: int
     version: int
     seat: int
@@ -223,6 +237,7 @@ class PageId:
     """A Previous/Next button: show page `page` of `seat`'s actions."""
 
     kind: ClassVar[Kind] = Kind.PAGE
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
     game: int
     version: int
     seat: int
@@ -243,6 +258,7 @@ class PickId:
     """The 'pick k of n' multi-select of `seat` (keep five cards, choose objectives) at state `version`."""
 
     kind: ClassVar[Kind] = Kind.PICK
+    component: ClassVar[ComponentType] = ComponentType.STRING_SELECT
     game: int
     version: int
     seat: int
@@ -262,6 +278,7 @@ class RematchId:
     """The Rematch button of finished game `game` (issue 10 §4)."""
 
     kind: ClassVar[Kind] = Kind.REMATCH
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
     game: int
 
     def encode(self) -> str:
@@ -295,6 +312,46 @@ def read(kind: Kind, match: re.Match[str]) -> ComponentId | Unreadable:
     """The typed value of a custom_id matched by the template of `kind`, or Unreadable saying why not."""
     try:
         return TYPES[kind].from_match(match)
+    except BadField as error:
+        return Unreadable(match.string, str(error))
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    """One click as Discord reported it: the typed id of the component and, for a select, the chosen values."""
+
+    cid: ComponentId
+    values: tuple[str, ...] = ()
+
+
+def _chosen(data: Mapping[str, Any]) -> tuple[str, ...]:
+    values = data.get("values")
+    if not isinstance(values, list) or len(values) > SELECT_OPTIONS:
+        raise BadField("the chosen values are not a list of at most 25")
+    if not all(isinstance(v, str) and len(v) <= CHOICE_VALUE for v in values):
+        raise BadField("a chosen value is not a short text")
+    return tuple(values)
+
+
+def read_click(kind: Kind, match: re.Match[str], data: object) -> Click | Unreadable:
+    """The click on a custom_id matched by the template of `kind`, given the interaction's `data`.
+
+    Unreadable when the fields do not fit the kind, when Discord reports another component type than
+    the kind is posted as (a select's id clicked as a button), or when a select's values are not a
+    list of option values. Values sent along with a button mean nothing and are dropped.
+    """
+    parsed = read(kind, match)
+    if isinstance(parsed, Unreadable):
+        return parsed
+    fields: Mapping[str, Any] = data if isinstance(data, Mapping) else {}
+    sent_as = fields.get("component_type")
+    if type(sent_as) is not int or sent_as != parsed.component:
+        return Unreadable(match.string, f"a {parsed.component.name.lower()} id sent as component type "
+                                        f"{str(sent_as)[:12]}")
+    if parsed.component is ComponentType.BUTTON:
+        return Click(parsed)
+    try:
+        return Click(parsed, _chosen(fields))
     except BadField as error:
         return Unreadable(match.string, str(error))
 

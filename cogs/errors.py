@@ -2,7 +2,9 @@
 
 Host refusals (HostError) and engine refusals (IllegalAction) carry a message written for the
 player; anything else is a bug, shown as "something went wrong (ref XXXX)" and logged with its
-traceback under the same reference.
+traceback under the same reference. Two things get no answer at all: an interaction Discord no
+longer lets us answer (it expired, or it was answered already: one WARNING line), and one that
+names no user (Discord never sends one: one WARNING line too).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from discord import app_commands
 from cogs.limits import CUSTOM_ID
 from cogs.metrics_hooks import count_refusal
 from cogs.option_check import MalformedOptions, options_problem
+from cogs.option_shape import shape_problem, values_problem
 from cogs.refusals import with_hint
 from cogs.replies import reply
 from engine.core.errors import IllegalAction
@@ -33,6 +36,11 @@ RESTARTING = "Gnomehost is restarting; try again in a few seconds."
 STALE_COMMAND = ("That command is out of date (Discord still showed an older version of it). "
                  "Reopen the command list in a minute and try again.")
 UNREADABLE = "I could not read that request. Try again from the command list or a fresh message."
+# Discord's codes for an interaction that can no longer be answered: it expired (3 s without a callback),
+# or it was already answered. Telling the user is impossible or would be a second answer.
+UNKNOWN_INTERACTION = 10062
+ALREADY_ACKNOWLEDGED = 40060
+GONE_CODES = (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED)
 
 
 class UserFacingError(Exception):
@@ -52,6 +60,32 @@ def user_message(error: BaseException) -> str | None:
     return None
 
 
+def is_gone(error: BaseException) -> bool:
+    """Whether `error` says the interaction can no longer be answered (expired, or answered already)."""
+    return isinstance(error, discord.HTTPException) and error.code in GONE_CODES
+
+
+def has_sender(interaction: discord.Interaction) -> bool:
+    """Whether the interaction names who sent it (Discord always does; a payload without is forged or broken)."""
+    return isinstance(getattr(interaction.user, "id", None), int)  # discord.py leaves a sentinel without `.id`
+
+
+def user_id(interaction: discord.Interaction) -> int | None:
+    """The sender's id for a log line, None when the payload named nobody."""
+    return interaction.user.id if has_sender(interaction) else None
+
+
+def ignore_senderless(interaction: discord.Interaction) -> bool:
+    """Log and drop an interaction without a sender (nothing is answered); whether it was dropped.
+
+    Such a payload cannot come from Discord, so nobody waits for an answer and nothing is sent back.
+    """
+    if has_sender(interaction):
+        return False
+    log.warning("ignored an interaction that names no user: %s", describe_interaction(interaction))
+    return True
+
+
 def new_reference() -> str:
     """A short reference to quote in a bug report and find in the log."""
     return secrets.token_hex(2).upper()
@@ -69,7 +103,7 @@ def describe_interaction(interaction: discord.Interaction) -> str:
             names.append(str(options[0].get("name"))[:40])
             options = options[0].get("options")
         what = " ".join(names)
-    return (f"user={interaction.user.id} guild={interaction.guild_id} channel={interaction.channel_id} "
+    return (f"user={user_id(interaction)} guild={interaction.guild_id} channel={interaction.channel_id} "
             f"type={interaction.type.name} what={what}")
 
 
@@ -82,6 +116,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Tell the user why their interaction failed; log bugs with a traceback and a reference."""
     while isinstance(error, app_commands.CommandInvokeError) and error.__cause__:
         error = error.__cause__
+    if is_gone(error):
+        # The move was not applied and the user already sees Discord's own failure: one line, no reply.
+        log.warning("interaction could not be answered any more (%s): %s", getattr(error, "text", "") or
+                    type(error).__name__, describe_interaction(interaction))
+        return
     message = user_message(error)
     if message is None and isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         message = STALE_COMMAND
@@ -108,7 +147,7 @@ async def answer_refusal(interaction: discord.Interaction, message: str) -> None
         else:
             await send_ephemeral(interaction, message)
     except discord.HTTPException as send_error:
-        log.warning("could not tell user %s why their interaction failed: %s", interaction.user.id, send_error)
+        log.warning("could not tell user %s why their interaction failed: %s", user_id(interaction), send_error)
 
 
 Handler = Callable[Concatenate[Any, discord.Interaction, P], Awaitable[None]]
@@ -125,6 +164,8 @@ def guarded(func: Handler[P]) -> Handler[P]:
     async def wrapper(self: Any, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         inflight = interaction.client.inflight  # type: ignore[attr-defined]  # interaction.client is typed discord.Client; ours is GnomehostBot
         async with inflight.handling(interaction.id) as allowed:
+            if ignore_senderless(interaction):
+                return
             if not allowed:
                 await refuse_restarting(interaction)
                 return
@@ -144,7 +185,7 @@ async def refuse_restarting(interaction: discord.Interaction) -> None:
         else:
             await send_ephemeral(interaction, RESTARTING)
     except discord.HTTPException as error:
-        log.info("could not tell user %s that the bot is restarting: %s", interaction.user.id, error)
+        log.info("could not tell user %s that the bot is restarting: %s", user_id(interaction), error)
 
 
 def command_problem(interaction: discord.Interaction) -> str | None:
@@ -152,10 +193,21 @@ def command_problem(interaction: discord.Interaction) -> str | None:
     data = interaction.data
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return UNREADABLE
+    # discord.py walks the options to find the command: they must be walkable first.
+    shape = shape_problem(data)
+    if shape is not None:
+        log.debug("unreadable command payload: %s", shape)
+        return UNREADABLE
     command = interaction.command  # None when this version has no such command (a stale client)
     if command is None:
         return STALE_COMMAND
-    if interaction.type is discord.InteractionType.autocomplete or not isinstance(command, app_commands.Command):
+    autocomplete = interaction.type is discord.InteractionType.autocomplete
+    if isinstance(command, app_commands.Command):
+        values = values_problem(command, data, autocomplete=autocomplete)
+        if values is not None:
+            log.debug("unreadable command payload: %s", values)
+            return UNREADABLE
+    if autocomplete or not isinstance(command, app_commands.Command):
         return None  # what is typed so far is not a submitted value
     try:
         return options_problem(command, data)
@@ -183,6 +235,8 @@ class GuardedTree(app_commands.CommandTree):
                 inflight.end()
             else:
                 task.add_done_callback(lambda _task: inflight.end())
+        if ignore_senderless(interaction):
+            return False
         problem = command_problem(interaction)
         if problem is not None:
             log.info("command refused before running (%s): %s", problem, describe_interaction(interaction))

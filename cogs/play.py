@@ -26,7 +26,7 @@ from cogs.choices import (
     waiting_name,
 )
 from cogs.client import GnomehostBot
-from cogs.components import PLAY_COG
+from cogs.components import PLAY_COG, answer_unrouted
 from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, PickId, SelectId, TurnId
 from cogs.errors import UserFacingError
 from cogs.limits import CHOICE_NAME, echo, trim
@@ -95,6 +95,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
 
     def __init__(self, bot: GnomehostBot) -> None:
         self.bot = bot
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer the clicks no component of ours will run (see cogs.components.answer_unrouted)."""
+        await answer_unrouted(interaction)
 
     # -- finding the user's table ---------------------------------------------------------------------
 

@@ -14,7 +14,9 @@ from cogs import components
 from cogs.choices import Choice
 from cogs.components import MAX_ACTION_BUTTONS, QUICK_PAGE, actions_view, lobby_view, table_view
 from cogs.custom_ids import (
+    TYPES,
     ActionId,
+    Click,
     Kind,
     LobbyAction,
     LobbyId,
@@ -187,8 +189,9 @@ async def test_each_kind_has_its_own_class_that_parses_its_own_template(cid: Any
     (cls,) = owner_of(cid.encode())
     match = cls.__discord_ui_compiled_template__.fullmatch(cid.encode())
     assert match is not None
-    item = await cls.from_custom_id(make_interaction(), Button(custom_id=cid.encode(), label="x"), match)
-    assert type(item) is cls and isinstance(item, components._Clickable) and item.cid == cid
+    data: dict[str, Any] = {"custom_id": cid.encode(), "component_type": cid.component.value, "values": []}
+    item = await cls.from_custom_id(make_interaction(data=data), Button(custom_id=cid.encode(), label="x"), match)
+    assert type(item) is cls and isinstance(item, components._Clickable) and item.click == Click(cid)
 
 
 @pytest.mark.parametrize("custom_id", ["gh:L:1:0:-:explode", "gh:L:" + "z" * 40 + ":0:-:join", "gh:A:1:1:-:pass",
@@ -197,8 +200,10 @@ async def test_an_unreadable_custom_id_still_builds_its_item_so_the_click_can_be
     (cls,) = owner_of(custom_id)
     match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert isinstance(match, re.Match)
-    item = await cls.from_custom_id(make_interaction(), Button(custom_id=custom_id, label="x"), match)
-    assert isinstance(item, components._Clickable) and isinstance(item.cid, Unreadable)
+    sent_as = TYPES[fields(custom_id).kind].component.value
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": sent_as, "values": []}
+    item = await cls.from_custom_id(make_interaction(data=data), Button(custom_id=custom_id, label="x"), match)
+    assert isinstance(item, components._Clickable) and isinstance(item.click, Unreadable)
 
 
 class Recorder:
@@ -231,7 +236,7 @@ def clicked(cog: Recorder | None, table: TableInfo, **where: Any) -> Any:
 
 async def test_a_click_in_scope_reaches_the_owning_cog_with_its_typed_id() -> None:
     cog, table = Recorder(), make_table(3)
-    await components.run_click(clicked(cog, table), SelectId(3, 7, 0, 1), ["pass"],
+    await components.run_click(clicked(cog, table), Click(SelectId(3, 7, 0, 1), ("pass",)),
                                handled_by=components.PLAY_COG, private_panel=True)
     assert cog.clicks == [(SelectId(3, 7, 0, 1), table, ("pass",))]
 
@@ -239,7 +244,7 @@ async def test_a_click_in_scope_reaches_the_owning_cog_with_its_typed_id() -> No
 async def test_a_click_from_another_guild_is_refused_like_a_missing_game_and_reaches_no_cog() -> None:
     cog = Recorder()
     with pytest.raises(UserFacingError) as caught:
-        await components.run_click(clicked(cog, make_table(3), guild_id=2), LobbyId(3, LobbyAction.CANCEL), (),
+        await components.run_click(clicked(cog, make_table(3), guild_id=2), Click(LobbyId(3, LobbyAction.CANCEL)),
                                    handled_by=components.LOBBY_COG, private_panel=False)
     assert caught.value.message == unknown_game(3).message
     assert cog.clicks == []
@@ -248,7 +253,7 @@ async def test_a_click_from_another_guild_is_refused_like_a_missing_game_and_rea
 async def test_a_lobby_button_on_a_message_in_another_channel_is_refused() -> None:
     cog = Recorder()
     with pytest.raises(UserFacingError):
-        await components.run_click(clicked(cog, make_table(3), channel_id=60), LobbyId(3, LobbyAction.JOIN), (),
+        await components.run_click(clicked(cog, make_table(3), channel_id=60), Click(LobbyId(3, LobbyAction.JOIN)),
                                    handled_by=components.LOBBY_COG, private_panel=False)
     assert cog.clicks == []
 
@@ -257,14 +262,14 @@ async def test_an_unreadable_click_is_refused_before_any_lookup() -> None:
     interaction = make_interaction()
     interaction.client = SimpleNamespace()  # no service, no cogs: nothing may be asked
     with pytest.raises(UserFacingError) as caught:
-        await components.run_click(interaction, Unreadable("gh:L:1:0:-:x", "unknown lobby action"), (),
+        await components.run_click(interaction, Unreadable("gh:L:1:0:-:x", "unknown lobby action"),
                                    handled_by=components.LOBBY_COG, private_panel=False)
     assert caught.value.message == components.UNREADABLE_BUTTON
 
 
 async def test_a_click_whose_cog_is_not_loaded_is_refused() -> None:
     with pytest.raises(UserFacingError) as caught:
-        await components.run_click(clicked(None, make_table(3)), TurnId(3, 7), (),
+        await components.run_click(clicked(None, make_table(3)), Click(TurnId(3, 7)),
                                    handled_by=components.PLAY_COG, private_panel=False)
     assert caught.value.message == components.NOT_AVAILABLE
 

@@ -212,7 +212,10 @@ class InteractionRecord:
     def describe(self) -> str:
         """One-line summary for failure messages."""
         kind = {2: "slash", 3: "component", 4: "autocomplete", 5: "modal"}.get(self.type, str(self.type))
-        name = self.payload.get("data", {}).get("name") or self.payload.get("data", {}).get("custom_id")
+        data = self.payload.get("data")
+        if not isinstance(data, dict):  # a deliberately malformed payload (fuzz tests)
+            data = {}
+        name = data.get("name") or data.get("custom_id")
         lat = self.callback_latency
         lat_s = f"{lat:.3f}s" if lat is not None else "none"
         return (
