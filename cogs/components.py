@@ -276,7 +276,7 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 def rematch_view(game_id: int) -> discord.ui.View:
-    """The final message's single "Rematch" button (issue 10 §4)."""
+    """The final message's single "Rematch" button."""
     view = discord.ui.View(timeout=None)
     cid = RematchId(game_id)
     view.add_item(RematchButton(cid, new_button(cid, "Rematch", discord.ButtonStyle.success)))

@@ -275,7 +275,7 @@ class PickId:
 
 @dataclass(frozen=True, slots=True)
 class RematchId:
-    """The Rematch button of finished game `game` (issue 10 §4)."""
+    """The Rematch button of finished game `game`."""
 
     kind: ClassVar[Kind] = Kind.REMATCH
     component: ClassVar[ComponentType] = ComponentType.BUTTON

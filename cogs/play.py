@@ -175,7 +175,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                                 ) -> list[app_commands.Choice[str]]:
         """The invoking user's legal actions now, filtered by what they typed (≤ 25).
 
-        Never silently empty (issue 10 §6): when there is nothing to choose, one line says whose turn it
+        Never silently empty: when there is nothing to choose, one line says whose turn it
         is (or why nothing can be played); choosing it is refused politely by /play.
         """
         try:
@@ -225,7 +225,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """The user's panel, ephemeral; works in any channel and with DMs closed."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        # Asking for one's hand may mean DMs were opened again: the next DM to this user is tried (issue 9 item 13).
+        # Asking for one's hand may mean DMs were opened again: the next DM to this user is tried.
         self.bot.service.dm_reopened(interaction.user.id)
         table = await self.table_for_user(interaction, game)
         forced = await take_forced_steps(self.bot.service, table.game_id, interaction.user.id, None)

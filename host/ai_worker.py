@@ -37,9 +37,9 @@ GameResolver = Callable[[str], Game[Any]]
 # The worker entry point: (resolve, game name, state dump, player, level, seed, budget) -> action id.
 Decider = Callable[[GameResolver, str, dict[str, Any], int, str, int, float | None], str]
 
-# Levels decided on the event loop: a few milliseconds each (issue 11: normal ≤ 20 ms p95).
+# Levels decided on the event loop: a few milliseconds each (normal ≤ 20 ms p95).
 QUICK_LEVELS = frozenset({AiLevel.EASY, AiLevel.NORMAL})
-# The hard level's time budget per decision, in seconds (issue 11: ~1 s on a 2-core machine).
+# The hard level's time budget per decision, in seconds (~1 s on a 2-core machine).
 HARD_BUDGET = 1.0
 # "🤖 thinking…" appears in the channel only when a decision takes longer than this.
 THINKING_AFTER = 1.0

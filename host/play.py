@@ -215,7 +215,7 @@ async def play_ai(
     plan_ai_turn(core, live)
 
 
-# -- slow AI decisions, off the event loop (issue 11) -------------------------------------------------------
+# -- slow AI decisions, off the event loop -------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,7 +435,7 @@ async def undo(core: Core, game_id: int, user_id: int) -> MoveResult:
         return core.result(live, [applied])
 
 
-# -- the private panel's extras (issue 10 §2, §3) ---------------------------------------------------------
+# -- the private panel's extras ---------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)

@@ -537,7 +537,7 @@ class TableService:
         """
         return await recovery.recover(self._core, self._verify_all_limit, self._verify_all_moves)
 
-    # -- the end of a game and the channel's history (issue 10 §4) ----------------------------------------
+    # -- the end of a game and the channel's history ----------------------------------------
 
     async def final_report(self, game_id: int) -> FinalReport | None:
         """The end of a finished game in words (reason, breakdowns, revealed secrets); None while it runs.
@@ -579,7 +579,7 @@ class TableService:
                 log.exception("game %s could not be read for the history of channel %s", row.id, channel_id)
         return tables
 
-    # -- the private panel's extras (issue 10 §2, §3) --------------------------------------------------------
+    # -- the private panel's extras --------------------------------------------------------
 
     async def panel_details(
         self, game_id: int, user_id: int, *, player: int | None = None, pick: Sequence[str] | None = None

@@ -1,4 +1,4 @@
-"""More issue-5 requirements end to end: DM prompts for secret choices, SIGINT, bugs answered with a reference.
+"""More scenarios end to end: DM prompts for secret choices, SIGINT, bugs answered with a reference.
 
 Helpers come from test_scenarios (the same way of playing as people do).
 """
