@@ -201,6 +201,8 @@ class OutboxSender:
             else:
                 delay = min(delay, head.next_at - now)
         for queue in due:
+            if queue in self._workers:  # another round started it while this one read the heads
+                continue
             if len(self._workers) >= MAX_WORKERS:
                 delay = min(delay, 0.05)
                 break

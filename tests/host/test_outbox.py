@@ -377,3 +377,24 @@ async def test_a_made_secret_choice_closes_its_dm_prompt_saying_what_was_chosen(
         assert message.channel_id == HOST and "2" in chosen and timed_out is False
     finally:
         await svc.close()
+
+
+async def test_two_rounds_reading_the_heads_at_once_deliver_each_message_once(store_url, monkeypatch):
+    """A clean stop's drain and the sender's own loop may look at the outbox together: one queue, one worker."""
+    notifier = RecordingNotifier()
+    svc = await plain_service(store_url, notifier)
+    try:
+        result = await started(svc, [HOST, ALICE])
+        sender = svc._sender
+        read_heads = sender._db.queue_heads
+
+        async def slow_heads(exclude=()):
+            heads = await read_heads(exclude)
+            await asyncio.sleep(0.05)  # both rounds have read before either starts a worker
+            return heads
+
+        monkeypatch.setattr(sender._db, "queue_heads", slow_heads)
+        await asyncio.gather(sender.run_once(), sender.run_once())
+        assert [u.version for u in notifier.posts_for(result.game_id)] == [0]
+    finally:
+        await svc.close()
