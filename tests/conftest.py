@@ -19,6 +19,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.db.private_postgres import can_run_a_server
+
 settings.register_profile(
     "ci",
     derandomize=True,
@@ -43,6 +45,8 @@ T = TypeVar("T")
 _deselected = pytest.StashKey[int]()  # postgres cases deselected in this run
 _THINNED_KEY = "gnomehost_postgres_thinned"
 _thinned = pytest.StashKey[int]()  # postgres cases of per-game tests left to GNOMEHOST_SLOW=1
+_NO_SERVER_KEY = "gnomehost_private_server_deselected"
+_no_server = pytest.StashKey[int]()  # tests needing a PostgreSQL server of their own, where none can start
 
 
 def postgres_test_url() -> str | None:
@@ -186,7 +190,7 @@ def pg_url(postgres_worker_url: str) -> str:
 
 
 def _is_postgres_case(item: pytest.Item) -> bool:
-    if "pg_url" in getattr(item, "fixturenames", ()):
+    if {"pg_url", "private_postgres"} & set(getattr(item, "fixturenames", ())):
         return True
     callspec = getattr(item, "callspec", None)
     return callspec is not None and callspec.params.get("store_url") == "postgres"
@@ -230,8 +234,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     run per-game tests on PostgreSQL for their sample of games only (unless GNOMEHOST_SLOW=1)."""
     if postgres_test_url() is not None:
         _thin_heavy_postgres_cases(config, items)
+        if not can_run_a_server():  # PostgreSQL to connect to, but no server binaries to start one of our own
+            _deselect(config, items, _starts_a_server, _no_server, _NO_SERVER_KEY)
         return
     _deselect(config, items, _is_postgres_case, _deselected, _DESELECTED_KEY)
+
+
+def _starts_a_server(item: pytest.Item) -> bool:
+    """A test that starts and restarts a PostgreSQL server of its own (the `private_postgres` fixture)."""
+    return "private_postgres" in getattr(item, "fixturenames", ())
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_testnodedown(node: object, error: object) -> None:
