@@ -19,7 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.db.private_postgres import can_run_a_server
+from tests.db.private_postgres import PrivateServer, can_run_a_server
 
 settings.register_profile(
     "ci",
@@ -267,3 +267,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
         terminalreporter.write_line(
             f"{thinned} PostgreSQL cases of per-game host tests not run (every game runs on SQLite, a sample on "
             "PostgreSQL); GNOMEHOST_SLOW=1 runs them all.", yellow=True)
+
+
+@pytest.fixture
+def private_postgres() -> Iterator[PrivateServer]:
+    """A PostgreSQL server of the test's own, free to restart (deleted afterwards); the shared one is left alone."""
+    server = PrivateServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()

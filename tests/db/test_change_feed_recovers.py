@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncpg
@@ -94,15 +94,6 @@ async def test_the_feed_listens_again_after_any_exception_and_hears_the_next_cha
         await feed.close()
     # The driver's error reaches the log as the store's own (DatabaseError), its cause chained.
     assert_logged_once(caplog, "db.changes", "listening again for game changes", DatabaseError)
-
-@pytest.fixture
-def private_postgres() -> Iterator[PrivateServer]:
-    server = PrivateServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
 
 
 async def _notify(url: str, payload: str) -> None:

@@ -4,14 +4,14 @@ The server is a private one started for the test (tests/db/private_postgres.py):
 other tests keeps running. After the restart cuts every connection, the bot's change feed listens again (the
 metrics endpoint says so), no background task dies ("Task exception was never retrieved" never appears),
 and the table goes on. Where CI has no PostgreSQL, or this machine no server binaries, the case is
-deselected (tests/db/conftest.py deselects every test that asks for `private_postgres`).
+deselected (tests/conftest.py deselects every test that asks for `private_postgres`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -25,15 +25,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(120)]
 
 FEED = ("gnomehost_change_feed_listening", ())
 
-
-@pytest.fixture
-def private_postgres() -> Iterator[PrivateServer]:
-    server = PrivateServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
 
 
 async def feed_listening(port: int, timeout: float = 20.0) -> bool:
