@@ -84,6 +84,8 @@ class PhasedGame(Game[S]):
 
     # Every deciding phase's row. A phase absent from the table is automatic or final: nobody is asked.
     phase_table: Mapping[str, PhaseRules[S]] = {}
+    # The refusal of an id longer than any action id can be, in the game's words.
+    too_long_message = "That order is too long."
 
     @abstractmethod
     def phase_of(self, state: S) -> str:
@@ -163,7 +165,7 @@ class PhasedGame(Game[S]):
         try:
             action = Action(action_id)
         except ValueError:
-            raise IllegalAction("That order is too long.", "E_UNKNOWN_ACTION") from None
+            raise IllegalAction(self.too_long_message, "E_UNKNOWN_ACTION") from None
         self.require_turn(state, player, action)
         rules = self.rules(state)
         if rules is None:

@@ -1,4 +1,4 @@
-"""Action ids and the small step-by-step menus (drafts) a pending player chooses from.
+"""The small step-by-step menus (drafts) a pending player chooses from; engine/vendetta/ids.py parses their ids.
 
 Step ids (each menu ≤ 25 entries):
   objectives  pick:<card> · undo · confirm · choose:<clan>:<card>,<card>,…  (whole choice)
@@ -14,97 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
-from engine.core.errors import IllegalAction
-from engine.core.numbers import parse_int
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS
 from engine.vendetta.combat import default_target, present_clans
+from engine.vendetta.ids import PASS_ID
 from engine.vendetta.movement import reach, single_focus
 from engine.vendetta.objectives import CARDS, catalogue_sorted
-from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
-
-PASS_ID = "pass"
-# Whole declarations a power user types in one go; no menu lists them (too many), apply checks them.
-TYPED_PREFIXES = ("decl:", "atk:", "choose:")
-
-_PHASE_OF_PREFIX = {
-    "pick": PHASE_OBJECTIVES,
-    "choose": PHASE_OBJECTIVES,
-    "from": PHASE_MOVEMENT,
-    "to": PHASE_MOVEMENT,
-    "n": PHASE_MOVEMENT,
-    "decl": PHASE_MOVEMENT,
-    "target": PHASE_COMBAT,
-    "dice": PHASE_COMBAT,
-    "all": PHASE_COMBAT,
-    "atk": PHASE_COMBAT,
-}
-
-
-def phase_of(action_id: str) -> str | None:
-    """The phase an action id belongs to; None for undo/confirm (any phase); IllegalAction if unknown."""
-    if action_id in (UNDO_ID, CONFIRM_ID):
-        return None
-    if action_id == PASS_ID:
-        return PHASE_MOVEMENT
-    prefix, sep, _rest = action_id.partition(":")
-    if sep and prefix in _PHASE_OF_PREFIX:
-        return _PHASE_OF_PREFIX[prefix]
-    raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
-
-
-def parse_count(text: str) -> int | str:
-    """The integer typed in `text` (ASCII digits, blanks around allowed), or the text itself when it is
-    not one: unicode digits ('²', '①'), huge numbers and the like are rejected later as bad counts."""
-    stripped = text.strip()
-    number = parse_int(stripped)
-    return stripped if number is None else number
-
-
-def parse_step_count(text: str) -> int | str:
-    """The count of a menu step (`n:<count>`, `dice:<count>`): exactly as the menu spells it, or the text."""
-    number = parse_int(text, canonical=True)
-    return text if number is None else number
-
-
-def _split_id(action_id: str) -> tuple[str, str, str]:
-    head, _, tail = action_id.partition(":")
-    clan, _, rest = tail.partition(":")
-    return head, clan, rest
-
-
-def parse_choose(action_id: str) -> tuple[str, list[str]]:
-    """`choose:<clan>:<a>,<b>` → (clan, [a, b])."""
-    _, clan, rest = _split_id(action_id)
-    return clan, [c.strip() for c in rest.split(",") if c.strip()]
-
-
-def parse_decl(action_id: str) -> tuple[str, list[tuple[str, str, Any]]]:
-    """`decl:<clan>:<o>><d>*<n>,…` → (clan, triples); malformed parts surface as bad ids or counts.
-
-    Within a declaration an empty origin or destination repeats the previous triple's:
-    `decl:red:home_dingleson>oak_corner*1,>statue_fisher*2` spreads from home_dingleson.
-    """
-    _, clan, rest = _split_id(action_id)
-    triples: list[tuple[str, str, Any]] = []
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        path, _, count = part.partition("*")
-        origin, _, dest = (s.strip() for s in path.partition(">"))
-        if triples:  # an omitted end repeats the previous one, to fit 80 characters
-            origin = origin or triples[-1][0]
-            dest = dest or triples[-1][1]
-        triples.append((origin, dest, parse_count(count) if count else None))
-    return clan, triples
-
-
-def parse_atk(action_id: str) -> tuple[str, list[tuple[str, Any]]]:
-    """`atk:<clan>:<target>*<dice>,…` → (clan, [(target, dice), …])."""
-    _, clan, rest = _split_id(action_id)
-    pairs: list[tuple[str, Any]] = []
-    for part in filter(None, (p.strip() for p in rest.split(","))):
-        target, _, dice = part.partition("*")
-        pairs.append((target.strip(), parse_count(dice) if dice else None))
-    return clan, pairs
+from engine.vendetta.state import VendettaState
 
 
 def clan_label(clan: str) -> str:

@@ -17,11 +17,11 @@ from engine.ai.hooks import GameHooks
 from engine.core.actions import Action
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.vendetta.actions import PASS_ID
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, CLOCKWISE, FOODS, gnome_token
 from engine.vendetta.flow import current_mover
 from engine.vendetta.handlers import active_objective_clan
+from engine.vendetta.ids import PASS_ID, AllDice, parse
 from engine.vendetta.movement import reach
 from engine.vendetta.objectives import CARDS, GNOME_ANY, NEUTRAL_IDS, catalogue_sorted, clan_card_ids, pooled_needs
 from engine.vendetta.state import PHASE_COMBAT, PHASE_FINISHED, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState, clone
@@ -150,7 +150,7 @@ def candidates(game: Game[Any], state: VendettaState, player: int) -> list[Actio
             return _movements(state, clan)
     legal = game.legal_actions(state, player)
     if state.phase == PHASE_COMBAT:
-        whole = [a for a in legal if a.id.startswith("all:")]
+        whole = [a for a in legal if isinstance(parse(a.id), AllDice)]
         if whole:
             return whole
     return [a for a in legal if a.id != "undo"]

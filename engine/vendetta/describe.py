@@ -26,7 +26,7 @@ from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import active_objective_clan, clans_of
 from engine.vendetta.objectives import CARDS, catalogue_sorted, pooled_needs, pooled_shortfall, token_text
 from engine.vendetta.scoring import best_subset, state_outcome
-from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
+from engine.vendetta.state import PHASE_OBJECTIVES, VendettaState
 from engine.vendetta.view import pending_players
 
 
@@ -109,9 +109,13 @@ def _combat_lines(state: VendettaState, clan: str) -> list[str]:
 
 def describe_private(state: VendettaState, player: int) -> list[str]:
     """`player`'s objectives (offer, picks or progress), tokens and current draft, in short sentences."""
-    mine = clans_of(state, player)
+    return objective_lines(state, player) + move_lines(state, player) + combat_lines(state, player)
+
+
+def objective_lines(state: VendettaState, player: int) -> list[str]:
+    """The objectives of each clan of `player`: the offer and picks while choosing, then their progress."""
     lines: list[str] = []
-    for clan in mine:
+    for clan in clans_of(state, player):
         name = CLANS[clan].name
         if clan in state.chosen:
             if state.phase == PHASE_OBJECTIVES:
@@ -125,13 +129,19 @@ def describe_private(state: VendettaState, player: int) -> list[str]:
         if picks:
             lines.append(f"Your picks so far: {joined([CARDS[c].name for c in picks])} "
                          f"({len(picks)} of {state.objectives_kept}).")
-    mover = current_mover(state)
-    if mover in mine:
-        lines.extend(_move_lines(state, mover))
-    declarer = current_declarer(state)
-    if declarer in mine:
-        lines.extend(_combat_lines(state, declarer))
     return lines
+
+
+def move_lines(state: VendettaState, player: int) -> list[str]:
+    """The move being built, when a clan of `player` is moving."""
+    mover = current_mover(state)
+    return _move_lines(state, mover) if mover is not None and state.owner[mover] == player else []
+
+
+def combat_lines(state: VendettaState, player: int) -> list[str]:
+    """The dice being aimed, when a clan of `player` declares in a fight."""
+    declarer = current_declarer(state)
+    return _combat_lines(state, declarer) if declarer is not None and state.owner[declarer] == player else []
 
 
 # --- pick k of n ------------------------------------------------------------------------------
@@ -166,39 +176,44 @@ def pick_action(state: VendettaState, player: int, ids: Sequence[str]) -> Action
 # --- automatic steps and shortcuts -------------------------------------------------------------
 
 
-def auto_step(state: VendettaState, player: int) -> Action | None:
-    """The only forward choice of a private draft step: a sole destination, a sole count, a sole target.
+def move_auto_step(state: VendettaState, player: int) -> Action | None:
+    """The only forward choice of a movement step: a sole destination or a sole count.
 
-    Origins are never taken (passing stays a choice), nor confirmations, passes or objective picks.
+    Origins are never taken (passing stays a choice), nor confirmations or passes.
     """
-    if player not in pending_players(state):
+    clan = current_mover(state)
+    if clan is None or state.owner[clan] != player or clan not in state.drafts:
         return None
     board = load_board()
-    clan = current_mover(state)
-    if state.phase == PHASE_MOVEMENT and clan is not None and clan in state.drafts:
-        draft = state.drafts[clan]
-        if draft["origin"] is not None and draft["dest"] is None:
-            dests = destination_choices(state, clan, draft, draft["origin"])
-            if len(dests) == 1:
-                return Action(f"to:{dests[0]}", f"… to {board.name(dests[0])}")
-        elif draft["dest"] is not None:
-            left = state.board[draft["origin"]][clan] - drafted_from(draft, draft["origin"])
-            if left == 1:
-                return Action("n:1", "Move 1 gnome")
-        return None
+    draft = state.drafts[clan]
+    if draft["origin"] is not None and draft["dest"] is None:
+        dests = destination_choices(state, clan, draft, draft["origin"])
+        if len(dests) == 1:
+            return Action(f"to:{dests[0]}", f"… to {board.name(dests[0])}")
+    elif draft["dest"] is not None:
+        left = state.board[draft["origin"]][clan] - drafted_from(draft, draft["origin"])
+        if left == 1:
+            return Action("n:1", "Move 1 gnome")
+    return None
+
+
+def combat_auto_step(state: VendettaState, player: int) -> Action | None:
+    """The only forward choice of a declaration step: the sole count for the last target, or the sole target
+    left for the rest of the dice. Never a confirmation."""
     clan = current_declarer(state)
-    if state.phase == PHASE_COMBAT and clan is not None and clan in state.drafts and state.combat is not None:
-        draft = state.drafts[clan]
-        here = state.board[state.combat["territory"]]
-        assigned = {t for t, _n in draft["assign"]}
-        remaining = here[clan] - sum(n for _t, n in draft["assign"])
-        open_targets = [c for c in state.combat["order"]
-                        if c != clan and c in present_clans(here) and c not in assigned and c != draft["target"]]
-        if draft["target"] is not None and not open_targets:
-            return Action(f"dice:{remaining}", f"{remaining} {'die' if remaining == 1 else 'dice'} at "
-                                               f"{CLANS[draft['target']].name}")
-        if draft["target"] is None and draft["assign"] and remaining > 0 and len(open_targets) == 1:
-            return Action(f"target:{open_targets[0]}", f"Aim the rest at {CLANS[open_targets[0]].name}")
+    if clan is None or state.owner[clan] != player or clan not in state.drafts or state.combat is None:
+        return None
+    draft = state.drafts[clan]
+    here = state.board[state.combat["territory"]]
+    assigned = {t for t, _n in draft["assign"]}
+    remaining = here[clan] - sum(n for _t, n in draft["assign"])
+    open_targets = [c for c in state.combat["order"]
+                    if c != clan and c in present_clans(here) and c not in assigned and c != draft["target"]]
+    if draft["target"] is not None and not open_targets:
+        return Action(f"dice:{remaining}", f"{remaining} {'die' if remaining == 1 else 'dice'} at "
+                                           f"{CLANS[draft['target']].name}")
+    if draft["target"] is None and draft["assign"] and remaining > 0 and len(open_targets) == 1:
+        return Action(f"target:{open_targets[0]}", f"Aim the rest at {CLANS[open_targets[0]].name}")
     return None
 
 

@@ -1,33 +1,50 @@
-"""How each phase applies one player's action to a copied state (spec §4.3 step 4, §5.2, §5.3, §10).
+"""How each phase checks and applies one player's action (spec §4.3 step 4, §5.2, §5.3, §10).
 
-Each handler raises IllegalAction with the first applicable code in the priority order of §10:
+Each phase has a pair: `check_<phase>(state, player, action)` raises the IllegalAction the rules give the
+action and changes nothing; `apply_<phase>(state, player, action, events)` performs an action that passed
+the check, on a copied state. Both read the id once, as a typed step of engine/vendetta/ids.py.
+
+Refusals come with the first applicable code in the priority order of §10:
 E_NOT_YOUR_CLAN, E_OBJ_ALREADY, E_ALREADY_MOVED, E_NOT_IN_COMBAT, E_NOT_YOUR_TURN, then content checks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
 from engine.vendetta.actions import (
-    PASS_ID,
     describe_assignment,
     destination_choices,
     drafted_from,
     new_combat_draft,
     new_move_draft,
-    parse_atk,
-    parse_choose,
-    parse_decl,
-    parse_step_count,
 )
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS
 from engine.vendetta.combat import present_clans, validate_assignment
 from engine.vendetta.flow import current_declarer, current_mover, finish_movement, run_combats, start_round
-from engine.vendetta.movement import is_count, reach, single_focus, validate_declaration
+from engine.vendetta.ids import (
+    AllDice,
+    Attack,
+    Choose,
+    Confirm,
+    Declare,
+    Dice,
+    From,
+    Gnomes,
+    Pass,
+    Pick,
+    Target,
+    To,
+    Undo,
+    parse,
+    unknown,
+)
+from engine.vendetta.movement import Triple, is_count, reach, single_focus, validate_declaration
 from engine.vendetta.objectives import CARDS, catalogue_sorted
 from engine.vendetta.state import VendettaState
 
@@ -80,33 +97,53 @@ def active_objective_clan(state: VendettaState, player: int) -> str:
     raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY")
 
 
-def apply_objectives(state: VendettaState, player: int, action_id: str, events: list[Event]) -> None:
-    """A pick, undo, confirm or whole choice of objectives."""
-    if action_id.startswith("choose:"):
-        clan, ids = parse_choose(action_id)
-        _require_own(state, player, clan)
-        if clan in state.chosen:
+def _picked(state: VendettaState, clan: str) -> list[str]:
+    return list((state.drafts.get(clan) or {}).get("cards", []))
+
+
+def check_objectives(state: VendettaState, player: int, action: Action) -> None:
+    """Refuse a pick, undo, confirm or whole choice of objectives the rules do not allow."""
+    step = parse(action.id)
+    if isinstance(step, Choose):
+        _require_own(state, player, step.clan)
+        if step.clan in state.chosen:
             raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY")
-        _choose(state, clan, ids, events)
+        validate_choice(state.offered[step.clan], state.objectives_kept, step.cards)
+        return
+    clan = active_objective_clan(state, player)
+    cards = _picked(state, clan)
+    match step:
+        case Pick(card=cid):
+            if len(cards) >= state.objectives_kept:
+                raise IllegalAction(f"You already picked {len(cards)}; confirm or undo.", "E_OBJ_COUNT")
+            if cid not in state.offered[clan] or cid in cards:
+                raise IllegalAction(f"{_card_words(cid)} is not an offered card you can still pick.",
+                                    "E_OBJ_NOT_OFFERED")
+        case Undo():
+            if not cards:
+                raise _draft_error("Nothing to undo.")
+        case Confirm():
+            validate_choice(state.offered[clan], state.objectives_kept, cards)
+        case _:
+            raise unknown(action.id)
+
+
+def apply_objectives(state: VendettaState, player: int, action: Action, events: list[Event]) -> None:
+    """Perform a checked pick, undo, confirm or whole choice of objectives."""
+    step = parse(action.id)
+    if isinstance(step, Choose):
+        _choose(state, step.clan, list(step.cards), events)
         return
     clan = active_objective_clan(state, player)
     draft = state.drafts.setdefault(clan, {"kind": "objectives", "clan": clan, "cards": []})
     cards: list[str] = draft["cards"]
-    if action_id.startswith("pick:"):
-        cid = action_id[5:]
-        if len(cards) >= state.objectives_kept:
-            raise IllegalAction(f"You already picked {len(cards)}; confirm or undo.", "E_OBJ_COUNT")
-        if cid not in state.offered[clan] or cid in cards:
-            raise IllegalAction(f"{_card_words(cid)} is not an offered card you can still pick.", "E_OBJ_NOT_OFFERED")
-        cards.append(cid)
-    elif action_id == UNDO_ID:
-        if not cards:
-            raise _draft_error("Nothing to undo.")
-        cards.pop()
-    elif action_id == CONFIRM_ID:
-        _choose(state, clan, list(cards), events)
-    else:
-        raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
+    match step:
+        case Pick(card=cid):
+            cards.append(cid)
+        case Undo():
+            cards.pop()
+        case Confirm():
+            _choose(state, clan, list(cards), events)
 
 
 def _choose(state: VendettaState, clan: str, ids: list[str], events: list[Event]) -> None:
@@ -135,82 +172,110 @@ def _mover_for(state: VendettaState, player: int) -> str:
     raise IllegalAction(f"It is not your turn to move (waiting for {who}).", "E_NOT_YOUR_TURN")
 
 
-def apply_movement(state: VendettaState, player: int, action_id: str, events: list[Event]) -> None:
-    """A movement step, a whole declaration, or a pass."""
-    if action_id.startswith("decl:"):
-        clan, triples = parse_decl(action_id)
-        _require_own(state, player, clan)
-        if clan in state.moved:
+def _drafted_triples(draft: dict[str, Any]) -> list[tuple[Any, ...]]:
+    return [tuple(t) for t in draft["triples"]]
+
+
+def check_movement(state: VendettaState, player: int, action: Action) -> None:
+    """Refuse a movement step, whole declaration or pass the rules do not allow."""
+    step = parse(action.id)
+    if isinstance(step, Declare):
+        _require_own(state, player, step.clan)
+        if step.clan in state.moved:
             raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED")
-        if clan != current_mover(state):
+        if step.clan != current_mover(state):
             raise IllegalAction("It is not your turn to move.", "E_NOT_YOUR_TURN")
-        finish_movement(state, clan, validate_declaration(state.board, clan, triples), events)
+        validate_declaration(state.board, step.clan, step.triples)
+        return
+    clan = _mover_for(state, player)
+    draft = state.drafts.get(clan) or new_move_draft(clan)
+    board = load_board()
+    match step:
+        case Pass():
+            pass
+        case Confirm():
+            if not draft["triples"] or draft["origin"] is not None:
+                raise _draft_error("Finish or undo the move you are building, or pass.")
+            validate_declaration(state.board, clan, _drafted_triples(draft))
+        case Undo():
+            if draft["dest"] is None and draft["origin"] is None and not draft["triples"]:
+                raise _draft_error("Nothing to undo.")
+        case From(territory=origin):
+            _check_origin(state, clan, draft, origin)
+        case To(territory=dest):
+            if dest not in board:
+                raise IllegalAction(f"There is no territory called {dest!r}.", "E_UNKNOWN_TERRITORY")
+            if draft["origin"] is None or draft["dest"] is not None:
+                raise _draft_error("Choose where to move from first.")
+            if dest == draft["origin"]:
+                raise IllegalAction("Origin and destination must differ.", "E_SAME_TERRITORY")
+            pairs = [(o, d) for o, d, _n in draft["triples"]]
+            if not single_focus([*pairs, (draft["origin"], dest)]):
+                raise IllegalAction("That destination breaks the single focus of your move.", "E_FOCUS")
+            if dest not in reach(clan, draft["origin"], state.board):
+                raise IllegalAction(f"{board.name(dest)} cannot be reached: other clans block the way.",
+                                    "E_UNREACHABLE")
+        case Gnomes(count=n):
+            if draft["origin"] is None or draft["dest"] is None:
+                raise _draft_error("Choose an origin and a destination first.")
+            if not isinstance(n, int) or not is_count(n):
+                raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT")
+            origin = draft["origin"]
+            if n > state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin):
+                raise IllegalAction(f"Not enough gnomes left on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
+        case _:
+            raise unknown(action.id)
+
+
+def _check_origin(state: VendettaState, clan: str, draft: dict[str, Any], origin: str) -> None:
+    board = load_board()
+    if origin not in board:
+        raise IllegalAction(f"There is no territory called {origin!r}.", "E_UNKNOWN_TERRITORY")
+    if draft["origin"] is not None:
+        raise _draft_error("You already chose where to move from; choose a destination or undo.")
+    if state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin) < 1:
+        raise IllegalAction(f"You have no gnome left to move on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
+    if not destination_choices(state, clan, draft, origin):
+        pairs = [(o, d) for o, d, _n in draft["triples"]]
+        if not any(single_focus([*pairs, (origin, d)]) for d in board.order if d != origin):
+            raise IllegalAction("That origin breaks the single focus of your move.", "E_FOCUS")
+        raise IllegalAction("No destination can be reached from there.", "E_UNREACHABLE")
+
+
+def apply_movement(state: VendettaState, player: int, action: Action, events: list[Event]) -> None:
+    """Perform a checked movement step, whole declaration or pass."""
+    step = parse(action.id)
+    if isinstance(step, Declare):
+        finish_movement(state, step.clan, validate_declaration(state.board, step.clan, step.triples), events)
         return
     clan = _mover_for(state, player)
     draft = state.drafts.setdefault(clan, new_move_draft(clan))
-    board = load_board()
-    if action_id == PASS_ID:
-        finish_movement(state, clan, [], events)
-    elif action_id == CONFIRM_ID:
-        if not draft["triples"] or draft["origin"] is not None:
-            raise _draft_error("Finish or undo the move you are building, or pass.")
-        triples = [tuple(t) for t in draft["triples"]]
-        finish_movement(state, clan, validate_declaration(state.board, clan, triples), events)
-    elif action_id == UNDO_ID:
-        if draft["dest"] is not None:
-            draft["dest"] = None
-        elif draft["origin"] is not None:
-            draft["origin"] = None
-        elif draft["triples"]:
-            draft["triples"].pop()
-        else:
-            raise _draft_error("Nothing to undo.")
-    elif action_id.startswith("from:"):
-        origin = action_id[5:]
-        if origin not in board:
-            raise IllegalAction(f"There is no territory called {origin!r}.", "E_UNKNOWN_TERRITORY")
-        if draft["origin"] is not None:
-            raise _draft_error("You already chose where to move from; choose a destination or undo.")
-        if state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin) < 1:
-            raise IllegalAction(f"You have no gnome left to move on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
-        if not destination_choices(state, clan, draft, origin):
-            pairs = [(o, d) for o, d, _n in draft["triples"]]
-            if not any(single_focus([*pairs, (origin, d)]) for d in board.order if d != origin):
-                raise IllegalAction("That origin breaks the single focus of your move.", "E_FOCUS")
-            raise IllegalAction("No destination can be reached from there.", "E_UNREACHABLE")
-        draft["origin"] = origin
-    elif action_id.startswith("to:"):
-        dest = action_id[3:]
-        if dest not in board:
-            raise IllegalAction(f"There is no territory called {dest!r}.", "E_UNKNOWN_TERRITORY")
-        if draft["origin"] is None or draft["dest"] is not None:
-            raise _draft_error("Choose where to move from first.")
-        if dest == draft["origin"]:
-            raise IllegalAction("Origin and destination must differ.", "E_SAME_TERRITORY")
-        pairs = [(o, d) for o, d, _n in draft["triples"]]
-        if not single_focus([*pairs, (draft["origin"], dest)]):
-            raise IllegalAction("That destination breaks the single focus of your move.", "E_FOCUS")
-        if dest not in reach(clan, draft["origin"], state.board):
-            raise IllegalAction(f"{board.name(dest)} cannot be reached: other clans block the way.", "E_UNREACHABLE")
-        draft["dest"] = dest
-    elif action_id.startswith("n:"):
-        if draft["origin"] is None or draft["dest"] is None:
-            raise _draft_error("Choose an origin and a destination first.")
-        n = parse_step_count(action_id[2:])
-        if not isinstance(n, int) or not is_count(n):
-            raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT")
-        origin, dest = draft["origin"], draft["dest"]
-        if n > state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin):
-            raise IllegalAction(f"Not enough gnomes left on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
-        for triple in draft["triples"]:
-            if triple[0] == origin and triple[1] == dest:
-                triple[2] += n  # merged like §5.2 step 2
-                break
-        else:
-            draft["triples"].append([origin, dest, n])
-        draft["origin"] = draft["dest"] = None
-    else:
-        raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
+    match step:
+        case Pass():
+            finish_movement(state, clan, [], events)
+        case Confirm():
+            triples: list[Triple] = validate_declaration(state.board, clan, _drafted_triples(draft))
+            finish_movement(state, clan, triples, events)
+        case Undo():
+            if draft["dest"] is not None:
+                draft["dest"] = None
+            elif draft["origin"] is not None:
+                draft["origin"] = None
+            else:
+                draft["triples"].pop()
+        case From(territory=origin):
+            draft["origin"] = origin
+        case To(territory=dest):
+            draft["dest"] = dest
+        case Gnomes(count=n):
+            origin, dest = draft["origin"], draft["dest"]
+            for triple in draft["triples"]:
+                if triple[0] == origin and triple[1] == dest:
+                    triple[2] += n  # merged like §5.2 step 2
+                    break
+            else:
+                draft["triples"].append([origin, dest, n])
+            draft["origin"] = draft["dest"] = None
 
 
 # --- combat ------------------------------------------------------------------------------------
@@ -226,59 +291,83 @@ def _declarer_for(state: VendettaState, player: int) -> str:
     raise IllegalAction("None of your clans fights here.", "E_NOT_IN_COMBAT")
 
 
-def apply_combat(state: VendettaState, player: int, action_id: str, events: list[Event]) -> None:
-    """A declaration step or a whole combat declaration."""
+def _fight_here(state: VendettaState) -> dict[str, int]:
     fight = state.combat
     assert fight is not None
-    here = state.board[fight["territory"]]
-    if action_id.startswith("atk:"):
-        clan, pairs = parse_atk(action_id)
-        _require_own(state, player, clan)
-        if clan not in present_clans(here):
-            raise IllegalAction(f"{CLANS[clan].name} has no gnome in this fight.", "E_NOT_IN_COMBAT")
-        if clan != current_declarer(state):
+    return state.board[fight["territory"]]
+
+
+def check_combat(state: VendettaState, player: int, action: Action) -> None:
+    """Refuse a declaration step or whole combat declaration the rules do not allow."""
+    here = _fight_here(state)
+    step = parse(action.id)
+    if isinstance(step, Attack):
+        _require_own(state, player, step.clan)
+        if step.clan not in present_clans(here):
+            raise IllegalAction(f"{CLANS[step.clan].name} has no gnome in this fight.", "E_NOT_IN_COMBAT")
+        if step.clan != current_declarer(state):
             raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN")
-        _declare(state, clan, validate_assignment(here, clan, pairs), events)
+        validate_assignment(here, step.clan, step.pairs)
         return
     clan = _declarer_for(state, player)
-    draft = state.drafts.setdefault(clan, new_combat_draft(clan, fight["territory"]))
+    assert state.combat is not None
+    draft = state.drafts.get(clan) or new_combat_draft(clan, state.combat["territory"])
     assigned = {t for t, _n in draft["assign"]}
     remaining = here[clan] - sum(n for _t, n in draft["assign"])
-    if action_id.startswith("all:"):
-        _declare(state, clan, validate_assignment(here, clan, [(action_id[4:], here[clan])]), events)
-    elif action_id == CONFIRM_ID:
-        if draft["target"] is not None:
-            raise _draft_error("Choose how many dice for the target, or undo.")
-        _declare(state, clan, validate_assignment(here, clan, draft["assign"]), events)
-    elif action_id == UNDO_ID:
-        if draft["target"] is not None:
+    match step:
+        case AllDice(target=target):
+            validate_assignment(here, clan, [(target, here[clan])])
+        case Confirm():
+            if draft["target"] is not None:
+                raise _draft_error("Choose how many dice for the target, or undo.")
+            validate_assignment(here, clan, draft["assign"])
+        case Undo():
+            if draft["target"] is None and not draft["assign"]:
+                raise _draft_error("Nothing to undo.")
+        case Target(clan=target):
+            if draft["target"] is not None:
+                raise _draft_error("Choose how many dice for the current target first.")
+            if target == clan or target not in present_clans(here) or target in assigned:
+                who = CLANS[target].name if target in CLANS else "That"
+                raise IllegalAction(f"{who} is not a target you can still choose.", "E_TARGET")
+            if remaining < 1:
+                raise IllegalAction("All your dice are assigned; confirm.", "E_DICE_TOTAL")
+        case Dice(count=n):
+            if draft["target"] is None:
+                raise _draft_error("Choose a target first.")
+            others_left = [c for c in present_clans(here) if c not in (clan, draft["target"]) and c not in assigned]
+            if not isinstance(n, int) or not is_count(n) or n > remaining or (not others_left and n != remaining):
+                raise IllegalAction(f"Choose between 1 and {remaining} dice (all of them for the last target).",
+                                    "E_DICE_TOTAL")
+        case _:
+            raise unknown(action.id)
+
+
+def apply_combat(state: VendettaState, player: int, action: Action, events: list[Event]) -> None:
+    """Perform a checked declaration step or whole combat declaration."""
+    here = _fight_here(state)
+    step = parse(action.id)
+    if isinstance(step, Attack):
+        _declare(state, step.clan, validate_assignment(here, step.clan, step.pairs), events)
+        return
+    clan = _declarer_for(state, player)
+    assert state.combat is not None
+    draft = state.drafts.setdefault(clan, new_combat_draft(clan, state.combat["territory"]))
+    match step:
+        case AllDice(target=target):
+            _declare(state, clan, validate_assignment(here, clan, [(target, here[clan])]), events)
+        case Confirm():
+            _declare(state, clan, validate_assignment(here, clan, draft["assign"]), events)
+        case Undo():
+            if draft["target"] is not None:
+                draft["target"] = None
+            else:
+                draft["assign"].pop()
+        case Target(clan=target):
+            draft["target"] = target
+        case Dice(count=n):
+            draft["assign"].append([draft["target"], n])
             draft["target"] = None
-        elif draft["assign"]:
-            draft["assign"].pop()
-        else:
-            raise _draft_error("Nothing to undo.")
-    elif action_id.startswith("target:"):
-        target = action_id[7:]
-        if draft["target"] is not None:
-            raise _draft_error("Choose how many dice for the current target first.")
-        if target == clan or target not in present_clans(here) or target in assigned:
-            who = CLANS[target].name if target in CLANS else "That"
-            raise IllegalAction(f"{who} is not a target you can still choose.", "E_TARGET")
-        if remaining < 1:
-            raise IllegalAction("All your dice are assigned; confirm.", "E_DICE_TOTAL")
-        draft["target"] = target
-    elif action_id.startswith("dice:"):
-        if draft["target"] is None:
-            raise _draft_error("Choose a target first.")
-        n = parse_step_count(action_id[5:])
-        others_left = [c for c in present_clans(here) if c not in (clan, draft["target"]) and c not in assigned]
-        if not isinstance(n, int) or not is_count(n) or n > remaining or (not others_left and n != remaining):
-            raise IllegalAction(f"Choose between 1 and {remaining} dice (all of them for the last target).",
-                                "E_DICE_TOTAL")
-        draft["assign"].append([draft["target"], n])
-        draft["target"] = None
-    else:
-        raise IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
 
 
 def _declare(state: VendettaState, clan: str, assignment: list[tuple[str, int]], events: list[Event]) -> None:

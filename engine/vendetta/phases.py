@@ -1,0 +1,121 @@
+"""The phase table of Vendetta: one engine.core.phases.PhaseRules row per deciding phase (spec §4.3, §5).
+
+The objective choice is secret and simultaneous; movement and combat declarations are turns taken one
+clan at a time. Combats, loot, the end check and the next round run inside the actions that trigger them
+(engine/vendetta/flow.py), so the table has no automatic phase and the game no `advance`.
+"""
+
+from __future__ import annotations
+
+from engine.core.actions import Action
+from engine.core.decisions import DecisionKind
+from engine.core.phases import PhaseRules
+from engine.vendetta import describe
+from engine.vendetta.actions import combat_actions, default_choice, movement_actions, objective_actions
+from engine.vendetta.board import load_board
+from engine.vendetta.clans import CLANS
+from engine.vendetta.combat import default_target
+from engine.vendetta.flow import current_declarer, current_mover
+from engine.vendetta.handlers import (
+    active_objective_clan,
+    apply_combat,
+    apply_movement,
+    apply_objectives,
+    check_combat,
+    check_movement,
+    check_objectives,
+)
+from engine.vendetta.ids import ATK_PREFIX, CHOOSE_PREFIX, DECL_PREFIX, PASS_ID
+from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
+
+# --- the objective choice (§4.3 step 4, R-V26) ---------------------------------------------------
+
+
+def _choosers(state: VendettaState) -> list[int]:
+    return sorted({state.owner[c] for c in state.seats if c not in state.chosen})
+
+
+def _objectives_legal(state: VendettaState, player: int) -> list[Action]:
+    if player not in _choosers(state):
+        return []
+    return objective_actions(state, active_objective_clan(state, player))
+
+
+def _objectives_timeout(state: VendettaState, player: int) -> Action:
+    clan = active_objective_clan(state, player)  # R-V34: the first K offered cards in catalogue order
+    return Action(f"{CHOOSE_PREFIX}{clan}:{','.join(default_choice(state, clan))}", "Keep the suggested objectives")
+
+
+OBJECTIVES = PhaseRules(
+    kind=DecisionKind.SIMULTANEOUS, waiting=_choosers, prompt=lambda s, p: "Choose your secret objectives.",
+    legal=_objectives_legal, apply=apply_objectives, check=check_objectives, timeout=_objectives_timeout,
+    describe=lambda s, p: [], multi_pick=describe.multi_pick, pick_action=describe.pick_action,
+    typed_prefixes=(CHOOSE_PREFIX,), label="Setup: choosing objectives",
+)
+
+# --- movement (§5.2) -----------------------------------------------------------------------------
+
+
+def _mover(state: VendettaState) -> list[int]:
+    seat = current_mover(state)
+    return [] if seat is None else [state.owner[seat]]
+
+
+def _movement_prompt(state: VendettaState, player: int) -> str:
+    seat = current_mover(state)
+    assert seat is not None
+    return f"Move the {CLANS[seat].name} clan."
+
+
+def _movement_legal(state: VendettaState, player: int) -> list[Action]:
+    seat = current_mover(state)
+    return movement_actions(state, seat) if seat is not None and state.owner[seat] == player else []
+
+
+MOVEMENT = PhaseRules(
+    kind=DecisionKind.TURN, waiting=_mover, prompt=_movement_prompt, legal=_movement_legal,
+    apply=apply_movement, check=check_movement,
+    timeout=lambda s, p: Action(PASS_ID, "Pass (do not move)"),  # R-V34
+    describe=describe.move_lines, auto_step=describe.move_auto_step, shortcuts=describe.shortcuts,
+    typed_prefixes=(DECL_PREFIX,), label="Movement",
+)
+
+# --- combat declarations (§5.3) ------------------------------------------------------------------
+
+
+def _declarer(state: VendettaState) -> list[int]:
+    seat = current_declarer(state)
+    return [] if seat is None else [state.owner[seat]]
+
+
+def _combat_prompt(state: VendettaState, player: int) -> str:
+    seat = current_declarer(state)
+    assert seat is not None and state.combat is not None
+    return f"Aim the dice of {CLANS[seat].name} on {load_board().name(state.combat['territory'])}."
+
+
+def _combat_legal(state: VendettaState, player: int) -> list[Action]:
+    seat = current_declarer(state)
+    return combat_actions(state, seat) if seat is not None and state.owner[seat] == player else []
+
+
+def _combat_timeout(state: VendettaState, player: int) -> Action:
+    seat = current_declarer(state)
+    assert seat is not None and state.combat is not None
+    here = state.board[state.combat["territory"]]
+    target = default_target(here, seat, state.seats)  # R-V34: all dice at the largest opponent
+    return Action(f"all:{target}", f"All {here[seat]} dice at {CLANS[target].name}")
+
+
+COMBAT = PhaseRules(
+    kind=DecisionKind.TURN, waiting=_declarer, prompt=_combat_prompt, legal=_combat_legal,
+    apply=apply_combat, check=check_combat, timeout=_combat_timeout,
+    describe=describe.combat_lines, auto_step=describe.combat_auto_step,
+    typed_prefixes=(ATK_PREFIX,), label="Combat",
+)
+
+PHASE_TABLE: dict[str, PhaseRules[VendettaState]] = {
+    PHASE_OBJECTIVES: OBJECTIVES,
+    PHASE_MOVEMENT: MOVEMENT,
+    PHASE_COMBAT: COMBAT,
+}
