@@ -77,6 +77,9 @@ class PhaseRules(Generic[S]):
     # Raises the IllegalAction `apply` would raise for this action, changing nothing; None = the
     # refusal is found by applying the action to a throwaway copy.
     check: Callable[[S, int, Action], None] | None = None
+    # The phase's id grammar: an action id -> its typed value (a frozen dataclass), IllegalAction
+    # E_UNKNOWN_ACTION for an id it does not know. It reads the id only, never the state.
+    parse: Callable[[str], object] | None = None
 
 
 class PhasedGame(Game[S]):
@@ -125,6 +128,15 @@ class PhasedGame(Game[S]):
         else:
             rules.apply(self.clone(state), player, action, [])
         raise not_offered(legal)
+
+    def parse_step(self, state: S, action_id: str) -> object:
+        """The typed value `action_id` names in the current phase's grammar; IllegalAction when unknown."""
+        rules = self.rules(state)
+        if rules is None:
+            raise IllegalAction("The game is over.", "E_GAME_OVER")
+        if rules.parse is None:
+            raise NotImplementedError(f"phase {self.phase_of(state)!r} names no id grammar")
+        return rules.parse(action_id)
 
     # -- the contract, derived from the table ------------------------------------------------
 

@@ -65,6 +65,7 @@ def _tribe_complete(state: TribesState, events: list[Event]) -> None:
 
 
 TRIBE_RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.SETUP, waiting=_tribe_waiting, prompt=lambda s, p: "Choose your tribe.", legal=_tribe_legal,
     apply=_tribe_apply, timeout=_tribe_timeout, describe=lambda s, p: [], complete=_tribe_complete,
     label="Setup: choosing tribes",

@@ -270,14 +270,17 @@ def but_complete(state: TribesState, events: list[Event]) -> None:
 
 
 VOTE_RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt, legal=vote_legal, apply=vote_apply,
     timeout=vote_timeout, describe=vote_describe, complete=vote_complete, label="Phase 3: goal vote",
 )
 REVOTE_RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt, legal=vote_legal, apply=vote_apply,
     timeout=vote_timeout, describe=vote_describe, complete=vote_complete, label="Phase 3: goal re-vote",
 )
 BUT_RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=but_waiting, prompt=but_prompt, legal=but_legal, apply=but_apply,
     timeout=but_timeout, describe=but_describe, complete=but_complete, label="Phase 3: Gnom'But",
 )

@@ -359,6 +359,7 @@ def reveal(state: TribesState, events: list[Event]) -> None:
 
 
 RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=reveal, label="Phase 2: investment",
 )

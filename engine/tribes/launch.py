@@ -314,6 +314,7 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
 
 
 RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=resolve, label="Phase 3: launch orders",
 )

@@ -157,6 +157,7 @@ def exchange_complete(state: TribesState, events: list[Event]) -> None:
 
 
 EXCHANGE_RULES = phases.PhaseRules(
+    parse=parse,
     kind=DecisionKind.TURN, waiting=exchange_waiting, prompt=exchange_prompt, legal=exchange_legal,
     apply=exchange_apply, timeout=exchange_timeout, describe=exchange_describe, complete=exchange_complete,
     label="Phase 3: research",

@@ -25,7 +25,7 @@ from engine.vendetta.handlers import (
     check_movement,
     check_objectives,
 )
-from engine.vendetta.ids import ATK_PREFIX, CHOOSE_PREFIX, DECL_PREFIX, PASS_ID
+from engine.vendetta.ids import ATK_PREFIX, CHOOSE_PREFIX, DECL_PREFIX, PASS_ID, parse
 from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
 
 # --- the objective choice (§4.3 step 4, R-V26) ---------------------------------------------------
@@ -47,6 +47,7 @@ def _objectives_timeout(state: VendettaState, player: int) -> Action:
 
 
 OBJECTIVES = PhaseRules(
+    parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=_choosers, prompt=lambda s, p: "Choose your secret objectives.",
     legal=_objectives_legal, apply=apply_objectives, check=check_objectives, timeout=_objectives_timeout,
     describe=lambda s, p: [], multi_pick=describe.multi_pick, pick_action=describe.pick_action,
@@ -73,6 +74,7 @@ def _movement_legal(state: VendettaState, player: int) -> list[Action]:
 
 
 MOVEMENT = PhaseRules(
+    parse=parse,
     kind=DecisionKind.TURN, waiting=_mover, prompt=_movement_prompt, legal=_movement_legal,
     apply=apply_movement, check=check_movement,
     timeout=lambda s, p: Action(PASS_ID, "Pass (do not move)"),  # R-V34
@@ -108,6 +110,7 @@ def _combat_timeout(state: VendettaState, player: int) -> Action:
 
 
 COMBAT = PhaseRules(
+    parse=parse,
     kind=DecisionKind.TURN, waiting=_declarer, prompt=_combat_prompt, legal=_combat_legal,
     apply=apply_combat, check=check_combat, timeout=_combat_timeout,
     describe=describe.combat_lines, auto_step=describe.combat_auto_step,

@@ -19,7 +19,7 @@ from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.tribes.phases import CARDS, DEFENCE, DEPLOY, FLAK, MOVE_IN, ORDER, PLAN, RETREAT, PhaseRules
 from engine.tribes.state import TribesState
-from engine.tribes.war import battle_cards, defence, deployment, flak, plan, resolution, retreat
+from engine.tribes.war import battle_cards, defence, deployment, flak, ids, plan, resolution, retreat
 from engine.tribes.war.steps import advance, start_step
 from engine.tribes.war.view import war_view
 
@@ -47,33 +47,39 @@ WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
     PLAN: PhaseRules(
         DecisionKind.TURN, _active_while(lambda s: s.war is not None and not s.war.plan_done), plan.prompt,
         plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe, plan.auto_step,
-        label="Phase 4: invasion plan"),
+        parse=ids.parse, label="Phase 4: invasion plan"),
     DEFENCE: PhaseRules(
         DecisionKind.SIMULTANEOUS, defence.waiting, defence.prompt, defence.legal, _then_advance(defence.apply),
-        defence.timeout, defence.describe, defence.auto_step, label="Phase 4: defence"),
+        defence.timeout, defence.describe, defence.auto_step,
+        parse=ids.parse, label="Phase 4: defence"),
     CARDS: PhaseRules(
         DecisionKind.SIMULTANEOUS, battle_cards.waiting, battle_cards.prompt, battle_cards.legal,
         _then_advance(battle_cards.apply), battle_cards.timeout, battle_cards.describe, battle_cards.auto_step,
-        label="Phase 4: battle cards", multi_pick=battle_cards.multi_pick, pick_action=battle_cards.pick_action,
+        parse=ids.parse, label="Phase 4: battle cards",
+        multi_pick=battle_cards.multi_pick, pick_action=battle_cards.pick_action,
         typed_prefixes=("card:pick:",)),
     FLAK: PhaseRules(
         DecisionKind.TURN, flak.waiting, flak.prompt, flak.legal, _then_advance(flak.apply), flak.timeout,
-        flak.describe, label="Phase 4: Gnomflak", multi_pick=flak.multi_pick, pick_action=flak.pick_action,
+        flak.describe,
+        parse=ids.parse, label="Phase 4: Gnomflak", multi_pick=flak.multi_pick, pick_action=flak.pick_action,
         typed_prefixes=("flak:pick:",)),
     ORDER: PhaseRules(
         DecisionKind.TURN, resolution.order_waiting, resolution.order_prompt, resolution.order_legal,
         _then_advance(resolution.order_apply), resolution.order_timeout, resolution.order_describe,
-        resolution.order_auto_step, label="Phase 4: resolution order"),
+        resolution.order_auto_step,
+        parse=ids.parse, label="Phase 4: resolution order"),
     RETREAT: PhaseRules(
         DecisionKind.TURN, retreat.waiting, retreat.prompt, retreat.legal, _then_advance(retreat.apply),
-        retreat.timeout, retreat.describe, label="Phase 4: retreat"),
+        retreat.timeout, retreat.describe,
+        parse=ids.parse, label="Phase 4: retreat"),
     MOVE_IN: PhaseRules(
         DecisionKind.TURN, resolution.move_in_waiting, resolution.move_in_prompt, resolution.move_in_legal,
         _then_advance(resolution.move_in_apply), resolution.move_in_timeout, resolution.move_in_describe,
-        label="Phase 4: move-in"),
+        parse=ids.parse, label="Phase 4: move-in"),
     DEPLOY: PhaseRules(
         DecisionKind.TURN, deployment.waiting, deployment.prompt, deployment.legal,
-        _then_advance(deployment.apply), deployment.timeout, deployment.describe, label="Phase 4: deployment",
+        _then_advance(deployment.apply), deployment.timeout, deployment.describe,
+        parse=ids.parse, label="Phase 4: deployment",
         shortcuts=deployment.shortcuts, typed_prefixes=("dep:all:",)),
 }
 
