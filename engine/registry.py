@@ -30,4 +30,5 @@ def get(name: str) -> Game[Any]:
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
     module_name, attr = target.split(":")
-    return getattr(importlib.import_module(module_name), attr)
+    game: Game[Any] = getattr(importlib.import_module(module_name), attr)
+    return game

@@ -14,6 +14,7 @@ bills on posts), because its effect only shows when every order is revealed.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from engine.ai.basic import is_passive
@@ -116,7 +117,7 @@ def _standing(state: TribesState, goal: int, seat: int) -> float:
     """How many players `seat` is ahead of minus how many are ahead of him, in `goal`'s measure (§12.1)."""
     m = measures(state)[goal]
     mine = m[seat]
-    better = (lambda a, b: a < b) if goal == 6 else (lambda a, b: a > b)  # goal 6: lower rank sum wins
+    better = operator.lt if goal == 6 else operator.gt  # goal 6: lower rank sum wins
     return float(sum(1 for q, v in m.items() if q != seat and better(mine, v))
                  - sum(1 for q, v in m.items() if q != seat and better(v, mine)))
 

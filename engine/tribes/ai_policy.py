@@ -11,6 +11,7 @@ caller then judges the offered steps by evaluation.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from engine.core.actions import CONFIRM_ID, Action
@@ -214,7 +215,7 @@ def best_goal(state: TribesState, player: int) -> int:
     def standing(goal: int) -> float:
         m = table[goal]
         mine = m[player]
-        ahead = (lambda a, b: a < b) if goal == 6 else (lambda a, b: a > b)
+        ahead = operator.lt if goal == 6 else operator.gt
         return float(sum(1 for q, v in m.items() if q != player and ahead(mine, v))
                      - sum(1 for q, v in m.items() if q != player and ahead(v, mine)))
 

@@ -19,7 +19,8 @@ from engine.core.phases import run_phases
 from engine.tribes import goals, investment, launch, phases, research, war
 from engine.tribes.actions import PickTribe, parse, step_id
 from engine.tribes.board import load_board
-from engine.tribes.goals import COUNTDOWN, GOAL_NAMES
+from engine.tribes.common import GOAL_NAMES
+from engine.tribes.goals import COUNTDOWN
 from engine.tribes.income import run_income
 from engine.tribes.setup import next_picker, pick_tribe, tribe_choices
 from engine.tribes.state import TribesState

@@ -81,7 +81,8 @@ def _board_text() -> str:
 
 def raw_board() -> dict[str, Any]:
     """A fresh copy of the packaged board JSON (for renderers: polygons, links, canvas)."""
-    return json.loads(_board_text())
+    data: dict[str, Any] = json.loads(_board_text())
+    return data
 
 
 @cache

@@ -17,6 +17,7 @@ from engine.core.rng import Rng
 from engine.vendetta import GAME
 from engine.vendetta import game as vendetta_game
 from engine.vendetta.state import VendettaState
+from engine.vendetta.view import public_view
 
 CONFIGS = [
     (2, {"clans_per_player": 2}),
@@ -173,7 +174,7 @@ def test_combat_drafts_are_checked_and_the_check_bites(monkeypatch: pytest.Monke
             break
     assert state.drafts
     check_drafts_secret(state)
-    real = vendetta_game.public_view
+    real = public_view
     monkeypatch.setattr(vendetta_game, "public_view", lambda st: {**real(st), "leak": st.drafts})
     with pytest.raises(AssertionError, match="draft leak"):
         check_drafts_secret(state)
