@@ -107,11 +107,6 @@ def _combat_lines(state: VendettaState, clan: str) -> list[str]:
     return lines
 
 
-def describe_private(state: VendettaState, player: int) -> list[str]:
-    """`player`'s objectives (offer, picks or progress), tokens and current draft, in short sentences."""
-    return objective_lines(state, player) + move_lines(state, player) + combat_lines(state, player)
-
-
 def objective_lines(state: VendettaState, player: int) -> list[str]:
     """The objectives of each clan of `player`: the offer and picks while choosing, then their progress."""
     lines: list[str] = []

@@ -115,9 +115,8 @@ class VendettaGame(PhasedGame[VendettaState]):
         return describe.player_name(state, player)
 
     def describe_private(self, state: VendettaState, player: int) -> list[str]:
-        """Objective offer, picks or progress (pooled test, R-V27), tokens and the current draft."""
-        return describe.describe_private(state, player)
-
+        """Objective offer, picks or progress (pooled test, R-V27), tokens, then the phase's current draft."""
+        return describe.objective_lines(state, player) + self.describe_phase(state, player)
     def final_report(self, state: VendettaState) -> FinalReport | None:
         """Reason in words, points per clan, and every clan's objectives revealed (R-V26)."""
         return describe.final_report(state)
