@@ -1,7 +1,7 @@
 """The phases of a Gnome Tribes turn (spec §4) and the table entry each phase fills in.
 
-`game.py` never dispatches on a phase with if/elif: it looks the phase up in `PHASE_TABLE`
-(engine/tribes/flow.py builds it from the modules owning each phase) and calls the entry.
+Nothing dispatches on a phase with if/elif: engine.core.phases.PhasedGame looks the phase up in
+`PHASE_TABLE` (engine/tribes/flow.py builds it from the modules owning each phase) and calls the entry.
 """
 
 from __future__ import annotations
