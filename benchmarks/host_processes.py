@@ -225,7 +225,7 @@ async def _open(spec: WorkerSpec) -> tuple[TableService, ChangeFeed, TimedStore]
     """The process's service and change feed, composed like a sharded bot process (its store calls timed)."""
     store = await open_store(spec.url, synchronous=spec.synchronous)
     scope = ShardScope(ShardSet(spec.processes, (spec.index,)))
-    timed = TimedStore(ShardedStore(store, scope))
+    timed = TimedStore(ShardedStore.over(store, scope))
     service = TableService(cast(Store, timed), NullNotifier())
     await service.recover()
 

@@ -49,7 +49,7 @@ class LeasedGnomehostBot(GnomehostBot):
         settings = self.settings
         stale_after = float(settings.lease_timeout_seconds)
         store = await open_store(settings.store_url)
-        sharded = ShardedStore(store, self.scope)
+        sharded = ShardedStore.over(store, self.scope)
         try:
             leases = open_shard_leases(store, self.scope.count, self.scope.configured.ids, stale_after)
             # Renewed four times per timeout: a heartbeat or two may be late without losing the shards.
