@@ -1,5 +1,9 @@
 """Gnomehost's composition root: `python bot.py` reads the settings and runs the Discord bot.
 
+It composes, in this order: the settings (app.settings) -> the SQLite file's lease and backups
+(app.sqlite_file) -> the metrics endpoint -> the table service's wiring: store, shard leases, change feed
+(app.store_process) -> the Discord client over that wiring (cogs.sharding.build_bot), which loads its cogs.
+
 Settings come from real environment variables and a `.env` file in the working directory
 (the environment wins); see `.env.example`. Exit codes: 0 after a clean stop, 2 when the
 token is missing or rejected, or the database is refused (another Gnomehost process holds it under
@@ -27,8 +31,7 @@ import discord
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from cogs.client import GnomehostBot, StartupError
-from cogs.config import (
+from app.settings import (
     REJECTED_TOKEN_MESSAGE,
     ConfigError,
     Settings,
@@ -36,11 +39,12 @@ from cogs.config import (
     read_environment,
     setup_logging,
 )
+from app.sqlite_file import FileHold
+from app.store_process import store_process
+from cogs.client import GnomehostBot, StartupError
 from cogs.sharding import build_bot
-from db.backup import BackupPolicy, backup_loop
 from db.errors import DatabaseInUse, DatabaseNotWritable, LogLost, SchemaMismatch
-from db.lease import Lease, acquire_lease
-from db.url import sqlite_path
+from db.lease import Lease
 from host.metrics import PrometheusMetrics
 from host.metrics_server import MetricsServer
 
@@ -91,26 +95,17 @@ async def run(settings: Settings) -> int:
     A PostgreSQL store takes no file lease and no file backups: the store itself refuses a second process
     with the same shards, and the database server is backed up by its own tools.
     """
-    path = sqlite_path(settings.store_url)
-    if path is None:
-        return await serve(settings, None)
     try:
-        lease = await acquire_lease(path, timeout=settings.lease_timeout_seconds, backup_dir=settings.backup_dir)
+        hold = await FileHold.take(settings)
     except (DatabaseInUse, LogLost, DatabaseNotWritable) as error:
         tell_user(f"Gnomehost cannot start: {error}")
         return EXIT_CONFIG
-    backups: asyncio.Task[None] | None = None
-    if settings.backup_minutes > 0:
-        policy = BackupPolicy(Path(settings.backup_dir), settings.backup_keep, settings.backup_minutes)
-        backups = asyncio.create_task(backup_loop(path, policy), name="backups")
+    if hold is None:
+        return await serve(settings, None)
     try:
-        return await serve(settings, lease)
+        return await serve(settings, hold.lease)
     finally:
-        if backups is not None:
-            backups.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await backups
-        lease.release()
+        await hold.release()
 
 
 async def serve(settings: Settings, lease: Lease | None) -> int:
@@ -131,7 +126,9 @@ async def serve(settings: Settings, lease: Lease | None) -> int:
         except OSError as error:
             tell_user(metrics_refused_message(settings, error))
             return EXIT_CONFIG
-    bot = build_bot(settings)  # Bot, or AutoShardedBot with SHARD_COUNT / SHARD_IDS
+    # The table service's wiring (store, shard leases, change feed), then the client over it: Bot, or
+    # AutoShardedBot with SHARD_COUNT / SHARD_IDS.
+    bot = build_bot(settings, store_process(settings))
     if metrics is not None:
         bot.use_metrics(metrics)
     try:

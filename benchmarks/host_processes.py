@@ -1,8 +1,8 @@
 """Part 4 of `python -m benchmarks.host`: moves per second with 1,000 live games spread over N bot processes on one
 store (`--processes 1,2,4`), as a sharded deployment runs them.
 
-Each process is a separate OS process composed like one process of a sharded bot (cogs/sharding.py): the store
-seen through a ShardedStore for its shard (i of N), its own TableService (cache, sender, scheduler) and a change
+Each process is a separate OS process composed like one process of a sharded bot (app/store_process.py): the
+store seen through a ShardedStore for its shard (i of N), its own TableService (cache, sender, scheduler) and a change
 feed (PostgreSQL LISTEN) whose notices go to `TableService.game_changed`. Games are partitioned like shards: game
 j lives in a guild on shard j % N, and process j % N creates and plays it.
 
@@ -225,7 +225,7 @@ async def _open(spec: WorkerSpec) -> tuple[TableService, ChangeFeed, TimedStore]
     """The process's service and change feed, composed like a sharded bot process (its store calls timed)."""
     store = await open_store(spec.url, synchronous=spec.synchronous)
     scope = ShardScope(ShardSet(spec.processes, (spec.index,)))
-    timed = TimedStore(ShardedStore(store, scope))
+    timed = TimedStore(ShardedStore.over(store, scope))
     service = TableService(cast(Store, timed), NullNotifier())
     await service.recover()
 

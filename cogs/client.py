@@ -9,9 +9,10 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from app.settings import Settings
+from app.store_process import StoreProcess
 from cogs import gateway_guard
 from cogs.components import DYNAMIC_ITEMS, handles_component
-from cogs.config import Settings
 from cogs.errors import GuardedTree
 from cogs.inflight import InFlight
 from cogs.metrics_hooks import AnswerClock
@@ -37,8 +38,9 @@ class StartupError(Exception):
 class GnomehostBot(commands.Bot):
     """The bot: slash commands and persistent components over one TableService."""
 
-    def __init__(self, settings: Settings, **options: Any) -> None:
-        """`options` go to discord.py's client (cogs.sharding passes the shard count and ids)."""
+    def __init__(self, settings: Settings, process: StoreProcess | None = None, **options: Any) -> None:
+        """The bot over `process` (the table service's wiring; by default the plain one for `settings`).
+        `options` go to discord.py's client (cogs.sharding passes the shard count and ids)."""
         intents = discord.Intents.none()
         intents.guilds = True  # channel and thread objects for posting; no message content needed
         super().__init__(
@@ -53,6 +55,7 @@ class GnomehostBot(commands.Bot):
         )
         gateway_guard.install(self)  # a malformed event is logged and skipped, never fatal
         self.settings = settings
+        self.process = process if process is not None else StoreProcess(settings)
         self.inflight = InFlight()
         self.notifier = DiscordNotifier(self)
         self.metrics: Metrics = NoMetrics()
@@ -119,24 +122,12 @@ class GnomehostBot(commands.Bot):
         await self._sync_commands()
 
     async def open_service(self) -> TableService:
-        """Open the table service on the configured store and run recovery (cogs.sharding narrows it to shards)."""
-        service = await TableService.open(self.settings.store_url, self.notifier, recover=False, metrics=self.metrics)
-        try:
-            await service.recover()
-        except BaseException:
-            await service.close()
-            raise
-        return service
+        """Open the table service through the process's wiring (store, leases, feed) and run recovery."""
+        return await self.process.open_service(self.notifier, self.metrics)
 
     async def wait_lost(self, lease: Lease | None) -> str:
-        """Wait until the process lost what lets it serve (the SQLite file's lease); the message saying so.
-
-        Without a file lease (PostgreSQL) this waits forever; the sharded bot also watches its shard leases.
-        """
-        if lease is None:
-            await asyncio.Event().wait()
-        assert lease is not None
-        return await lease.wait_lost()
+        """Wait until the process lost what lets it serve (the SQLite file's lease, its shards' leases)."""
+        return await self.process.wait_lost(lease)
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import aiohttp
 import discord
@@ -28,7 +28,7 @@ from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
 
 if TYPE_CHECKING:
-    from cogs.client import GnomehostBot
+    from host.service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +70,37 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
         raise delivery_error(error) from error
 
 
+class NotifierBot(Protocol):
+    """What the notifier needs of the bot: discord.py's REST helpers and the open table service.
+
+    A protocol rather than the bot class itself, so the bot's module can build its notifier without the two
+    modules importing each other.
+    """
+
+    @property
+    def service(self) -> TableService:
+        """The open table service (final reports and DM panels are read from it)."""
+        ...
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable:
+        """A channel handle by id, without fetching it."""
+        ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None:
+        """The cached guild of that id, if any."""
+        ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel:
+        """The DM channel with that user."""
+        ...
+
+
 class DiscordNotifier:
     """Implements host.notifier.Notifier with the bot's REST client."""
 
-    def __init__(self, bot: GnomehostBot) -> None:
+    def __init__(self, bot: NotifierBot) -> None:
         self.bot = bot
 
     def _channel(self, table: TableInfo) -> discord.PartialMessageable:

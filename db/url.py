@@ -11,10 +11,13 @@ from __future__ import annotations
 import importlib
 import logging
 from pathlib import Path
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit
 
 from db.errors import StoreUnavailable
+from db.redact import redacted
 from db.store import Store
+
+__all__ = ["is_postgres", "open_store", "redacted", "sqlite_path", "sqlite_url"]  # redacted: for its callers
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +47,6 @@ def sqlite_path(url: str | Path) -> str | None:
 def is_postgres(url: str | Path) -> bool:
     """Whether the URL names a PostgreSQL database."""
     return isinstance(url, str) and urlsplit(url).scheme in POSTGRES_SCHEMES
-
-
-def redacted(url: str | Path) -> str:
-    """The URL without its password, for logs and messages."""
-    text = str(url)
-    parts = urlsplit(text)
-    if parts.password is None:
-        return text
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 async def open_store(url: str | Path, *, synchronous: str = "FULL") -> Store:

@@ -5,7 +5,7 @@ guild's shard (host.shards), and the process holding that shard — or, after a 
 holding its lease (host.shard_lease) — owns the game's outbox rows, deadlines and start-up catch-up.
 `ShardedStore` wraps the real store and narrows exactly the reads that hand out that work
 (`queue_heads`, `next_in_queue`, `due_deadlines`, `next_due_at`, `recovery_scan`); every other call
-passes straight through, so moves from any process still go through the same versioned writes.
+passes straight through (host.store_forwarding), so moves from any process still go through the same versioned writes.
 
 A queue may hold messages of games on different shards (one user's DMs): only its head counts, so
 the queue keeps its order and whoever owns the head's game delivers it, one head at a time.
@@ -16,25 +16,18 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Awaitable, Callable, Collection, Iterable
+from typing import Self, TypeVar
 
-from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
+from db.rows import DeadlineRow, GameRow, OutboxRow
 from db.store import (
-    CloseWrite,
-    HandOver,
-    MoveWrite,
     NewGame,
-    OutboxState,
     RecoveryScan,
-    SeatAdd,
-    SeatRemove,
-    SettingsWrite,
-    StartWrite,
     Store,
     StoredGame,
 )
 from host.shards import ShardSet, shard_of_game
+from host.store_forwarding import ForwardingStore
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +93,12 @@ class ShardScope:
         return shard_of_game(guild_id, self.count) in self._held and not self.fenced
 
 
-class ShardedStore:
-    """`Store` for one process of a sharded bot: work-handing reads narrowed to the games its scope owns."""
+class ShardedStore(ForwardingStore):
+    """`Store` for one process of a sharded bot: work-handing reads narrowed to the games its scope owns.
+
+    Built with `ShardedStore.over(inner, scope)` (see host.store_forwarding); calls it does not define
+    go to `inner` unchanged.
+    """
 
     def __init__(self, inner: Store, scope: ShardScope) -> None:
         self.inner = inner
@@ -110,6 +107,11 @@ class ShardedStore:
         self._guilds: dict[int, int | None] = {}
         # Run by close() before the store closes, after the service stopped its sender (shard lease release).
         self.before_close: list[Callable[[], Awaitable[None]]] = []
+
+    @classmethod
+    def over(cls, inner: Store, scope: ShardScope) -> Self:
+        """`inner` seen through `scope`: the work-handing reads return only the games the scope owns."""
+        return cls(inner, scope)
 
     async def _guild_of(self, game_id: int) -> int | None:
         if game_id not in self._guilds:
@@ -173,7 +175,7 @@ class ShardedStore:
             running_moves=scan.running_moves,
         )
 
-    # -- everything else passes through --------------------------------------------------------------
+    # -- what the wrapper adds to the calls it passes on (every other Store call is forwarded) ----------
 
     @property
     def description(self) -> str:
@@ -192,115 +194,19 @@ class ShardedStore:
         await self.inner.close()
 
     async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:
-        """See Store.load_game."""
+        """See Store.load_game; the game's guild is remembered (it decides the shard)."""
         stored = await self.inner.load_game(game_id, with_actions=with_actions)
         if stored is not None:
             self._learn(stored.game)
         return stored
 
     async def get_game(self, game_id: int) -> GameRow | None:
-        """See Store.get_game."""
+        """See Store.get_game; the game's guild is remembered (it decides the shard)."""
         row = await self.inner.get_game(game_id)
         return self._learn(row) if row is not None else None
 
-    async def list_seats(self, game_id: int) -> list[SeatRow]:
-        """See Store.list_seats."""
-        return await self.inner.list_seats(game_id)
-
-    async def list_actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
-        """See Store.list_actions."""
-        return await self.inner.list_actions(game_id, after)
-
-    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        """See Store.open_game_in_channel."""
-        return await self.inner.open_game_in_channel(channel_id)
-
-    async def recent_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
-        """See Store.recent_in_channel."""
-        return await self.inner.recent_in_channel(channel_id, limit)
-
-    async def open_game_ids_for_user(self, user_id: int) -> list[int]:
-        """See Store.open_game_ids_for_user."""
-        return await self.inner.open_game_ids_for_user(user_id)
-
     async def create_game(self, new: NewGame) -> int:
-        """See Store.create_game."""
+        """See Store.create_game; the new game's guild is remembered (it decides the shard)."""
         game_id = await self.inner.create_game(new)
         self._guilds[game_id] = new.guild_id
         return game_id
-
-    async def add_seat(self, change: SeatAdd) -> list[SeatRow]:
-        """See Store.add_seat."""
-        return await self.inner.add_seat(change)
-
-    async def remove_seat(self, change: SeatRemove) -> list[SeatRow]:
-        """See Store.remove_seat."""
-        return await self.inner.remove_seat(change)
-
-    async def start_game(self, start: StartWrite) -> None:
-        """See Store.start_game."""
-        await self.inner.start_game(start)
-
-    async def commit_move(self, move: MoveWrite) -> None:
-        """See Store.commit_move."""
-        await self.inner.commit_move(move)
-
-    async def close_game(self, close: CloseWrite) -> bool:
-        """See Store.close_game."""
-        return await self.inner.close_game(close)
-
-    async def hand_over_seats(self, change: HandOver) -> None:
-        """See Store.hand_over_seats."""
-        await self.inner.hand_over_seats(change)
-
-    async def set_settings(self, change: SettingsWrite) -> None:
-        """See Store.set_settings."""
-        await self.inner.set_settings(change)
-
-    async def set_announced(self, versions: Mapping[int, int]) -> None:
-        """See Store.set_announced."""
-        await self.inner.set_announced(versions)
-
-    async def enqueue(self, messages: Sequence[NewMessage], now: float) -> None:
-        """See Store.enqueue."""
-        await self.inner.enqueue(messages, now)
-
-    async def get_message(self, game_id: int, slot: str) -> MessageRef | None:
-        """See Store.get_message."""
-        return await self.inner.get_message(game_id, slot)
-
-    async def mark_delivered(self, row: OutboxRow, refs: Mapping[str, MessageRef | None], now: float) -> None:
-        """See Store.mark_delivered."""
-        await self.inner.mark_delivered(row, refs, now)
-
-    async def mark_retry(self, row_id: int, next_at: float, error: str) -> None:
-        """See Store.mark_retry."""
-        await self.inner.mark_retry(row_id, next_at, error)
-
-    async def mark_failed(self, row_id: int, now: float, error: str) -> None:
-        """See Store.mark_failed."""
-        await self.inner.mark_failed(row_id, now, error)
-
-    async def prune(self, before: float) -> int:
-        """See Store.prune."""
-        return await self.inner.prune(before)
-
-    async def outbox_state(self, game_id: int) -> OutboxState:
-        """See Store.outbox_state."""
-        return await self.inner.outbox_state(game_id)
-
-    async def deadlines_for(self, game_id: int) -> list[DeadlineRow]:
-        """See Store.deadlines_for."""
-        return await self.inner.deadlines_for(game_id)
-
-    async def remind(self, row: DeadlineRow, next_due: float, messages: Sequence[NewMessage], now: float) -> bool:
-        """See Store.remind."""
-        return await self.inner.remind(row, next_due, messages, now)
-
-    async def drop_deadline(self, row: DeadlineRow) -> None:
-        """See Store.drop_deadline."""
-        await self.inner.drop_deadline(row)
-
-    async def drop_deadlines(self, game_id: int, player: int | None = None) -> None:
-        """See Store.drop_deadlines."""
-        await self.inner.drop_deadlines(game_id, player)

@@ -19,7 +19,7 @@ from tests.source_files import project_files
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO / "docs" / "rules"
 # Where ids are cited: the code (packages, composition root, tests, benchmarks), its data and the docs.
-CODE = ("engine", "host", "cogs", "render", "db", "bot.py", "tests", "benchmarks", "docs", "README.md")
+CODE = ("app", "engine", "host", "cogs", "render", "db", "bot.py", "tests", "benchmarks", "docs", "README.md")
 TEXT_SUFFIXES = (".py", ".json", ".sql", ".md")
 # The fake Discord's vendored API spec is Discord's text, not ours.
 SKIP_DIRS = {"fakediscord"}

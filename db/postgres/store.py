@@ -41,6 +41,7 @@ from db.errors import (
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
+from db.redact import redacted
 from db.rows import (
     GAME_COLUMNS,
     OPEN_STATUSES,
@@ -70,7 +71,6 @@ from db.store import (
     Store,
     StoredGame,
 )
-from db.url import redacted
 
 log = logging.getLogger(__name__)
 

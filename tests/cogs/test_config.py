@@ -1,6 +1,6 @@
 import pytest
 
-from cogs.config import DEFAULT_DATABASE_PATH, MISSING_TOKEN_MESSAGE, ConfigError, parse_settings, read_environment
+from app.settings import DEFAULT_DATABASE_PATH, MISSING_TOKEN_MESSAGE, ConfigError, parse_settings, read_environment
 
 
 def test_missing_token_is_a_config_error():

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from app.settings import Settings
 from cogs.client import GnomehostBot
-from cogs.config import Settings
 from cogs.gateway_guard import interaction_problem
 from tests.cogs.test_shutdown_race import click_payload, payload
 

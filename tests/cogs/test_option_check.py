@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from discord import AppCommandOptionType, app_commands
 
+from app.settings import Settings
 from cogs import lobby, play
 from cogs.client import GnomehostBot
-from cogs.config import Settings
 from cogs.option_check import MalformedOptions, leaf_options, option_problem, options_problem
 
 HUGE = [2**53 + 1, 2**63, 2**64, -(2**63) - 1, 10**30]

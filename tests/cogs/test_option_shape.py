@@ -13,9 +13,9 @@ import discord
 import pytest
 from discord import AppCommandOptionType, app_commands
 
+from app.settings import Settings
 from cogs import errors, lobby, play
 from cogs.client import GnomehostBot
-from cogs.config import Settings
 from cogs.option_shape import shape_problem, values_problem
 
 Command = app_commands.Command[Any, ..., Any]

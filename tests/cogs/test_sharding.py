@@ -1,4 +1,5 @@
-"""cogs.sharding and the SHARD_* settings: AutoShardedBot for the held shards, the plain Bot without them."""
+"""cogs.sharding, app.store_process and the SHARD_* settings: AutoShardedBot for the held shards, the plain Bot
+without them; the shard leases wherever other processes could share the store."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import discord
 import pytest
 from discord.ext import commands
 
+from app.settings import ConfigError, Settings, parse_settings
+from app.store_process import LeasedStoreProcess
 from cogs.client import GnomehostBot
-from cogs.config import ConfigError, Settings, parse_settings
-from cogs.sharding import LeasedGnomehostBot, ShardedGnomehostBot, build_bot
+from cogs.sharding import ShardedGnomehostBot, build_bot
 from host.shards import ShardSet
 
 
@@ -55,8 +57,9 @@ async def test_an_unsharded_bot_on_postgresql_holds_the_one_shards_lease() -> No
     settings = parse_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://u@127.0.0.1/db"})
     bot = build_bot(settings)
     try:
-        assert isinstance(bot, LeasedGnomehostBot) and not isinstance(bot, commands.AutoShardedBot)
-        assert bot.scope.configured == ShardSet.single()
-        assert bot.scope.owns(None) and bot.scope.owns(123 << 22)
+        process = bot.process  # the store's wiring is the process's, beside the client
+        assert isinstance(process, LeasedStoreProcess) and not isinstance(bot, commands.AutoShardedBot)
+        assert process.scope.configured == ShardSet.single()
+        assert process.scope.owns(None) and process.scope.owns(123 << 22)
     finally:
         await bot.close()

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cogs.config import parse_settings
-from cogs.sharding import LeasedGnomehostBot, build_bot
+from app.settings import parse_settings
+from app.store_process import LeasedStoreProcess
+from cogs.sharding import build_bot
 from db.changes import PostgresFeed, SilentFeed, listen_game_changes
 from db.url import open_store
 from host.metrics import PrometheusMetrics
@@ -15,7 +16,7 @@ def gauge(metrics: PrometheusMetrics, name: str) -> float | None:
 
 async def test_a_postgresql_bot_reports_its_leases_and_a_listening_feed_until_it_closes(pg_url: str) -> None:
     bot = build_bot(parse_settings({"DISCORD_TOKEN": "t", "DATABASE_URL": pg_url}))
-    assert isinstance(bot, LeasedGnomehostBot)
+    assert isinstance(bot.process, LeasedStoreProcess)
     metrics = PrometheusMetrics()
     bot.use_metrics(metrics)
     service = await bot.open_service()

@@ -14,10 +14,10 @@ import discord
 import pytest
 from discord.ext import commands
 
+from app.settings import Settings
 from cogs import errors
 from cogs.client import GnomehostBot
 from cogs.components import DYNAMIC_ITEMS, PLAY_COG
-from cogs.config import Settings
 from cogs.custom_ids import ActionId, ComponentId
 from host.results import TableInfo
 from tests.cogs.fakes import ServiceStandIn, make_table

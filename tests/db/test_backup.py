@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.config import ConfigError, parse_settings
+from app.settings import ConfigError, parse_settings
 from db import backup
 from db.backup import BackupPolicy, backup_loop, backup_once, list_backups, restore, rotate, take_backup
 from db.errors import BackupError, DatabaseInUse

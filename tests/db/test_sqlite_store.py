@@ -95,7 +95,7 @@ async def test_database_path_and_a_sqlite_url_open_the_same_file(tmp_path: Path)
 
 
 def test_database_url_wins_and_database_path_still_names_a_sqlite_file() -> None:
-    from cogs.config import parse_settings
+    from app.settings import parse_settings
 
     path_only = parse_settings({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/srv/g.db"})
     assert sqlite_path(path_only.store_url) == "/srv/g.db"

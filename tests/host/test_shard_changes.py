@@ -26,7 +26,7 @@ async def test_a_process_hears_every_game_another_process_writes(pg_url: str) ->
         heard.append(game_id)
         got.set()
 
-    feed = await listen_game_changes(ShardedStore(listener, ShardScope(ShardSet.of(2, [1]))), on_change)
+    feed = await listen_game_changes(ShardedStore.over(listener, ShardScope(ShardSet.of(2, [1]))), on_change)
     try:
         assert isinstance(feed, PostgresFeed)
         first = await writer.create_game(lobby(10))

@@ -29,7 +29,7 @@ async def process(url: str, clock: FakeClock, shards: list[int] | None) -> tuple
     """A table service like one bot process's: over the whole store, or through a ShardedStore for `shards` of 2."""
     notifier = RecordingNotifier()
     store = await open_store(url, synchronous="NORMAL")
-    seen = store if shards is None else ShardedStore(store, ShardScope(ShardSet.of(2, shards)))
+    seen = store if shards is None else ShardedStore.over(store, ShardScope(ShardSet.of(2, shards)))
     service = TableService(seen, notifier, clock=clock, games=toygame.resolve, game_names=toygame.names,
                            seed_source=lambda: 12345)
     await service.recover()

@@ -152,7 +152,7 @@ async def test_the_keeper_moves_the_scope_with_the_leases_and_reports_a_loss(pg_
 async def test_without_postgresql_one_process_holds_every_shard(tmp_path: object) -> None:
     store = await open_store(f"sqlite:///{tmp_path}/gnomehost.db")
     try:
-        leases = open_shard_leases(ShardedStore(store, ShardScope(ShardSet.of(3, [1]))), 3, [1], STALE)
+        leases = open_shard_leases(ShardedStore.over(store, ShardScope(ShardSet.of(3, [1]))), 3, [1], STALE)
         assert isinstance(leases, LocalShardLeases)
         assert await leases.claim(T0) == {0, 1, 2} == await leases.renew(T0 + 100)
         await leases.release()
@@ -191,7 +191,7 @@ async def test_a_fenced_process_hands_out_no_work(tmp_path: object) -> None:
     store = await open_store(f"sqlite:///{tmp_path}/gnomehost.db")
     try:
         scope = ShardScope(ShardSet.of(2, [0, 1]), clock=lambda: ticks[0])
-        view = ShardedStore(store, scope)
+        view = ShardedStore.over(store, scope)
         game = await store.create_game(NewGame(
             guild_id=5 << 22, channel_id=1, game_name="toy", options={}, seed=1, host_user_id=5, settings={},
             seats=((5, "normal"),), messages=(NewMessage(0, "ch:1", "notice", {}),), now=1.0))

@@ -33,8 +33,8 @@ async def store(store_url: str) -> AsyncIterator[Store]:
 
 def views(store: Store) -> tuple[ShardedStore, ShardedStore]:
     """The stores seen by process 0 (shard 0) and process 1 (shard 1)."""
-    return (ShardedStore(store, ShardScope(ShardSet.of(2, [0]))),
-            ShardedStore(store, ShardScope(ShardSet.of(2, [1]))))
+    return (ShardedStore.over(store, ShardScope(ShardSet.of(2, [0]))),
+            ShardedStore.over(store, ShardScope(ShardSet.of(2, [1]))))
 
 
 async def new_game(store: Store, guild_id: int | None, channel_id: int) -> int:
@@ -158,7 +158,7 @@ async def test_passes_writes_and_reads_straight_through(store: Store) -> None:
 
 async def test_closing_runs_the_steps_before_the_store_closes(store_url: str) -> None:
     inner = await open_store(store_url)
-    view = ShardedStore(inner, ShardScope(ShardSet.of(2, [0])))
+    view = ShardedStore.over(inner, ShardScope(ShardSet.of(2, [0])))
     seen: list[str] = []
 
     async def release() -> None:

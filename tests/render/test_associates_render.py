@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import render
 from engine import registry
-from render import associates
+from render.associates import map_layer, map_pieces, panel_view
 from render.associates import samples as associates_samples
 from render.associates.style import GUILDS, MAP_SIZE, STACK_LIMIT, zones
 from render.common import boxes_overlap, inside
@@ -23,7 +23,7 @@ def test_every_zone_and_label_lies_inside_the_map():
     for z in zones().values():
         for x, y in z.polygon:
             assert 0 <= x <= MAP_SIZE and 0 <= y <= MAP_SIZE, z.id
-        for box in associates.label_boxes(z):
+        for box in map_layer.label_boxes(z):
             assert inside(box, (MAP_SIZE, MAP_SIZE)), (z.id, box)
             assert z.box[0] <= box[0] and box[2] <= z.box[2], (z.id, box)
 
@@ -34,7 +34,7 @@ def test_figurines_never_overlap_up_to_every_figurine_on_one_zone():
     assert len(crowd) == STACK_LIMIT
     for z in zones():
         for n in range(1, STACK_LIMIT + 1):
-            boxes = associates.piece_boxes(z, crowd[:n])
+            boxes = map_pieces.piece_boxes(z, crowd[:n])
             for a, b in itertools.combinations(boxes, 2):
                 assert not boxes_overlap(a, b), (z, n, a, b)
             for box in boxes:
@@ -43,7 +43,7 @@ def test_figurines_never_overlap_up_to_every_figurine_on_one_zone():
 
 def test_a_few_figurines_stay_inside_their_zone():
     for z in zones().values():
-        for box in associates.piece_boxes(z.id, list(GUILDS[:3])):
+        for box in map_pieces.piece_boxes(z.id, list(GUILDS[:3])):
             assert z.box[0] <= box[0] and box[2] <= z.box[2], z.id
             assert z.top - 2 <= box[1] and box[3] <= z.bottom + 2, (z.id, box)
 
@@ -132,7 +132,7 @@ def test_any_placement_renders(placement, stuns, gold):
 
 
 def test_figurine_letters_stay_clear_of_their_badges():
-    from render.associates import KIND_LETTERS, TEXT
+    from render.associates.layout import KIND_LETTERS, TEXT
     from render.associates.style import BADGE_R, ROOMY, badge_offsets
     from render.common import text_width
 
@@ -149,18 +149,18 @@ def test_figurines_keep_their_badges_in_most_zones():
     # Badges (stuns, gold) show on the map wherever one or two figurines stand, in all but the
     # shortest zones; a bigger crowd switches to compact markers (the panel lists their stuns).
     for n in (1, 2):
-        roomy = sum(associates.layout_for(z, n)[0].badges for z in zones())
+        roomy = sum(map_pieces.layout_for(z, n)[0].badges for z in zones())
         assert roomy >= 20, (n, roomy)
 
 
 def test_zone_badges_stay_clear_of_zone_labels_and_figurines():
     for z in zones().values():
         for n in (0, 1, 2, 3):
-            x, y = associates.badge_centre(z, n)
-            r = associates.ZONE_BADGE_R
+            x, y = map_pieces.badge_centre(z, n)
+            r = map_pieces.ZONE_BADGE_R
             box = (int(x - r), int(y - r), int(x + r) + 1, int(y + r) + 1)
-            assert not any(boxes_overlap(box, label) for label in associates.label_boxes(z)), z.id
-            assert not any(boxes_overlap(box, fig) for fig in associates.piece_boxes(z.id, list(GUILDS[:n]))), z.id
+            assert not any(boxes_overlap(box, label) for label in map_layer.label_boxes(z)), z.id
+            assert not any(boxes_overlap(box, fig) for fig in map_pieces.piece_boxes(z.id, list(GUILDS[:n]))), z.id
 
 
 def test_zone_labels_are_drawn_over_every_arrow():
@@ -171,17 +171,17 @@ def test_zone_labels_are_drawn_over_every_arrow():
     # A figurine walking through every zone, row by row: arrows cross every zone's top.
     view["last"] = [{"text": "", "kind": "move", "data": {"path": ids}}]
     got = decode(render.board(GAME, view)).crop((0, 0, MAP_SIZE, MAP_SIZE))
-    layout = associates.panel_layout(view)
+    layout = panel_view.panel_layout(view)
     key = (len(view["guilds"]), sum(layout.row_lines), max(23, layout.footer_px))
-    static = layer_rgb(associates.static_layer(*key)).crop((0, 0, MAP_SIZE, MAP_SIZE))
+    static = layer_rgb(map_layer.static_layer(*key)).crop((0, 0, MAP_SIZE, MAP_SIZE))
     changed = ImageChops.difference(got, static).convert("L").point(lambda v: 255 if v else 0)
-    labels = associates._label_mask()
+    labels = map_layer.label_mask()
     # Figurines and token rows may stand near labels; only arrows must never cover them, so
     # compare in zones with neither.
-    busy = {zid for zid, figs in associates._figs_by_zone(view).items() if figs}
+    busy = {zid for zid, figs in map_pieces._figs_by_zone(view).items() if figs}
     quiet = [z for z in zones().values() if z.id not in busy]
     for z in quiet:
-        for box in associates.label_boxes(z):
+        for box in map_layer.label_boxes(z):
             covered = Image.composite(changed, Image.new("L", changed.size, 0), labels).crop(box)
             assert covered.getbbox() is None, (z.id, box)
 

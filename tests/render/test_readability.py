@@ -30,9 +30,9 @@ from render.common import (
     readable,
     wrap,
 )
-from render.vendetta import combat_text
 from render.vendetta import samples as vendetta_samples
 from render.vendetta.style import CLOCKWISE
+from render.vendetta.words import combat_text
 
 GAMES = registry.names()
 
@@ -181,7 +181,7 @@ def test_long_event_captions_are_drawn_whole_under_the_associates_table(spy):
 
 
 def test_seat_numbers_in_engine_messages_become_guild_titles():
-    from render.associates import player_facing
+    from render.associates.words import player_facing
 
     view = associates_samples.crowded_view()
     assert player_facing("Seat 2 activates Usurers Troll.", view) == "Usurers activates Usurers Troll."

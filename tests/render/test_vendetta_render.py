@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import render
 from engine import registry
-from render import vendetta
 from render.common import boxes_overlap, inside
+from render.vendetta import map_layer, map_pieces, words
 from render.vendetta import samples as vendetta_samples
 from render.vendetta.style import CLOCKWISE, MAP_SIZE, STACK_LIMIT, geometry
 from tests.render.conftest import decode, layer_rgb
@@ -24,7 +24,7 @@ def test_every_polygon_and_name_lies_inside_the_map():
     for t in geo.territories.values():
         for x, y in t.polygon:
             assert 0 <= x <= MAP_SIZE and 0 <= y <= MAP_SIZE, t.id
-        for box in vendetta.name_boxes(t):
+        for box in map_layer.name_boxes(t):
             assert inside(box, (MAP_SIZE, MAP_SIZE)), (t.id, box)
 
 
@@ -32,7 +32,7 @@ def test_names_fit_their_territory_width():
     # Statue names may reach a little over the brook; others stay about inside (every name has a halo).
     for t in geometry().territories.values():
         limit = {"statue": 2.4, "home": 2.05}.get(t.kind, 1.9)
-        for x0, _, x1, _ in vendetta.name_boxes(t):
+        for x0, _, x1, _ in map_layer.name_boxes(t):
             assert x1 - x0 <= limit * t.r + 2, t.id
 
 
@@ -42,7 +42,7 @@ def test_markers_never_overlap_up_to_the_stacking_limit():
     for t in geometry().territories.values():
         for n in range(1, STACK_LIMIT + 1):
             for clans in itertools.combinations(CLOCKWISE, n):
-                boxes = vendetta.piece_boxes(t.id, list(clans))
+                boxes = map_pieces.piece_boxes(t.id, list(clans))
                 assert len(boxes) == n
                 for a, b in itertools.combinations(boxes, 2):
                     assert not boxes_overlap(a, b), (t.id, clans, a, b)
@@ -53,9 +53,9 @@ def test_markers_never_overlap_up_to_the_stacking_limit():
 def test_a_few_pieces_leave_the_name_readable():
     # With up to three clans in a territory (one row) no marker covers the name.
     for t in geometry().territories.values():
-        names = vendetta.name_boxes(t)
+        names = map_layer.name_boxes(t)
         for n in range(1, 4):
-            for box in vendetta.piece_boxes(t.id, list(CLOCKWISE[:n])):
+            for box in map_pieces.piece_boxes(t.id, list(CLOCKWISE[:n])):
                 assert not any(boxes_overlap(box, nb) for nb in names), (t.id, n)
 
 
@@ -179,9 +179,9 @@ def test_territory_names_are_drawn_over_every_arrow():
 
     view = _every_link_moved()
     got = decode(render.board(GAME, view)).crop((0, 0, MAP_SIZE, MAP_SIZE))
-    layer = vendetta.static_layer(len(view["seats"]), len(vendetta.footer_lines(view)))
+    layer = map_layer.static_layer(len(view["seats"]), len(words.footer_lines(view)))
     static = layer_rgb(layer).crop((0, 0, MAP_SIZE, MAP_SIZE))
-    names = vendetta._name_mask()
+    names = map_layer.name_mask()
     # Every pixel of every name and its halo is exactly as in the static layer: nothing covers it.
     changed = ImageChops.difference(got, static).convert("L").point(lambda v: 255 if v else 0)
     covered = Image.composite(changed, Image.new("L", changed.size, 0), names)
@@ -189,7 +189,7 @@ def test_territory_names_are_drawn_over_every_arrow():
     # Not vacuous: the arrows do run through the names' boxes, around the letters.
     crossed = 0
     for t in geometry().territories.values():
-        for box in vendetta.name_boxes(t):
+        for box in map_layer.name_boxes(t):
             region = got.crop(box)
             crossed += HIGHLIGHT in {colour for _, colour in region.getcolors(1 << 16) or []}
     assert crossed >= 5, "the arrows should cross several name boxes"
@@ -204,10 +204,10 @@ def test_arrow_counts_never_cover_a_name():
             view["last_move"] = {"kind": "move", "clan": "red", "moves": [[o, d, 4]]}
             views.append(view)
     views.append(vendetta_samples.crowded_view())
-    names = [box for t in geometry().territories.values() for box in vendetta.name_boxes(t)]
-    k = vendetta.ARROW_BUBBLE
+    names = [box for t in geometry().territories.values() for box in map_layer.name_boxes(t)]
+    k = map_pieces.ARROW_BUBBLE
     for view in views:
-        bubbles = vendetta.bubble_centres(view)
+        bubbles = map_pieces.bubble_centres(view)
         assert bubbles
         for (x, y), _, clear in bubbles:
             box = (int(x - k), int(y - k), int(x + k) + 1, int(y + k) + 1)
@@ -217,12 +217,12 @@ def test_arrow_counts_never_cover_a_name():
 def test_combat_badges_stay_clear_of_names_and_markers():
     for t in geometry().territories.values():
         for clans in (1, 3, 5):
-            x, y = vendetta.badge_centre(t, clans)
-            r = vendetta.BADGE_R
+            x, y = map_pieces.badge_centre(t, clans)
+            r = map_pieces.BADGE_R
             box = (int(x - r), int(y - r), int(x + r) + 1, int(y + r) + 1)
-            names = [nb for other in geometry().territories.values() for nb in vendetta.name_boxes(other)]
+            names = [nb for other in geometry().territories.values() for nb in map_layer.name_boxes(other)]
             assert not any(boxes_overlap(box, nb) for nb in names), (t.id, clans)
-            assert not any(boxes_overlap(box, mb) for mb in vendetta.piece_boxes(t.id, list(CLOCKWISE[:clans])))
+            assert not any(boxes_overlap(box, mb) for mb in map_pieces.piece_boxes(t.id, list(CLOCKWISE[:clans])))
 
 
 def test_private_picture_shows_card_names_not_card_ids():

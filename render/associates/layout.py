@@ -1,0 +1,49 @@
+"""Sizes, columns and fixed words of the Gnomes & Associates board picture, shared by its map and panel."""
+
+from __future__ import annotations
+
+from render.associates.style import WIDTH
+from render.common import RGB, line_height
+
+KIND_LETTERS = {"gnome": "Gn", "troll": "Tr", "goblin": "Gb", "fairy": "Fa"}
+PHASES = {
+    "guild": "Choosing guilds",
+    "designate": "Usurers designate",
+    "activation": "Activations",
+    "keep": "Keeping cards",
+    "reinforce": "Reinforcements",
+    "over": "Game over",
+}
+DICE: dict[str, RGB] = {"green": (0, 158, 115), "yellow": (240, 228, 66), "red": (213, 94, 0)}
+
+TEXT = 20  # the phone-readable minimum, used for every line but the title
+HEADING = 26
+PAD = 12
+HEADER_H = 84
+COLS_Y = 92
+ROWS_Y = 122
+ROW_LINE = 34  # one line of a guild's row (its figurines may need several)
+ROW_PAD = 10
+FOOTER_PAD = 10
+NAME_X = 44
+COL_OBJ = 186
+COL_GP = 240
+COL_HAND = 300
+COL_DECK = 368
+COL_FIGS = 410
+PIP = 16  # a stun / free space pip in the panel
+ROW_NOW: RGB = (255, 221, 170)
+ROW_WAITING: RGB = (214, 232, 250)
+CAPTION_W = WIDTH - 2 * PAD
+TERRAIN_INK: RGB = (80, 74, 60)
+
+NAME_SIZE = 20
+TOKEN_ROW_UP = 15  # token row (lair, loose treasure, traps) centred this far above the zone's bottom edge
+TOKEN_H = 24
+
+
+def panel_height(guilds: int, row_lines: int = 0, footer_px: int = 0) -> int:
+    """Height of the panel: `guilds` rows taking `row_lines` lines in all, and a footer `footer_px` tall."""
+    row_lines = max(row_lines, guilds)
+    footer = max(line_height(TEXT), footer_px)
+    return ROWS_Y + row_lines * ROW_LINE + guilds * ROW_PAD + 2 * FOOTER_PAD + footer

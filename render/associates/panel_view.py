@@ -1,0 +1,265 @@
+"""The panel under the Associates map: a row per guild with its figurines, and the captions below."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from render.associates.layout import (
+    CAPTION_W,
+    COL_DECK,
+    COL_FIGS,
+    COL_GP,
+    COL_HAND,
+    COL_OBJ,
+    DICE,
+    FOOTER_PAD,
+    HEADING,
+    KIND_LETTERS,
+    NAME_X,
+    PAD,
+    PHASES,
+    PIP,
+    ROW_LINE,
+    ROW_NOW,
+    ROW_PAD,
+    ROW_WAITING,
+    ROWS_Y,
+    TEXT,
+)
+from render.associates.style import ITEM_LETTERS, MAP_SIZE, WIDTH, draw_item, guild_style
+from render.associates.words import NO_GUILD, capitalised, guild_title, outcome_text, player_facing, seat_names
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, ink_on, line_height, readable, text_width, wrap
+
+
+def _inline_guild(cv: Canvas, x: float, y: float, guild: str | None) -> float:
+    style = guild_style(guild)
+    cv.shape(style.shape, x + 10, y + 12, 10, style.colour, style.outline, 2)
+    return x + 26
+
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """Where the panel's rows and footer go: per guild, its figurine chunks as (figurine, line, x)."""
+
+    chunks: tuple[tuple[tuple[dict[str, Any], int, float], ...], ...]
+    row_lines: tuple[int, ...]
+    footer: tuple[tuple[str, str, RGB], ...]  # (kind "text"/"roll", text, colour)
+
+    @property
+    def footer_px(self) -> int:
+        """Height of the footer's content."""
+        return sum(ROLL_H if kind == "roll" else line_height(TEXT) for kind, _, _ in self.footer)
+
+
+ROLL_H = 34
+LEGEND = "Gn gnome · Tr troll · Gb goblin · Fa fairy · ● stun ○ free space"
+
+
+def panel_layout(view: dict[str, Any]) -> PanelLayout:
+    """Lay out the guild rows (figurines flow onto more lines) and the footer captions."""
+    figs = list(view.get("figurines") or [])
+    chunks = []
+    row_lines = []
+    for g in view.get("guilds") or []:
+        placed = []
+        line, x = 0, float(COL_FIGS)
+        for fig in (f for f in figs if f.get("guild") == g.get("guild")):
+            w = _chunk_width(fig)
+            if x > COL_FIGS and x + w > WIDTH - PAD:
+                line, x = line + 1, float(COL_FIGS)
+            placed.append((fig, line, x))
+            x += w + 14
+        chunks.append(tuple(placed))
+        row_lines.append(line + 1)
+    return PanelLayout(tuple(chunks), tuple(row_lines), tuple(_footer(view)))
+
+
+def _footer(view: dict[str, Any]) -> list[tuple[str, str, RGB]]:
+    """The captions under the table, every line of them (wrapped, never cut)."""
+    out: list[tuple[str, str, RGB]] = [("text", line, MUTED) for line in wrap(LEGEND, TEXT, CAPTION_W)]
+    roll = (view.get("window") or {}).get("dice") or view.get("last_roll")
+    if roll and roll.get("faces"):
+        out.append(("roll", "", INK))
+    outcome = view.get("outcome")
+    if outcome:
+        out += [("text", line, HIGHLIGHT) for line in wrap(outcome_text(view), TEXT, CAPTION_W)]
+    guilds = list(view.get("guilds") or [])
+    notes = []
+    for g in guilds:
+        if g.get("designated"):
+            notes.append(f"{g.get('title')} designate {guild_title(view, str(g['designated']))}")
+    effects = view.get("effects") or {}
+    for guild, n in (effects.get("war_cry") or {}).items():
+        notes.append(f"War Cry ×{n}: {guild_title(view, guild)}")
+    for guild in effects.get("ambush") or []:
+        notes.append(f"Ambush: {guild_title(view, guild)}")
+    if notes:
+        out += [("text", line, MUTED) for line in wrap(" · ".join(notes), TEXT, CAPTION_W)]
+    texts = [
+        player_facing(str(e.get("text", "")), view)
+        for e in view.get("last") or []
+        if e.get("kind") not in ("draw", "shuffle") and e.get("text")
+    ]
+    if texts:
+        # The last three events, each whole: a caption is never cut mid-sentence.
+        out += [("text", line, INK) for line in wrap("Last: " + " ".join(texts[-3:]), TEXT, CAPTION_W)]
+    return out
+
+
+def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
+    """The panel under the map: title, who acts or is awaited, a row per guild, the captions."""
+    top = MAP_SIZE
+    guilds = list(view.get("guilds") or [])
+    names = seat_names(view)
+    guild_of_seat = {int(g.get("seat", i)): g.get("guild") for i, g in enumerate(guilds)}
+    phase = str(view.get("phase", ""))
+    turn = view.get("turn", view.get("round", 0))
+    title = (
+        f"Turn {turn} of {view.get('turn_cap', '?')} · {PHASES.get(phase, phase)}" if turn else PHASES.get(phase, phase)
+    )
+    cv.text((PAD, top + 12), title, HEADING, INK, PAPER, max_width=WIDTH - 230)
+    mode = str(view.get("mode", ""))
+    if mode:
+        cv.text((WIDTH - PAD, top + 18), f"{mode.replace('_', ' ')} mode", TEXT, MUTED, PAPER, anchor="ra")
+
+    x: float = PAD
+    y = top + 54
+    first = view.get("first_player")
+    if first is not None and guild_of_seat.get(int(first)):
+        x += cv.text((x, y), "First:", TEXT, MUTED, PAPER) + 6
+        x = _inline_guild(cv, x, y, guild_of_seat.get(int(first)))
+        x += cv.text((x, y), capitalised(names.get(int(first), "?")), TEXT, INK, PAPER) + 20
+    active = view.get("active")
+    pending = [int(p) for p in view.get("pending") or []]
+    if active:
+        fig: dict[str, Any] = next(
+            (f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), {}
+        )
+        x += cv.text((x, y), "Active:", TEXT, MUTED, PAPER) + 6
+        x = _inline_guild(cv, x, y, fig.get("guild"))
+        who = str(fig.get("name") or readable(str(active.get("figurine", "?"))))
+        left = active.get("actions_left", 0)
+        cv.text(
+            (x, y),
+            f"{who}, {left} action{'s' if left != 1 else ''} left",
+            TEXT,
+            INK,
+            PAPER,
+            max_width=WIDTH - x - PAD,
+        )
+    elif pending and phase == "guild":
+        cv.text((x, y), "Waiting for a guild to be chosen", TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
+    elif pending and phase != "over":
+        who = ", ".join(names.get(p, "a player") for p in pending)
+        cv.text((x, y), f"Waiting for {who}", TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
+
+    acting = int(active.get("player", -1)) if active else None
+    ry = top + ROWS_Y
+    for i, g in enumerate(guilds):
+        seat = int(g.get("seat", i))
+        lines = layout.row_lines[i] if i < len(layout.row_lines) else 1
+        row_h = lines * ROW_LINE + ROW_PAD
+        bg = ROW_NOW if seat == acting else ROW_WAITING if seat in pending and phase != "over" else PAPER
+        if bg != PAPER:
+            cv.rect((0, ry, WIDTH, ry + row_h - 2), bg)
+        cy = ry + ROW_PAD / 2 + ROW_LINE / 2 - 1
+        style = guild_style(g.get("guild"))
+        cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
+        if g.get("title"):
+            cv.text((NAME_X, cy), str(g["title"]), TEXT, INK, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
+        else:
+            cv.text((NAME_X, cy), NO_GUILD, TEXT, MUTED, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
+        threshold = g.get("threshold")
+        obj = f"{g.get('objectives', 0)}/{threshold}" if threshold else str(g.get("objectives", 0))
+        cv.text((COL_OBJ, cy), obj, TEXT, INK, bg, anchor="mm")
+        cv.text((COL_GP, cy), str(g.get("score", 0)), TEXT, INK, bg, anchor="mm")
+        cv.text((COL_HAND, cy), str(g.get("hand_size", 0)), TEXT, INK, bg, anchor="mm")
+        cv.text((COL_DECK, cy), str(g.get("deck_size", 0)), TEXT, INK, bg, anchor="mm")
+        for fig, line, fx in layout.chunks[i] if i < len(layout.chunks) else ():
+            _fig_chunk(cv, fig, fx, cy + line * ROW_LINE, bg)
+        ry += row_h
+
+    fy = ry + FOOTER_PAD
+    for kind, text, colour in layout.footer:
+        if kind == "roll":
+            _draw_roll(cv, view, fy)
+            fy += ROLL_H
+        else:
+            cv.text((PAD, fy), text, TEXT, colour, PAPER)
+            fy += line_height(TEXT)
+
+
+
+
+def _chunk_parts(fig: dict[str, Any]) -> tuple[str, bool, int, int, int, str]:
+    """A figurine's panel summary: letters, ringed, spaces, stuns, gold, item letters."""
+    letters = KIND_LETTERS.get(str(fig.get("kind")), "?")
+    treasure = fig.get("treasure") or {}
+    extras = "".join(ITEM_LETTERS[i][0] * int(treasure.get(i, 0)) for i in ITEM_LETTERS)
+    comps = "w" * int(treasure.get("sacred_wood", 0)) + "m" * int(treasure.get("moonstone", 0))
+    return (
+        letters,
+        str(fig.get("id", "")).endswith("_2"),
+        int(fig.get("spaces", 2)),
+        int(fig.get("stuns", 0)),
+        int(treasure.get("gold", 0)),
+        (extras + comps)[:5],
+    )
+
+
+def _chunk_width(fig: dict[str, Any]) -> int:
+    letters, ringed, spaces, _, gold, items = _chunk_parts(fig)
+    w = text_width(letters, TEXT) + (8 if ringed else 0) + 4
+    if fig.get("zone") is None:
+        return w + text_width("out", TEXT)
+    w += spaces * (PIP + 3)
+    if gold:
+        w += 22 + text_width(str(gold), TEXT)
+    if items:
+        w += 4 + text_width(items, TEXT)
+    return w
+
+
+def _fig_chunk(cv: Canvas, fig: dict[str, Any], x: float, cy: float, bg: RGB) -> None:
+    """Compact figurine summary for the panel: letters, stun pips of its spaces, gold, items."""
+    letters, ringed, spaces, stuns, gold, items = _chunk_parts(fig)
+    gone = fig.get("zone") is None
+    colour = MUTED if gone or fig.get("activated") else INK
+    w = text_width(letters, TEXT)
+    if ringed:
+        # A ringed figurine (the second of its kind): its letters in a ring, as on the map.
+        cv.rounded((x, cy - 14, x + w + 8, cy + 14), 10, None, colour, 2)
+        cv.text((x + 4, cy), letters, TEXT, colour, bg, anchor="lm")
+        x += w + 12
+    else:
+        x += cv.text((x, cy), letters, TEXT, colour, bg, anchor="lm") + 4
+    if gone:
+        cv.text((x, cy), "out", TEXT, MUTED, bg, anchor="lm")
+        return
+    for i in range(spaces):
+        fill = HIGHLIGHT if i < stuns else None
+        cv.ellipse((x, cy - PIP / 2, x + PIP, cy + PIP / 2), fill, INK, 2)
+        x += PIP + 3
+    if gold:
+        draw_item(cv.draw, "gold", x + 10, cy, 8, cv.c)
+        x += 22 + cv.text((x + 20, cy), str(gold), TEXT, INK, bg, anchor="lm")
+    if items:
+        cv.text((x + 4, cy), items, TEXT, (90, 50, 130), bg, anchor="lm")
+
+
+def _draw_roll(cv: Canvas, view: dict[str, Any], y: float) -> None:
+    """The last roll as dice: a tick on a success, a lightning bolt on a failure."""
+    roll = (view.get("window") or {}).get("dice") or view.get("last_roll") or {}
+    colour = DICE.get(str(roll.get("colour")), (200, 200, 200))
+    threshold = {"green": 4, "yellow": 3, "red": 2}.get(str(roll.get("colour")), 0)
+    x = PAD
+    x += cv.text((x, y + 4), f"Last roll ({roll.get('colour')}):", TEXT, INK, PAPER) + 8
+    for face in list(roll.get("faces") or [])[:12]:
+        ok = int(face) <= threshold
+        cv.rounded((x, y, x + 28, y + 28), 5, colour, INK, 2)
+        cv.text((x + 14, y + 14), "✓" if ok else "⚡", TEXT, ink_on(colour), colour, anchor="mm")
+        x += 32
+    n = int(roll.get("successes", 0))
+    cv.text((x + 6, y + 4), f"{n} success{'es' if n != 1 else ''}", TEXT, INK, PAPER)

@@ -1,0 +1,22 @@
+"""The public board of Violent Vendetta: the cached map layer, the turn's pieces on it, the clan panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from render.vendetta.map_layer import static_layer
+from render.vendetta.map_pieces import draw_map
+from render.vendetta.panel_view import draw_panel
+from render.vendetta.seats import seats_in_order
+from render.vendetta.words import footer_lines
+
+
+def render(view: dict[str, Any]) -> bytes:
+    """PNG of the public board: map with pieces and last move, and the panel below."""
+    seats = seats_in_order(view)
+    footer = footer_lines(view)
+    n, k = max(1, len(seats)), max(1, len(footer))
+    cv = static_layer(n, k).canvas()
+    draw_map(cv, view, n, k)
+    draw_panel(cv, view, seats, footer)
+    return cv.png()
