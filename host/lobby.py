@@ -264,6 +264,25 @@ def _hand_over(
     return change, new_seats
 
 
+def _replanned(live: LiveGame, settings: TableSettings, now: float) -> DeadlinePlan:
+    """The deadlines of a running game under new settings: a new delay restarts every reminder clock."""
+    # Only a change of the timers themselves restarts them: other changes give nobody more time.
+    timers_changed = (settings.reaction_timeout, settings.decision_timeout) != (
+        live.settings.reaction_timeout,
+        live.settings.decision_timeout,
+    )
+    humans = [d.player for d in live.decisions if not live.is_ai(d.player)]
+    delay = settings.reminder_delay
+    return DeadlinePlan(
+        pending=frozenset(humans),
+        reset=frozenset(humans),
+        due_at=now + delay if delay > 0 else None,
+        version=live.version,
+        timers=rules_deadlines(live.game, live.decisions, live.is_ai, settings, now),
+        keep_timers=not timers_changed,
+    )
+
+
 class Lobby:
     """The table's life outside its moves: lobby seats, start, cancel, hand-overs, settings, rematch.
 
@@ -575,29 +594,9 @@ class Lobby:
             if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
                 raise GameNotActive(live.status.value)
             _require_host(live, by_user_id, "change the table settings", moderator)
-            timers = table_timers(live.game)
-            settings = _checked_settings(live.settings, changes, timers)
-            # Only a change of the timers themselves restarts them: other changes give nobody more time.
-            timers_changed = (settings.reaction_timeout, settings.decision_timeout) != (
-                live.settings.reaction_timeout,
-                live.settings.decision_timeout,
-            )
+            settings = _checked_settings(live.settings, changes, table_timers(live.game))
             now = self._clock()
-            humans = [d.player for d in live.decisions if not live.is_ai(d.player)]
-            running = live.status == TableStatus.ACTIVE
-
-            plan: DeadlinePlan | None = None
-            if running:
-                # A new delay restarts every clock.
-                delay = settings.reminder_delay
-                plan = DeadlinePlan(
-                    pending=frozenset(humans),
-                    reset=frozenset(humans),
-                    due_at=now + delay if delay > 0 else None,
-                    version=live.version,
-                    timers=rules_deadlines(live.game, live.decisions, live.is_ai, settings, now),
-                    keep_timers=not timers_changed,
-                )
+            plan = _replanned(live, settings, now) if live.status == TableStatus.ACTIVE else None
             try:
                 # Only over the table as we know it.
                 await self._store.set_settings(SettingsWrite(game_id, live.revision, settings.to_json(), now, plan))

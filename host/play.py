@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from db.rows import effective_moves
+from db.rows import ActionRow, effective_moves
 from db.store import Store
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
@@ -140,17 +140,7 @@ class Moves:
             if not live.settings.undo:
                 raise UndoNotAllowed("Undo is off at this table (the host can turn it on).")
             rows = await self._store.list_actions(game_id)
-            moves = effective_moves(rows)
-            if not moves:
-                raise UndoNotAllowed("There is no move to take back.")
-            last = moves[-1]
-            if last.source != MoveSource.HUMAN or last.user_id != user_id:
-                raise UndoNotAllowed(
-                    "Only the player who made the last move can take it back, before anyone else acts."
-                )
-            refusal = undo_refusal(live.game, live.state, [Event.from_json(e) for e in last.events])
-            if refusal:
-                raise UndoNotAllowed(refusal)
+            last = _undoable(live, rows, user_id)
             assert live.players is not None
             kept = [r for r in rows if r.seq <= last.seq]  # the log up to the move, undo markers included
             state = replay_log(live.game, live.players, live.seed, live.options, kept[:-1])
@@ -171,6 +161,20 @@ class Moves:
                 self._tables.forget(game_id)
                 raise UndoNotAllowed("The game moved on while you asked; nothing was taken back.") from None
             return move_result(live, [applied])
+
+
+def _undoable(live: LiveGame, rows: list[ActionRow], user_id: int) -> ActionRow:
+    """The last effective move of the log if this user may take it back; UndoNotAllowed says why not."""
+    moves = effective_moves(rows)
+    if not moves:
+        raise UndoNotAllowed("There is no move to take back.")
+    last = moves[-1]
+    if last.source != MoveSource.HUMAN or last.user_id != user_id:
+        raise UndoNotAllowed("Only the player who made the last move can take it back, before anyone else acts.")
+    refusal = undo_refusal(live.game, live.state, [Event.from_json(e) for e in last.events])
+    if refusal:
+        raise UndoNotAllowed(refusal)
+    return last
 
 
 def _parsed(live: LiveGame, player: int, action_id: str) -> Action:
