@@ -57,10 +57,6 @@ class Committer:
         self._wake_sender = wake_sender
         self.metrics: Metrics = metrics or NoMetrics()
 
-    def set_wake_sender(self, wake: Callable[[], None]) -> None:
-        """Who to wake once messages are in the outbox (the sender is built after the committer)."""
-        self._wake_sender = wake
-
     async def commit_move(
         self,
         live: LiveGame,

@@ -474,7 +474,7 @@ class Lobby:
                 self._tables.forget(game_id)
                 raise AlreadyStarted() from None
             _settle_start(live, after)
-            self._tables.verified.add(game_id)
+            self._tables.mark_verified(game_id)
             self._wake_sender()
             log.info("game %s: started with %s players", game_id, after.players)
             applied: list[Applied] = []

@@ -98,10 +98,6 @@ class Tables:
         self._lock_users: dict[int, int] = {}
         self.absence = Absence()
 
-    def set_wake_sender(self, wake: Callable[[], None]) -> None:
-        """Who to wake once a message is in the outbox (the sender is built after the tables)."""
-        self._wake_sender = wake
-
     # -- locks -----------------------------------------------------------------------------
 
     @asynccontextmanager
@@ -206,6 +202,10 @@ class Tables:
     def forget(self, game_id: int) -> None:
         """Drop a game from the cache (after a conflict with another writer)."""
         self.cache.pop(game_id, None)
+
+    def mark_verified(self, game_id: int) -> None:
+        """The game's stored history is known good in this process (it was just written from a checked start)."""
+        self.verified.add(game_id)
 
     def cached(self, game_id: int) -> LiveGame | None:
         """The game if this process holds it in memory now (no load)."""
