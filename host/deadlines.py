@@ -146,7 +146,6 @@ class Deadlines:
             if len(rows) < DUE_BATCH or not progressed:
                 return fired
 
-
     async def _fire(self, row: DeadlineRow, now: float) -> bool:
         async with self._tables.locked(row.game_id):
             live = await self._tables.load_locked(row.game_id)

@@ -25,12 +25,11 @@ from engine.core.errors import IllegalAction
 from engine.core.events import public_event
 from engine.core.options import validate_options
 from engine.core.rng import Rng
-from engine.core.timeouts import TimeoutRules
 from host import announce, final
 from host.ai_turns import AiTurns
 from host.announce import Announcement, Applied, move_result, table_post
 from host.commit import Committer
-from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, rules_deadlines, table_timers
+from host.deadline_plan import rules_deadlines, table_timers
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -38,7 +37,6 @@ from host.errors import (
     GameFull,
     GameNotActive,
     InvalidOption,
-    InvalidSettings,
     NotAllowed,
     NotEnoughPlayers,
     NotHost,
@@ -60,11 +58,11 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
+from host.settings_check import check_settings, checked_settings
 from host.tables import Tables, require_active
 
 log = logging.getLogger(__name__)
 
-MAX_REMINDER_DELAY = 30 * 24 * 3600.0
 # Seat shuffling draws from its own stream so it never shifts the game's own dice.
 SEAT_STREAM = 0x5EA7_0DE5
 
@@ -79,69 +77,6 @@ def _require_lobby(live: LiveGame) -> None:
 def _require_host(live: LiveGame, user_id: int, what: str, moderator: bool = False) -> None:
     if user_id != live.host_user_id and not moderator:
         raise NotHost(what)
-
-
-def _checked_settings(
-    current: TableSettings, changes: Mapping[str, Any], timers: TimeoutRules | None = None
-) -> TableSettings:
-    """`current` with `changes`, every value checked; the rules' timers also against `timers` (the game's).
-
-    Only the timers being changed are held to the rules' range: a value stored before the range
-    was enforced still loads (and is clamped when deadlines are planned, host/deadline_plan.py).
-    """
-    known = {f.name for f in dataclasses.fields(TableSettings)}
-    unknown = sorted(set(changes) - known)
-    if unknown:
-        raise InvalidSettings(f"Unknown setting {unknown[0]}. Settings: {', '.join(sorted(known))}.")
-    try:
-        merged = TableSettings.from_json({**current.to_json(), **changes})
-    except (TypeError, ValueError):
-        policies = ", ".join(p.value for p in AfkPolicy)
-        levels = ", ".join(level.value for level in AiLevel)
-        raise InvalidSettings(
-            f"Invalid setting value. The AFK policy is one of {policies}; the AI level one of {levels}."
-        ) from None
-    if not 0 <= merged.reminder_delay <= MAX_REMINDER_DELAY:
-        raise InvalidSettings("The reminder delay must be between 0 (off) and 30 days.")
-    if not 0 <= merged.afk_after <= 20:
-        raise InvalidSettings("The number of reminders before the AFK policy acts must be between 0 and 20.")
-    if not 1 <= merged.max_reminders <= 50:
-        raise InvalidSettings("The maximum number of reminders must be between 1 and 50.")
-    if merged.reaction_timeout is not None and not 0 <= merged.reaction_timeout <= MAX_REMINDER_DELAY:
-        raise InvalidSettings("The reaction timeout must be between 0 (wait forever) and 30 days.")
-    if merged.decision_timeout is not None and not 0 <= merged.decision_timeout <= MAX_REMINDER_DELAY:
-        raise InvalidSettings("The decision timeout must be between 0 (off) and 30 days.")
-    if timers is not None:
-        _check_rules_timers(merged, changes, timers)
-    return merged
-
-
-def _check_rules_timers(merged: TableSettings, changes: Mapping[str, Any], timers: TimeoutRules) -> None:
-    """Refuse a changed timer outside the range the game's rules allow (R-A36, R-V34, §12.4)."""
-    checks = (
-        (REACTION_SETTING, merged.reaction_timeout, timers.reaction, "reaction timeout"),
-        (DECISION_SETTING, merged.decision_timeout, timers.decision, None),
-    )
-    for key, value, timer, label in checks:
-        if key not in changes or value is None:
-            continue
-        if timer is None:
-            raise InvalidSettings(
-                "This game's rules have no turn timer: absent players follow the reminders and the AFK rule."
-            )
-        if not timer.allows(value):
-            rule = f" ({timer.ruling})" if timer.ruling else ""
-            raise InvalidSettings(
-                f"In this game the {label or timer.name} must be from {timer.describe_range()}{rule}."
-            )
-
-
-def check_settings(settings: TableSettings, timers: TimeoutRules | None = None) -> TableSettings:
-    """The settings if every value is in range (the timers also in the rules' range, given `timers`)."""
-    return _checked_settings(settings, {}, timers)
-
-
-# -- rematch ---------------------------------------------------------------------------------
 
 
 def rematch_seating(seed: int, seats: int) -> dict[int, int]:
@@ -342,7 +277,6 @@ class Lobby:
             live = await self._tables.load_locked(game_id, fresh=True)
         return live.info()
 
-
     async def _open_lobby(
         self, game_name: str,
         options: dict[str, Any],
@@ -389,7 +323,6 @@ class Lobby:
             await self._add_seat(live, user_id)
             return live.info()
 
-
     async def add_ai(self, game_id: int, by_user_id: int, level: AiLevel = DEFAULT_AI_LEVEL) -> TableInfo:
         """See TableService.add_ai."""
         async with self._tables.locked(game_id):
@@ -399,12 +332,10 @@ class Lobby:
             await self._add_seat(live, None, level)
             return live.info()
 
-
     def _outdated(self, live: LiveGame) -> TableChanged:
         """The stored table is not the one we hold (another process or a cancelled lobby changed it): drop our copy."""
         self._tables.forget(live.id)
         return TableChanged()
-
 
     async def _add_seat(
         self, live: LiveGame, user_id: int | None, level: AiLevel = DEFAULT_AI_LEVEL
@@ -421,7 +352,6 @@ class Lobby:
         live.revision += 1
         live.seats = seats
 
-
     async def leave(self, game_id: int, user_id: int) -> TableInfo:
         """See TableService.leave."""
         async with self._tables.locked(game_id):
@@ -432,7 +362,6 @@ class Lobby:
                 raise NotJoined()
             await self._remove_seat(live, mine[-1].join_order)
             return live.info()
-
 
     async def remove_ai(self, game_id: int, by_user_id: int) -> TableInfo:
         """See TableService.remove_ai."""
@@ -446,7 +375,6 @@ class Lobby:
             await self._remove_seat(live, ai[-1].join_order)
             return live.info()
 
-
     async def _remove_seat(self, live: LiveGame, join_order: int) -> None:
         try:
             seats = await self._store.remove_seat(SeatRemove(live.id, live.revision, join_order, now=self._clock()))
@@ -454,7 +382,6 @@ class Lobby:
             raise self._outdated(live) from None
         live.revision += 1
         live.seats = seats
-
 
     async def start(self, game_id: int, by_user_id: int, join_order: bool) -> MoveResult:
         """See TableService.start."""
@@ -507,7 +434,6 @@ class Lobby:
             self._wake_sender()
             log.info("game %s: %s", game_id, reason)
             return live.info()
-
 
     async def replace_player(
         self, game_id: int, old_user_id: int, new_user_id: int | None, by_user_id: int, moderator: bool
@@ -594,7 +520,7 @@ class Lobby:
             if live.status not in (TableStatus.LOBBY, TableStatus.ACTIVE):
                 raise GameNotActive(live.status.value)
             _require_host(live, by_user_id, "change the table settings", moderator)
-            settings = _checked_settings(live.settings, changes, table_timers(live.game))
+            settings = checked_settings(live.settings, changes, table_timers(live.game))
             now = self._clock()
             plan = _replanned(live, settings, now) if live.status == TableStatus.ACTIVE else None
             try:
