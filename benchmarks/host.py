@@ -139,7 +139,7 @@ async def measure_submits(url: str, name: str, moves: int, synchronous: str) -> 
 
 def _bytes_written(svc: TableService, game_id: int, result: MoveResult) -> int:
     # What one move stores: the snapshot plus the log entry (its events), read back from the cache.
-    live = svc._core.cache[game_id]  # benchmark only: peek at the service's cache
+    live = svc._tables.cache[game_id]  # benchmark only: peek at the service's cache
     events = sum(len(json.dumps(e.to_json())) for e in result.public_events)
     events += sum(len(json.dumps(e.to_json())) for evs in result.private_events.values() for e in evs)
     return len(live.snapshot or "") + events + 64

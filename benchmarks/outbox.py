@@ -27,7 +27,7 @@ from pathlib import Path
 
 from db.bench import STORES, scratch_database
 from engine.core.rng import Rng
-from host import core as core_module
+from host import announce
 from host.notifier import RecordingNotifier, RetryLater
 from host.results import TableInfo, TableSettings
 from host.service import TableService
@@ -95,12 +95,12 @@ async def _move(svc: TableService, game_id: int, rng: Rng) -> float | None:
 async def submit_cost(moves: int, place: Place) -> None:
     """Part 1: submit latency with and without the outbox's composing and storing."""
     results: dict[str, list[float]] = {}
-    original = core_module.Core.compose
+    original = announce.compose
     for label in ("no outbox (baseline)", "with outbox", "no outbox (baseline) ", "with outbox "):
         if label.startswith("no outbox"):
-            core_module.Core.compose = lambda self, *a, **k: []  # type: ignore[method-assign]  # the baseline swaps Core.compose out
+            announce.compose = lambda *a, **k: []  # the baseline swaps the composing of messages out
         else:
-            core_module.Core.compose = original  # type: ignore[method-assign]  # and back
+            announce.compose = original  # and back
         async with place.scratch("outbox_b") as url:
             svc = await _open(url, RecordingNotifier())
             try:
@@ -116,7 +116,7 @@ async def submit_cost(moves: int, place: Place) -> None:
             finally:
                 await svc.close()
         results.setdefault(label.strip(), []).extend(times)
-    core_module.Core.compose = original  # type: ignore[method-assign]  # restored after the runs
+    announce.compose = original  # restored after the runs
     base = statistics.median(results["no outbox (baseline)"])
     out(f"1. submit latency over {2 * moves} moves each (vendetta, 2 seats)")
     for label, times in results.items():

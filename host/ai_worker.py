@@ -6,7 +6,7 @@ processes, so the loop only pickles a state dump out and an action id back
 (benchmarks/ai_worker.py measures the difference). easy and normal take milliseconds: they are
 decided inline, so a human's move and the quick AI answers that follow it still go out as ONE table post.
 
-The pool only computes. Storing the chosen move is the table service's job (host/play.py, `ai_turn`):
+The pool only computes. Storing the chosen move is the table service's job (host/ai_turns.py, `AiTurns.turn`):
 under the game's lock, and only if the game did not move on while the worker thought.
 """
 

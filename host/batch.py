@@ -1,4 +1,4 @@
-"""Moves applied in memory, before they are stored: what `Core.store` writes in one go."""
+"""Moves applied in memory, before they are stored: what `Committer.store` (host/commit.py) writes in one go."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class Step:
 
 
 class Batch:
-    """Moves applied in memory on top of a live game, to be stored together by `Core.store`."""
+    """Moves applied in memory on top of a live game, to be stored together by `Committer.store`."""
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live

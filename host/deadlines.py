@@ -11,19 +11,23 @@ import asyncio
 import contextlib
 import logging
 import math
+from collections.abc import Callable
 from enum import StrEnum
 
 from db.rows import RULES_KINDS, DeadlineRow
 from db.steady import StepGuard
+from db.store import Store
 from engine.core.decisions import Decision, DecisionKind
+from host.ai_turns import AiTurns
 from host.ai_worker import decide_action
+from host.announce import Announcement, Applied
 from host.batch import Batch, ai_seed
-from host.core import Announcement, Applied, Conflict, Core
+from host.commit import Conflict
 from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
-from host.play import plan_ai_turn, play_ai
 from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
+from host.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -51,60 +55,6 @@ def next_step(settings: TableSettings, reminders: int, rules_timed: bool = False
     return Step.ACT if reminders >= settings.afk_after else Step.REMIND
 
 
-async def run_due(core: Core, now: float) -> int:
-    """Fire every deadline due at `now`; returns how many reminded or acted."""
-    fired = 0
-    while True:
-        rows = await core.db.due_deadlines(now, DUE_BATCH)
-        if not rows:
-            return fired
-        progressed = 0
-        for row in rows:
-            try:
-                if await _fire(core, row, now):
-                    fired += 1
-                progressed += 1
-            except Exception:
-                # One broken game must not stop the others' deadlines: drop its row, log, go on.
-                log.exception("game %s: deadline for player %s failed", row.game_id, row.player)
-                await core.db.drop_deadline(row)
-        if len(rows) < DUE_BATCH or not progressed:
-            return fired
-
-
-async def _fire(core: Core, row: DeadlineRow, now: float) -> bool:
-    async with core.locked(row.game_id):
-        live = await core.load_locked(row.game_id)
-        mine = [d for d in await core.db.deadlines_for(row.game_id) if d.player == row.player]
-        current = [d for d in mine if d.kind == row.kind]
-        if not current or current[0].due_at > now:
-            return False  # re-planned since we listed it
-        deadline = current[0]
-        pending = {d.player for d in live.decisions}
-        if live.status != TableStatus.ACTIVE or row.player not in pending or live.is_ai(row.player):
-            await core.db.drop_deadlines(row.game_id, row.player)
-            return False
-        if deadline.kind in RULES_KINDS:
-            # The rules' timer ran out: their default, whatever the AFK policy (R-A36, R-V34, §12.4).
-            await _play_rules_default(core, live, row.player)
-            return True
-        rules_due = min((d.due_at for d in mine if d.kind in RULES_KINDS), default=None)
-        step = next_step(live.settings, deadline.reminders, rules_timed=rules_due is not None)
-        if step == Step.DROP:
-            await core.db.drop_deadline(deadline)
-            return False
-        if step == Step.REMIND:
-            ping = _reminder(core, live, row.player, deadline.reminders + 1, rules_due, now)
-            # Stored with the reminder count: a reminder counted is a reminder sent, once.
-            messages = [ping.to_row()] if ping is not None else []
-            if not await core.db.remind(deadline, now + live.settings.reminder_delay, messages, now):
-                return False  # re-planned (or reminded elsewhere) since we read it
-            core.wake_sender()
-            return True
-        await _act(core, live, row.player)
-        return True
-
-
 def roughly(seconds: float) -> str:
     """A time left in plain words, rounded up: "2 minutes", "about 3 hours", "about 2 days"."""
     minutes = max(math.ceil(seconds / 60), 1)
@@ -117,7 +67,7 @@ def roughly(seconds: float) -> str:
 
 
 def _reminder(
-    core: Core, live: LiveGame, player: int, count: int, rules_due: float | None, now: float
+    live: LiveGame, player: int, count: int, rules_due: float | None, now: float
 ) -> Outgoing | None:
     """The reminder ping for a pending human (None for an AI seat or a player no longer pending)."""
     who = [p for p in live.pending_players() if p.player == player]
@@ -145,73 +95,152 @@ def _decision_of(decisions: list[Decision], player: int) -> Decision | None:
     return next((d for d in decisions if d.player == player), None)
 
 
-async def _play_rules_default(core: Core, live: LiveGame, player: int) -> None:
-    """Play the game's timeout default for the player's timed decision, every draft step of it; never the AI.
+class Deadlines:
+    """Fires due deadlines: a reminder, the AFK policy's move, or the rules' default when a timer runs out.
 
-    Only that decision: once it is taken, the player's next decision keeps its own clock.
+    `tables` gives the games and who is absent, `store` holds the deadlines, `ai` plays (or plans) the
+    AI's part, `wake_sender` is told of a reminder in the outbox, `user_label` names the absent player.
     """
-    timed = _decision_of(live.decisions, player)
-    if timed is None:
-        return
-    batch = Batch(live)
-    for _ in range(MAX_AFK_STEPS):
-        if _decision_of(batch.decisions, player) != timed:
-            break
-        batch.apply(player, live.game.timeout_action(batch.state, player), MoveSource.TIMEOUT, None)
-    timer = table_timers(live.game).for_kind(timed.kind)
-    if timed.kind == DecisionKind.REACTION:
-        how = "their chance to react ran out, so it closed as a pass"
-    else:
-        name = timer.name if timer is not None else "time"
-        how = f"the {name} ran out, so the rules' default was played for them"
-    await _announce(core, live, player, batch, how)
-    log.info("game %s: rules timer expired for player %s (%s)", live.id, player, timed.kind.value)
 
+    def __init__(
+        self,
+        tables: Tables,
+        store: Store,
+        ai: AiTurns,
+        clock: Callable[[], float],
+        wake_sender: Callable[[], None],
+        user_label: Callable[[int], str],
+    ) -> None:
+        self._tables = tables
+        self._store = store
+        self._ai = ai
+        self._clock = clock
+        self._wake_sender = wake_sender
+        self._user_label = user_label
 
-async def _act(core: Core, live: LiveGame, player: int) -> None:
-    """Play the absent player's whole decision (every draft step) by the table's AFK policy.
+    async def next_round_in(self, interval: float) -> float:
+        """Fire what is due now; the seconds until the next round (at most `interval`)."""
+        await self.run_due(self._clock())
+        upcoming = await self._store.next_due_at()
+        if upcoming is None:
+            return interval
+        return min(interval, max(upcoming - self._clock(), 0.0))
 
-    At a quick AI level (the table's `afk_level`) the moves are decided here; at the hard level the
-    game's background AI turn decides them in the worker (host/play.py, `ai_turn`), so the scheduler
-    never waits on a search. If a restart interrupts that, the deadline is still due and fires again.
-    """
-    use_ai = live.settings.afk_policy == AfkPolicy.AI
-    level = live.settings.afk_level
-    if use_ai and core.ai.in_worker(level):
-        absent = core.ai.absent.setdefault(live.id, set())
-        if player not in absent:
-            absent.add(player)
-            log.info("game %s: AFK policy ai (%s) takes over for player %s", live.id, level.value, player)
-        plan_ai_turn(core, live)
-        return
-    source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
-    batch = Batch(live)
-    for _ in range(MAX_AFK_STEPS):
-        if player not in {d.player for d in batch.decisions}:
-            break
-        if use_ai:
-            seed = ai_seed(live.seed, batch.seq + 1, player)
-            action = decide_action(live.game, batch.state, player, level, seed, None)
+    async def run_due(self, now: float) -> int:
+        """Fire every deadline due at `now`; returns how many reminded or acted."""
+        fired = 0
+        while True:
+            rows = await self._store.due_deadlines(now, DUE_BATCH)
+            if not rows:
+                return fired
+            progressed = 0
+            for row in rows:
+                try:
+                    if await self._fire(row, now):
+                        fired += 1
+                    progressed += 1
+                except Exception:
+                    # One broken game must not stop the others' deadlines: drop its row, log, go on.
+                    log.exception("game %s: deadline for player %s failed", row.game_id, row.player)
+                    await self._store.drop_deadline(row)
+            if len(rows) < DUE_BATCH or not progressed:
+                return fired
+
+    async def _fire(self, row: DeadlineRow, now: float) -> bool:
+        async with self._tables.locked(row.game_id):
+            live = await self._tables.load_locked(row.game_id)
+            mine = [d for d in await self._store.deadlines_for(row.game_id) if d.player == row.player]
+            current = [d for d in mine if d.kind == row.kind]
+            if not current or current[0].due_at > now:
+                return False  # re-planned since we listed it
+            deadline = current[0]
+            pending = {d.player for d in live.decisions}
+            if live.status != TableStatus.ACTIVE or row.player not in pending or live.is_ai(row.player):
+                await self._store.drop_deadlines(row.game_id, row.player)
+                return False
+            if deadline.kind in RULES_KINDS:
+                # The rules' timer ran out: their default, whatever the AFK policy (R-A36, R-V34, §12.4).
+                await self._play_rules_default(live, row.player)
+                return True
+            rules_due = min((d.due_at for d in mine if d.kind in RULES_KINDS), default=None)
+            step = next_step(live.settings, deadline.reminders, rules_timed=rules_due is not None)
+            if step == Step.DROP:
+                await self._store.drop_deadline(deadline)
+                return False
+            if step == Step.REMIND:
+                ping = _reminder(live, row.player, deadline.reminders + 1, rules_due, now)
+                # Stored with the reminder count: a reminder counted is a reminder sent, once.
+                messages = [ping.to_row()] if ping is not None else []
+                if not await self._store.remind(deadline, now + live.settings.reminder_delay, messages, now):
+                    return False  # re-planned (or reminded elsewhere) since we read it
+                self._wake_sender()
+                return True
+            await self._act(live, row.player)
+            return True
+
+    async def _play_rules_default(self, live: LiveGame, player: int) -> None:
+        """Play the game's timeout default for the player's timed decision, every draft step of it; never the AI.
+
+        Only that decision: once it is taken, the player's next decision keeps its own clock.
+        """
+        timed = _decision_of(live.decisions, player)
+        if timed is None:
+            return
+        batch = Batch(live)
+        for _ in range(MAX_AFK_STEPS):
+            if _decision_of(batch.decisions, player) != timed:
+                break
+            batch.apply(player, live.game.timeout_action(batch.state, player), MoveSource.TIMEOUT, None)
+        timer = table_timers(live.game).for_kind(timed.kind)
+        if timed.kind == DecisionKind.REACTION:
+            how = "their chance to react ran out, so it closed as a pass"
         else:
-            action = live.game.timeout_action(batch.state, player)
-        batch.apply(player, action, source, None)
-    how = "the AI played for them" if use_ai else "their turn was played by the default (a pass where allowed)"
-    await _announce(core, live, player, batch, how)
-    log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
+            name = timer.name if timer is not None else "time"
+            how = f"the {name} ran out, so the rules' default was played for them"
+        await self._announce(live, player, batch, how)
+        log.info("game %s: rules timer expired for player %s (%s)", live.id, player, timed.kind.value)
 
+    async def _act(self, live: LiveGame, player: int) -> None:
+        """Play the absent player's whole decision (every draft step) by the table's AFK policy.
 
-async def _announce(core: Core, live: LiveGame, player: int, batch: Batch, how: str) -> None:
-    """Store the moves played for an absent player and tell the table why, in plain words."""
-    if not batch.steps:
-        return
-    seat = live.seat_of_player(player)
-    user = seat.user_id if seat else None
-    headline = f"{core.user_label(user) if user is not None else 'An AI player'} was away: {how}."
-    applied: list[Applied] = []
-    try:
-        await play_ai(core, live, applied, batch, Announcement(UpdateKind.AFK, headline))
-    except Conflict:
-        core.forget(live.id)
+        At a quick AI level (the table's `afk_level`) the moves are decided here; at the hard level the
+        game's background AI turn decides them in the worker (host/ai_turns.py, `AiTurns.turn`), so the scheduler
+        never waits on a search. If a restart interrupts that, the deadline is still due and fires again.
+        """
+        use_ai = live.settings.afk_policy == AfkPolicy.AI
+        level = live.settings.afk_level
+        if use_ai and self._ai.in_worker(level):
+            if self._tables.absence.mark(live.id, player):
+                log.info("game %s: AFK policy ai (%s) takes over for player %s", live.id, level.value, player)
+            self._ai.plan(live)
+            return
+        source = MoveSource.AI if use_ai else MoveSource.TIMEOUT
+        batch = Batch(live)
+        for _ in range(MAX_AFK_STEPS):
+            if player not in {d.player for d in batch.decisions}:
+                break
+            if use_ai:
+                seed = ai_seed(live.seed, batch.seq + 1, player)
+                action = decide_action(live.game, batch.state, player, level, seed, None)
+            else:
+                action = live.game.timeout_action(batch.state, player)
+            batch.apply(player, action, source, None)
+        how = "the AI played for them" if use_ai else "their turn was played by the default (a pass where allowed)"
+        await self._announce(live, player, batch, how)
+        log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
+
+    async def _announce(self, live: LiveGame, player: int, batch: Batch, how: str) -> None:
+        """Store the moves played for an absent player and tell the table why, in plain words."""
+        if not batch.steps:
+            return
+        seat = live.seat_of_player(player)
+        user = seat.user_id if seat else None
+        headline = f"{self._user_label(user) if user is not None else 'An AI player'} was away: {how}."
+        applied: list[Applied] = []
+        try:
+            await self._ai.play(live, applied, batch, Announcement(UpdateKind.AFK, headline))
+        except Conflict:
+            self._tables.forget(live.id)
 
 
 class Scheduler:
@@ -220,8 +249,8 @@ class Scheduler:
     Stopping never cancels a round in the middle: a move being stored finishes first.
     """
 
-    def __init__(self, core: Core, interval: float) -> None:
-        self._core = core
+    def __init__(self, deadlines: Deadlines, interval: float) -> None:
+        self._deadlines = deadlines
         self._interval = interval
         self._task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
@@ -247,12 +276,7 @@ class Scheduler:
 
     async def _round(self) -> float:
         """Fire what is due; the seconds until the next round."""
-        core = self._core
-        await run_due(core, core.clock())
-        upcoming = await core.db.next_due_at()
-        if upcoming is None:
-            return self._interval
-        return min(self._interval, max(upcoming - core.clock(), 0.0))
+        return await self._deadlines.next_round_in(self._interval)
 
     async def _loop(self) -> None:
         guard = StepGuard("firing the due deadlines", log)

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from db.rows import effective_moves
+from db.store import Store
 from engine.core.events import Event
-from host.core import Core
+from host.live import LiveGame
 from host.results import LogLine, MoveSource
 
 
-async def log_lines(core: Core, game_id: int, viewer_user_id: int | None) -> list[LogLine]:
+async def log_lines(store: Store, live: LiveGame, viewer_user_id: int | None) -> list[LogLine]:
     """See TableService.log. The game's setup events come first (seq 0); undone moves are left out."""
-    live = await core.get(game_id)
     viewer_players = set(live.players_of(viewer_user_id)) if viewer_user_id is not None else set()
-    rows = await core.db.list_actions(game_id)
+    rows = await store.list_actions(live.id)
     entries: list[tuple[int, int | None, float, MoveSource, Event]] = [
         (0, None, live.created_at, MoveSource.SETUP, event) for event in live.setup_events()
     ]

@@ -1,7 +1,7 @@
 """The messages a change causes, as typed values that are stored in the outbox and read back by the sender.
 
 A change (a move, a start, a reminder, a lobby opening) never talks to Discord
-itself: it turns what must be said into `Outgoing` values, and `Core` stores
+itself: it turns what must be said into `Outgoing` values, and the committer (host/commit.py) stores
 them in the same transaction as the change (db/outbox.py). The sender
 (host/sender.py) reads them back with `decode` and hands them to the Notifier.
 Channel queues carry public data only; a player's private view travels in that

@@ -21,8 +21,9 @@ from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
 from host import deadlines, final, history, lobby, play, recovery
+from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
-from host.core import Core
+from host.commit import Committer
 from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
@@ -41,12 +42,18 @@ from host.results import (
 )
 from host.sender import OutboxSender
 from host.store_watch import WatchedStore
+from host.tables import Tables, require_active
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 SeedSource = Callable[[], int]
 GameResolver = Callable[[str], Game[Any]]
+
+
+def _mention(user_id: int) -> str:
+    """A user named as a Discord mention (the default way announcements name people)."""
+    return f"<@{user_id}>"
 
 
 def default_seed() -> int:
@@ -83,22 +90,34 @@ class TableService:
         """
         # A store that cannot save becomes the refusal CannotSave here, once for every path (store_watch).
         watched = WatchedStore(db)
-        core = Core(db=watched, clock=clock or time.time, resolve=games or registry.get, ai=ai_worker or AiWorker())
-        if user_label is not None:
-            core.user_label = user_label
-        self._core = core
+        clock = clock or time.time
+        label = user_label or _mention
         self._store = db
-        self._sender = OutboxSender(db, notifier, self._table_for_sender, core.clock)
-        core.wake_sender = self._sender.wake
-        if metrics is not None:
-            core.metrics = self._sender.metrics = metrics
-            metrics.watch_games(lambda: len(core.cache))
-            metrics.watch_outbox(outbox_probe(db, core.clock))
-        self._seed_source = seed_source or default_seed
+        self._clock = clock
+        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock)
+        wake = self._sender.wake
+        # The loaded games: the one place to read a LiveGame from (`self._tables.get(game_id)`).
+        self._tables = Tables(watched, clock, games or registry.get, wake)
+        self._committer = Committer(watched, clock, self._tables.forget, wake, metrics)
+        self._ai_worker = ai_worker or AiWorker()
+        self._ai = AiTurns(self._tables, self._committer, self._ai_worker, self._committer.metrics, label)
+        self._moves = play.Moves(self._tables, self._committer, self._ai, watched, label)
         self._game_names = game_names or registry.names
+        self._lobby = lobby.Lobby(self._tables, watched, self._committer, self._ai, clock, wake, label,
+                                  self._game_names)
+        self._deadlines = deadlines.Deadlines(self._tables, watched, self._ai, clock, wake, label)
+        self._recovery = recovery.Recovery(self._tables, watched, self._ai, self._committer)
+        # Reads for screens go through the watched store too: one refusal when the store is away.
+        self._watched: Store = watched
+        self._user_label = label
+        if metrics is not None:
+            self._sender.metrics = metrics
+            metrics.watch_games(lambda: len(self._tables.cache))
+            metrics.watch_outbox(outbox_probe(db, clock))
+        self._seed_source = seed_source or default_seed
         self._verify_all_limit = verify_all_limit
         self._verify_all_moves = verify_all_moves
-        self._scheduler = deadlines.Scheduler(core, 5.0)
+        self._scheduler = deadlines.Scheduler(self._deadlines, 5.0)
         self._closed = False
         # Moves between their entry and their game lock: close() waits for them too (a move that has not
         # taken its lock yet, e.g. still loading its game from PostgreSQL, is in flight all the same).
@@ -181,20 +200,18 @@ class TableService:
         self._closed = True
         await self._scheduler.stop()
         # AI decisions still thinking are dropped (a restart plans them again); one being stored finishes.
-        await self._core.ai.close()
+        await self._ai_worker.close()
         await self._sender.stop()
         async with self._draining:
             pass
         # Wait for every in-flight change: each holds its game's lock until stored and announced.
         await self._no_move_entering.wait()
-        for lock in list(self._core.locks.values()):
-            async with lock:
-                pass
+        await self._tables.wait_unlocked()
         try:
-            await self._core.flush_announced(self._core.cache.values())
+            await self._committer.flush_announced(self._tables.cache.values())
         except Exception:
             log.exception("could not record the last announcements; a few games will be posted again at start")
-        await self._core.db.close()
+        await self._watched.close()
 
     def set_notifier(self, notifier: Notifier) -> None:
         """Replace the notifier (the Discord layer may build it after the service)."""
@@ -203,7 +220,7 @@ class TableService:
     # -- delivery ---------------------------------------------------------------------------
 
     async def _table_for_sender(self, game_id: int) -> TableInfo:
-        return (await self._core.get(game_id)).info()
+        return (await self._tables.get(game_id)).info()
 
     def start_sender(self) -> None:
         """Start delivering the outbox in the background (messages stored while stopped go out now)."""
@@ -238,20 +255,20 @@ class TableService:
         `revision` is the row's revision when the notice carries it; without it the row is read. Our own
         writes keep the cached copy (its revision is already the stored one), so their notices cost no reload.
         """
-        live = self._core.cache.get(game_id)
+        live = self._tables.cache.get(game_id)
         if live is not None:
             if revision is None:
-                row = await self._core.db.get_game(game_id)
+                row = await self._watched.get_game(game_id)
                 revision = row.revision if row is not None else None
             if revision is None or revision > live.revision:
-                self._core.forget(game_id)
+                self._tables.forget(game_id)
         self._sender.wake()
 
     async def delivery_state(self, game_id: int) -> DeliveryState:
         """How this table's messages are getting out (undelivered count, oldest age, lasting failures)."""
-        state = await self._core.db.outbox_state(game_id)
+        state = await self._watched.outbox_state(game_id)
         oldest = state.oldest_pending
-        age = max(self._core.clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
+        age = max(self._clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
         return DeliveryState(state.pending, age, tuple(row.last_error or "unknown" for row in state.failures))
 
     # -- lobby ------------------------------------------------------------------------------
@@ -275,9 +292,7 @@ class TableService:
         InvalidOption, ChannelBusy.
         """
         self._check_open()
-        return await lobby.create_table(
-            self._core,
-            self._game_names,
+        return await self._lobby.create_table(
             game_name,
             options,
             host_user_id,
@@ -291,12 +306,12 @@ class TableService:
     async def join(self, game_id: int, user_id: int) -> TableInfo:
         """Take a seat in the lobby. Raises GameNotFound, AlreadyStarted, AlreadyJoined, GameFull."""
         self._check_open()
-        return await lobby.join(self._core, game_id, user_id)
+        return await self._lobby.join(game_id, user_id)
 
     async def leave(self, game_id: int, user_id: int) -> TableInfo:
         """Give up a lobby seat. Raises GameNotFound, AlreadyStarted, NotJoined."""
         self._check_open()
-        return await lobby.leave(self._core, game_id, user_id)
+        return await self._lobby.leave(game_id, user_id)
 
     async def add_ai(self, game_id: int, by_user_id: int, level: AiLevel | str = AiLevel.NORMAL) -> TableInfo:
         """Seat an AI player of `level` (easy, normal, hard; host only).
@@ -309,12 +324,12 @@ class TableService:
         except ValueError:
             levels = ", ".join(a.value for a in AiLevel)
             raise InvalidSettings(f"There is no AI level {str(level)[:20]!r}. Levels: {levels}.") from None
-        return await lobby.add_ai(self._core, game_id, by_user_id, chosen)
+        return await self._lobby.add_ai(game_id, by_user_id, chosen)
 
     async def remove_ai(self, game_id: int, by_user_id: int) -> TableInfo:
         """Remove the last-added AI seat (host only). Raises GameNotFound, AlreadyStarted, NotHost, NotJoined."""
         self._check_open()
-        return await lobby.remove_ai(self._core, game_id, by_user_id)
+        return await self._lobby.remove_ai(game_id, by_user_id)
 
     async def start(self, game_id: int, by_user_id: int, *, join_order: bool = False) -> MoveResult:
         """Start the game (host only): seats get player indexes, random from the seed or in join order.
@@ -324,7 +339,7 @@ class TableService:
         Raises GameNotFound, AlreadyStarted, NotHost, NotEnoughPlayers, InvalidOption.
         """
         self._check_open()
-        return await lobby.start(self._core, game_id, by_user_id, join_order)
+        return await self._lobby.start(game_id, by_user_id, join_order)
 
     async def cancel(self, game_id: int, by_user_id: int, *, moderator: bool = False) -> TableInfo:
         """Cancel a lobby or running game (the host, or anyone the caller vouches for as moderator).
@@ -332,17 +347,17 @@ class TableService:
         Frees the channel. Raises GameNotFound, NotHost, GameNotActive (already over).
         """
         self._check_open()
-        return await lobby.cancel(self._core, game_id, by_user_id, moderator)
+        return await self._lobby.cancel(game_id, by_user_id, moderator)
 
     # -- reading ----------------------------------------------------------------------------
 
     async def get_table(self, game_id: int) -> TableInfo:
         """The table with this id, whatever its status. Raises GameNotFound."""
-        return (await self._core.get(game_id)).info()
+        return (await self._tables.get(game_id)).info()
 
     async def table_for_channel(self, channel_id: int) -> TableInfo | None:
         """The open (lobby or running) table in this channel or thread, if any."""
-        row = await self._core.db.open_game_in_channel(channel_id)
+        row = await self._watched.open_game_in_channel(channel_id)
         return await self._info_or_none(row)
 
     async def _info_or_none(self, row: GameRow | None) -> TableInfo | None:
@@ -350,17 +365,17 @@ class TableService:
         if row is None:
             return None
         try:
-            return (await self._core.get(row.id)).info()
+            return (await self._tables.get(row.id)).info()
         except GameNotFound:
             return None
 
     async def tables_for_user(self, user_id: int) -> list[TableInfo]:
         """Open tables where this user holds a seat, newest first (for /hand without a channel)."""
-        ids = await self._core.db.open_game_ids_for_user(user_id)
+        ids = await self._watched.open_game_ids_for_user(user_id)
         tables: list[TableInfo] = []
         for game_id in ids:
             try:
-                tables.append((await self._core.get(game_id)).info())
+                tables.append((await self._tables.get(game_id)).info())
             except Exception:
                 # One broken table must not hide the user's others (it is logged and set aside).
                 log.exception("game %s could not be read for user %s's tables", game_id, user_id)
@@ -373,8 +388,8 @@ class TableService:
         `waiting_for` names who the game waits for. `player` picks one seat when the
         user holds several. Raises GameNotFound, NotSeated, GameNotActive.
         """
-        live = await self._core.get(game_id)
-        self._core.require_active(live)
+        live = await self._tables.get(game_id)
+        require_active(live)
         mine = play.seats_of(live, user_id, player)
         for decision in live.decisions:
             if decision.player in mine:
@@ -393,7 +408,7 @@ class TableService:
             version=live.version,
             player=mine[0],
             kind=None,
-            prompt="It is not your turn: the game is waiting for " + play.waiting_for(self._core, live) + ".",
+            prompt="It is not your turn: the game is waiting for " + play.waiting_for(self._user_label, live) + ".",
             actions=(),
             waiting_for=live.pending_players(),
         )
@@ -403,7 +418,7 @@ class TableService:
 
         Works for finished games too. Raises GameNotFound, GameNotActive (lobby).
         """
-        live = await self._core.get(game_id)
+        live = await self._tables.get(game_id)
         if live.state is None:
             raise GameNotActive(live.status.value)
         mine = live.players_of(user_id) if user_id is not None else []
@@ -424,7 +439,7 @@ class TableService:
 
         A spectator (None or not seated) sees public lines only. Raises GameNotFound.
         """
-        return await history.log_lines(self._core, game_id, viewer_user_id)
+        return await history.log_lines(self._watched, await self._tables.get(game_id), viewer_user_id)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -451,7 +466,7 @@ class TableService:
         self._moves_entering += 1
         self._no_move_entering.clear()
         try:
-            return await play.submit(self._core, game_id, user_id, action_id, expected_version, player)
+            return await self._moves.submit(game_id, user_id, action_id, expected_version, player)
         finally:
             self._moves_entering -= 1
             if self._moves_entering == 0:
@@ -464,7 +479,7 @@ class TableService:
         without the undone move. Raises GameNotFound, GameNotActive, UndoNotAllowed.
         """
         self._check_open()
-        return await play.undo(self._core, game_id, user_id)
+        return await self._moves.undo(game_id, user_id)
 
     async def replace_player(
         self,
@@ -481,7 +496,7 @@ class TableService:
         Raises GameNotFound, GameNotActive, NotHost, NotSeated, AlreadyJoined.
         """
         self._check_open()
-        return await lobby.replace_player(self._core, game_id, old_user_id, new_user_id, by_user_id, moderator)
+        return await self._lobby.replace_player(game_id, old_user_id, new_user_id, by_user_id, moderator)
 
     async def update_settings(
         self,
@@ -497,7 +512,7 @@ class TableService:
         Raises GameNotFound, NotHost, InvalidSettings.
         """
         self._check_open()
-        return await lobby.update_settings(self._core, game_id, by_user_id, moderator, changes)
+        return await self._lobby.update_settings(game_id, by_user_id, moderator, changes)
 
     async def set_auto_pass(self, game_id: int, user_id: int, on: bool) -> TableInfo:
         """Turn "never ask me" on or off for a seated user: their reaction windows close as a pass at once.
@@ -505,20 +520,20 @@ class TableService:
         Any seated player may set it for themselves. Raises GameNotFound, NotSeated, GameNotActive.
         """
         self._check_open()
-        return await lobby.set_auto_pass(self._core, game_id, user_id, on)
+        return await self._lobby.set_auto_pass(game_id, user_id, on)
 
     # -- time -------------------------------------------------------------------------------
 
     async def run_due_deadlines(self, now: float | None = None) -> int:
         """Fire every deadline due at `now` (default: the clock): reminders, AFK moves. Returns how many fired."""
-        return await deadlines.run_due(self._core, self._core.clock() if now is None else now)
+        return await self._deadlines.run_due(self._clock() if now is None else now)
 
     def start_scheduler(self, interval: float = 5.0) -> None:
         """Start the background loops: due deadlines (at most `interval` seconds apart) and the outbox sender."""
         self._check_open()
         self._sender.start()
         if not self._scheduler.running:
-            self._scheduler = deadlines.Scheduler(self._core, interval)
+            self._scheduler = deadlines.Scheduler(self._deadlines, interval)
             self._scheduler.start()
 
     async def stop_scheduler(self) -> None:
@@ -528,14 +543,14 @@ class TableService:
 
     async def ai_idle(self, timeout: float = 30.0) -> bool:
         """Wait until no background AI turn is running (for tests and tools); False on timeout."""
-        return await self._core.ai.idle(timeout)
+        return await self._ai_worker.idle(timeout)
 
     async def recover(self) -> RecoveryReport:
         """Startup recovery: verify running games, quarantine failures, resume interrupted AI turns.
 
         Never raises for a broken game (it is quarantined and its channel told).
         """
-        return await recovery.recover(self._core, self._verify_all_limit, self._verify_all_moves)
+        return await self._recovery.recover(self._verify_all_limit, self._verify_all_moves)
 
     # -- the end of a game and the channel's history ----------------------------------------
 
@@ -544,7 +559,7 @@ class TableService:
 
         Raises GameNotFound.
         """
-        live = await self._core.get(game_id)
+        live = await self._tables.get(game_id)
         if live.status != TableStatus.FINISHED or live.state is None:
             return None
         return final.final_report(live.game, live.state)
@@ -557,23 +572,23 @@ class TableService:
         finished), NotSeated, ChannelBusy (the channel has an open game), InvalidOption.
         """
         self._check_open()
-        return await lobby.rematch(self._core, self._game_names, game_id, by_user_id, self._seed_source())
+        return await self._lobby.rematch(game_id, by_user_id, self._seed_source())
 
     async def last_game_in_channel(self, channel_id: int) -> TableInfo | None:
         """The open table of this channel or thread, else its newest game of any status (None: never a game)."""
         current = await self.table_for_channel(channel_id)
         if current is not None:
             return current
-        newest = await self._core.db.recent_in_channel(channel_id, 1)
+        newest = await self._watched.recent_in_channel(channel_id, 1)
         return await self._info_or_none(newest[0] if newest else None)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[TableInfo]:
         """The channel's (or thread's) most recent games, newest first, with their status and outcome."""
-        rows = await self._core.db.recent_in_channel(channel_id, limit)
+        rows = await self._watched.recent_in_channel(channel_id, limit)
         tables: list[TableInfo] = []
         for row in rows:
             try:
-                tables.append((await self._core.get(row.id)).info())
+                tables.append((await self._tables.get(row.id)).info())
             except Exception:
                 # One unreadable game must not hide the rest of the channel's history.
                 log.exception("game %s could not be read for the history of channel %s", row.id, channel_id)
@@ -590,4 +605,4 @@ class TableService:
         the one action making that pick, to submit like any other. Works for finished games (their
         situation only). Raises GameNotFound, GameNotActive (lobby), NotSeated, IllegalMove (a bad pick).
         """
-        return await play.panel_details(self._core, game_id, user_id, player, pick)
+        return play.panel_details(await self._tables.get(game_id), user_id, player, pick)

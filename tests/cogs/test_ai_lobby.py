@@ -11,7 +11,7 @@ from cogs import text
 from cogs.custom_ids import LobbyAction, LobbyId, Unreadable, parse
 from cogs.limits import CUSTOM_ID
 from engine.core.events import public_event
-from host.play import THINKING
+from host.ai_turns import THINKING
 from host.results import AiLevel, PostMode, SeatInfo, TableStatus, TableUpdate, UpdateKind
 from tests.cogs.fakes import make_table
 

@@ -114,7 +114,7 @@ async def test_an_ai_at_each_level_finishes_a_game_through_the_host_and_replay_e
     monkeypatch.setattr(ai_worker, "decide_action", _no_search)
     svc = await open_service(store_url, notifier, clock, ai_worker=AiWorker(mode=WorkerMode.INLINE))
     try:
-        live = await svc._core.get(table.game_id)
+        live = await svc._tables.get(table.game_id)
         assert live.status is TableStatus.FINISHED  # recovery verified it (a mismatch would quarantine it)
         assert verify(live, rows) is None
     finally:

@@ -78,7 +78,7 @@ async def test_the_humans_move_is_acknowledged_before_the_hard_ai_decides(store_
     try:
         game_id = await _hard_game(svc, 11)  # the secret bid: the human and the hard AI choose at once
         started = time.perf_counter()
-        with caplog.at_level(logging.INFO, logger="host.play"):
+        with caplog.at_level(logging.INFO, logger="host.ai_turns"):
             result = await TableService.submit(svc, game_id, HOST, "bid:1", 0)
             acked = time.perf_counter() - started
             assert acked < SLOW / 2, f"the ✅ waited {acked:.3f}s"
@@ -168,7 +168,7 @@ async def test_fifty_tables_waiting_on_hard_ais_leave_another_games_clicks_quick
         busy = [await _hard_game(svc, 100 + n, seed=n) for n in range(50)]
         await asyncio.sleep(HARD_COST)  # the pool is started and searching
         loaded = await _clicks(svc, lonely.game_id, 20)
-        thinking = sum(1 for g in busy if svc._core.ai.turns.get(g) is not None)
+        thinking = sum(1 for g in busy if svc._ai_worker.turns.get(g) is not None)
     finally:
         await svc.close()
     line = (f"ack latency idle p50 {statistics.median(idle) * 1000:.1f} ms; with 50 tables on hard AIs "
@@ -231,7 +231,7 @@ async def test_a_game_cancelled_while_the_ai_thinks_stores_nothing(store_url, no
     svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
         game_id = await _hard_game(svc, 16)
-        assert svc._core.ai.busy()
+        assert svc._ai_worker.busy()
         await svc.cancel(game_id, HOST)
         assert await svc.ai_idle(10.0)
         assert await _moves(svc, game_id) == []
@@ -250,7 +250,7 @@ async def test_an_illegal_choice_of_the_worker_is_replaced_by_a_normal_move(stor
     worker = AiWorker(mode=WorkerMode.THREAD, workers=1, decide=illegal_decide, thinking_after=30.0)
     svc = await open_service(store_url, notifier, clock, ai_worker=worker)
     try:
-        with caplog.at_level(logging.ERROR, logger="host.play"):
+        with caplog.at_level(logging.ERROR, logger="host.ai_turns"):
             game_id = await _hard_game(svc, 17)
             assert await svc.ai_idle(10.0)
         moves = await _moves(svc, game_id)

@@ -49,9 +49,9 @@ async def test_looking_up_games_that_do_not_exist_leaves_no_lock_behind(service)
     real = await started(service, [HOST, ALICE])
     for game_id in range(1000, 21000):
         with pytest.raises(GameNotFound):
-            await service._core.get(game_id)
-    assert set(service._core.locks) <= {real.game_id}
-    assert service._core._lock_users == {}
+            await service._tables.get(game_id)
+    assert set(service._tables.locks) <= {real.game_id}
+    assert service._tables._lock_users == {}
 
 
 async def test_a_seat_write_from_an_outdated_copy_is_refused(store_url):
@@ -108,9 +108,9 @@ async def test_a_change_notice_refreshes_a_copy_another_process_outdated(store_u
 async def test_a_change_notice_of_our_own_write_keeps_the_cached_game(service):
     game = await started(service, [HOST, ALICE])
     await service.submit(game.game_id, HOST, "bid:2", game.version)
-    cached = service._core.cache[game.game_id]
+    cached = service._tables.cache[game.game_id]
     await service.game_changed(game.game_id)
     await service.game_changed(game.game_id, revision=cached.revision)
-    assert service._core.cache[game.game_id] is cached
+    assert service._tables.cache[game.game_id] is cached
     await service.game_changed(game.game_id, revision=cached.revision + 1)  # a newer row elsewhere
-    assert game.game_id not in service._core.cache
+    assert game.game_id not in service._tables.cache

@@ -75,7 +75,7 @@ async def test_the_deadline_scheduler_outlives_a_failing_lookup_and_then_reminds
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     await started(service, [HOST, ALICE], settings=TableSettings(reminder_delay=0.05, max_reminders=1))
-    store = service._core.db
+    store = service._watched
     monkeypatch.setattr(store, "due_deadlines", Flaky(store.due_deadlines, failures()))
     with caplog.at_level(logging.INFO, logger="host.deadlines"):
         service.start_scheduler(interval=0.02)

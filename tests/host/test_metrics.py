@@ -198,7 +198,7 @@ async def test_the_endpoint_refuses_a_port_already_in_use_with_an_oserror() -> N
 async def test_without_metrics_the_service_reports_to_nothing(store_url: str) -> None:
     svc = await open_service(store_url)
     try:
-        assert isinstance(svc._core.metrics, NoMetrics)
+        assert isinstance(svc._committer.metrics, NoMetrics)
         assert isinstance(svc._sender.metrics, NoMetrics)
     finally:
         await svc.close()

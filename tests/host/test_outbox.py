@@ -50,7 +50,7 @@ async def test_a_move_is_stored_with_its_messages_in_one_transaction(store_url):
         result = await started(svc, [HOST, ALICE])
         await svc.submit(result.game_id, HOST, "bid:2", result.version)
     finally:
-        await svc._core.db.close()  # a crash: nothing delivered
+        await svc._watched.close()  # a crash: nothing delivered
     rows = await outbox_rows(store_url)
     assert ("channel:777", "lobby", "pending") in rows
     assert [k for q, k, _ in rows if q == "channel:777"] == ["lobby", "lobby_closed", "table", "table"]
@@ -194,7 +194,7 @@ async def test_undelivered_messages_survive_a_restart_and_go_out_after_it(store_
 async def test_a_lobby_whose_message_was_never_posted_is_posted_after_a_restart(store_url):
     svc = await plain_service(store_url, RecordingNotifier())
     table = await svc.create_table("dash", {}, HOST, GUILD, CHANNEL)
-    await svc._core.db.close()  # killed right after the lobby row was written
+    await svc._watched.close()  # killed right after the lobby row was written
     notifier = RecordingNotifier()
     svc = await open_service(store_url, notifier)
     try:
@@ -212,7 +212,7 @@ async def test_a_start_whose_post_was_killed_closes_the_lobby_buttons_after_a_re
     await svc.deliver()  # the lobby message went out
     await svc.join(table.game_id, ALICE)
     await svc.start(table.game_id, HOST)
-    await svc._core.db.close()  # killed before the start was posted
+    await svc._watched.close()  # killed before the start was posted
     notifier = RecordingNotifier()
     svc = await open_service(store_url, notifier)
     try:

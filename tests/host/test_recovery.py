@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.rng import Rng
-from host import play
+from host import ai_turns
 from host.errors import GameNotActive
 from host.notifier import RecordingNotifier
 from host.results import TableStatus, UpdateKind
@@ -56,7 +56,7 @@ async def test_healthy_games_are_verified_at_start(store_url):
     ids=["changed-move", "illegal-move", "snapshot-differs", "snapshot-corrupt", "version-ahead"],
 )
 async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(store_url, tamper, caplog):
-    caplog.set_level("ERROR", logger="host.core")
+    caplog.set_level("ERROR", logger="host.tables")
     game_id = await _game_with_moves(store_url)
     sql, _ = tamper
     await _raw(store_url, (sql, ()))
@@ -68,7 +68,7 @@ async def test_a_corrupted_game_is_quarantined_untouched_and_frees_its_channel(s
         assert table.status == TableStatus.QUARANTINED
         assert table.status_reason
         # One log line says which game was quarantined and why.
-        lines = [r.getMessage() for r in caplog.records if r.name == "host.core" and r.levelname == "ERROR"]
+        lines = [r.getMessage() for r in caplog.records if r.name == "host.tables" and r.levelname == "ERROR"]
         assert any(f"game {game_id} " in m and "quarantined" in m and table.status_reason in m for m in lines), lines
         posts = notifier.posts_for(game_id)
         assert [p.kind for p in posts] == [UpdateKind.QUARANTINED]
@@ -109,7 +109,7 @@ async def test_an_ai_turn_interrupted_by_a_crash_is_resumed(store_url, monkeypat
     def crashed(*_args, **_kwargs):
         raise RuntimeError("the process died here")
 
-    monkeypatch.setattr(play, "decide_action", crashed)
+    monkeypatch.setattr(ai_turns, "decide_action", crashed)
     moved = await svc.submit(game_id, HOST, "bid:0", result.version)
     moved = await svc.submit(game_id, HOST, "step", moved.version)
     assert moved.pending and moved.pending[0].is_ai
@@ -165,7 +165,7 @@ async def test_moves_stored_but_never_posted_are_announced_after_a_crash(store_u
     game_id = result.game_id
     await svc.submit(game_id, HOST, "bid:2", result.version)
     lost = await svc.submit(game_id, ALICE, "bid:1", result.version)  # committed, never sent: then "crash"
-    await svc._core.db.close()  # no clean close: nothing more is written
+    await svc._watched.close()  # no clean close: nothing more is written
 
     notifier = RecordingNotifier()
     svc = await open_service(store_url, notifier)
@@ -191,7 +191,7 @@ async def test_a_start_never_posted_is_announced_as_a_start(store_url):
     table = await svc.create_table("dash", {}, HOST, 42, CHANNEL)
     await svc.join(table.game_id, ALICE)
     result = await svc.start(table.game_id, HOST)
-    await svc._core.db.close()
+    await svc._watched.close()
     notifier = RecordingNotifier()
     svc = await open_service(store_url, notifier)
     await svc.close()
@@ -204,7 +204,7 @@ async def test_a_database_from_before_the_outbox_still_announces_its_unposted_mo
     svc = await _undelivering(store_url)
     result = await started(svc, [HOST, ALICE])
     await svc.submit(result.game_id, HOST, "bid:2", result.version)
-    await svc._core.db.close()
+    await svc._watched.close()
     # As a schema-3 bot left it: the move stored, announced_version behind, no outbox rows.
     await _raw(
         store_url,

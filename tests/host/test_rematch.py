@@ -88,7 +88,7 @@ async def test_associates_rematch_lets_the_rules_first_player_start(service):
         table = await service.add_ai(table.game_id, HOST)
     result = await service.start(table.game_id, HOST)
     assert result.ended, "an all-AI game plays to its end at the start"
-    old_live = await service._core.get(table.game_id)
+    old_live = await service._tables.get(table.game_id)
     old_first = rematch_first_player(old_live.game, old_live.state)
     assert old_first is not None
 
@@ -96,7 +96,7 @@ async def test_associates_rematch_lets_the_rules_first_player_start(service):
     seating = rematch_seating(12345, 3)  # the service's seed source gives 12345
     assert new.options["first_player"] == seating[old_first]
     started_new = await service.start(new.game_id, HOST)
-    new_live = await service._core.get(new.game_id)
+    new_live = await service._tables.get(new.game_id)
     # The seat that held the old rematch-first player (join order = old player index) starts the new game.
     seat = next(s for s in started_new.table.seats if s.join_order == old_first)
     assert new_live.state["first_player"] == seat.player

@@ -1,0 +1,205 @@
+"""What a batch of committed moves says, and to whom: the table post, private news, DM prompts.
+
+Pure: it reads the game as it stood and as the batch leaves it and returns outbox messages and the
+MoveResult; storing them is the committer's job (host/commit.py), in the moves' own transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.core.decisions import DecisionKind
+from engine.core.events import Event, public_event
+from host.live import LiveGame
+from host.outbox import Outgoing, PrivatePost, PromptClosed, PromptPost, TablePost, channel_queue, user_queue
+from host.results import (
+    AppliedMove,
+    MoveResult,
+    MoveSource,
+    PostMode,
+    PrivateUpdate,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
+
+# Decisions answered in secret: the player gets a DM prompt with the buttons when one becomes theirs.
+SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """How to announce a batch of moves: why, with which headline, and to whom privately.
+
+    `opening` are events shown before the moves' own (the game's setup events at the start);
+    `everyone_private` sends every human their private view even without private news (the start).
+    """
+
+    kind: UpdateKind
+    headline: str = ""
+    everyone_private: bool = False
+    opening: tuple[Event, ...] = ()
+
+
+# How an ordinary run of moves is announced.
+MOVES = Announcement(UpdateKind.MOVES)
+
+
+@dataclass
+class Applied:
+    """One committed move with the events it produced (all audiences)."""
+
+    move: AppliedMove
+    events: list[Event]
+    label: str = ""  # what the mover chose, in words (for the mover only: it may be secret)
+
+
+def newly_pending(before: LiveGame, after: LiveGame, applied: list[Applied]) -> set[int]:
+    """The players for whom a decision became theirs in this batch, not counting a player's own next step.
+
+    A player is new when they were not pending before, or when their decision opened at a move someone else
+    made (the turn went round, e.g. through AI seats, and came back). A decision that opened at the player's
+    own move is the continuation of their turn.
+    """
+    if before.status != TableStatus.ACTIVE:
+        return {d.player for d in after.decisions}
+    waiting_before = {d.player for d in before.decisions}
+    movers = {a.move.seq: a.move.player for a in applied}
+    newly: set[int] = set()
+    for d in after.decisions:
+        opened = after.since.get(d.player, after.version)
+        if d.player not in waiting_before or (opened > before.version and movers.get(opened, d.player) != d.player):
+            newly.add(d.player)
+    return newly
+
+
+def table_post(live: LiveGame, update: TableUpdate) -> Outgoing:
+    """The outbox message posting `update` in the table's channel."""
+    return Outgoing(live.id, channel_queue(live.channel_id), TablePost(update))
+
+
+def compose(before: LiveGame, after: LiveGame, applied: list[Applied], announcement: Announcement) -> list[Outgoing]:
+    """The messages a batch causes: one table post (if anything public changed), private news for each
+    human concerned, and a DM prompt for each human who now owes a secret choice.
+
+    `before` is the game as it stood, `after` as the batch leaves it; only `after.status_events` changes
+    (to what the table's live status message shows once the post is delivered).
+    """
+    result = move_result(after, applied, announcement.opening)
+    public_change = bool(result.public_events) or result.ended or after.public_state() != before.public_state()
+    messages: list[Outgoing] = []
+    if public_change:
+        messages.append(_table_update(before, after, applied, announcement, result))
+    messages.extend(_private_news(after, announcement, result))
+    messages.extend(closed_prompts(before, after, applied))
+    if not result.ended:
+        messages.extend(_new_prompts(before, after, result))
+    return messages
+
+
+def _table_update(
+    before: LiveGame, after: LiveGame, applied: list[Applied], announcement: Announcement, result: MoveResult
+) -> Outgoing:
+    """The channel post of a public change: an edit of the live status message while the same players act on."""
+    newly = newly_pending(before, after, applied)
+    continues = (
+        not newly and not result.ended and announcement.kind is UpdateKind.MOVES and before.status_events is not None
+    )
+    shown = (*(before.status_events or ()), *result.public_events) if continues else result.public_events
+    update = TableUpdate(
+        game_id=after.id,
+        kind=UpdateKind.ENDED if result.ended else announcement.kind,
+        headline=announcement.headline,
+        version=result.version,
+        public_events=shown,
+        public_view=result.public_view,
+        pending=result.pending,
+        outcome=result.outcome,
+        public_change=True,
+        mode=PostMode.EDIT if continues else PostMode.NEW,
+        mention=tuple(sorted(newly)),
+    )
+    # A later edit of this message keeps its headline as its first line.
+    first = announcement.headline and not continues
+    headline = (public_event(announcement.headline, "headline"),) if first else ()
+    after.status_events = (*headline, *shown)
+    return table_post(after, update)
+
+
+def _private_news(after: LiveGame, announcement: Announcement, result: MoveResult) -> list[Outgoing]:
+    """Each human's private events and view (every human's view when the announcement asks for it)."""
+    messages: list[Outgoing] = []
+    for seat in after.human_seats():
+        player = seat.player
+        if player is None or seat.user_id is None:
+            continue
+        events = result.private_events.get(player, ())
+        if not events and not announcement.everyone_private:
+            continue
+        private = PrivateUpdate(after.id, player, result.version, events, after.game.view(after.state, player))
+        messages.append(Outgoing(after.id, user_queue(seat.user_id), PrivatePost(seat.user_id, private)))
+    return messages
+
+
+def _new_prompts(before: LiveGame, after: LiveGame, result: MoveResult) -> list[Outgoing]:
+    """A DM prompt for each human whose secret decision opened in this batch (not one they auto-pass)."""
+    waiting_before = {d.player for d in before.decisions} if before.status == TableStatus.ACTIVE else set()
+    messages: list[Outgoing] = []
+    for p in result.pending:
+        if p.player in waiting_before or p.is_ai or p.user_id is None or p.kind not in SECRET_KINDS:
+            continue
+        if after.auto_passes(next(d for d in after.decisions if d.player == p.player)):
+            continue
+        messages.append(Outgoing(after.id, user_queue(p.user_id), PromptPost(p.user_id, p.player, result.version)))
+    return messages
+
+
+def closed_prompts(before: LiveGame, after: LiveGame, applied: list[Applied]) -> list[Outgoing]:
+    """A note for each human whose secret decision (answered by DM prompt) closed in this batch: their
+    prompt is then edited to say what was chosen, and loses its buttons."""
+    if before.status != TableStatus.ACTIVE:
+        return []
+    # Closed means no longer pending at all: a draft step keeps the decision (and its prompt) open.
+    still_pending = {d.player for d in after.decisions} if after.status == TableStatus.ACTIVE else set()
+    notes: list[Outgoing] = []
+    for d in before.decisions:
+        if d.kind not in SECRET_KINDS or d.player in still_pending:
+            continue
+        seat = before.seat_of_player(d.player)
+        if seat is None or seat.user_id is None:
+            continue
+        mine = [a for a in applied if a.move.player == d.player]
+        if not mine:
+            continue
+        last = mine[-1]
+        timed_out = last.move.source is not MoveSource.HUMAN
+        closed = PromptClosed(seat.user_id, d.player, "" if timed_out else last.label, timed_out)
+        notes.append(Outgoing(after.id, user_queue(seat.user_id), closed))
+    return notes
+
+
+def move_result(live: LiveGame, applied: Iterable[Applied], opening: Iterable[Event] = ()) -> MoveResult:
+    """The MoveResult of a batch of committed moves (after the game's setup events, for a start)."""
+    applied = list(applied)
+    public: list[Event] = []
+    private: dict[int, list[Event]] = {}
+    for event in [*opening, *(e for item in applied for e in item.events)]:
+        if event.public:
+            public.append(event)
+        else:
+            for p in sorted(event.visible_to or ()):
+                private.setdefault(p, []).append(event)
+    outcome = live.outcome()
+    return MoveResult(
+        game_id=live.id,
+        version=live.version,
+        moves=tuple(a.move for a in applied),
+        public_events=tuple(public),
+        private_events={p: tuple(evs) for p, evs in private.items()},
+        public_view=live.game.view(live.state, None),
+        pending=live.pending_players() if live.status == TableStatus.ACTIVE else (),
+        ended=outcome is not None,
+        outcome=outcome,
+        table=live.info(),
+    )

@@ -1,0 +1,231 @@
+"""Storing moves: a batch applied in memory becomes one transaction (version, snapshot, log entries,
+deadlines, outbox messages), and only after COMMIT does the cached game move on.
+
+The UPDATE succeeds only if the stored version is still the one the batch started from; otherwise
+Conflict and nothing is written, so a failure anywhere leaves both the store and the cache at the old state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from db.errors import VersionConflict
+from db.rows import ActionRow
+from db.store import DeadlinePlan, MoveWrite, Store
+from engine.core.actions import Action
+from engine.core.events import Event
+from engine.core.outcome import Outcome
+from host import announce
+from host.announce import Announcement, Applied
+from host.batch import Batch, Step
+from host.deadline_plan import rules_deadlines
+from host.live import LiveGame, snapshot_text
+from host.metrics import Metrics, NoMetrics
+from host.outbox import Outgoing, TablePost
+from host.results import AppliedMove, MoveSource, TableStatus
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+
+# The stored game changed under us (another process moved first): reload and re-check.
+Conflict = VersionConflict
+
+
+class Committer:
+    """Writes batches of moves and messages that belong to no move; wakes the sender after each.
+
+    `forget` drops a game from the cache when a write's fate is unknown (cancelled mid-write).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Clock,
+        forget: Callable[[int], None],
+        wake_sender: Callable[[], None],
+        metrics: Metrics | None = None,
+    ) -> None:
+        self._store = store
+        self._clock = clock
+        self._forget = forget
+        self._wake_sender = wake_sender
+        self.metrics: Metrics = metrics or NoMetrics()
+
+    async def commit_move(
+        self,
+        live: LiveGame,
+        player: int,
+        action: Action,
+        source: MoveSource,
+        user_id: int | None,
+        announcement: Announcement | None = None,
+    ) -> Applied:
+        """Apply a parsed, legal action and store it atomically; Conflict if another writer moved first."""
+        batch = Batch(live)
+        batch.apply(player, action, source, user_id)
+        return (await self.store(batch, announcement))[0]
+
+    async def commit_state(
+        self,
+        live: LiveGame,
+        state: Any,
+        *,
+        player: int,
+        source: MoveSource,
+        user_id: int | None,
+        undoes: int,
+        events: list[Event],
+        announcement: Announcement | None = None,
+    ) -> Applied:
+        """Store an undo entry that moves the game to `state` (the replay without the undone move)."""
+        batch = Batch(live)
+        batch.add(state, player, "undo", source, user_id, events, undoes=undoes, reopen_all=True)
+        return (await self.store(batch, announcement))[0]
+
+    async def store(self, batch: Batch, announcement: Announcement | None = None) -> list[Applied]:
+        """Store a batch of moves atomically, then (only then) move the cached game on.
+
+        The write may share its transaction (and disk sync) with other games' writes. With an
+        `announcement`, the messages the batch causes go into the outbox in the same transaction:
+        a committed move is never left unannounced.
+        """
+        live = batch.live
+        if not batch.steps:
+            return []
+        now = self._clock()
+        last = batch.steps[-1]
+        applied = [
+            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events, step.label)
+            for step in batch.steps
+        ]
+        outcome = live.game.outcome(last.state)
+        after = _after(live, last, now, finished=outcome is not None)
+        messages = announce.compose(live, after, applied, announcement) if announcement is not None else []
+        announced = last.seq if announcement is not None else live.announced
+        write = _move_write(batch, after, outcome, messages, announced, now)
+        await self._write(live, write, len(batch.steps))
+        # Committed: now (and only now) the cache moves on, in one synchronous step.
+        _settle(live, after, write, announced, any(isinstance(m.payload, TablePost) for m in messages))
+        log.debug("game %s: stored entries up to %s", live.id, write.new_version)
+        if messages:
+            self._wake_sender()
+        return applied
+
+    async def _write(self, live: LiveGame, write: MoveWrite, moves: int) -> None:
+        """One store call for the whole batch, timed; an interrupted write leaves the game to be reloaded."""
+        writing = time.perf_counter()
+        try:
+            await self._store.commit_move(write)
+        except asyncio.CancelledError:
+            # We cannot know whether the write was committed: the next touch reloads from the file.
+            self._forget(live.id)
+            raise
+        self.metrics.store_written(time.perf_counter() - writing)
+        self.metrics.move_applied(live.game_name, moves)
+
+    async def enqueue(self, messages: Iterable[Outgoing]) -> None:
+        """Store messages that belong to no move (a cancellation, a replaced seat) and wake the sender."""
+        rows = [m.to_row() for m in messages]
+        if not rows:
+            return
+        await self._store.enqueue(rows, self._clock())
+        self._wake_sender()
+
+    async def flush_announced(self, lives: Iterable[LiveGame]) -> None:
+        """Store how far these games were announced (the next move's write usually carries it for free)."""
+        lives = list(lives)
+        versions = {live.id: live.announced for live in lives if live.announced > live.announced_stored}
+        if not versions:
+            return
+        await self._store.set_announced(versions)
+        for live in lives:
+            if live.id in versions:
+                live.announced_stored = versions[live.id]
+
+
+def _after(live: LiveGame, last: Step, now: float, *, finished: bool) -> LiveGame:
+    """A copy of the game as the batch leaves it (the cached game itself is not touched)."""
+    return dataclasses.replace(
+        live,
+        state=last.state,
+        version=last.seq,
+        since=last.since,
+        decisions=last.decisions,
+        status=TableStatus.FINISHED if finished else live.status,
+        updated_at=now,
+    )
+
+
+def _move_write(
+    batch: Batch, after: LiveGame, outcome: Outcome | None, messages: list[Outgoing], announced: int, now: float
+) -> MoveWrite:
+    """The one store write of a batch: the new row values, its log entries, deadlines and messages."""
+    live = batch.live
+    finished = outcome is not None
+    return MoveWrite(
+        game_id=live.id,
+        expected_version=live.version,
+        new_version=after.version,
+        snapshot=snapshot_text(live.game, after.state),
+        pending=after.pending_json(),
+        ai_pending=not finished and any(live.is_ai(d.player) for d in after.decisions),
+        finished=finished,
+        outcome=outcome.to_json() if outcome else None,
+        announced_version=announced,
+        actions=tuple(_action_rows(batch, now)),
+        deadlines=_deadline_plan(batch, after, finished, now),
+        messages=tuple(m.to_row() for m in messages),
+        now=now,
+    )
+
+
+def _action_rows(batch: Batch, now: float) -> list[ActionRow]:
+    """The log entries of the batch's moves."""
+    return [
+        ActionRow(
+            game_id=batch.live.id,
+            seq=step.seq,
+            player=step.player,
+            action_id=step.action_id,
+            source=step.source.value,
+            user_id=step.user_id,
+            undoes=step.undoes,
+            events=[e.to_json() for e in step.events],
+            created_at=now,
+        )
+        for step in batch.steps
+    ]
+
+
+def _deadline_plan(batch: Batch, after: LiveGame, finished: bool, now: float) -> DeadlinePlan:
+    """The deadlines after the batch: the movers' clocks restart, every pending human has one."""
+    live = batch.live
+    delay = live.settings.reminder_delay
+    humans = [d.player for d in after.decisions if not live.is_ai(d.player)]
+    return DeadlinePlan(
+        pending=frozenset() if finished else frozenset(humans),
+        reset=frozenset(step.player for step in batch.steps),
+        due_at=now + delay if delay > 0 else None,
+        version=after.version,
+        timers={} if finished else rules_deadlines(live.game, after.decisions, live.is_ai, live.settings, now),
+    )
+
+
+def _settle(live: LiveGame, after: LiveGame, write: MoveWrite, announced: int, posted: bool) -> None:
+    """Move the cached game to what was just committed (one synchronous step: readers never see half)."""
+    live.set_state(after.state, after.version, after.since, after.decisions)
+    live.revision += 1
+    live.snapshot = write.snapshot
+    live.updated_at = after.updated_at
+    live.announced = live.announced_stored = max(announced, live.announced_stored)
+    live.status_events = after.status_events
+    if posted:
+        live.public_version = after.version
+    if write.finished:
+        live.status = TableStatus.FINISHED
