@@ -26,7 +26,7 @@ from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, visited_seat
 from engine.associates.invariants import check
 from engine.associates.scoring import ranking, scores
-from engine.associates.state import SCHEMA, State, copy_state, new_state, seat_of
+from engine.associates.state import SCHEMA, State, copy_state, in_table_order, new_state, seat_of
 from engine.associates.view import private_part, public_view
 from engine.core.actions import Action
 from engine.core.decisions import Decision, DecisionKind
@@ -242,7 +242,7 @@ class AssociatesGame(Game[State]):
         """The state written by dump; IllegalAction on an unknown schema."""
         if data.get("schema") != SCHEMA:
             raise IllegalAction(f"Unsupported saved-game schema {data.get('schema')!r}.", "E_SCHEMA")
-        return copy_state(data)
+        return in_table_order(copy_state(data))
 
     # -- reports -------------------------------------------------------------------------------
 
