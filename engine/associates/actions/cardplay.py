@@ -10,7 +10,7 @@ from engine.associates.actions.common import active_fig, active_seat, play_card
 from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, fig_name, guild_of
 from engine.associates.context import Ctx
-from engine.associates.reactions import spend_gold, spendable_gold
+from engine.associates.purse import spend_gold, spendable_gold
 from engine.associates.state import State, designated, effective_terrain, figs_in_zone, intact_lair_at, lair_intact
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction

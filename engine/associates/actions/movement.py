@@ -9,7 +9,9 @@ from engine.associates.actions.common import active_fig, active_seat, pay, play_
 from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
+from engine.associates.flow import card_owner, discard_violet
 from engine.associates.harm import stun_figure
+from engine.associates.resolution import start_elimination
 from engine.associates.state import State, carries, guild_at, power_works
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
@@ -114,10 +116,6 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
 
 def _trap_check(ctx: Ctx, fig: str, zone: str) -> bool:
     """Trigger an adverse Trap/Mined Terrain on `zone`; True if the figurine is being eliminated."""
-    # local import: the turn machine and the resolution call each other
-    from engine.associates.flow import card_owner, discard_violet
-    from engine.associates.resolution import start_elimination
-
     s = ctx.s
     trap = s["zones"][zone]["trap"]
     if trap is None:
