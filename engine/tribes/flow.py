@@ -15,6 +15,7 @@ from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phases import run_phases
 from engine.tribes import goals, investment, launch, phases, research, war
 from engine.tribes.actions import PickTribe, parse, step_id
 from engine.tribes.board import load_board
@@ -69,7 +70,7 @@ TRIBE_RULES = phases.PhaseRules(
     label="Setup: choosing tribes",
 )
 
-ECONOMY_PHASES: dict[str, phases.PhaseRules] = {
+ECONOMY_PHASES: dict[str, phases.PhaseRules[TribesState]] = {
     phases.TRIBE: TRIBE_RULES,
     phases.INVESTMENT: investment.RULES,
     phases.LAUNCH: launch.RULES,
@@ -78,7 +79,7 @@ ECONOMY_PHASES: dict[str, phases.PhaseRules] = {
     phases.GNOMBUT: goals.BUT_RULES,
     phases.REVOTE: goals.REVOTE_RULES,
 }
-PHASE_TABLE: dict[str, phases.PhaseRules] = ECONOMY_PHASES | war.WAR_PHASES
+PHASE_TABLE: dict[str, phases.PhaseRules[TribesState]] = ECONOMY_PHASES | war.WAR_PHASES
 
 
 # --- automatic steps ------------------------------------------------------------------------------------
@@ -127,20 +128,8 @@ MAX_AUTOMATIC_STEPS = 10_000  # a guard against a phase that never asks anyone n
 
 def advance(state: TribesState, events: list[Event]) -> None:
     """Run automatic steps and complete finished phases until a decision is pending or the game is over."""
-    for _ in range(MAX_AUTOMATIC_STEPS):
-        if state.phase == phases.FINISHED:
-            return
-        step = AUTOMATIC.get(state.phase)
-        if step is not None:
-            step(state, events)
-            continue
-        rules = PHASE_TABLE.get(state.phase)
-        if rules is None:
-            raise AssertionError(f"unknown phase {state.phase!r}")
-        if rules.waiting(state):
-            return
-        if rules.complete is None:
-            # a war phase with nobody to ask must have moved on by itself
-            raise AssertionError(f"phase {state.phase!r} waits for nobody and cannot complete")
-        rules.complete(state, events)
-    raise AssertionError("the turn flow did not settle")
+    run_phases(PHASE_TABLE, _phase_of, AUTOMATIC, phases.FINISHED, state, events, MAX_AUTOMATIC_STEPS)
+
+
+def _phase_of(state: TribesState) -> str:
+    return state.phase

@@ -6,17 +6,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from engine.core.actions import Action
-from engine.core.decisions import DecisionKind
-from engine.core.events import Event
-from engine.core.picks import MultiPick
-
-if TYPE_CHECKING:
-    from engine.tribes.state import TribesState
+# The generic row of the phase table; a Gnome Tribes row is a PhaseRules[TribesState].
+from engine.core.phases import PhaseRules as PhaseRules
 
 # Setup: tribes picked in join order (§2, §15.1)
 TRIBE = "tribe"
@@ -47,32 +38,3 @@ WAR_STEP_DONE = "war_step_done"
 
 SECRET_PHASES = frozenset({INVESTMENT, LAUNCH, GNOMBUT, CARDS})
 
-
-@dataclass(frozen=True, slots=True)
-class PhaseRules:
-    """What one phase does for the contract methods of engine.core.Game.
-
-    `apply` mutates the clone it is given (game.py clones before calling), appends events, and
-    raises IllegalAction leaving nothing half-done (it validates before it changes anything).
-    `waiting` lists the players who must act now, in the order they are asked.
-    """
-
-    kind: DecisionKind
-    waiting: Callable[[TribesState], list[int]]
-    prompt: Callable[[TribesState, int], str]
-    legal: Callable[[TribesState, int], list[Action]]
-    apply: Callable[[TribesState, int, Action, list[Event]], None]
-    timeout: Callable[[TribesState, int], Action]
-    describe: Callable[[TribesState, int], list[str]]
-    auto_step: Callable[[TribesState, int], Action | None] | None = None
-    # Runs when `waiting` is empty (every answer is in): reveals, tallies, moves to the next phase.
-    complete: Callable[[TribesState, list[Event]], None] | None = None
-    label: str = ""  # "Phase 2: investment", for the view's phase_label
-    # Optional front-end helpers of the contract (engine.core.Game): a 'pick k of n' menu and its one
-    # action, and whole orders in one tap. Absent = the Game default (none).
-    multi_pick: Callable[[TribesState, int], MultiPick | None] | None = None
-    pick_action: Callable[[TribesState, int, Sequence[str]], Action] | None = None
-    shortcuts: Callable[[TribesState, int], list[Action]] | None = None
-    # Heads of whole orders typed in one go that `apply` accepts although no menu lists them
-    # (engine.core.Game.is_typed_order); a shortcut that is not an offered id must have one.
-    typed_prefixes: tuple[str, ...] = ()

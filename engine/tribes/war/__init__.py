@@ -43,7 +43,7 @@ def _active_while(ready: Callable[[TribesState], bool]) -> Callable[[TribesState
     return waiting
 
 
-WAR_PHASES: dict[str, PhaseRules] = {
+WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
     PLAN: PhaseRules(
         DecisionKind.TURN, _active_while(lambda s: s.war is not None and not s.war.plan_done), plan.prompt,
         plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe, plan.auto_step,
