@@ -13,13 +13,14 @@ from engine.associates import resolution as rz
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import GUILD_INFO, fig_name
 from engine.associates.context import Ctx
+from engine.associates.ids import PASS_ID, Command, Confirm, Malin, Pass, Play, React, Undo
 from engine.associates.purse import spend_gold
 from engine.associates.state import State, guild_at, mode
 from engine.associates.windows import NO_REACTION, malin_gnomes, tomb_cards, w1_addable, w2_addable
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 
-PASS_ID = "pass"
+__all__ = ["PASS_ID"]
 
 
 # -- legal actions and apply ------------------------------------------------------------------
@@ -55,74 +56,85 @@ def _play(ctx: Ctx, cards: list[str], seat: int) -> None:
         s["played"].append(c)
 
 
-def apply(ctx: Ctx, seat: int, action_id: str) -> None:
-    """Apply one window step; raises IllegalAction (E_*) for anything not allowed."""
-    s = ctx.s
+def check(s: State, seat: int, cmd: Command) -> None:
+    """The §17.13 refusal of a window step, if any."""
     res = s["res"]
     stage = res["stage"]
-    hand = s["players"][seat]["hand"]
-    if action_id == PASS_ID:
-        ctx.say(NO_REACTION, "reaction", window=stage.upper())
-        res["picks"] = []
-        _close(ctx, stage, [])
-        return
-    if action_id == UNDO_ID:
-        if not res["picks"]:
-            raise IllegalAction("Nothing to undo. You can add a reaction card or pass.", "E_NOTHING_TO_UNDO")
-        res["picks"].pop()
-        return
-    if action_id == CONFIRM_ID:
-        if not res["picks"]:
-            raise IllegalAction("Nothing selected. Add a card, or pass.", "E_EMPTY_SUBMISSION")
-        picks = list(res["picks"])
-        res["picks"] = []
-        _close(ctx, stage, picks)
-        return
-    if action_id.startswith("malin:"):
-        gnome = action_id.split(":", 1)[1]
-        if stage != "w2" or res["picks"] or gnome not in malin_gnomes(s, res):
-            raise IllegalAction("Malin is not available now: it needs your unused Gnome in play, after an adverse "
-                                "roll against you, once per roll. You can pass.", "E_MALIN")
-        rz.malin_reroll(ctx, gnome)
-        return
-    if action_id.startswith("r:"):
-        card = action_id[2:]
-        if card not in hand:
-            raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
-        t = card_type(card)
-        if stage == "w1":
-            if t not in ("protection", "alarm", "bribe"):
-                raise IllegalAction(f"{card_name(card)} cannot be played before the roll; W1 allows Protection, "
-                                    "Alarm or Bribe.", "E_WRONG_WINDOW")
-            if card not in w1_addable(s, res):
-                raise _w1_reason(s, res, card)
-            res["picks"].append(card)
+    match cmd:
+        case Pass():
             return
-        if stage == "w2":
-            if t != "shield":
-                raise IllegalAction(f"{card_name(card)} cannot be played after the roll; W2 allows Malin or Shield.",
-                                    "E_WRONG_WINDOW")
-            if res["type"] != "combat":
-                raise IllegalAction("Shield works only against a Combat, not a Theft. You can pass.",
-                                    "E_SHIELD_THEFT")
-            if card in res["picks"]:
-                raise IllegalAction("That Shield is already in your reaction.", "E_DUPLICATE")
-            res["picks"].append(card)
-            return
-        if stage == "w3":
-            if t != "tomb":
-                raise IllegalAction("Only Tomb can be played when your figurine is eliminated. You can pass.",
-                                    "E_WRONG_WINDOW")
-            if card not in tomb_cards(s, res["fig"]):
-                raise IllegalAction("Tomb needs a treasure to keep and a Tomb token. You can pass.", "E_TOMB")
+        case Undo():
+            if not res["picks"]:
+                raise IllegalAction("Nothing to undo. You can add a reaction card or pass.", "E_NOTHING_TO_UNDO")
+        case Confirm():
+            if not res["picks"]:
+                raise IllegalAction("Nothing selected. Add a card, or pass.", "E_EMPTY_SUBMISSION")
+        case Malin(gnome):
+            if stage != "w2" or res["picks"] or gnome not in malin_gnomes(s, res):
+                raise IllegalAction("Malin is not available now: it needs your unused Gnome in play, after an "
+                                    "adverse roll against you, once per roll. You can pass.", "E_MALIN")
+        case React(card):
+            _check_card(s, seat, res, card)
+        case Play():
+            raise IllegalAction("White, violet and red cards are played only in your own activation; here you may "
+                                "react with the listed cards or pass.", "E_NOT_IN_ACTIVATION")
+        case _:
+            raise IllegalAction("That is not a reaction. You can add a listed card, submit, or pass.",
+                                "E_UNKNOWN_ACTION")
+
+
+def _check_card(s: State, seat: int, res: dict[str, Any], card: str) -> None:
+    if card not in s["players"][seat]["hand"]:
+        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+    t = card_type(card)
+    stage = res["stage"]
+    if stage == "w1":
+        if t not in ("protection", "alarm", "bribe"):
+            raise IllegalAction(f"{card_name(card)} cannot be played before the roll; W1 allows Protection, "
+                                "Alarm or Bribe.", "E_WRONG_WINDOW")
+        if card not in w1_addable(s, res):
+            raise _w1_reason(s, res, card)
+    elif stage == "w2":
+        if t != "shield":
+            raise IllegalAction(f"{card_name(card)} cannot be played after the roll; W2 allows Malin or Shield.",
+                                "E_WRONG_WINDOW")
+        if res["type"] != "combat":
+            raise IllegalAction("Shield works only against a Combat, not a Theft. You can pass.", "E_SHIELD_THEFT")
+        if card in res["picks"]:
+            raise IllegalAction("That Shield is already in your reaction.", "E_DUPLICATE")
+    else:
+        if t != "tomb":
+            raise IllegalAction("Only Tomb can be played when your figurine is eliminated. You can pass.",
+                                "E_WRONG_WINDOW")
+        if card not in tomb_cards(s, res["fig"]):
+            raise IllegalAction("Tomb needs a treasure to keep and a Tomb token. You can pass.", "E_TOMB")
+
+
+def apply(ctx: Ctx, seat: int, cmd: Command) -> None:
+    """Apply one window step; raises IllegalAction (E_*) for anything not allowed."""
+    s = ctx.s
+    check(s, seat, cmd)
+    res = s["res"]
+    stage = res["stage"]
+    match cmd:
+        case Pass():
+            ctx.say(NO_REACTION, "reaction", window=stage.upper())
+            res["picks"] = []
+            _close(ctx, stage, [])
+        case Undo():
+            res["picks"].pop()
+        case Confirm():
+            picks = list(res["picks"])
+            res["picks"] = []
+            _close(ctx, stage, picks)
+        case Malin(gnome):
+            rz.malin_reroll(ctx, gnome)
+        case React(card) if stage == "w3":
             _play(ctx, [card], seat)
             ctx.say(f"{GUILD_INFO[guild_at(s, seat)]['title']} play Tomb.", "reaction", window="W3", cards=[card])
             rz.finish_elimination(ctx, card)
-            return
-    if action_id.startswith("play:"):
-        raise IllegalAction("White, violet and red cards are played only in your own activation; here you may "
-                            "react with the listed cards or pass.", "E_NOT_IN_ACTIVATION")
-    raise IllegalAction("That is not a reaction. You can add a listed card, submit, or pass.", "E_UNKNOWN_ACTION")
+        case React(card):
+            res["picks"].append(card)
 
 
 def _w1_reason(s: State, res: dict[str, Any], card: str) -> IllegalAction:
