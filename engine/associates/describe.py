@@ -26,7 +26,7 @@ from engine.associates.ids import (
     parse,
 )
 from engine.associates.scoring import ranking, scores
-from engine.associates.state import State, guild_threshold
+from engine.associates.state import State, guild_threshold, on_own_intact_lair
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
@@ -214,7 +214,7 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
             out.append(Action(TAKEALL_ID, f"Take everything lying here ({describe_treasure(lying)})"))
         carried = s["figs"][fig]["treasure"]
         if any(carried.values()):
-            where = "into your safe" if transfer.on_own_intact_lair(s, fig) else "here"
+            where = "into your safe" if on_own_intact_lair(s, fig) else "here"
             out.append(Action(DROPALL_ID, f"Drop everything {where} ({describe_treasure(carried)})"))
     return out
 

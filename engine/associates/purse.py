@@ -7,8 +7,8 @@ from engine.associates.state import State, figs_of, in_play, lair_intact
 
 def spendable_gold(s: State, guild: str) -> int:
     """Gold a guild may spend (R-A47): safe, figurines in play, reserve."""
-    total = s["lairs"][guild]["safe"]["gold"] if lair_intact(s, guild) else 0
-    total += sum(s["figs"][f]["treasure"]["gold"] for f in figs_of(s, guild) if in_play(s, f))
+    total = int(s["lairs"][guild]["safe"]["gold"]) if lair_intact(s, guild) else 0
+    total += sum(int(s["figs"][f]["treasure"]["gold"]) for f in figs_of(s, guild) if in_play(s, f))
     seat = next(i for i, p in enumerate(s["players"]) if p["guild"] == guild)
     return total + int(s["players"][seat]["reserve_gold"])
 
@@ -25,6 +25,6 @@ def spend_gold(s: State, guild: str, amount: int) -> int:
         src["gold"] -= k
         paid += k
     seat = next(i for i, p in enumerate(s["players"]) if p["guild"] == guild)
-    k = min(amount - paid, s["players"][seat]["reserve_gold"])
+    k = min(amount - paid, int(s["players"][seat]["reserve_gold"]))
     s["players"][seat]["reserve_gold"] -= k
     return paid + k

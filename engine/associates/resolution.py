@@ -48,9 +48,9 @@ def target_guild(target: dict[str, str]) -> str:
 
 def target_treasure(s: State, target: dict[str, str]) -> dict[str, int]:
     """The treasure a Theft takes from: carried treasure or the lair safe."""
-    if "fig" in target:
-        return s["figs"][target["fig"]]["treasure"]
-    return s["lairs"][target["lair"]]["safe"]
+    treasure: dict[str, int] = (s["figs"][target["fig"]]["treasure"] if "fig" in target
+                                else s["lairs"][target["lair"]]["safe"])
+    return treasure
 
 
 def _faces(faces: list[object]) -> str:

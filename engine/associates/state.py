@@ -39,7 +39,8 @@ State = dict[str, Any]
 
 def copy_state(s: State) -> State:
     """A deep copy of a state (pickle round-trip: fast for plain JSON data)."""
-    return pickle.loads(pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL))
+    copied: State = pickle.loads(pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 def new_state(n: int, seed: int, options: dict[str, Any], first_player: int) -> State:
