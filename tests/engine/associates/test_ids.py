@@ -29,8 +29,8 @@ def test_every_offered_id_has_a_known_form(players: int) -> None:
     offered = _offered(players, 5)
     unknown = sorted(i for i in offered if isinstance(ids.parse(i), ids.Unknown))
     assert unknown == []
-    steps = [i for i in offered if isinstance(ids.parse(i), DRAFT_STEPS)]
-    assert steps and all(ids.step_id(ids.parse(i)) == i for i in steps)  # type: ignore[arg-type]
+    spelt = [(i, ids.step_id(step)) for i in offered if isinstance(step := ids.parse(i), DRAFT_STEPS)]
+    assert spelt and all(i == back for i, back in spelt)
 
 
 def test_payloads_are_kept_as_written() -> None:
