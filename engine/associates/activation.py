@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engine.associates.actions import attack, cardplay, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, pay, require_action
@@ -10,18 +10,40 @@ from engine.associates.cards import card_type, is_card_id
 from engine.associates.components import ARTEFACTS, ITEM_NAMES, fig_name
 from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, close_activation, open_activation, visited_seat
+from engine.associates.ids import (
+    DROPALL_ID,
+    END_ID,
+    GO_PREFIX,
+    IDLE_ID,
+    TAKEALL_ID,
+    TAKEMAX_ID,
+    Activate,
+    Command,
+    Confirm,
+    Craft,
+    DraftStep,
+    DropAll,
+    End,
+    Go,
+    Idle,
+    Open,
+    Pass,
+    Play,
+    Sprint,
+    Steal,
+    TakeAll,
+    TakeMax,
+    To,
+    TransferMode,
+    Undo,
+    step_id,
+)
 from engine.associates.resolution import finish_theft, target_treasure, theft_default_picks
 from engine.associates.state import State, guild_at
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 
-END_ID = "end"
-GO_PREFIX = "go:"  # Movement to one adjacent zone, confirmed: one tap (a shortcut)
-# A whole Transfer taking everything here / dropping everything carried, confirmed: one tap
-TAKEALL_ID = "takeall"
-DROPALL_ID = "dropall"
-IDLE_ID = "idle"
-TAKEMAX_ID = "takemax"
+__all__ = ["DROPALL_ID", "END_ID", "GO_PREFIX", "IDLE_ID", "TAKEALL_ID", "TAKEMAX_ID"]
 
 
 # -- choosing the figurine ---------------------------------------------------------------------
@@ -34,26 +56,23 @@ def choose_legal(s: State) -> list[Action]:
     return out
 
 
-def choose_apply(ctx: Ctx, action_id: str) -> None:
-    """Open an activation, or reject with the §17.5/§17.6 reason."""
-    s = ctx.s
-    seat = visited_seat(s)
-    figs = activatable_figs(s, seat)
-    if action_id == IDLE_ID:
-        open_activation(ctx, figs[0])
-        close_activation(ctx)
-        return
-    if action_id == "pass":  # R-A50: no voluntary pass
-        raise IllegalAction("You cannot pass while you have a figurine to activate; activate one (you may end it "
-                            "at once).", "E_NO_PASS")
-    if not action_id.startswith("activate:"):
-        raise IllegalAction("Choose a figurine to activate.", "E_UNKNOWN_ACTION")
-    fig = action_id[9:]
+def choose_check(s: State, cmd: Command) -> None:
+    """The §17.5/§17.6 refusal of a figurine choice, if any."""
+    match cmd:
+        case Idle():
+            return
+        case Pass():  # R-A50: no voluntary pass
+            raise IllegalAction("You cannot pass while you have a figurine to activate; activate one (you may end "
+                                "it at once).", "E_NO_PASS")
+        case Activate(fig):
+            pass
+        case _:
+            raise IllegalAction("Choose a figurine to activate.", "E_UNKNOWN_ACTION")
     if fig not in s["figs"]:
         raise IllegalAction("Unknown figurine (ringed figurines exist only with 4 figurines per guild).",
                             "E_UNKNOWN_FIGURINE")
     f = s["figs"][fig]
-    if f["guild"] != guild_at(s, seat):
+    if f["guild"] != guild_at(s, visited_seat(s)):
         raise IllegalAction("That figurine belongs to another guild.", "E_NOT_YOUR_FIGURINE")
     if f["zone"] is None:
         raise IllegalAction("That figurine is eliminated until the reinforcements.", "E_FIG_ELIMINATED")
@@ -61,7 +80,18 @@ def choose_apply(ctx: Ctx, action_id: str) -> None:
         raise IllegalAction("That figurine is under a Pumpkin and cannot be activated this turn.", "E_PUMPKIN")
     if f["activated"]:
         raise IllegalAction("That figurine was already activated this turn.", "E_ALREADY_ACTIVATED")
-    open_activation(ctx, fig)
+
+
+def choose_apply(ctx: Ctx, cmd: Command) -> None:
+    """Open an activation, or reject with the §17.5/§17.6 reason."""
+    s = ctx.s
+    choose_check(s, cmd)
+    match cmd:
+        case Activate(fig):
+            open_activation(ctx, fig)
+        case _:  # Idle
+            open_activation(ctx, activatable_figs(s, visited_seat(s))[0])
+            close_activation(ctx)
 
 
 # -- the open activation -------------------------------------------------------------------------
@@ -101,97 +131,147 @@ def legal(s: State) -> list[Action]:
     return out
 
 
-def apply(ctx: Ctx, action_id: str) -> None:
+def _check_open(s: State, kind: str) -> None:
+    """The refusal of starting a Movement, Transfer, Combat or Theft now (§17.7-§17.10), if any."""
+    require_action(s)
+    fig = active_fig(s)
+    if kind == "move" and not movement.can_move(s, fig):
+        raise IllegalAction("This figurine is Rooted and cannot move this turn.", "E_ROOTED")
+    if kind == "transfer" and not transfer.possible(s, fig):
+        raise IllegalAction("There is nothing to transfer here.", "E_EMPTY_TRANSFER")
+    if kind in ("combat", "theft") and not attack.targets(s, kind, None):
+        raise IllegalAction(f"No legal {kind} target in reach.", "E_NO_TARGET")
+
+
+def _new_draft(kind: str) -> dict[str, Any]:
+    return {"kind": kind, "source": None, "steps": []}
+
+
+def _everything(s: State, mode: TransferMode) -> list[DraftStep]:
+    """The steps of a whole Transfer (its mode, then every item), each checked on a scratch draft."""
+    draft = _new_draft("transfer")
+    steps: list[DraftStep] = [mode, *transfer.everything_steps(s, active_fig(s), mode.mode)]
+    for step in steps:
+        draft["steps"].append(step_id(transfer.check_step(s, draft, step)))
+    transfer.check_confirm(s, draft)
+    return steps
+
+
+def check(s: State, cmd: Command) -> None:
+    """The §17 refusal of a command of the open activation, if any (a whole order is checked step by step)."""
+    draft = s["draft"]
+    match cmd:
+        case End():
+            return
+        case Go(zone):
+            if draft is not None:
+                raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
+            _check_open(s, "move")
+            movement.check_step(s, _new_draft("move"), To(zone))
+            return
+        case TakeAll() | DropAll():
+            if draft is not None:
+                raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
+            _check_open(s, "transfer")
+            _everything(s, TransferMode("take" if isinstance(cmd, TakeAll) else "drop"))
+            return
+    if draft is not None:
+        _check_draft_step(s, draft, cmd)
+        return
+    match cmd:
+        case Open(kind):
+            _check_open(s, kind)
+        case Craft(a):
+            require_action(s)
+            crafting.check(s, a, False)
+        case Play(card):
+            if not is_card_id(card) or card not in s["players"][s["active"]["player"]]["hand"]:
+                raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+            cardplay.check_play(s, card)
+        case Sprint():
+            raise IllegalAction("Sprint is played while declaring a Movement: choose Movement first.",
+                                "E_NO_MOVEMENT")
+        case Activate():
+            raise IllegalAction("An activation is already open; end it first.", "E_ACTIVATION_OPEN")
+        case Undo():
+            raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+        case To():
+            raise IllegalAction("Choose Movement first.", "E_NO_MOVEMENT")
+        case _:
+            raise IllegalAction("Unknown command: choose an action, a card, or end the activation.",
+                                "E_UNKNOWN_ACTION")
+
+
+def _check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    match draft["kind"], cmd:
+        case _, Undo():
+            return
+        case "move", Confirm():
+            movement.check_confirm(s, draft)
+        case "move", _:
+            movement.check_step(s, draft, cmd)
+        case "transfer", Confirm():
+            transfer.check_confirm(s, draft)
+        case "transfer", _:
+            transfer.check_step(s, draft, cmd)
+        case "combat" | "theft", _:
+            attack.check_choice(s, draft, cmd)
+        case _:
+            cardplay.check_draft_step(s, draft, cmd)
+
+
+def apply(ctx: Ctx, cmd: Command) -> None:
     """Apply one command of the open activation."""
     s = ctx.s
-    if not (action_id.startswith("play:") and is_card_id(action_id[5:]) and card_type(action_id[5:]) == "ransom"):
+    check(s, cmd)
+    if not (isinstance(cmd, Play) and is_card_id(cmd.card) and card_type(cmd.card) == "ransom"):
         s["ransom"] = None  # G-6: Ransom only as the very next command (§7.7 step 7)
-    if action_id == END_ID:
-        close_activation(ctx)
-        return
-    if action_id.startswith(GO_PREFIX):
-        if s["draft"] is not None:
-            raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
-        apply(ctx, "move")  # exactly the three steps a player would take
-        opened = cast(dict[str, Any], s["draft"])  # "move" just opened it (mypy keeps the narrowing above)
-        _draft_apply(ctx, opened, "to:" + action_id[len(GO_PREFIX):])
-        _draft_apply(ctx, opened, CONFIRM_ID)
-        return
-    if action_id in (TAKEALL_ID, DROPALL_ID):
-        if s["draft"] is not None:
-            raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
-        mode = "take" if action_id == TAKEALL_ID else "drop"
-        apply(ctx, "transfer")  # exactly the steps a player would take, each checked as usual
-        building = cast(dict[str, Any], s["draft"])
-        _draft_apply(ctx, building, f"mode:{mode}")
-        for item_step in transfer.everything_steps(s, active_fig(s), mode):
-            _draft_apply(ctx, building, item_step)
-        _draft_apply(ctx, building, CONFIRM_ID)
-        return
     draft = s["draft"]
-    fig = active_fig(s)
-    if draft is not None:
-        _draft_apply(ctx, draft, action_id)
-        return
-    if action_id in ("move", "transfer", "combat", "theft"):
-        require_action(s)
-        if action_id == "move" and not movement.can_move(s, fig):
-            raise IllegalAction("This figurine is Rooted and cannot move this turn.", "E_ROOTED")
-        if action_id == "transfer" and not transfer.possible(s, fig):
-            raise IllegalAction("There is nothing to transfer here.", "E_EMPTY_TRANSFER")
-        if action_id in ("combat", "theft") and not attack.targets(s, action_id, None):
-            raise IllegalAction(f"No legal {action_id} target in reach.", "E_NO_TARGET")
-        s["draft"] = {"kind": action_id, "source": None, "steps": []}
-        return
-    if action_id.startswith("craft:"):
-        a = action_id[6:]
-        require_action(s)
-        crafting.check(s, a, False)
-        pay(ctx, None)
-        crafting.craft(ctx, a, False)
-        return
-    if action_id.startswith("play:"):
-        card = action_id[5:]
-        if not is_card_id(card) or card not in s["players"][s["active"]["player"]]["hand"]:
-            raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
-        cardplay.play(ctx, card)
-        return
-    if action_id.startswith("sprint:"):
-        raise IllegalAction("Sprint is played while declaring a Movement: choose Movement first.", "E_NO_MOVEMENT")
-    if action_id.startswith("activate:"):
-        raise IllegalAction("An activation is already open; end it first.", "E_ACTIVATION_OPEN")
-    if action_id == UNDO_ID:
-        raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
-    if action_id.startswith("to:"):
-        raise IllegalAction("Choose Movement first.", "E_NO_MOVEMENT")
-    raise IllegalAction("Unknown command: choose an action, a card, or end the activation.", "E_UNKNOWN_ACTION")
+    match cmd:
+        case End():
+            close_activation(ctx)
+        case Go(zone):  # exactly the three steps a player would take
+            apply(ctx, Open("move"))
+            _draft_apply(ctx, s["draft"], To(zone))
+            _draft_apply(ctx, s["draft"], Confirm())
+        case TakeAll() | DropAll():  # exactly the steps a player would take
+            steps = _everything(s, TransferMode("take" if isinstance(cmd, TakeAll) else "drop"))
+            apply(ctx, Open("transfer"))
+            building = s["draft"]
+            for step in steps:
+                _draft_apply(ctx, building, step)
+            _draft_apply(ctx, building, Confirm())
+        case _ if draft is not None:
+            _draft_apply(ctx, draft, cmd)
+        case Open(kind):
+            s["draft"] = _new_draft(kind)
+        case Craft(a):
+            pay(ctx, None)
+            crafting.craft(ctx, a, False)
+        case Play(card):
+            cardplay.play(ctx, card)
 
 
-def _draft_apply(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
+def _draft_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
     s = ctx.s
-    if action_id == UNDO_ID:
-        if draft["steps"]:
-            draft["steps"].pop()
-        else:
-            s["draft"] = None
-        return
-    kind = draft["kind"]
-    if kind == "move":
-        if action_id == CONFIRM_ID:
+    match draft["kind"], cmd:
+        case _, Undo():
+            if draft["steps"]:
+                draft["steps"].pop()
+            else:
+                s["draft"] = None
+        case "move", Confirm():
             movement.confirm(ctx, draft)
-        else:
-            movement.step(s, draft, action_id)
-        return
-    if kind == "transfer":
-        if action_id == CONFIRM_ID:
+        case "move", _:
+            movement.step(s, draft, cmd)
+        case "transfer", Confirm():
             transfer.confirm(ctx, draft)
-        else:
-            transfer.step(s, draft, action_id)
-        return
-    if kind in ("combat", "theft"):
-        attack.choose(ctx, draft, action_id)
-        return
-    cardplay.draft_step(ctx, draft, action_id)
+        case "transfer", _:
+            transfer.step(s, draft, cmd)
+        case "combat" | "theft", _:
+            attack.choose(ctx, draft, cmd)
+        case _:
+            cardplay.draft_step(ctx, draft, cmd)
 
 
 # -- theft choice --------------------------------------------------------------------------------
@@ -221,32 +301,39 @@ def theft_legal(s: State) -> list[Action]:
     return out
 
 
-def theft_apply(ctx: Ctx, action_id: str) -> None:
+def theft_check(s: State, cmd: Command) -> None:
+    """The §17.11 refusal of a theft-choice step, if any."""
+    res = s["res"]
+    match cmd:
+        case TakeMax() | Confirm():
+            return
+        case Undo():
+            if not res["picks"]:
+                raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+        case Steal(item):
+            t = target_treasure(s, res["target"])
+            if item not in t:
+                raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+            if len(res["picks"]) >= res["allowance"]:
+                capped = "lair" in res["target"] and s["lairs"][res["target"]["lair"]]["safe_token"]
+                raise IllegalAction(f"Your allowance is {res['allowance']} item(s)" + (" (Safe cap)" if capped else "")
+                                    + ". Confirm or undo.", "E_THEFT_ALLOWANCE")
+            if t[item] - picks_of(s).get(item, 0) <= 0:
+                raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT")
+        case _:
+            raise IllegalAction("Choose items to steal, then confirm.", "E_UNKNOWN_ACTION")
+
+
+def theft_apply(ctx: Ctx, cmd: Command) -> None:
     """A theft-choice step (§7.5, §17.11)."""
     s = ctx.s
-    res = s["res"]
-    if action_id == TAKEMAX_ID:
-        finish_theft(ctx, theft_default_picks(s))
-        return
-    if action_id == CONFIRM_ID:
-        finish_theft(ctx, picks_of(s))
-        return
-    if action_id == UNDO_ID:
-        if not res["picks"]:
-            raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
-        res["picks"].pop()
-        return
-    if action_id.startswith("steal:"):
-        item = action_id[6:]
-        t = target_treasure(s, res["target"])
-        if item not in t:
-            raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
-        if len(res["picks"]) >= res["allowance"]:
-            capped = "lair" in res["target"] and s["lairs"][res["target"]["lair"]]["safe_token"]
-            raise IllegalAction(f"Your allowance is {res['allowance']} item(s)" + (" (Safe cap)" if capped else "")
-                                + ". Confirm or undo.", "E_THEFT_ALLOWANCE")
-        if t[item] - picks_of(s).get(item, 0) <= 0:
-            raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT")
-        res["picks"].append(item)
-        return
-    raise IllegalAction("Choose items to steal, then confirm.", "E_UNKNOWN_ACTION")
+    theft_check(s, cmd)
+    match cmd:
+        case TakeMax():
+            finish_theft(ctx, theft_default_picks(s))
+        case Confirm():
+            finish_theft(ctx, picks_of(s))
+        case Undo():
+            s["res"]["picks"].pop()
+        case Steal(item):
+            s["res"]["picks"].append(item)

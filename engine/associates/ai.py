@@ -127,7 +127,7 @@ def evaluate(game: Game[Any], state: State, seat: int) -> float:
     player_seat = seat_of(s, guild)
     if player_seat is not None:
         value += CARD_POINTS * len(s["players"][player_seat]["hand"])
-    return value
+    return float(value)
 
 
 def candidates(game: Game[Any], state: State, player: int) -> list[Action]:

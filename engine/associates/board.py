@@ -12,7 +12,8 @@ from typing import Any
 def _board() -> dict[str, Any]:
     # The only I/O of the engine: packaged data, read once.
     text = resources.files("engine.associates").joinpath("data/associates_board.json").read_text("utf-8")
-    return json.loads(text)
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @cache
@@ -54,4 +55,5 @@ def zone_name(zone_id: str) -> str:
 
 def component_of(zone_id: str) -> str | None:
     """Component placed on this zone at setup, if any."""
-    return _zones()[zone_id]["component"]
+    component = _zones()[zone_id]["component"]
+    return None if component is None else str(component)

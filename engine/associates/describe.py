@@ -9,19 +9,27 @@ from collections.abc import Sequence
 from engine.associates import board
 from engine.associates.actions import movement, transfer
 from engine.associates.actions.common import active_fig
-from engine.associates.activation import DROPALL_ID, GO_PREFIX, TAKEALL_ID
 from engine.associates.cards import CARD_TYPES, card_name, card_type
 from engine.associates.components import ITEM_NAMES, describe_treasure, fig_name, guild_title
 from engine.associates.flow import HAND_SIZE, default_keep, eliminated_figs
+from engine.associates.ids import (
+    DROPALL_ID,
+    GO_PREFIX,
+    KEEPDEFAULT_ID,
+    KEEPSET_PREFIX,
+    TAKEALL_ID,
+    Give,
+    ReinforceFig,
+    Sprint,
+    To,
+    TransferMode,
+    parse,
+)
 from engine.associates.scoring import ranking, scores
-from engine.associates.state import State, guild_threshold
+from engine.associates.state import State, guild_threshold, on_own_intact_lair
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.numbers import parse_int
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
-
-KEEPSET_PREFIX = "keepset:"
-KEEPDEFAULT_ID = "keepdefault"  # phases.KEEPDEFAULT_ID (phases imports this module)
 
 
 def joined(words: Sequence[str]) -> str:
@@ -101,7 +109,7 @@ def _activation_lines(s: State, seat: int) -> list[str]:
         else:
             chosen = transfer.selection(s, fig, draft)
             what = joined([describe_treasure(t) for t in chosen.values() if sum(t.values())]) or "nothing yet"
-            verb = "take" if mode == "take" else "drop" if mode == "drop" else f"give to {fig_name(mode[5:])}"
+            verb = f"give to {fig_name(mode.fig)}" if isinstance(mode, Give) else mode.mode
             lines.append(f"Transfer{source}, {verb}: {what}.")
     elif kind in ("combat", "theft"):
         lines.append(f"{'Combat' if kind == 'combat' else 'Theft'}{source}: choose the target.")
@@ -152,16 +160,15 @@ def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:
     return Action(KEEPSET_PREFIX + ",".join(map(str, positions)), "Keep " + _cards([hand[i] for i in positions]))
 
 
-def parse_keepset(s: State, seat: int, action_id: str) -> list[str]:
-    """The cards a `keepset:<i>,<j>,…` order keeps, or IllegalAction (E_KEEP_COUNT, E_CARD_NOT_IN_HAND)."""
+def keepset_cards(s: State, seat: int, positions: tuple[int, ...] | None) -> list[str]:
+    """The cards a `keepset:<i>,<j>,…` order keeps (positions None: not all numbers), or IllegalAction
+    (E_KEEP_COUNT, E_CARD_NOT_IN_HAND)."""
     hand = s["players"][seat]["hand"]
-    parts = action_id[len(KEEPSET_PREFIX):].split(",")
-    positions = [parse_int(x, canonical=True) for x in parts]
-    if any(i is None or not 0 <= i < len(hand) for i in positions) or len(set(positions)) != len(positions):
+    if positions is None or any(not 0 <= i < len(hand) for i in positions) or len(set(positions)) != len(positions):
         raise IllegalAction("Keep cards of your hand, each once.", "E_CARD_NOT_IN_HAND")
     if len(positions) != HAND_SIZE:
         raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(positions)}).", "E_KEEP_COUNT")
-    return [hand[i] for i in sorted(p for p in positions if p is not None)]
+    return [hand[i] for i in sorted(positions)]
 
 
 # --- automatic steps and shortcuts -------------------------------------------------------------
@@ -171,17 +178,17 @@ def auto_step(s: State, seat: int, legal: list[Action]) -> Action | None:
     """The single forward choice of a private draft step: a Movement's only first zone (no Sprint to add),
     a Transfer's only mode, the only eliminated figurine to place. Never a declaration, end or default."""
     if s["phase"] == "reinforce":
-        figs = [a for a in legal if a.id.startswith("rfig:")]
+        figs = [a for a in legal if isinstance(parse(a.id), ReinforceFig)]
         return figs[0] if len(figs) == 1 and len(eliminated_figs(s, seat)) == 1 else None
     if s["phase"] != "activation" or s["res"] is not None or s["draft"] is None:
         return None
     kind = s["draft"]["kind"]
     if kind == "move" and not movement.path_of(s["draft"]):
-        forward = [a for a in legal if a.id.startswith(("to:", "sprint:"))]
-        if len(forward) == 1 and forward[0].id.startswith("to:"):
+        forward = [a for a in legal if isinstance(parse(a.id), To | Sprint)]
+        if len(forward) == 1 and isinstance(parse(forward[0].id), To):
             return forward[0]
     if kind == "transfer" and transfer.mode_of(s["draft"]) is None:
-        forward = [a for a in legal if a.id.startswith(("mode:", "give:"))]
+        forward = [a for a in legal if isinstance(parse(a.id), TransferMode | Give)]
         if len(forward) == 1:
             return forward[0]
     return None
@@ -207,7 +214,7 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
             out.append(Action(TAKEALL_ID, f"Take everything lying here ({describe_treasure(lying)})"))
         carried = s["figs"][fig]["treasure"]
         if any(carried.values()):
-            where = "into your safe" if transfer.on_own_intact_lair(s, fig) else "here"
+            where = "into your safe" if on_own_intact_lair(s, fig) else "here"
             out.append(Action(DROPALL_ID, f"Drop everything {where} ({describe_treasure(carried)})"))
     return out
 

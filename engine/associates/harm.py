@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.associates import board
 from engine.associates.components import GUILD_INFO, ITEMS, empty_treasure, fig_name, guild_of
 from engine.associates.context import Ctx
+from engine.associates.flow import discard_violet
 from engine.associates.missions import record_stun, sow_terror
 from engine.associates.state import State, carries, figs_in_zone, stats
 
@@ -78,9 +79,6 @@ def eliminate(ctx: Ctx, fig: str, tomb_card: str | None) -> None:
 
 def destroy_lair(ctx: Ctx, guild: str, actor: str | None) -> None:
     """§9.4 / R-A18: the lair is destroyed for good and its safe spills loose."""
-    # local import: the turn machine and the resolution call each other
-    from engine.associates.flow import discard_violet
-
     s = ctx.s
     lair = s["lairs"][guild]
     lair["state"] = "destroyed"

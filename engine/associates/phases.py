@@ -1,4 +1,7 @@
-"""Decisions outside activations: guild choice, designation, keep-5, reinforcement placement."""
+"""Decisions outside activations: guild choice, designation, keep-5, reinforcement placement.
+
+Each decision has a `*_check` (the precise refusal of a command, changing nothing) and a `*_apply`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from engine.associates import board
 from engine.associates.cards import build_deck, card_name, is_listed_copy
 from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, fig_name, guild_of
 from engine.associates.context import Ctx
-from engine.associates.describe import KEEPSET_PREFIX, parse_keepset
+from engine.associates.describe import keepset_cards
 from engine.associates.flow import (
     HAND_SIZE,
     continue_reinforcements,
@@ -21,13 +24,27 @@ from engine.associates.flow import (
     resolve_keeps,
     start_turn,
 )
+from engine.associates.ids import (
+    AUTO_ID,
+    KEEPDEFAULT_ID,
+    Auto,
+    Command,
+    Confirm,
+    Designate,
+    Keep,
+    KeepDefault,
+    KeepSet,
+    PickGuild,
+    ReinforceFig,
+    ReinforceZone,
+    Undo,
+)
 from engine.associates.state import State, guilds_in_game, place_board, seat_order
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.names import player_ref
 
-AUTO_ID = "auto"
-KEEPDEFAULT_ID = "keepdefault"
+__all__ = ["AUTO_ID", "KEEPDEFAULT_ID"]
 
 
 # -- guild choice (§5.3) -----------------------------------------------------------------------
@@ -47,16 +64,22 @@ def guild_legal(s: State) -> list[Action]:
     return out
 
 
-def guild_apply(ctx: Ctx, seat: int, action_id: str) -> None:
-    """Take a guild; after the last choice, set up the board and decks and start turn 1."""
-    s = ctx.s
-    g = action_id[6:] if action_id.startswith("guild:") else ""
+def guild_check(s: State, cmd: Command) -> str:
+    """The free guild `cmd` takes, or the §17 refusal."""
+    g = cmd.guild if isinstance(cmd, PickGuild) else ""
     if g not in GUILDS:
         raise IllegalAction("Unknown guild: choose the Artisans, Brigands, Thieves or Usurers.", "E_UNKNOWN_GUILD")
     if g not in free_guilds(s):
         free = ", ".join(str(GUILD_INFO[f]["title"]) for f in free_guilds(s))
         raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {free}.",
                             "E_GUILD_TAKEN")
+    return g
+
+
+def guild_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
+    """Take a guild; after the last choice, set up the board and decks and start turn 1."""
+    s = ctx.s
+    g = guild_check(s, cmd)
     s["players"][seat]["guild"] = g
     # the front end fills the player placeholder with the person's name
     ctx.say(f"{player_ref(seat)} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
@@ -82,16 +105,21 @@ def designate_legal(s: State) -> list[Action]:
     return [Action(f"designate:{g}", f"Designate the {GUILD_INFO[g]['title']}") for g in designation_choices(s)]
 
 
-def designate_apply(ctx: Ctx, action_id: str) -> None:
-    """Designate, or reject (§17.15)."""
-    g = action_id[10:] if action_id.startswith("designate:") else ""
+def designate_check(s: State, cmd: Command) -> str:
+    """The guild `cmd` designates, or the §17.15 refusal."""
+    g = cmd.guild if isinstance(cmd, Designate) else ""
     if g == "usurers":
         raise IllegalAction("The Usurers cannot designate themselves.", "E_BAD_DESIGNATION")
-    if g not in designation_choices(ctx.s):
+    if g not in designation_choices(s):
         raise IllegalAction("Designate a guild in the game other than the Usurers (never the neutral lair): "
-                            + ", ".join(str(GUILD_INFO[g]["title"]) for g in designation_choices(ctx.s)) + ".",
+                            + ", ".join(str(GUILD_INFO[g]["title"]) for g in designation_choices(s)) + ".",
                             "E_BAD_DESIGNATION")
-    designate(ctx, g)
+    return g
+
+
+def designate_apply(ctx: Ctx, cmd: Command) -> None:
+    """Designate, or reject (§17.15)."""
+    designate(ctx, designate_check(ctx.s, cmd))
 
 
 def designate_default(s: State) -> str:
@@ -119,39 +147,50 @@ def keep_legal(s: State, seat: int) -> list[Action]:
     return out
 
 
-def keep_apply(ctx: Ctx, seat: int, action_id: str) -> None:
+def keep_check(s: State, seat: int, cmd: Command) -> None:
+    """The §17.16 refusal of a keep-5 step, if any."""
+    p = s["players"][seat]
+    kept = p["keep"]["kept"]
+    match cmd:
+        case KeepDefault():
+            return
+        case KeepSet(positions):
+            keepset_cards(s, seat, positions)
+        case Confirm():
+            if len(kept) != HAND_SIZE:
+                raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(kept)}).", "E_KEEP_COUNT")
+        case Undo():
+            if not kept:
+                raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+        case Keep(c):
+            if c not in p["hand"] or c in kept:
+                raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND")
+            if len(kept) >= HAND_SIZE:
+                raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
+            if not is_listed_copy([h for h in p["hand"] if h not in kept], c):
+                raise IllegalAction(f"Keep {card_name(c)} with the listed choice (its copies are identical).",
+                                    "E_UNKNOWN_ACTION")
+        case _:
+            raise IllegalAction("Choose cards to keep, then confirm.", "E_UNKNOWN_ACTION")
+
+
+def keep_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     """One keep-5 step; resolve once every player is done (§17.16)."""
     s = ctx.s
-    p = s["players"][seat]
-    k = p["keep"]
-    if action_id == KEEPDEFAULT_ID:
-        k["kept"] = default_keep(s, seat)
-        k["done"] = True
-    elif action_id.startswith(KEEPSET_PREFIX):  # the whole keep-5 in one typed order (one multi-pick)
-        k["kept"] = parse_keepset(s, seat, action_id)
-        k["done"] = True
-    elif action_id == CONFIRM_ID:
-        if len(k["kept"]) != HAND_SIZE:
-            raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(k['kept'])}).", "E_KEEP_COUNT")
-        k["done"] = True
-    elif action_id == UNDO_ID:
-        if not k["kept"]:
-            raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
-        k["kept"].pop()
-        return
-    elif action_id.startswith("keep:"):
-        c = action_id[5:]
-        if c not in p["hand"] or c in k["kept"]:
-            raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND")
-        if len(k["kept"]) >= HAND_SIZE:
-            raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
-        if not is_listed_copy([h for h in p["hand"] if h not in k["kept"]], c):
-            raise IllegalAction(f"Keep {card_name(c)} with the listed choice (its copies are identical).",
-                                "E_UNKNOWN_ACTION")
-        k["kept"].append(c)
-        return
-    else:
-        raise IllegalAction("Choose cards to keep, then confirm.", "E_UNKNOWN_ACTION")
+    keep_check(s, seat, cmd)
+    k = s["players"][seat]["keep"]
+    match cmd:
+        case KeepDefault():
+            k["kept"] = default_keep(s, seat)
+        case KeepSet(positions):  # the whole keep-5 in one typed order (one multi-pick)
+            k["kept"] = keepset_cards(s, seat, positions)
+        case Undo():
+            k["kept"].pop()
+            return
+        case Keep(c):
+            k["kept"].append(c)
+            return
+    k["done"] = True
     ctx.tell(seat, "Your five cards are set.", "keep")
     if all(pl["keep"] is None or pl["keep"]["done"] for pl in s["players"]):
         resolve_keeps(ctx)
@@ -178,33 +217,45 @@ def reinforce_legal(s: State) -> list[Action]:
     return out
 
 
-def reinforce_apply(ctx: Ctx, seat: int, action_id: str) -> None:
+def reinforce_check(s: State, seat: int, cmd: Command) -> None:
+    """The §17.17 refusal of a reinforcement step, if any."""
+    chosen = s["reinforce"]["fig"]
+    match cmd:
+        case Auto():
+            return
+        case Undo() if chosen is not None:
+            return
+        case ReinforceFig(fig) if chosen is None:
+            if fig not in eliminated_figs(s, seat):
+                raise IllegalAction("Choose one of your eliminated figurines.", "E_UNKNOWN_FIGURINE")
+            return
+        case ReinforceZone(zone) if chosen is not None:
+            if not board.is_zone(zone):
+                raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+            if zone not in reinforcement_zones(s, guild_of(chosen)):
+                raise IllegalAction("A reinforcement goes on a plain or on a zone your guild controls.",
+                                    "E_BAD_REINFORCEMENT")
+            return
+    raise IllegalAction("Choose an eliminated figurine, then a plain or controlled zone.", "E_UNKNOWN_ACTION")
+
+
+def reinforce_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     """A reinforcement step (§17.17)."""
     s = ctx.s
+    reinforce_check(s, seat, cmd)
     r = s["reinforce"]
-    missing = eliminated_figs(s, seat)
-    if action_id == AUTO_ID:
-        fig = r["fig"] or missing[0]
-        zone = reinforcement_zones(s, guild_of(fig))[0]
-    elif action_id == UNDO_ID and r["fig"] is not None:
-        r["fig"] = None
-        return
-    elif action_id.startswith("rfig:") and r["fig"] is None:
-        fig = action_id[5:]
-        if fig not in missing:
-            raise IllegalAction("Choose one of your eliminated figurines.", "E_UNKNOWN_FIGURINE")
-        r["fig"] = fig
-        return
-    elif action_id.startswith("rzone:") and r["fig"] is not None:
-        zone = action_id[6:]
-        fig = r["fig"]
-        if not board.is_zone(zone):
-            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
-        if zone not in reinforcement_zones(s, guild_of(fig)):
-            raise IllegalAction("A reinforcement goes on a plain or on a zone your guild controls.",
-                                "E_BAD_REINFORCEMENT")
-    else:
-        raise IllegalAction("Choose an eliminated figurine, then a plain or controlled zone.", "E_UNKNOWN_ACTION")
+    match cmd:
+        case Undo():
+            r["fig"] = None
+            return
+        case ReinforceFig(fig):
+            r["fig"] = fig
+            return
+        case ReinforceZone(zone):
+            fig = r["fig"]
+        case _:  # Auto
+            fig = r["fig"] or eliminated_figs(s, seat)[0]
+            zone = reinforcement_zones(s, guild_of(fig))[0]
     r["fig"] = None
     r["seat"] = None
     r["pos"] += 1

@@ -18,9 +18,9 @@ from engine.associates.components import (
 from engine.associates.context import Ctx
 from engine.associates.dice import roll, successes
 from engine.associates.dicepool import PoolInput, dice_pool
+from engine.associates.flow import close_activation
 from engine.associates.harm import destroy_lair, eliminate, move_treasure, stun_figure
 from engine.associates.missions import secondary, thieves_theft
-from engine.associates.reactions import has_w1, has_w2, has_w3
 from engine.associates.state import (
     State,
     designated,
@@ -31,8 +31,7 @@ from engine.associates.state import (
     power_works,
     seat_of,
 )
-
-NO_REACTION = "No reaction."
+from engine.associates.windows import NO_REACTION, has_w1, has_w2, has_w3
 
 
 def target_zone(s: State, target: dict[str, str]) -> str:
@@ -49,9 +48,9 @@ def target_guild(target: dict[str, str]) -> str:
 
 def target_treasure(s: State, target: dict[str, str]) -> dict[str, int]:
     """The treasure a Theft takes from: carried treasure or the lair safe."""
-    if "fig" in target:
-        return s["figs"][target["fig"]]["treasure"]
-    return s["lairs"][target["lair"]]["safe"]
+    treasure: dict[str, int] = (s["figs"][target["fig"]]["treasure"] if "fig" in target
+                                else s["lairs"][target["lair"]]["safe"])
+    return treasure
 
 
 def _faces(faces: list[object]) -> str:
@@ -246,9 +245,6 @@ def start_elimination(ctx: Ctx, fig: str, cause: str) -> None:
 
 def finish_elimination(ctx: Ctx, tomb_card: str | None) -> None:
     """§7.9 steps 3-6: drop or Tomb, remove, Highwaymen, Ransom; close the activation if needed."""
-    # local import: the turn machine and the resolution call each other
-    from engine.associates.flow import close_activation
-
     s = ctx.s
     res = s["res"]
     fig = res["fig"]

@@ -39,7 +39,8 @@ State = dict[str, Any]
 
 def copy_state(s: State) -> State:
     """A deep copy of a state (pickle round-trip: fast for plain JSON data)."""
-    return pickle.loads(pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL))
+    copied: State = pickle.loads(pickle.dumps(s, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied
 
 
 def new_state(n: int, seed: int, options: dict[str, Any], first_player: int) -> State:
@@ -80,6 +81,21 @@ def new_state(n: int, seed: int, options: dict[str, Any], first_player: int) -> 
         "last": [],
         "opening": [],
     }
+
+
+def in_table_order(s: State) -> State:
+    """The state with figurines and lairs in the order the game placed them (seat order, roster; neutral last).
+
+    Stored snapshots sort their keys, so a loaded state would otherwise list figurines, lairs and the
+    lair targets offered in a different order than the same state had before it was stored.
+    """
+    figs = [f for g in guilds_in_game(s) for f in roster(g, s["options"]["figurines"]) if f in s["figs"]]
+    figs += [f for f in s["figs"] if f not in figs]
+    s["figs"] = {f: s["figs"][f] for f in figs}
+    lairs = [g for g in [*guilds_in_game(s), NEUTRAL] if g in s["lairs"]]
+    lairs += [g for g in s["lairs"] if g not in lairs]
+    s["lairs"] = {g: s["lairs"][g] for g in lairs}
+    return s
 
 
 def place_board(s: State) -> None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.associates import board
-from engine.associates.cards import card_dict
+from engine.associates.cards import card_dict, card_guild
 from engine.associates.components import GUILD_INFO, KIND_STATS, NEUTRAL, fig_name
 from engine.associates.dice import successes
 from engine.associates.scoring import scores
@@ -66,7 +66,7 @@ def public_view(s: State, pending: list[Decision]) -> dict[str, Any]:
             "colour": GUILD_INFO[g]["colour"] if g else None,
             "hand_size": len(p["hand"]), "deck_size": len(p["deck"]),
             "discard": [card_dict(c) for c in p["discard"]],
-            "in_play": [card_dict(c) for c in s["played"] + s["violet"] if g and c.startswith(f"c-{g[:3]}")],
+            "in_play": [card_dict(c) for c in s["played"] + s["violet"] if g and card_guild(c) == g],
             "objectives": p["objectives"], "threshold": guild_threshold(s, g) if g else None,
             "reserve_gold": p["reserve_gold"], "designated": p["designated"],
             "last_objective_lair": p["last_objective_lair"],

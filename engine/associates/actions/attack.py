@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.associates import board
-from engine.associates.actions.common import active_fig, pay
+from engine.associates import board, ids
+from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.cards import card_type
 from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
@@ -40,7 +40,7 @@ def targets(s: State, kind: str, source: str | None) -> list[dict[str, str]]:
 
 def target_id(t: dict[str, str]) -> str:
     """Action id of a target step."""
-    return f"tgt:f:{t['fig']}" if "fig" in t else f"tgt:l:{t['lair']}"
+    return ids.target_id(ids.Target(fig=t["fig"]) if "fig" in t else ids.Target(lair=t["lair"]))
 
 
 def legal(s: State, draft: dict[str, Any]) -> list[Action]:
@@ -55,18 +55,18 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
     return out
 
 
-def parse_target(s: State, action_id: str) -> dict[str, str]:
-    """The target named by a 'tgt:f:<fig>' / 'tgt:l:<guild>' id, or IllegalAction for unknown ids."""
-    parts = action_id.split(":")
-    if len(parts) != 3 or parts[0] != "tgt" or parts[1] not in ("f", "l"):
-        raise IllegalAction("Choose one of the listed targets.", "E_UNKNOWN_ACTION")
-    if parts[1] == "f":
-        if parts[2] not in s["figs"]:
-            raise IllegalAction("Unknown figurine.", "E_UNKNOWN_FIGURINE")
-        return {"fig": parts[2]}
-    if parts[2] not in s["lairs"]:
-        raise IllegalAction("That lair is not in this game.", "E_NO_SUCH_LAIR")
-    return {"lair": parts[2]}
+def parse_target(s: State, cmd: ids.Command) -> dict[str, str]:
+    """The target a 'tgt:f:<fig>' / 'tgt:l:<guild>' step names, or IllegalAction for anything else."""
+    match cmd:
+        case ids.Target(fig=str(fig)):
+            if fig not in s["figs"]:
+                raise IllegalAction("Unknown figurine.", "E_UNKNOWN_FIGURINE")
+            return {"fig": fig}
+        case ids.Target(lair=str(lair)):
+            if lair not in s["lairs"]:
+                raise IllegalAction("That lair is not in this game.", "E_NO_SUCH_LAIR")
+            return {"lair": lair}
+    raise IllegalAction("Choose one of the listed targets.", "E_UNKNOWN_ACTION")
 
 
 def check_target(s: State, kind: str, source: str | None, t: dict[str, str]) -> None:
@@ -103,13 +103,21 @@ def check_target(s: State, kind: str, source: str | None, t: dict[str, str]) -> 
     raise IllegalAction("Lairs are attacked or robbed only from their own zone.", "E_OUT_OF_REACH")
 
 
-def choose(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
+def check_choice(s: State, draft: dict[str, Any], cmd: ids.Command) -> dict[str, str]:
+    """The target `cmd` names, or its §17.10 refusal (also: no action left to pay, §17.7)."""
+    source = card_type(draft["source"]) if draft["source"] else None
+    t = parse_target(s, cmd)
+    check_target(s, draft["kind"], source, t)
+    if draft["source"] is None:
+        require_action(s)
+    return t
+
+
+def choose(ctx: Ctx, draft: dict[str, Any], cmd: ids.Command) -> None:
     """Validate the target, pay, and declare the Combat/Theft."""
     s = ctx.s
     kind = draft["kind"]
-    source = card_type(draft["source"]) if draft["source"] else None
-    t = parse_target(s, action_id)
-    check_target(s, kind, source, t)
+    t = check_choice(s, draft, cmd)
     s["draft"] = None
     pay(ctx, draft["source"])
     declare(ctx, kind, active_fig(s), t, draft["source"])

@@ -10,11 +10,11 @@ from engine.associates.actions.common import active_fig, active_seat, play_card
 from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, fig_name, guild_of
 from engine.associates.context import Ctx
-from engine.associates.reactions import spend_gold, spendable_gold
+from engine.associates.ids import Command, Improvise, OnFig, OnZone, Recipe, Row, parse, step_id
+from engine.associates.purse import spend_gold, spendable_gold
 from engine.associates.state import State, designated, effective_terrain, figs_in_zone, intact_lair_at, lair_intact
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.numbers import parse_int
 
 ATTACK_CARDS = {"aggressiveness": "combat", "petit_malin": "theft", "siege": "combat", "burglary": "theft",
                 "bailiff": "combat"}
@@ -153,9 +153,8 @@ def playable(s: State) -> list[Action]:
     return out
 
 
-def play(ctx: Ctx, card: str) -> None:
-    """Start playing a card: direct effect now, or open its target draft."""
-    s = ctx.s
+def check_play(s: State, card: str) -> None:
+    """The §17 refusal of playing `card` now, if any."""
     hand = s["players"][active_seat(s)]["hand"]
     if card not in hand:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
@@ -168,6 +167,12 @@ def play(ctx: Ctx, card: str) -> None:
     if not is_listed_copy(hand, card):
         raise IllegalAction(f"Play {card_name(card)} with the listed choice (its copies are identical).",
                             "E_UNKNOWN_ACTION")
+
+
+def play(ctx: Ctx, card: str) -> None:
+    """Start playing a card: direct effect now, or open its target draft."""
+    s = ctx.s
+    check_play(s, card)
     t = card_type(card)
     if t in ATTACK_CARDS:
         s["draft"] = {"kind": ATTACK_CARDS[t], "source": card, "steps": []}
@@ -227,7 +232,7 @@ def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
         if _rows_first(zones, draft):
             # G-2: too many zones for one menu (Trap may go almost anywhere): pick a board row first.
             rows = sorted({_row_of(z) for z in zones})
-            return [Action(f"row:{r}", f"Zones of row {r + 1}: " + ", ".join(
+            return [Action(step_id(Row(r)), f"Zones of row {r + 1}: " + ", ".join(
                 board.zone_name(z) for z in zones if _row_of(z) == r)) for r in rows]
         return [Action(f"z:{z}", f"{card_name(draft['source'])} on {board.zone_name(z)}")
                 for z in _in_chosen_row(zones, draft)]
@@ -255,73 +260,82 @@ def _in_chosen_row(zones: list[str], draft: dict[str, Any]) -> list[str]:
     """The zones of the row picked in the draft (all of them when no row was needed)."""
     if not draft["steps"]:
         return zones
-    # the row step was checked against the listed "row:<n>" ids when it was recorded
-    row = parse_int(draft["steps"][-1][4:], canonical=True)
-    return [z for z in zones if _row_of(z) == row]
+    # the row step was checked against the listed rows when it was recorded
+    step = parse(draft["steps"][-1])
+    assert isinstance(step, Row)
+    return [z for z in zones if _row_of(z) == step.row]
 
 
-def draft_step(ctx: Ctx, draft: dict[str, Any], action_id: str) -> None:
-    """Apply a card-draft step (each completes the play)."""
-    s = ctx.s
+def check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    """The refusal of a card-draft step (zone, figurine, recipe, Improvisation type), if any."""
     kind = draft["kind"]
     card = draft["source"]
     t = card_type(card) if card else ""
-    if kind == "zone" and action_id.startswith("row:") and not draft["steps"]:
-        if action_id not in {a.id for a in draft_legal(s, draft)}:
-            raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
-        draft["steps"].append(action_id)
-        return
-    if kind == "zone" and action_id.startswith("z:"):
-        z = action_id[2:]
-        if not board.is_zone(z):
-            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
-        if z not in zone_choices(s, t):
-            if intact_lair_at(s, z) and t != "storm":
-                raise IllegalAction(f"{card_name(card)} cannot go on an intact lair.", "E_TOKEN_ZONE")
-            raise IllegalAction(f"{card_name(card)} cannot go there (one token per zone"
-                                + ("; your zone or an adjacent one" if t != "trap" else "") + ").", "E_TOKEN_ZONE")
-        zones = zone_choices(s, t)
-        if _rows_first(zones, draft):
-            raise IllegalAction("Choose the board row first, then the zone.", "E_UNKNOWN_ACTION")
-        if z not in _in_chosen_row(zones, draft):
-            raise IllegalAction("That zone is not in the row you chose; undo to choose another row.",
-                                "E_UNKNOWN_ACTION")
-        s["draft"] = None
-        play_card(ctx, card)
-        if t == "storm":
-            s["zones"][z]["storm"] = active_seat(s)
-            s["supply"]["storm"] -= 1
-        else:
-            s["zones"][z]["trap"] = {"kind": t, "card": card}
-            s["supply"]["trap"] -= 1
-        ctx.say(f"A {card_name(card)} token is placed on {board.zone_name(z)}.", "token", zone=z, token=t)
-        return
-    if kind == "fig" and action_id.startswith("f:"):
-        x = action_id[2:]
-        if x not in fig_choices(s, t):
-            raise IllegalAction(f"{card_name(card)} needs an adverse figurine without that token "
-                                + ("in the Fairy's zone." if t == "pumpkin" else "here or adjacent."), "E_CARD_TARGET")
-        s["draft"] = None
-        play_card(ctx, card)
-        s["supply"][t] -= 1
-        if t == "pumpkin":
-            s["figs"][x]["pumpkin"] = True
-            s["figs"][x]["activated"] = True  # marked activated at once, with no actions
-        else:
-            s["figs"][x]["rooted"] = True
-        ctx.say(f"{fig_name(x)} is under a {card_name(card)} token this turn.", "token", figurine=x, token=t)
-        return
-    if kind == "craft" and action_id.startswith("recipe:"):
-        a = action_id[7:]
-        crafting.check(s, a, bool(draft.get("forge")))
-        s["draft"] = None
-        play_card(ctx, card)
-        crafting.craft(ctx, a, bool(draft.get("forge")))
-        return
-    if kind == "improv" and action_id.startswith("do:"):
-        k = action_id[3:]
-        if k not in improv_kinds(s):
-            raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION")
-        s["draft"] = {"kind": k, "source": card, "steps": []}
-        return
-    raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION")
+    match kind, cmd:
+        case "zone", Row() if not draft["steps"]:
+            if cmd not in (parse(a.id) for a in draft_legal(s, draft)):
+                raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
+        case "zone", OnZone(z):
+            if not board.is_zone(z):
+                raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+            zones = zone_choices(s, t)
+            if z not in zones:
+                if intact_lair_at(s, z) and t != "storm":
+                    raise IllegalAction(f"{card_name(card)} cannot go on an intact lair.", "E_TOKEN_ZONE")
+                raise IllegalAction(f"{card_name(card)} cannot go there (one token per zone"
+                                    + ("; your zone or an adjacent one" if t != "trap" else "") + ").",
+                                    "E_TOKEN_ZONE")
+            if _rows_first(zones, draft):
+                raise IllegalAction("Choose the board row first, then the zone.", "E_UNKNOWN_ACTION")
+            if z not in _in_chosen_row(zones, draft):
+                raise IllegalAction("That zone is not in the row you chose; undo to choose another row.",
+                                    "E_UNKNOWN_ACTION")
+        case "fig", OnFig(x):
+            if x not in fig_choices(s, t):
+                raise IllegalAction(f"{card_name(card)} needs an adverse figurine without that token "
+                                    + ("in the Fairy's zone." if t == "pumpkin" else "here or adjacent."),
+                                    "E_CARD_TARGET")
+        case "craft", Recipe(a):
+            crafting.check(s, a, bool(draft.get("forge")))
+        case "improv", Improvise(k):
+            if k not in improv_kinds(s):
+                raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION")
+        case _:
+            raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION")
+
+
+def draft_step(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+    """Apply a card-draft step (each but a row choice completes the play)."""
+    s = ctx.s
+    check_draft_step(s, draft, cmd)
+    card = draft["source"]
+    t = card_type(card) if card else ""
+    match cmd:
+        case Row():
+            draft["steps"].append(step_id(cmd))
+        case OnZone(z):
+            s["draft"] = None
+            play_card(ctx, card)
+            if t == "storm":
+                s["zones"][z]["storm"] = active_seat(s)
+                s["supply"]["storm"] -= 1
+            else:
+                s["zones"][z]["trap"] = {"kind": t, "card": card}
+                s["supply"]["trap"] -= 1
+            ctx.say(f"A {card_name(card)} token is placed on {board.zone_name(z)}.", "token", zone=z, token=t)
+        case OnFig(x):
+            s["draft"] = None
+            play_card(ctx, card)
+            s["supply"][t] -= 1
+            if t == "pumpkin":
+                s["figs"][x]["pumpkin"] = True
+                s["figs"][x]["activated"] = True  # marked activated at once, with no actions
+            else:
+                s["figs"][x]["rooted"] = True
+            ctx.say(f"{fig_name(x)} is under a {card_name(card)} token this turn.", "token", figurine=x, token=t)
+        case Recipe(a):
+            s["draft"] = None
+            play_card(ctx, card)
+            crafting.craft(ctx, a, bool(draft.get("forge")))
+        case Improvise(k):
+            s["draft"] = {"kind": k, "source": card, "steps": []}

@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.associates import board
-from engine.associates.actions.common import active_fig, active_seat, pay, play_card
+from engine.associates.actions.common import active_fig, active_seat, pay, play_card, require_action
 from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
+from engine.associates.flow import card_owner, discard_violet
 from engine.associates.harm import stun_figure
+from engine.associates.ids import Command, Sprint, To, parse, step_id
+from engine.associates.resolution import start_elimination
 from engine.associates.state import State, carries, guild_at, power_works
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
@@ -17,12 +20,12 @@ from engine.core.errors import IllegalAction
 
 def path_of(draft: dict[str, Any]) -> list[str]:
     """Zones chosen so far."""
-    return [x[3:] for x in draft["steps"] if x.startswith("to:")]
+    return [step.zone for step in map(parse, draft["steps"]) if isinstance(step, To)]
 
 
 def sprints_of(draft: dict[str, Any]) -> list[str]:
     """Sprint cards added to this Movement."""
-    return [x[7:] for x in draft["steps"] if x.startswith("sprint:")]
+    return [step.card for step in map(parse, draft["steps"]) if isinstance(step, Sprint)]
 
 
 def allowance(s: State, fig: str, sprints: int) -> int:
@@ -47,25 +50,25 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
         last = path[-1] if path else start
         for z in board.adjacent(last):
             if z != start and z not in path:
-                out.append(Action(f"to:{z}", f"Move to {board.zone_name(z)}"))
+                out.append(Action(step_id(To(z)), f"Move to {board.zone_name(z)}"))
     seen_types = False
     for c in s["players"][active_seat(s)]["hand"]:
         if card_type(c) == "sprint" and c not in sprints and not seen_types:
-            out.append(Action(f"sprint:{c}", "Add Sprint: +1 zone"))
+            out.append(Action(step_id(Sprint(c)), "Add Sprint: +1 zone"))
             seen_types = True  # one Sprint offered at a time keeps the list short
     if path:
         out.append(Action(CONFIRM_ID, "Confirm path: " + " → ".join(board.zone_name(z) for z in path)))
     return out
 
 
-def step(s: State, draft: dict[str, Any], action_id: str) -> None:
-    """Validate and record one path step or Sprint."""
+def check_step(s: State, draft: dict[str, Any], cmd: Command) -> To | Sprint:
+    """The path step or Sprint `cmd` adds, or its §17.8 refusal."""
     fig = active_fig(s)
     start = s["figs"][fig]["zone"]
     path = path_of(draft)
     sprints = sprints_of(draft)
-    if action_id.startswith("to:"):
-        z = action_id[3:]
+    if isinstance(cmd, To):
+        z = cmd.zone
         if not board.is_zone(z):
             raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
         if len(path) >= allowance(s, fig, len(sprints)):
@@ -76,18 +79,29 @@ def step(s: State, draft: dict[str, Any], action_id: str) -> None:
             raise IllegalAction(f"{board.zone_name(z)} is not adjacent to {board.zone_name(last)}.", "E_NOT_ADJACENT")
         if z == start or z in path:
             raise IllegalAction("A path may not visit a zone twice or return to its start.", "E_PATH_REPEAT")
-        draft["steps"].append(action_id)
-        return
-    if action_id.startswith("sprint:"):
-        c = action_id[7:]
+        return cmd
+    if isinstance(cmd, Sprint):
+        c = cmd.card
         hand = s["players"][active_seat(s)]["hand"]
         if c not in hand or card_type(c) != "sprint" or c in sprints:
             raise IllegalAction("That Sprint is not in your hand.", "E_CARD_NOT_IN_HAND")
         if not is_listed_copy([h for h in hand if h not in sprints], c):
             raise IllegalAction("Add Sprints with the listed choice, one at a time.", "E_UNKNOWN_ACTION")
-        draft["steps"].append(action_id)
-        return
+        return cmd
     raise IllegalAction("Choose the next zone, add a Sprint, confirm or undo.", "E_UNKNOWN_ACTION")
+
+
+def step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    """Validate and record one path step or Sprint."""
+    draft["steps"].append(step_id(check_step(s, draft, cmd)))
+
+
+def check_confirm(s: State, draft: dict[str, Any]) -> None:
+    """Refuse an empty path, or a Movement with no action left to pay (§17.7)."""
+    if not path_of(draft):
+        raise IllegalAction("The path is empty: choose at least one zone.", "E_EMPTY_PATH")
+    if draft["source"] is None:
+        require_action(s)
 
 
 def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
@@ -95,8 +109,7 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
     s = ctx.s
     fig = active_fig(s)
     path = path_of(draft)
-    if not path:
-        raise IllegalAction("The path is empty: choose at least one zone.", "E_EMPTY_PATH")
+    check_confirm(s, draft)
     s["draft"] = None
     pay(ctx, draft["source"])
     for c in sprints_of(draft):
@@ -114,10 +127,6 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
 
 def _trap_check(ctx: Ctx, fig: str, zone: str) -> bool:
     """Trigger an adverse Trap/Mined Terrain on `zone`; True if the figurine is being eliminated."""
-    # local import: the turn machine and the resolution call each other
-    from engine.associates.flow import card_owner, discard_violet
-    from engine.associates.resolution import start_elimination
-
     s = ctx.s
     trap = s["zones"][zone]["trap"]
     if trap is None:

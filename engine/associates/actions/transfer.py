@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.associates import board
-from engine.associates.actions.common import active_fig, pay
+from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.components import (
     COMPONENTS,
     ITEM_NAMES,
@@ -17,12 +17,15 @@ from engine.associates.components import (
     treasure_size,
 )
 from engine.associates.context import Ctx
+from engine.associates.ids import Command, DraftStep, Drop, Give, Take, TransferMode, drop_id, parse, step_id, take_id
 from engine.associates.missions import secondary
 from engine.associates.state import State, effective_terrain, figs_in_zone, on_own_intact_lair
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
 
 PROSPECT_TERRAINS = ("hill", "forest", "ruin", "stone_circle")
+TAKE = TransferMode("take")
+DROP = TransferMode("drop")
 
 
 # Where a Take draws from, in words (no ids in labels).
@@ -55,12 +58,18 @@ def possible(s: State, fig: str) -> bool:
     return any(treasure_size(t) for t in sources(s, fig).values())
 
 
-def mode_of(draft: dict[str, Any]) -> str | None:
-    """take | drop | give:<fig> | None (not chosen yet)."""
+def mode_of(draft: dict[str, Any]) -> TransferMode | Give | None:
+    """The first step (Take or Drop mode, or Give to a figurine), None while not chosen."""
     if not draft["steps"]:
         return None
-    first = draft["steps"][0]
-    return first[5:] if first.startswith("mode:") else first
+    first = parse(draft["steps"][0])
+    assert isinstance(first, TransferMode | Give)  # only a checked mode step is ever recorded first
+    return first
+
+
+def is_take(mode: TransferMode | Give | None) -> bool:
+    """Whether the Transfer takes (rather than drops or gives)."""
+    return mode == TAKE
 
 
 def selection(s: State, fig: str, draft: dict[str, Any]) -> dict[str, dict[str, int]]:
@@ -68,11 +77,16 @@ def selection(s: State, fig: str, draft: dict[str, Any]) -> dict[str, dict[str, 
     sel: dict[str, dict[str, int]] = {}
     avail = sources(s, fig)
     avail["own"] = s["figs"][fig]["treasure"]
-    for x in draft["steps"][1:]:
-        parts = x.split(":")
-        src, item = ("own", parts[1]) if parts[0] == "d" else (parts[1], parts[2])
+    for step in map(parse, draft["steps"][1:]):
+        match step:
+            case Take(src, str(item), tail):
+                pass
+            case Drop(item, tail):
+                src = "own"
+            case _:
+                continue
         cur = sel.setdefault(src, empty_treasure())
-        cur[item] += (avail[src][item] - cur[item]) if parts[-1] == "all" else 1
+        cur[item] += (avail[src][item] - cur[item]) if tail == ("all",) else 1
     return sel
 
 
@@ -84,23 +98,23 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
     if m is None:
         srcs = sources(s, fig)
         if any(treasure_size(t) for t in srcs.values()):
-            out.append(Action("mode:take", "Take items here"))
+            out.append(Action(step_id(TAKE), "Take items here"))
         if treasure_size(s["figs"][fig]["treasure"]):
             where = "into your safe" if on_own_intact_lair(s, fig) else "loose here"
-            out.append(Action("mode:drop", f"Drop items {where}"))
+            out.append(Action(step_id(DROP), f"Drop items {where}"))
             for f in friends_here(s, fig):
-                out.append(Action(f"give:{f}", f"Give items to {fig_name(f)}"))
+                out.append(Action(step_id(Give(f)), f"Give items to {fig_name(f)}"))
         return out
     sel = selection(s, fig, draft)
-    if m == "take":
+    if is_take(m):
         for src, t in sources(s, fig).items():
             chosen = sel.get(src, empty_treasure())
             for item in ITEMS:
                 left = t[item] - chosen[item]
                 if left > 0:
-                    out.append(Action(f"t:{src}:{item}", f"Take 1 {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
+                    out.append(Action(take_id(src, item), f"Take 1 {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
                 if left > 1 and item == "gold":  # G-1: "all" for gold only keeps the menu within 25
-                    out.append(Action(f"t:{src}:{item}:all",
+                    out.append(Action(take_id(src, item, everything=True),
                                       f"Take all {left} {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
     else:
         t = s["figs"][fig]["treasure"]
@@ -108,44 +122,42 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
         for item in ITEMS:
             left = t[item] - chosen[item]
             if left > 0:
-                out.append(Action(f"d:{item}", f"Add 1 {ITEM_NAMES[item]}"))
+                out.append(Action(drop_id(item), f"Add 1 {ITEM_NAMES[item]}"))
             if left > 1 and item == "gold":
-                out.append(Action(f"d:{item}:all", f"Add all {left} {ITEM_NAMES[item]}"))
+                out.append(Action(drop_id(item, everything=True), f"Add all {left} {ITEM_NAMES[item]}"))
     if any(treasure_size(v) for v in sel.values()):
         out.append(Action(CONFIRM_ID, "Confirm the Transfer"))
     return out
 
 
-def step(s: State, draft: dict[str, Any], action_id: str) -> None:
-    """Validate and record one Transfer step (§17.9)."""
+def check_step(s: State, draft: dict[str, Any], cmd: Command) -> DraftStep:
+    """The Transfer step `cmd` adds, or its §17.9 refusal."""
     fig = active_fig(s)
     m = mode_of(draft)
     if m is None:
-        if action_id == "mode:take":
-            if not any(treasure_size(t) for t in sources(s, fig).values()):
-                raise IllegalAction("There is nothing here you may take.", "E_NOTHING_TO_TAKE")
-        elif action_id == "mode:drop":
-            if not treasure_size(s["figs"][fig]["treasure"]):
-                raise IllegalAction("This figurine carries nothing to drop.", "E_NOTHING_TO_DROP")
-        elif action_id.startswith("give:"):
-            other = action_id[5:]
-            if other not in s["figs"] or guild_of(other) != guild_of(fig):
-                raise IllegalAction("You can only give to a figurine of your own guild.", "E_GIVE_ADVERSE")
-            if other not in friends_here(s, fig):
-                raise IllegalAction("You can only give to a friendly figurine in the same zone.", "E_GIVE_ZONE")
-            if not treasure_size(s["figs"][fig]["treasure"]):
-                raise IllegalAction("This figurine carries nothing to give.", "E_NOTHING_TO_DROP")
-        else:
-            raise IllegalAction("Choose Take, Drop or Give first.", "E_UNKNOWN_ACTION")
-        draft["steps"].append(action_id)
-        return
-    parts = action_id.split(":")
-    if m == "take":
-        if parts[0] != "t":
+        match cmd:
+            case TransferMode("take"):
+                if not any(treasure_size(t) for t in sources(s, fig).values()):
+                    raise IllegalAction("There is nothing here you may take.", "E_NOTHING_TO_TAKE")
+            case TransferMode("drop"):
+                if not treasure_size(s["figs"][fig]["treasure"]):
+                    raise IllegalAction("This figurine carries nothing to drop.", "E_NOTHING_TO_DROP")
+            case Give(other):
+                if other not in s["figs"] or guild_of(other) != guild_of(fig):
+                    raise IllegalAction("You can only give to a figurine of your own guild.", "E_GIVE_ADVERSE")
+                if other not in friends_here(s, fig):
+                    raise IllegalAction("You can only give to a friendly figurine in the same zone.", "E_GIVE_ZONE")
+                if not treasure_size(s["figs"][fig]["treasure"]):
+                    raise IllegalAction("This figurine carries nothing to give.", "E_NOTHING_TO_DROP")
+            case _:
+                raise IllegalAction("Choose Take, Drop or Give first.", "E_UNKNOWN_ACTION")
+        return cmd
+    if is_take(m):
+        if not isinstance(cmd, Take):
             raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
-        if len(parts) < 3 or parts[2] not in ITEMS:
+        src, item = cmd.source, cmd.item
+        if item is None or item not in ITEMS:
             raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
-        src, item = parts[1], parts[2]
         g = guild_of(fig)
         if src == "safe" and "safe" not in sources(s, fig):
             raise IllegalAction("You may only take from your own guild's safe, standing on your intact lair.",
@@ -160,24 +172,29 @@ def step(s: State, draft: dict[str, Any], action_id: str) -> None:
         chosen = selection(s, fig, draft).get(src, empty_treasure())
         if avail[item] - chosen[item] <= 0:
             raise IllegalAction(f"There is no {ITEM_NAMES[item]} left to take there.", "E_ITEM_NOT_PRESENT")
-        _require_listed_form(parts[3:], item, avail[item] - chosen[item])
-    else:
-        if parts[0] != "d":
-            raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
-        if len(parts) < 2 or parts[1] not in ITEMS:
-            raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
-        item = parts[1]
-        chosen = selection(s, fig, draft).get("own", empty_treasure())
-        if s["figs"][fig]["treasure"][item] - chosen[item] <= 0:
-            raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
-        _require_listed_form(parts[2:], item, s["figs"][fig]["treasure"][item] - chosen[item])
-    draft["steps"].append(action_id)
+        _require_listed_form(cmd.tail, item, avail[item] - chosen[item])
+        return cmd
+    if not isinstance(cmd, Drop):
+        raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
+    item = cmd.item
+    if item not in ITEMS:
+        raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+    chosen = selection(s, fig, draft).get("own", empty_treasure())
+    if s["figs"][fig]["treasure"][item] - chosen[item] <= 0:
+        raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
+    _require_listed_form(cmd.tail, item, s["figs"][fig]["treasure"][item] - chosen[item])
+    return cmd
 
 
-def everything_steps(s: State, fig: str, mode: str) -> list[str]:
+def step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    """Validate and record one Transfer step (§17.9)."""
+    draft["steps"].append(step_id(check_step(s, draft, cmd)))
+
+
+def everything_steps(s: State, fig: str, mode: str) -> list[DraftStep]:
     """The item steps taking (`take`) everything lying here and in one's Tomb (never the safe, which keeps
     it safe) or dropping (`drop`) everything carried, as the menu spells them."""
-    steps: list[str] = []
+    steps: list[DraftStep] = []
     if mode == "take":
         pools = {src: t for src, t in sources(s, fig).items() if src != "safe"}
     else:
@@ -185,24 +202,32 @@ def everything_steps(s: State, fig: str, mode: str) -> list[str]:
     for src, t in pools.items():
         for item in ITEMS:
             n = t[item]
-            prefix = f"t:{src}:{item}" if mode == "take" else f"d:{item}"
+            one: DraftStep = Take(src, item) if mode == "take" else Drop(item)
             if item == "gold" and n > 1:
-                steps.append(prefix + ":all")
+                steps.append(Take(src, item, ("all",)) if mode == "take" else Drop(item, ("all",)))
             else:
-                steps += [prefix] * n
+                steps += [one] * n
     return steps
 
 
-def _require_listed_form(rest: list[str], item: str, left: int) -> None:
+def _require_listed_form(rest: tuple[str, ...], item: str, left: int) -> None:
     """Refuse an item step the menu does not list: anything after the item but ':all', and ':all' except
     for gold with more than one left (G-1)."""
     if not rest:
         return
-    if rest != ["all"]:
+    if rest != ("all",):
         raise IllegalAction("Choose one of the listed items.", "E_UNKNOWN_ACTION")
     if item != "gold" or left < 2:
         raise IllegalAction("'All' is offered for gold only, when more than one is left; take items one by one.",
                             "E_UNKNOWN_ACTION")
+
+
+def check_confirm(s: State, draft: dict[str, Any]) -> None:
+    """Refuse a Transfer moving nothing, or one with no action left to pay (§17.7)."""
+    if mode_of(draft) is None or not any(treasure_size(v) for v in selection(s, active_fig(s), draft).values()):
+        raise IllegalAction("A Transfer must move at least one item.", "E_EMPTY_TRANSFER")
+    if draft["source"] is None:
+        require_action(s)
 
 
 def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
@@ -211,14 +236,13 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
     fig = active_fig(s)
     m = mode_of(draft)
     sel = selection(s, fig, draft)
-    if m is None or not any(treasure_size(v) for v in sel.values()):
-        raise IllegalAction("A Transfer must move at least one item.", "E_EMPTY_TRANSFER")
+    check_confirm(s, draft)
     s["draft"] = None
     pay(ctx, draft["source"])
     mine = s["figs"][fig]["treasure"]
     zone = s["figs"][fig]["zone"]
     g = guild_of(fig)
-    if m == "take":
+    if is_take(m):
         srcs = sources(s, fig)
         for src, chosen in sel.items():
             for item in ITEMS:
@@ -235,17 +259,17 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
             secondary(ctx, "artisans", fig, "Prospectors")
         return
     chosen = sel["own"]
-    if m == "drop":
+    if isinstance(m, Give):
+        dest = s["figs"][m.fig]["treasure"]
+        where = f"to {fig_name(m.fig)}"
+    else:
         dest = s["lairs"][g]["safe"] if on_own_intact_lair(s, fig) else s["zones"][zone]["loose"]
         where = "into the safe" if on_own_intact_lair(s, fig) else f"loose on {board.zone_name(zone)}"
-    else:
-        other = m[5:]
-        dest = s["figs"][other]["treasure"]
-        where = f"to {fig_name(other)}"
     for item in ITEMS:
         mine[item] -= chosen[item]
         dest[item] += chosen[item]
-    ctx.say(f"{fig_name(fig)} puts {_txt(chosen)} {where}.", "transfer", figurine=fig, mode=m.split(":")[0])
+    ctx.say(f"{fig_name(fig)} puts {_txt(chosen)} {where}.", "transfer", figurine=fig,
+            mode="give" if isinstance(m, Give) else "drop")
 
 
 def _txt(t: dict[str, int]) -> str:

@@ -1,0 +1,222 @@
+"""The phase table of Gnomes & Associates: one engine.core.phases row per decision a player can face.
+
+The turn machine (flow.py) runs every automatic step inside the move that triggers it, so the table
+has no automatic phases: after any move the state waits in one of these decisions or is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.associates import activation, describe, phases, reactions
+from engine.associates.components import GUILD_INFO, fig_name
+from engine.associates.context import Ctx
+from engine.associates.flow import activatable_figs, visited_seat
+from engine.associates.ids import (
+    AUTO_ID,
+    DROPALL_ID,
+    END_ID,
+    GO_PREFIX,
+    IDLE_ID,
+    KEEPDEFAULT_ID,
+    KEEPSET_PREFIX,
+    PASS_ID,
+    TAKEALL_ID,
+    TAKEMAX_ID,
+    Command,
+    parse,
+)
+from engine.associates.state import State, seat_of
+from engine.core.actions import Action
+from engine.core.decisions import DecisionKind
+from engine.core.events import Event
+from engine.core.phases import PhaseRules
+
+GUILD = "guild"
+DESIGNATE = "designate"
+CHOOSE = "choose_figurine"
+ACT = "activation"
+REACTION = "reaction"
+THEFT = "theft_choice"
+KEEP = "keep"
+REINFORCE = "reinforce"
+OVER = "over"
+
+WINDOW_PROMPTS = {"w1": "React before the roll?", "w2": "React to the roll?",
+                  "w3": "Your figurine is eliminated: play Tomb?"}
+
+
+def phase_of(s: State) -> str:
+    """The decision the state waits for (a key of PHASE_TABLE), or "over"."""
+    if s["phase"] != "activation":
+        return str(s["phase"])
+    res = s["res"]
+    if res is not None:
+        return THEFT if res["stage"] == "choose" else REACTION
+    return CHOOSE if s["active"] is None else ACT
+
+
+def _run(step: Callable[[Ctx, int, Command], None]) -> Callable[[State, int, Action, list[Event]], None]:
+    """A row's apply: parse the id once, let `step` change the state, keep the generator and events."""
+    def run(s: State, player: int, action: Action, events: list[Event]) -> None:
+        ctx = Ctx(s)
+        step(ctx, player, parse(action.id))
+        ctx.close()
+        events.extend(ctx.events)
+    return run
+
+
+def _check(check: Callable[[State, int, Command], object]) -> Callable[[State, int, Action], None]:
+    """A row's check: the refusal of a parsed command, changing nothing."""
+    def run(s: State, player: int, action: Action) -> None:
+        check(s, player, parse(action.id))
+    return run
+
+
+def _asked(waiting: Callable[[State], list[int]],
+           legal: Callable[[State, int], list[Action]]) -> Callable[[State, int], list[Action]]:
+    """A row's menu: `legal` for a player the phase waits for, nothing for the others."""
+    return lambda s, p: legal(s, p) if p in waiting(s) else []
+
+
+def _describe(s: State, player: int) -> list[str]:
+    return describe.describe_private(s, player)
+
+
+def _shortcuts(legal: Callable[[State, int], list[Action]]) -> Callable[[State, int], list[Action]]:
+    return lambda s, p: describe.shortcuts(s, p, legal(s, p))
+
+
+def _auto_step(legal: Callable[[State, int], list[Action]]) -> Callable[[State, int], Action | None]:
+    return lambda s, p: describe.auto_step(s, p, legal(s, p))
+
+
+def _guild_timeout(s: State, player: int) -> Action:
+    g = phases.free_guilds(s)[0]
+    return Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}")
+
+
+def _idle_timeout(s: State, player: int) -> Action:
+    figs = activatable_figs(s, visited_seat(s))
+    return Action(IDLE_ID, f"Activate {fig_name(figs[0])} and end at once")
+
+
+def _guild_waiting(s: State) -> list[int]:
+    return [s["guild_picker"]]
+
+
+def _usurers(s: State) -> list[int]:
+    return [seat for seat in [seat_of(s, "usurers")] if seat is not None]
+
+
+def _visited(s: State) -> list[int]:
+    return [visited_seat(s)]
+
+
+def _defender(s: State) -> list[int]:
+    return [s["res"]["asked"]]
+
+
+def _thief(s: State) -> list[int]:
+    return [s["res"]["player"]]
+
+
+def _reinforcing(s: State) -> list[int]:
+    return [s["reinforce"]["seat"]]
+
+
+_act_legal = _asked(_visited, lambda s, p: activation.legal(s))
+_keep_legal = _asked(phases.keep_pending, phases.keep_legal)
+_reinforce_legal = _asked(_reinforcing, lambda s, p: phases.reinforce_legal(s))
+
+
+PHASE_TABLE: dict[str, PhaseRules[State]] = {
+    GUILD: PhaseRules(
+        kind=DecisionKind.SETUP,
+        waiting=_guild_waiting,
+        prompt=lambda s, p: "Choose your guild.",
+        legal=_asked(_guild_waiting, lambda s, p: phases.guild_legal(s)),
+        apply=_run(phases.guild_apply),
+        timeout=_guild_timeout,
+        describe=_describe,
+        check=_check(lambda s, p, cmd: phases.guild_check(s, cmd)),
+    ),
+    DESIGNATE: PhaseRules(
+        kind=DecisionKind.SETUP,
+        waiting=_usurers,
+        prompt=lambda s, p: "Designate an adverse guild.",
+        legal=_asked(_usurers, lambda s, p: phases.designate_legal(s)),
+        apply=_run(lambda ctx, p, cmd: phases.designate_apply(ctx, cmd)),
+        timeout=lambda s, p: Action(phases.designate_default(s), "Default designation"),
+        describe=_describe,
+        check=_check(lambda s, p, cmd: phases.designate_check(s, cmd)),
+    ),
+    CHOOSE: PhaseRules(
+        kind=DecisionKind.TURN,
+        waiting=_visited,
+        prompt=lambda s, p: "Activate a figurine.",
+        legal=_asked(_visited, lambda s, p: activation.choose_legal(s)),
+        apply=_run(lambda ctx, p, cmd: activation.choose_apply(ctx, cmd)),
+        timeout=_idle_timeout,
+        describe=_describe,
+        check=_check(lambda s, p, cmd: activation.choose_check(s, cmd)),
+    ),
+    ACT: PhaseRules(
+        kind=DecisionKind.TURN,
+        waiting=_visited,
+        prompt=lambda s, p: f"{fig_name(s['active']['fig'])}: act, play cards or end.",
+        legal=_act_legal,
+        apply=_run(lambda ctx, p, cmd: activation.apply(ctx, cmd)),
+        timeout=lambda s, p: Action(END_ID, "End the activation"),
+        describe=_describe,
+        auto_step=_auto_step(_act_legal),
+        shortcuts=_shortcuts(_act_legal),
+        typed_prefixes=(GO_PREFIX, TAKEALL_ID, DROPALL_ID),
+        check=_check(lambda s, p, cmd: activation.check(s, cmd)),
+    ),
+    REACTION: PhaseRules(
+        kind=DecisionKind.REACTION,
+        waiting=_defender,
+        prompt=lambda s, p: WINDOW_PROMPTS[s["res"]["stage"]],
+        legal=_asked(_defender, lambda s, p: reactions.legal(s)),
+        apply=_run(reactions.apply),
+        timeout=lambda s, p: Action(PASS_ID, "No reaction (pass)"),
+        describe=_describe,
+        check=_check(reactions.check),
+    ),
+    THEFT: PhaseRules(
+        kind=DecisionKind.TURN,
+        waiting=_thief,
+        prompt=lambda s, p: f"Choose up to {s['res']['allowance']} item(s).",
+        legal=_asked(_thief, lambda s, p: activation.theft_legal(s)),
+        apply=_run(lambda ctx, p, cmd: activation.theft_apply(ctx, cmd)),
+        timeout=lambda s, p: Action(TAKEMAX_ID, "Take the most"),
+        describe=_describe,
+        check=_check(lambda s, p, cmd: activation.theft_check(s, cmd)),
+    ),
+    KEEP: PhaseRules(
+        kind=DecisionKind.SIMULTANEOUS,
+        waiting=phases.keep_pending,
+        prompt=lambda s, p: "Keep 5 cards.",
+        legal=_keep_legal,
+        apply=_run(phases.keep_apply),
+        timeout=lambda s, p: Action(KEEPDEFAULT_ID, "Keep the default five"),
+        describe=_describe,
+        multi_pick=describe.multi_pick,
+        pick_action=describe.pick_action,
+        shortcuts=_shortcuts(_keep_legal),
+        typed_prefixes=(KEEPSET_PREFIX,),
+        check=_check(phases.keep_check),
+    ),
+    REINFORCE: PhaseRules(
+        kind=DecisionKind.TURN,
+        waiting=_reinforcing,
+        prompt=lambda s, p: "Place a reinforcement.",
+        legal=_reinforce_legal,
+        apply=_run(phases.reinforce_apply),
+        timeout=lambda s, p: Action(AUTO_ID, "Place by default"),
+        describe=_describe,
+        auto_step=_auto_step(_reinforce_legal),
+        check=_check(phases.reinforce_check),
+    ),
+}
