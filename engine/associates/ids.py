@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
 
 END_ID = "end"
@@ -372,3 +373,12 @@ def take_id(source: str, item: str, everything: bool = False) -> str:
 def drop_id(item: str, everything: bool = False) -> str:
     """The id adding one carried item (or all of it) to a Drop or Give."""
     return step_id(Drop(item, ("all",) if everything else ()))
+
+
+def parse_known(action_id: str) -> Command:
+    """The phase grammar of the table: the typed command an id names; IllegalAction E_UNKNOWN_ACTION for an id of
+    no known form (`parse` itself keeps those as `Unknown`, so each phase's check can word its own refusal)."""
+    command = parse(action_id)
+    if isinstance(command, Unknown):
+        raise IllegalAction("That is not a choice of this game. Pick one of the offered choices.", "E_UNKNOWN_ACTION")
+    return command

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.associates import activation, describe, phases, reactions
+from engine.associates import activation, describe, ids, phases, reactions
 from engine.associates.components import GUILD_INFO, fig_name
 from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, visited_seat
@@ -139,6 +139,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(phases.guild_apply),
         timeout=_guild_timeout,
         describe=_describe,
+        parse=ids.parse_known,
         check=_check(lambda s, p, cmd: phases.guild_check(s, cmd)),
     ),
     DESIGNATE: PhaseRules(
@@ -149,6 +150,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(lambda ctx, p, cmd: phases.designate_apply(ctx, cmd)),
         timeout=lambda s, p: Action(phases.designate_default(s), "Default designation"),
         describe=_describe,
+        parse=ids.parse_known,
         check=_check(lambda s, p, cmd: phases.designate_check(s, cmd)),
     ),
     CHOOSE: PhaseRules(
@@ -159,6 +161,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(lambda ctx, p, cmd: activation.choose_apply(ctx, cmd)),
         timeout=_idle_timeout,
         describe=_describe,
+        parse=ids.parse_known,
         check=_check(lambda s, p, cmd: activation.choose_check(s, cmd)),
     ),
     ACT: PhaseRules(
@@ -169,6 +172,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(lambda ctx, p, cmd: activation.apply(ctx, cmd)),
         timeout=lambda s, p: Action(END_ID, "End the activation"),
         describe=_describe,
+        parse=ids.parse_known,
         auto_step=_auto_step(_act_legal),
         shortcuts=_shortcuts(_act_legal),
         typed_prefixes=(GO_PREFIX, TAKEALL_ID, DROPALL_ID),
@@ -182,6 +186,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(reactions.apply),
         timeout=lambda s, p: Action(PASS_ID, "No reaction (pass)"),
         describe=_describe,
+        parse=ids.parse_known,
         check=_check(reactions.check),
     ),
     THEFT: PhaseRules(
@@ -192,6 +197,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(lambda ctx, p, cmd: activation.theft_apply(ctx, cmd)),
         timeout=lambda s, p: Action(TAKEMAX_ID, "Take the most"),
         describe=_describe,
+        parse=ids.parse_known,
         check=_check(lambda s, p, cmd: activation.theft_check(s, cmd)),
     ),
     KEEP: PhaseRules(
@@ -202,6 +208,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(phases.keep_apply),
         timeout=lambda s, p: Action(KEEPDEFAULT_ID, "Keep the default five"),
         describe=_describe,
+        parse=ids.parse_known,
         multi_pick=describe.multi_pick,
         pick_action=describe.pick_action,
         shortcuts=_shortcuts(_keep_legal),
@@ -216,6 +223,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         apply=_run(phases.reinforce_apply),
         timeout=lambda s, p: Action(AUTO_ID, "Place by default"),
         describe=_describe,
+        parse=ids.parse_known,
         auto_step=_auto_step(_reinforce_legal),
         check=_check(phases.reinforce_check),
     ),
