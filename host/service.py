@@ -89,7 +89,7 @@ class TableService:
         `metrics` hears of moves, AI decisions, store writes and deliveries (default: nowhere).
         """
         # A store that cannot save becomes the refusal CannotSave here, once for every path (store_watch).
-        watched = WatchedStore(db)
+        watched = WatchedStore.over(db)
         clock = clock or time.time
         label = user_label or _mention
         self._store = db

@@ -4,39 +4,83 @@ When the disk is full or the database server is gone, every move and table chang
 The players each get a plain refusal (host.errors.CannotSave); the operator gets one ERROR line when the
 store starts failing and one WARNING line when a write works again, not one line per refused call.
 `WatchedStore` wraps the real store and does both for every call the service makes; nothing else changes.
+
+Which calls are reads and which are writes is one table, `ACCESS`. The wrapping methods are made from it when
+this module is imported, and a Store method missing from it stops the import: a read's failure must not
+count as "saves again", so every new method has to say which it is.
 """
 
 from __future__ import annotations
 
+import enum
+import inspect
 import logging
-from collections.abc import Awaitable, Collection, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Awaitable, Mapping
+from typing import Any, Self, TypeVar
 
 from db.errors import StoreDown
-from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
-from db.store import (
-    CloseWrite,
-    HandOver,
-    MoveWrite,
-    NewGame,
-    OutboxState,
-    RecoveryScan,
-    SeatAdd,
-    SeatRemove,
-    SettingsWrite,
-    StartWrite,
-    Store,
-    StoredGame,
-)
+from db.store import Store
 from host.errors import CannotSave
+from host.store_forwarding import ForwardingStore, store_members
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 
-class WatchedStore:
-    """`Store` whose StoreDown failures are raised as CannotSave and reported to the operator once per outage."""
+class Access(enum.Enum):
+    """How a Store method touches the store, for what its failure means."""
+
+    READ = "read"  # a failure refuses the call; a success proves nothing about saving
+    WRITE = "write"  # a success shows the store saves again
+    MOVE = "move"  # a write of a player's move: its refusal says the move was not made
+
+
+ACCESS: Mapping[str, Access] = {
+    # games: reads
+    "load_game": Access.READ,
+    "get_game": Access.READ,
+    "list_seats": Access.READ,
+    "list_actions": Access.READ,
+    "open_game_in_channel": Access.READ,
+    "recent_in_channel": Access.READ,
+    "open_game_ids_for_user": Access.READ,
+    "recovery_scan": Access.READ,
+    # games: writes
+    "create_game": Access.WRITE,
+    "add_seat": Access.WRITE,
+    "remove_seat": Access.WRITE,
+    "start_game": Access.WRITE,
+    "commit_move": Access.MOVE,
+    "close_game": Access.WRITE,
+    "hand_over_seats": Access.WRITE,
+    "set_settings": Access.WRITE,
+    "set_announced": Access.WRITE,
+    # the outbox
+    "enqueue": Access.WRITE,
+    "queue_heads": Access.READ,
+    "next_in_queue": Access.READ,
+    "get_message": Access.READ,
+    "mark_delivered": Access.WRITE,
+    "mark_retry": Access.WRITE,
+    "mark_failed": Access.WRITE,
+    "prune": Access.WRITE,
+    "outbox_state": Access.READ,
+    # deadlines
+    "due_deadlines": Access.READ,
+    "deadlines_for": Access.READ,
+    "next_due_at": Access.READ,
+    "remind": Access.WRITE,
+    "drop_deadline": Access.WRITE,
+    "drop_deadlines": Access.WRITE,
+}
+
+
+class WatchedStore(ForwardingStore):
+    """`Store` whose StoreDown failures are raised as CannotSave and reported to the operator once per outage.
+
+    Built with `WatchedStore.over(inner)` (see host.store_forwarding); `close` and `description` pass through.
+    """
 
     def __init__(self, inner: Store) -> None:
         self.inner = inner
@@ -82,152 +126,44 @@ class WatchedStore:
         self._worked()
         return value
 
-    @property
-    def description(self) -> str:
-        """The wrapped store's description."""
-        return self.inner.description
-
     async def close(self) -> None:
         """Close the wrapped store."""
         await self.inner.close()
 
-    # -- games: reads --
-
-    async def load_game(self, game_id: int, *, with_actions: bool) -> StoredGame | None:
-        """See Store.load_game."""
-        return await self._read(self.inner.load_game(game_id, with_actions=with_actions))
-
-    async def get_game(self, game_id: int) -> GameRow | None:
-        """See Store.get_game."""
-        return await self._read(self.inner.get_game(game_id))
-
-    async def list_seats(self, game_id: int) -> list[SeatRow]:
-        """See Store.list_seats."""
-        return await self._read(self.inner.list_seats(game_id))
-
-    async def list_actions(self, game_id: int, after: int = 0) -> list[ActionRow]:
-        """See Store.list_actions."""
-        return await self._read(self.inner.list_actions(game_id, after))
-
-    async def open_game_in_channel(self, channel_id: int) -> GameRow | None:
-        """See Store.open_game_in_channel."""
-        return await self._read(self.inner.open_game_in_channel(channel_id))
-
-    async def recent_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
-        """See Store.recent_in_channel."""
-        return await self._read(self.inner.recent_in_channel(channel_id, limit))
-
-    async def open_game_ids_for_user(self, user_id: int) -> list[int]:
-        """See Store.open_game_ids_for_user."""
-        return await self._read(self.inner.open_game_ids_for_user(user_id))
-
-    async def recovery_scan(self) -> RecoveryScan:
-        """See Store.recovery_scan."""
-        return await self._read(self.inner.recovery_scan())
-
-    # -- games: writes --
-
-    async def create_game(self, new: NewGame) -> int:
-        """See Store.create_game."""
-        return await self._write(self.inner.create_game(new))
-
-    async def add_seat(self, change: SeatAdd) -> list[SeatRow]:
-        """See Store.add_seat."""
-        return await self._write(self.inner.add_seat(change))
-
-    async def remove_seat(self, change: SeatRemove) -> list[SeatRow]:
-        """See Store.remove_seat."""
-        return await self._write(self.inner.remove_seat(change))
-
-    async def start_game(self, start: StartWrite) -> None:
-        """See Store.start_game."""
-        await self._write(self.inner.start_game(start))
-
-    async def commit_move(self, move: MoveWrite) -> None:
-        """See Store.commit_move."""
-        await self._write(self.inner.commit_move(move), move=True)
-
-    async def close_game(self, close: CloseWrite) -> bool:
-        """See Store.close_game."""
-        return await self._write(self.inner.close_game(close))
-
-    async def hand_over_seats(self, change: HandOver) -> None:
-        """See Store.hand_over_seats."""
-        await self._write(self.inner.hand_over_seats(change))
-
-    async def set_settings(self, change: SettingsWrite) -> None:
-        """See Store.set_settings."""
-        await self._write(self.inner.set_settings(change))
-
-    async def set_announced(self, versions: Mapping[int, int]) -> None:
-        """See Store.set_announced."""
-        await self._write(self.inner.set_announced(versions))
-
-    # -- the outbox --
-
-    async def enqueue(self, messages: Sequence[NewMessage], now: float) -> None:
-        """See Store.enqueue."""
-        await self._write(self.inner.enqueue(messages, now))
-
-    async def queue_heads(self, exclude: Collection[str] = ()) -> list[OutboxRow]:
-        """See Store.queue_heads."""
-        return await self._read(self.inner.queue_heads(exclude))
-
-    async def next_in_queue(self, queue: str) -> OutboxRow | None:
-        """See Store.next_in_queue."""
-        return await self._read(self.inner.next_in_queue(queue))
-
-    async def get_message(self, game_id: int, slot: str) -> MessageRef | None:
-        """See Store.get_message."""
-        return await self._read(self.inner.get_message(game_id, slot))
-
-    async def mark_delivered(self, row: OutboxRow, refs: Mapping[str, MessageRef | None], now: float) -> None:
-        """See Store.mark_delivered."""
-        await self._write(self.inner.mark_delivered(row, refs, now))
-
-    async def mark_retry(self, row_id: int, next_at: float, error: str) -> None:
-        """See Store.mark_retry."""
-        await self._write(self.inner.mark_retry(row_id, next_at, error))
-
-    async def mark_failed(self, row_id: int, now: float, error: str) -> None:
-        """See Store.mark_failed."""
-        await self._write(self.inner.mark_failed(row_id, now, error))
-
-    async def prune(self, before: float) -> int:
-        """See Store.prune."""
-        return await self._write(self.inner.prune(before))
-
-    async def outbox_state(self, game_id: int) -> OutboxState:
-        """See Store.outbox_state."""
-        return await self._read(self.inner.outbox_state(game_id))
-
-    # -- deadlines --
-
-    async def due_deadlines(self, now: float, limit: int) -> list[DeadlineRow]:
-        """See Store.due_deadlines."""
-        return await self._read(self.inner.due_deadlines(now, limit))
-
-    async def deadlines_for(self, game_id: int) -> list[DeadlineRow]:
-        """See Store.deadlines_for."""
-        return await self._read(self.inner.deadlines_for(game_id))
-
-    async def next_due_at(self) -> float | None:
-        """See Store.next_due_at."""
-        return await self._read(self.inner.next_due_at())
-
-    async def remind(self, row: DeadlineRow, next_due: float, messages: Sequence[NewMessage], now: float) -> bool:
-        """See Store.remind."""
-        return await self._write(self.inner.remind(row, next_due, messages, now))
-
-    async def drop_deadline(self, row: DeadlineRow) -> None:
-        """See Store.drop_deadline."""
-        await self._write(self.inner.drop_deadline(row))
-
-    async def drop_deadlines(self, game_id: int, player: int | None = None) -> None:
-        """See Store.drop_deadlines."""
-        await self._write(self.inner.drop_deadlines(game_id, player))
+    @classmethod
+    def over(cls, inner: Store) -> Self:
+        """The watched view of `inner`."""
+        return cls(inner)
 
 
-if TYPE_CHECKING:
-    # mypy proves here that WatchedStore satisfies the Store protocol.
-    _conforms: type[Store] = WatchedStore
+def _watched(name: str, access: Access) -> Any:
+    """A WatchedStore method passing `name` to the wrapped store, its failures counted as `access` says."""
+
+    async def watched(self: WatchedStore, *args: Any, **kwargs: Any) -> Any:
+        pending = getattr(self.inner, name)(*args, **kwargs)
+        if access is Access.READ:
+            return await self._read(pending)
+        return await self._write(pending, move=access is Access.MOVE)
+
+    watched.__name__ = watched.__qualname__ = name
+    watched.__doc__ = f"See Store.{name}; a failure to save is refused as CannotSave."
+    return watched
+
+
+def _install() -> None:
+    """Give WatchedStore one watching method per row of ACCESS, after checking the table covers the protocol."""
+    unclassified = [
+        name for name in store_members()
+        if name not in ACCESS and name not in vars(WatchedStore) and inspect.iscoroutinefunction(vars(Store)[name])
+    ]
+    unknown = sorted(set(ACCESS) - set(store_members()))
+    if unknown:
+        raise TypeError(f"host.store_watch.ACCESS names methods the Store protocol does not have: {unknown}")
+    if unclassified:
+        # A new Store method must say whether it only reads: a read's failure proves nothing about saving.
+        raise TypeError(f"host.store_watch.ACCESS does not say how these Store methods touch the store: {unclassified}")
+    for name, access in ACCESS.items():
+        setattr(WatchedStore, name, _watched(name, access))
+
+
+_install()
