@@ -24,8 +24,8 @@ from cogs.errors import UserFacingError
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
-from cogs.replies import edit_reply, reply, reply_long
-from cogs.rules import find_topics, rules_sections
+from cogs.replies import edit_reply, reply
+from cogs.rules import find_topics, rules_sections, send_rules
 from cogs.scope import table_in_channel, table_in_scope
 from engine import registry
 from engine.core.decisions import DecisionKind
@@ -338,26 +338,14 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
     @app_commands.command(name="rules", description="The rules of a game, or one topic of them")
     @app_commands.describe(topic="A section of the rules", game="Which game (default: the game in this channel)")
     async def rules(self, interaction: discord.Interaction, topic: str | None = None, game: str | None = None) -> None:
-        """Rules text from docs/rules/<game>.md (ephemeral), whole or one section."""
+        """The players' rules of the game (ephemeral), its overview or one topic; the help without a game."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game is not None and game not in registry.names():
             # Only a registered name ever becomes a file name (cogs.rules); anything else is refused here.
             raise UserFacingError(f"There is no game called “{echo(game)}”. Games: {', '.join(registry.names())}.")
-        name = game or await self._game_name_here(interaction)
-        sections = rules_sections(name)
-        if not sections:
-            raise UserFacingError(f"I have no rules text for {name} yet.")
-        if topic is None:
-            body = "**Topics:** " + ", ".join(sections) + "\nUse `/game rules topic:<name>`."
-            first = next(iter(sections.values()))
-            await reply_long(interaction, first + "\n\n" + body)
-            return
-        found = find_topics(sections, topic)
-        if not found:
-            raise UserFacingError(f"No rules topic matches “{echo(topic)}”. Topics: {', '.join(sections)}.")
-        others = found[1:4]
-        more = "\n\n**Also about this:** " + ", ".join(others) if others else ""
-        await reply_long(interaction, sections[found[0]] + more)
+        # No game named and none here: the help answers, naming the games and how to start one.
+        table = None if game is not None else await last_table_in_channel(interaction)
+        await send_rules(interaction, game or (table.game_name if table is not None else None), topic)
 
     async def _game_name_here(self, interaction: discord.Interaction) -> str:
         table = await last_table_in_channel(interaction)

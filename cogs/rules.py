@@ -1,79 +1,53 @@
-"""Rules texts: docs/rules/<game>.md split into sections at its `##` headings."""
+"""/game rules in Discord: the players' rules pages (present.rules_pages), topic by topic.
+
+Without a game (and no game in the channel) the answer is the help (cogs.help), which names the games.
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+import logging
 from pathlib import Path
 
-from cogs.limits import trim
-from engine import registry
+import discord
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+from cogs.errors import UserFacingError
+from cogs.limits import echo
+from cogs.replies import reply_long
+from present import rules_pages
+from present.rules_pages import PLAY_DIR, find_topics, topic_list
+
+log = logging.getLogger(__name__)
+
+__all__ = ["PLAY_DIR", "find_topics", "rules_path", "rules_sections", "send_rules"]
 
 
 def rules_path(game_name: str) -> Path | None:
-    """The rules file of a registered game; None for any other name.
-
-    The name is looked up in the registry, never used as typed: user text ("../../README", an
-    absolute path) must not choose which file is read.
-    """
-    known = {name: RULES_DIR / f"{name}.md" for name in registry.names()}
-    return known.get(game_name)
+    """The players' rules page of a registered game; None for any other name (never a path a user typed)."""
+    return rules_pages.page_path(game_name)
 
 
 def rules_sections(game_name: str) -> dict[str, str]:
-    """The rules of a registered game from docs/rules/<game>.md, split at its `##` headings (title -> text)."""
-    path = rules_path(game_name)
-    if path is None or not path.is_file():
-        return {}
-    sections: dict[str, str] = {}
-    title, lines = "Overview", list[str]()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            if any(x.strip() for x in lines):
-                sections[title] = "\n".join(lines).strip()
-            title, lines = line[3:].strip(), [line]
-        else:
-            lines.append(line)
-    if any(x.strip() for x in lines):
-        sections[title] = "\n".join(lines).strip()
-    return {trim(k, 100): v for k, v in sections.items()}
+    """The players' rules of a registered game, topic title -> text; empty for any other name."""
+    return rules_pages.topics(game_name)
 
 
-WORD = re.compile(r"[^\W_]+", re.UNICODE)
+async def send_rules(interaction: discord.Interaction, game_name: str | None, topic: str | None) -> None:
+    """Answer /game rules: the help when no game is known, else the page's overview or the best topic."""
+    if game_name is None:
+        from cogs.help import send_help  # the help cog imports nothing of this module: no cycle at import time
 
-
-def _words(text: str) -> list[str]:
-    return [w.casefold() for w in WORD.findall(text)]
-
-
-def find_topics(sections: Mapping[str, str], query: str) -> list[str]:
-    """Topic titles matching what a player typed, best first ("mov" finds the movement rules).
-
-    A title equal to the query comes first, then titles starting with it, then titles with a word
-    starting with it, then topics whose text has words starting with every typed word (most hits
-    first). An empty query lists every topic in order.
-    """
-    typed = _words(query)
-    if not typed:
-        return list(sections)
-    folded = " ".join(typed)
-    ranked: list[tuple[int, int, int, str]] = []
-    for index, (title, body) in enumerate(sections.items()):
-        title_words = _words(title)
-        joined = " ".join(title_words)
-        if joined == folded:
-            rank, hits = 0, 0
-        elif joined.startswith(folded):
-            rank, hits = 1, 0
-        elif all(any(w.startswith(t) for w in title_words) for t in typed):
-            rank, hits = 2, 0
-        else:
-            body_words = _words(body)
-            counts = [sum(1 for w in body_words if w.startswith(t)) for t in typed]
-            if not all(counts):
-                continue
-            rank, hits = 3, -sum(counts)
-        ranked.append((rank, hits, index, title))
-    return [title for *_, title in sorted(ranked)]
+        await send_help(interaction, None)
+        return
+    sections = rules_sections(game_name)
+    if not sections:
+        raise UserFacingError(f"I have no rules text for {game_name} yet.")
+    if topic is None:
+        first = next(iter(sections.values()))
+        await reply_long(interaction, first + "\n\n" + topic_list(sections))
+        return
+    found = find_topics(sections, topic)
+    if not found:
+        raise UserFacingError(f"No rules topic matches “{echo(topic)}”. Topics: {', '.join(sections)}.")
+    others = found[1:4]
+    more = "\n\n**Also about this:** " + ", ".join(others) if others else ""
+    await reply_long(interaction, sections[found[0]] + more)

@@ -1,0 +1,49 @@
+"""present.help: the help a newcomer reads (what the bot does, how to start, the games, a quick start each)."""
+
+from __future__ import annotations
+
+import re
+
+from engine import registry
+from present.help import ABOUT, HOW_TO_START, QUICK_STARTS, game_names, help_text, quick_start_text
+
+MESSAGE_LIMIT = 2000
+CODES = re.compile(r"\b(?:R-[A-Z]+|G-[A-Z]*)\d+\b|\bE_[A-Z_]+\b|\{p\d+\}")
+
+
+def test_the_help_says_what_the_bot_does_in_three_lines_and_how_to_start() -> None:
+    text = help_text()
+    assert len(ABOUT) == 3 and all(line in text for line in ABOUT)
+    assert "/game new game:" in text and "**Join**" in text and "**Start**" in text and "Take my turn" in text
+    assert len(HOW_TO_START) == 3
+    assert len(text) <= MESSAGE_LIMIT and not CODES.search(text)
+
+
+def test_the_help_names_every_game_in_one_line_each() -> None:
+    lines = help_text().splitlines()
+    assert game_names() == registry.names()
+    for name in registry.names():
+        title = registry.get(name).title
+        about = [line for line in lines if title in line]
+        assert len(about) == 1, (name, about)
+        assert f"`{name}`" in about[0] and "players" in about[0]
+    assert "/help game:" in help_text()
+
+
+def test_every_quick_start_has_a_goal_a_turn_in_three_steps_and_how_to_begin() -> None:
+    for name in registry.names():
+        quick = QUICK_STARTS[name]
+        text = quick_start_text(name)
+        assert len(quick.turn) == 3 and all(f"{i}. {step}" in text for i, step in enumerate(quick.turn, 1))
+        assert f"**Goal:** {quick.goal}" in text
+        assert f"/game new game:{name}" in text and f"/game rules game:{name}" in text
+        assert len(text) <= MESSAGE_LIMIT and not CODES.search(text), name
+
+
+def test_a_game_without_a_quick_start_is_refused_by_name() -> None:
+    try:
+        quick_start_text("no_such_game")
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("a quick start was made for a game that does not exist")
