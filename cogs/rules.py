@@ -43,7 +43,7 @@ async def send_rules(interaction: discord.Interaction, game_name: str | None, to
         raise UserFacingError(f"I have no rules text for {game_name} yet.")
     if topic is None:
         first = next(iter(sections.values()))
-        await reply_long(interaction, first + "\n\n" + topic_list(sections))
+        await reply_long(interaction, first + "\n\n" + topic_list(sections, game_name))
         return
     found = find_topics(sections, topic)
     if not found:

@@ -51,9 +51,9 @@ def topics(game_name: str) -> dict[str, str]:
     return sections
 
 
-def topic_list(sections: Mapping[str, str]) -> str:
-    """The line that names every topic of a page and how to open one."""
-    return "**Topics:** " + ", ".join(sections) + "\nOpen one with `/game rules topic:<name>`."
+def topic_list(sections: Mapping[str, str], game_name: str) -> str:
+    """The line that names every topic of a game's page and how to open one."""
+    return "**Topics:** " + ", ".join(sections) + f"\nOpen one with `/game rules game:{game_name} topic:<name>`."
 
 
 WORD = re.compile(r"[^\W_]+", re.UNICODE)

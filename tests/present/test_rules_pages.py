@@ -60,7 +60,7 @@ def test_a_topic_fits_one_discord_message_whole(name: str, title: str, body: str
 def test_the_overview_with_its_topic_list_fits_one_message() -> None:
     for name in registry.names():
         sections = topics(name)
-        assert len(sections[OVERVIEW] + "\n\n" + topic_list(sections)) <= MESSAGE_LIMIT, name
+        assert len(sections[OVERVIEW] + "\n\n" + topic_list(sections, name)) <= MESSAGE_LIMIT, name
 
 
 def test_the_bots_own_decisions_are_told_as_rules_in_their_topic() -> None:
