@@ -1,0 +1,321 @@
+"""Ratings on SQLite: each server's openskill ratings, the games they count, and what the rebuild reads.
+
+The rows here are plain data; the rating math is host/ratings.py's. A person's row has `user_id` and an
+AI level's row `ai_level`; in the tables the other column holds 0 or '' (a primary key cannot hold NULL),
+and that encoding never leaves this module and its PostgreSQL twin (db/postgres/ratings.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from db.errors import WriteConflict
+from db.rows import SeatRow
+
+# -- rows ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Who holds a rating: a person (`user_id`) or an AI level (`ai_level`); exactly one is set."""
+
+    user_id: int | None = None
+    ai_level: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.user_id is None) == (self.ai_level is None):
+            raise ValueError("a rated subject is a person or an AI level, exactly one of them")
+
+    @property
+    def is_ai(self) -> bool:
+        """An AI level's rating, not a person's."""
+        return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class SkillRow:
+    """One stored rating: its subject on a server and game, the openskill mu and sigma, rated games so far."""
+
+    guild_id: int
+    game_name: str
+    subject: Subject
+    mu: float
+    sigma: float
+    games: int
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRating:
+    """One seat of a rated game: who held it, their rating before and after; `rated` False: left out."""
+
+    player: int
+    subject: Subject
+    rated: bool
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class RatingWrite:
+    """The ratings a finished game changes, stored with its last move.
+
+    Each of `ratings` is written only if its subject's stored `games` is still `games - 1` (no row when
+    `games` is 1): another game rated meanwhile makes the write a RatingConflict and nothing is written.
+    """
+
+    game_id: int
+    guild_id: int
+    game_name: str
+    seats: tuple[SeatRating, ...]
+    ratings: tuple[SkillRow, ...]
+    now: float
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCount:
+    """How one player's moves of a game were made: by them, or for them by the AFK policy."""
+
+    own: int = 0
+    stood_in: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """What rating a finished game needs: its server, game, outcome, seats and each player's turns."""
+
+    game_id: int
+    guild_id: int
+    game_name: str
+    outcome: dict[str, Any]
+    seats: tuple[SeatRow, ...]
+    turns: dict[int, TurnCount]
+    finished_at: float
+
+
+class RatingConflict(WriteConflict):
+    """A rating was changed by another game's end since it was read: nothing was written, read it again."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"the ratings game {game_id} changes were changed meanwhile")
+        self.game_id = game_id
+
+
+# -- the encoding of a subject in the tables ------------------------------------------------------------------
+
+
+def subject_columns(subject: Subject) -> tuple[int, str]:
+    """(user_id, ai_level) as stored: 0 and '' stand for the unset one."""
+    return (subject.user_id or 0, subject.ai_level or "")
+
+
+def subject_of(user_id: int, ai_level: str) -> Subject:
+    """The subject of stored columns."""
+    return Subject(ai_level=ai_level) if ai_level else Subject(user_id=int(user_id))
+
+
+def skill_of(row: Any) -> SkillRow:
+    """A ratings row read by column name (sqlite3.Row, asyncpg.Record)."""
+    return SkillRow(
+        guild_id=int(row["guild_id"]),
+        game_name=str(row["game_name"]),
+        subject=subject_of(row["user_id"], row["ai_level"]),
+        mu=float(row["mu"]),
+        sigma=float(row["sigma"]),
+        games=int(row["games"]),
+        updated_at=float(row["updated_at"]),
+    )
+
+
+def seat_rating_of(row: Any) -> SeatRating:
+    """A rated_seats row read by column name."""
+    return SeatRating(
+        player=int(row["player"]),
+        subject=subject_of(row["user_id"], row["ai_level"]),
+        rated=bool(row["rated"]),
+        mu_before=float(row["mu_before"]),
+        sigma_before=float(row["sigma_before"]),
+        mu_after=float(row["mu_after"]),
+        sigma_after=float(row["sigma_after"]),
+    )
+
+
+def turn_counts_of(rows: Sequence[Any]) -> dict[int, TurnCount]:
+    """Rows of (player, stood_in, n) as each player's TurnCount."""
+    counts: dict[int, TurnCount] = {}
+    for player, stood_in, n in rows:
+        had = counts.get(int(player), TurnCount())
+        if stood_in:
+            counts[int(player)] = TurnCount(had.own, had.stood_in + int(n))
+        else:
+            counts[int(player)] = TurnCount(had.own + int(n), had.stood_in)
+    return counts
+
+
+# Moves of human seats counted by who made them; undone moves and undo entries do not count. A move of a
+# seat's player with source 'human' is theirs; 'ai' or 'timeout' is the AFK policy standing in (on an AI
+# seat every move is the AI's own, and the caller knows which seats those are).
+TURN_COUNTS = (
+    "SELECT a.player, a.source <> 'human' AS stood_in, count(*) AS n FROM actions a "
+    "WHERE a.game_id = {game} AND a.source <> 'undo' AND NOT EXISTS ("
+    "SELECT 1 FROM actions u WHERE u.game_id = a.game_id AND u.source = 'undo' AND u.undoes = a.seq) "
+    "GROUP BY a.player, a.source <> 'human'"
+)
+
+# Finished games of a server, in the order they ended (their last move), for the rebuild.
+FINISHED = (
+    "SELECT g.id, g.guild_id, g.game_name, g.outcome, "
+    "(SELECT max(created_at) FROM actions a WHERE a.game_id = g.id) AS finished_at "
+    "FROM games g WHERE g.status = 'finished' AND g.guild_id IS NOT NULL AND g.outcome IS NOT NULL "
+    "ORDER BY finished_at, g.id"
+)
+
+SKILL_COLUMNS = "guild_id, game_name, user_id, ai_level, mu, sigma, games, updated_at"
+SEAT_COLUMNS = "player, user_id, ai_level, rated, mu_before, sigma_before, mu_after, sigma_after"
+
+
+# -- SQLite ----------------------------------------------------------------------------------------------------
+
+
+def write(conn: sqlite3.Connection, rating: RatingWrite) -> None:
+    """Store a game's rating inside a write step (the one of its last move). RatingConflict when a rating
+    moved on since it was read, or the game was already rated; the caller's savepoint then undoes it all."""
+    try:
+        conn.execute(
+            "INSERT INTO rated_games (game_id, guild_id, game_name, rated_at) VALUES (?, ?, ?, ?)",
+            (rating.game_id, rating.guild_id, rating.game_name, rating.now),
+        )
+    except sqlite3.IntegrityError:
+        raise RatingConflict(rating.game_id) from None
+    conn.executemany(
+        f"INSERT INTO rated_seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(rating.game_id, *_seat_values(seat)) for seat in rating.seats],
+    )
+    for skill in rating.ratings:
+        user_id, level = subject_columns(skill.subject)
+        if skill.games == 1:
+            cursor = conn.execute(
+                f"INSERT INTO ratings ({SKILL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING",
+                (skill.guild_id, skill.game_name, user_id, level, skill.mu, skill.sigma, skill.updated_at),
+            )
+        else:
+            cursor = conn.execute(
+                "UPDATE ratings SET mu = ?, sigma = ?, games = ?, updated_at = ? "
+                "WHERE guild_id = ? AND game_name = ? AND user_id = ? AND ai_level = ? AND games = ?",
+                (
+                    skill.mu,
+                    skill.sigma,
+                    skill.games,
+                    skill.updated_at,
+                    skill.guild_id,
+                    skill.game_name,
+                    user_id,
+                    level,
+                    skill.games - 1,
+                ),
+            )
+        if cursor.rowcount != 1:
+            raise RatingConflict(rating.game_id)
+
+
+def _seat_values(seat: SeatRating) -> tuple[object, ...]:
+    user_id, level = subject_columns(seat.subject)
+    return (
+        seat.player,
+        user_id,
+        level,
+        int(seat.rated),
+        seat.mu_before,
+        seat.sigma_before,
+        seat.mu_after,
+        seat.sigma_after,
+    )
+
+
+def replace_all(conn: sqlite3.Connection, ratings: Sequence[RatingWrite]) -> None:
+    """Forget every stored rating and store these games' ratings instead, in order (a write step)."""
+    conn.execute("DELETE FROM rated_seats")
+    conn.execute("DELETE FROM rated_games")
+    conn.execute("DELETE FROM ratings")
+    for rating in ratings:
+        write(conn, rating)
+
+
+async def ratings_of(
+    conn: aiosqlite.Connection, guild_id: int, game_name: str, subjects: Sequence[Subject]
+) -> list[SkillRow]:
+    """The stored ratings of these subjects on a server and game (subjects never rated are left out)."""
+    found: list[SkillRow] = []
+    for subject in subjects:
+        user_id, level = subject_columns(subject)
+        async with conn.execute(
+            f"SELECT {SKILL_COLUMNS} FROM ratings WHERE guild_id = ? AND game_name = ? AND user_id = ? "
+            "AND ai_level = ?",
+            (guild_id, game_name, user_id, level),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is not None:
+            found.append(skill_of(_named(cursor, row)))
+    return found
+
+
+async def board(conn: aiosqlite.Connection, guild_id: int, game_name: str) -> list[SkillRow]:
+    """Every rating of a server's game (people and AI levels), in no particular order."""
+    async with conn.execute(
+        f"SELECT {SKILL_COLUMNS} FROM ratings WHERE guild_id = ? AND game_name = ?", (guild_id, game_name)
+    ) as cursor:
+        rows = await cursor.fetchall()
+        return [skill_of(_named(cursor, row)) for row in rows]
+
+
+async def seat_ratings(conn: aiosqlite.Connection, game_id: int) -> list[SeatRating]:
+    """The rated seats of a game, by player (none when the game was not rated)."""
+    async with conn.execute(
+        f"SELECT {SEAT_COLUMNS} FROM rated_seats WHERE game_id = ? ORDER BY player", (game_id,)
+    ) as cursor:
+        rows = await cursor.fetchall()
+        return [seat_rating_of(_named(cursor, row)) for row in rows]
+
+
+async def turn_counts(conn: aiosqlite.Connection, game_id: int) -> dict[int, TurnCount]:
+    """Each player's moves so far, theirs and the AFK policy's (see TURN_COUNTS)."""
+    async with conn.execute(TURN_COUNTS.format(game="?"), (game_id,)) as cursor:
+        return turn_counts_of(list(await cursor.fetchall()))
+
+
+async def finished_games(conn: aiosqlite.Connection) -> list[FinishedGame]:
+    """Every finished game of a server, in the order they ended, with what rating it needs."""
+    async with conn.execute(FINISHED) as cursor:
+        games = list(await cursor.fetchall())
+    found: list[FinishedGame] = []
+    for game_id, guild_id, game_name, outcome, finished_at in games:
+        async with conn.execute(
+            "SELECT join_order, user_id, player, ai_level FROM seats WHERE game_id = ? ORDER BY join_order",
+            (game_id,),
+        ) as cursor:
+            seats = tuple(SeatRow(game_id, r[0], r[1], r[2], r[3]) for r in await cursor.fetchall())
+        found.append(
+            FinishedGame(
+                game_id=int(game_id),
+                guild_id=int(guild_id),
+                game_name=str(game_name),
+                outcome=json.loads(outcome),
+                seats=seats,
+                turns=await turn_counts(conn, game_id),
+                finished_at=float(finished_at or 0.0),
+            )
+        )
+    return found
+
+
+def _named(cursor: aiosqlite.Cursor, row: Any) -> dict[str, Any]:
+    """A fetched tuple as a mapping of column name to value (the connection keeps plain tuples)."""
+    return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}

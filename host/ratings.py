@@ -1,0 +1,100 @@
+"""Rating math: a finished game's outcome and the current ratings -> the new ratings (pure).
+
+openskill's Plackett-Luce model, one rating per person or AI level per game per server. Places shared in
+the outcome's ranking are ties. A seat whose player had more than half of their turns played by the AFK
+policy is left out (see `counted`), and the game is rated among the others.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+from db.ratings import SeatRating, Subject, TurnCount
+
+log = logging.getLogger(__name__)
+
+_MODEL = PlackettLuce()
+START_MU = float(_MODEL.mu)
+START_SIGMA = float(_MODEL.sigma)
+
+# The number people see: the conservative estimate (mu - 3 sigma, openskill's ordinal) on a scale where
+# a newcomer starts at 1,000, like the chess-like ratings players know; never a bare mu or sigma.
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """One rating: openskill's mu and sigma, and how many rated games it counts."""
+
+    mu: float = START_MU
+    sigma: float = START_SIGMA
+    games: int = 0
+
+    @property
+    def display(self) -> int:
+        """The rating as people see it (a newcomer has 1,000)."""
+        return display_of(self.mu, self.sigma)
+
+
+def display_of(mu: float, sigma: float) -> int:
+    """The displayed number of a rating."""
+    return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma))
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSeat:
+    """One seat at the end: its player, who held it, and whether their result counts."""
+
+    player: int
+    subject: Subject
+    counted: bool = True
+
+
+def counted(turns: TurnCount | None) -> bool:
+    """Whether a person's result counts: the AFK policy played at most half of their turns."""
+    if turns is None:
+        return True
+    return turns.stood_in * 2 <= turns.own + turns.stood_in
+
+
+def rate(
+    ranking: Sequence[Sequence[int]], seats: Sequence[RatedSeat], current: Mapping[Subject, Skill]
+) -> tuple[dict[Subject, Skill], list[SeatRating]]:
+    """The ratings after a game ranked `ranking` (groups of tied players, best first), and each seat's
+    before and after. Subjects left out keep their rating; fewer than two counted seats rate nobody.
+
+    A subject holding several seats (an AI level twice, a person in two seats) is rated from the same
+    prior in each; its new rating is the mean of those results, so the seat order does not matter.
+    """
+    place = {player: index for index, group in enumerate(ranking) for player in group}
+    playing = [s for s in seats if s.counted and s.player in place]
+    before = {s.subject: current.get(s.subject, Skill()) for s in seats}
+    after: dict[Subject, Skill] = {}
+    if len(playing) >= 2:
+        teams = [[_MODEL.rating(mu=before[s.subject].mu, sigma=before[s.subject].sigma)] for s in playing]
+        results = _MODEL.rate(teams, ranks=[float(place[s.player]) for s in playing])
+        merged: dict[Subject, list[tuple[float, float]]] = {}
+        for seat, team in zip(playing, results, strict=True):
+            merged.setdefault(seat.subject, []).append((float(team[0].mu), float(team[0].sigma)))
+        for subject, values in merged.items():
+            mu = sum(v[0] for v in values) / len(values)
+            sigma = sum(v[1] for v in values) / len(values)
+            after[subject] = Skill(mu, sigma, before[subject].games + 1)
+    changes = [
+        SeatRating(
+            player=s.player,
+            subject=s.subject,
+            rated=s.subject in after,
+            mu_before=before[s.subject].mu,
+            sigma_before=before[s.subject].sigma,
+            mu_after=after.get(s.subject, before[s.subject]).mu,
+            sigma_after=after.get(s.subject, before[s.subject]).sigma,
+        )
+        for s in sorted(seats, key=lambda s: s.player)
+    ]
+    return after, changes
