@@ -22,7 +22,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def module_for(game_name: str) -> ModuleType:
     """The renderer module of `game_name`; KeyError if the game has none."""
-    if not _NAME.match(game_name) or game_name in {"common", "gallery", "panel", "png"}:
+    if not _NAME.match(game_name) or game_name in {"alt_text", "common", "gallery", "panel", "png"}:
         raise KeyError(f"no renderer for game {game_name!r}")
     try:
         module = importlib.import_module(f"render.{game_name}")

@@ -57,6 +57,9 @@ HIGHLIGHT: RGB = (230, 0, 126)  # magenta: stands out for every type of colour v
 # drawn smaller than 20 px per 800 px of picture width (9 px on that screen).
 REFERENCE_WIDTH = 800
 MIN_TEXT_PX = 20
+# Half-size of the smallest marker or icon (a clan marker in running text, a column
+# icon): a marker shape of this half-size paints at least 20 px tall, the minimum.
+MARK_R = 12
 # Line height of wrapped text, as a multiple of the font size.
 LINE_SPACING = 1.15
 

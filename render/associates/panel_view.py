@@ -29,12 +29,25 @@ from render.associates.layout import (
 )
 from render.associates.style import ITEM_LETTERS, MAP_SIZE, WIDTH, draw_item, guild_style
 from render.associates.words import NO_GUILD, capitalised, guild_title, outcome_text, player_facing, seat_names
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, ink_on, line_height, readable, text_width, wrap
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MARK_R,
+    MUTED,
+    PAPER,
+    RGB,
+    Canvas,
+    ink_on,
+    line_height,
+    readable,
+    text_width,
+    wrap,
+)
 
 
 def _inline_guild(cv: Canvas, x: float, y: float, guild: str | None) -> float:
     style = guild_style(guild)
-    cv.shape(style.shape, x + 10, y + 12, 10, style.colour, style.outline, 2)
+    cv.shape(style.shape, x + 11, y + 12, MARK_R, style.colour, style.outline, 2)
     return x + 26
 
 
@@ -243,7 +256,7 @@ def _fig_chunk(cv: Canvas, fig: dict[str, Any], x: float, cy: float, bg: RGB) ->
         cv.ellipse((x, cy - PIP / 2, x + PIP, cy + PIP / 2), fill, INK, 2)
         x += PIP + 3
     if gold:
-        draw_item(cv.draw, "gold", x + 10, cy, 8, cv.c)
+        draw_item(cv.draw, "gold", x + 10, cy, 10, cv.c)
         x += 22 + cv.text((x + 20, cy), str(gold), TEXT, INK, bg, anchor="lm")
     if items:
         cv.text((x + 4, cy), items, TEXT, (90, 50, 130), bg, anchor="lm")

@@ -248,8 +248,8 @@ def draw_item(draw: ImageDraw.ImageDraw, item: str, cx: float, cy: float, r: flo
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c(GOLD), outline=c(GOLD_EDGE), width=2)
     elif item == "sacred_wood":
         draw.rounded_rectangle(
-            (cx - r, cy - r * 0.55, cx + r, cy + r * 0.55),
-            radius=int(r * 0.5),
+            (cx - r, cy - r * 0.92, cx + r, cy + r * 0.92),
+            radius=int(r * 0.6),
             fill=c(WOOD),
             outline=c(WOOD_EDGE),
             width=2,

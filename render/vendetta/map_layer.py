@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from render.common import (
     INK,
+    MARK_R,
     MUTED,
     PAPER,
     Layer,
@@ -200,7 +201,7 @@ def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
     rgb_text(d, (COL_RES, y), "Res", TEXT, MUTED, anchor="mm")
     rgb_text(d, (COL_BOARD, y), "Map", TEXT, MUTED, anchor="mm")
     for x, food in zip(COL_FOOD, FOODS, strict=True):
-        draw_icon(d, food, x, y, 10)
+        draw_icon(d, food, x, y, MARK_R)
     for x, clan in zip(COL_GNOME, CLOCKWISE, strict=True):
         draw_icon(d, f"gnome_{clan}", x, y, 12)
     rgb_text(d, (COL_OBJ, y), "Obj", TEXT, MUTED, anchor="mm")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.common import INK, MUTED, PAPER, RGB, Canvas, line_height, text_width, wrap
+from render.common import INK, MARK_R, MUTED, PAPER, RGB, Canvas, line_height, text_width, wrap
 from render.vendetta.layout import (
     COL_BOARD,
     COL_FOOD,
@@ -83,9 +83,9 @@ def draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], fo
             px = COL_RES - 30
             for other in _partners(seats, seat):
                 ostyle = clan_style(str(other.get("clan")), other.get("colour"))
-                cv.shape(ostyle.shape, px, cy, 9, ostyle.colour, ostyle.outline, 2)
-                px -= 22
-                name_w -= 22
+                cv.shape(ostyle.shape, px, cy, MARK_R, ostyle.colour, ostyle.outline, 2)
+                px -= 2 * MARK_R + 4
+                name_w -= 2 * MARK_R + 4
         _clan_name(cv, str(seat.get("name", clan)), cy, name_w, bg)
         cv.text((COL_RES, cy), str(seat.get("reserve", "")), TEXT, INK, bg, anchor="mm")
         cv.text((COL_BOARD, cy), str(seat.get("on_board", "")), TEXT, INK, bg, anchor="mm")
@@ -130,5 +130,5 @@ def _inline_clan(cv: Canvas, x: float, cy: float, clan: str, view: dict[str, Any
     """A small clan marker in running text; returns the x after it."""
     colours = {s.get("clan"): s.get("colour") for s in view.get("seats") or []}
     style = clan_style(clan, colours.get(clan))
-    cv.shape(style.shape, x + 11, cy, 10, style.colour, style.outline, 2)
-    return x + 24
+    cv.shape(style.shape, x + MARK_R + 1, cy, MARK_R, style.colour, style.outline, 2)
+    return x + 2 * MARK_R + 4

@@ -16,6 +16,7 @@ from PIL import Image
 from render.common import (
     HIGHLIGHT,
     INK,
+    MARK_R,
     MUTED,
     PAPER,
     RGB,
@@ -230,7 +231,7 @@ def _card(
     ink = ink_on(banner)
     tx = x + 12
     if owner:
-        cv.shape(clan_style(owner).shape, x + 20, y + BANNER_H / 2 + 2, 9, banner, clan_style(owner).outline, 2)
+        cv.shape(clan_style(owner).shape, x + 20, y + BANNER_H / 2 + 2, MARK_R, banner, clan_style(owner).outline, 2)
         tx = x + 36
     # The card's name only: its id is the engine's, not the player's.
     title = str(card.get("name", "?"))

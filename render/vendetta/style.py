@@ -201,7 +201,7 @@ def loot_anchor(t: Territory) -> Point:
     return (t.cx, t.cy + max(t.r * 0.78, 44))
 
 
-LOOT_ICON = 11  # icon half-size on the map
+LOOT_ICON = 12  # icon half-size on the map
 
 
 # -- icons -----------------------------------------------------------------------------

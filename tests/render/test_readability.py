@@ -17,22 +17,25 @@ from PIL import Image, ImageDraw
 
 import render
 from engine import registry
-from render import gallery
+from render import common, gallery
 from render.associates import samples as associates_samples
 from render.common import (
     MIN_TEXT_PX,
     REFERENCE_WIDTH,
     Layer,
     TextTooSmall,
+    encode,
     font,
     line_height,
     min_text_size,
     readable,
+    rgb_text,
     wrap,
 )
 from render.vendetta import samples as vendetta_samples
 from render.vendetta.style import CLOCKWISE
 from render.vendetta.words import combat_text
+from tests.render.drawn import DrawnSizes
 
 GAMES = registry.names()
 
@@ -98,6 +101,39 @@ def test_no_text_smaller_than_20_px_per_800_px_on_any_gallery_picture(game, spy)
     smallest = min(s for s in sizes if s is not None)
     small = sorted({t for t, s in spy.calls if s is not None and s < required})
     assert smallest >= required, f"{game}: text at {smallest} px on {widths}-px pictures: {small[:10]}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_text_and_token_is_drawn_at_least_20_px_per_800_px_of_picture_width(game, monkeypatch):
+    # Measured on what reaches the finished picture (ink boxes, painted pixels, resizes), see tests/render/drawn.py.
+    drawn = DrawnSizes()
+    _clear_render_caches()
+    try:
+        with drawn.recording(monkeypatch):
+            for sample in gallery.samples(game):
+                drawn.picture(render.board(game, sample.public))
+                for view in sample.players.values():
+                    drawn.picture(render.private(game, view))
+                    drawn.picture(render.panel_image(game, sample.public, view))
+    finally:
+        _clear_render_caches()
+    kinds = {d.kind for d in drawn.drawn}
+    assert kinds == {"text", "token"}, f"{game}: nothing recorded of {({'text', 'token'} - kinds)}"
+    small = sorted({f"{d.kind} {d.what!r}: {d.height:.1f} px, least {d.least:.1f}" for d in drawn.too_small()})
+    assert not small, f"{game}: {len(small)} drawn under 20 px per 800 px: {small[:10]}"
+
+
+def test_the_recorder_sees_a_token_drawn_too_small_and_text_shrunk_by_a_resize(monkeypatch):
+    drawn = DrawnSizes()
+    with drawn.recording(monkeypatch):
+        big = Image.new("RGB", (1600, 200), (255, 255, 255))
+        rgb_text(ImageDraw.Draw(big), (10, 10), "Halved", 40, (0, 0, 0))
+        small = big.resize((800, 100))
+        common.draw_shape(ImageDraw.Draw(small), "circle", 50, 50, 6, 0, 0, 1)
+        drawn.picture(encode(small))
+    by_kind = {d.kind: d for d in drawn.drawn}
+    assert by_kind["text"].height == pytest.approx(by_kind["text"].least, abs=1)  # 40 px drawn, shown at 20
+    assert by_kind["token"].height == 13 and by_kind["token"] in drawn.too_small()
 
 
 # Engine identifiers a player must never read: snake_case ids, card codes, seat numbers.
