@@ -20,6 +20,7 @@ from db.store import (
     MoveWrite,
     NewGame,
     OutboxState,
+    PlayerRow,
     RecoveryScan,
     SeatAdd,
     SeatRemove,
@@ -226,6 +227,20 @@ class WatchedStore:
     async def drop_deadlines(self, game_id: int, player: int | None = None) -> None:
         """See Store.drop_deadlines."""
         await self._write(self.inner.drop_deadlines(game_id, player))
+
+    # -- players' own settings --
+
+    async def get_player(self, user_id: int) -> PlayerRow | None:
+        """See Store.get_player."""
+        return await self._read(self.inner.get_player(user_id))
+
+    async def get_players(self, user_ids: Collection[int]) -> dict[int, PlayerRow]:
+        """See Store.get_players."""
+        return await self._read(self.inner.get_players(user_ids))
+
+    async def put_player(self, row: PlayerRow) -> None:
+        """See Store.put_player."""
+        await self._write(self.inner.put_player(row))
 
 
 if TYPE_CHECKING:
