@@ -40,8 +40,11 @@ from db.url import is_postgres, redacted, sqlite_path
 
 log = logging.getLogger(__name__)
 
-# Every table holding a game's data, parents first (seats, actions and deadlines reference games).
-TABLES: tuple[str, ...] = ("games", "seats", "actions", "deadlines", "outbox", "table_messages")
+# Every table of the schema, parents first (seats, actions, deadlines and rated games reference games).
+TABLES: tuple[str, ...] = (
+    "games", "seats", "actions", "deadlines", "outbox", "table_messages",
+    "ratings", "rated_games", "rated_seats", "players",
+)
 # The order rows are read and compared in (each table's primary key).
 ORDER_BY: dict[str, str] = {
     "games": "id",
@@ -50,6 +53,10 @@ ORDER_BY: dict[str, str] = {
     "deadlines": "game_id, player, kind",
     "outbox": "id",
     "table_messages": "game_id, slot",
+    "ratings": "guild_id, game_name, user_id, ai_level",
+    "rated_games": "game_id",
+    "rated_seats": "game_id, player",
+    "players": "user_id",
 }
 QUARANTINED = "quarantined"
 

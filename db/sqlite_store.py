@@ -24,6 +24,7 @@ from db import actions as actions_repo
 from db import deadlines as deadlines_repo
 from db import games as games_repo
 from db import outbox as outbox_repo
+from db import players as players_repo
 from db import seats as seats_repo
 from db.connection import Database, open_database
 from db.errors import ChannelTaken, NotALobby, RevisionConflict, SeatsFull, VersionConflict
@@ -36,6 +37,7 @@ from db.store import (
     MoveWrite,
     NewGame,
     OutboxState,
+    PlayerRow,
     RecoveryScan,
     SeatAdd,
     SeatRemove,
@@ -393,6 +395,22 @@ class SqliteStore:
         """Forget a game's (or one player's) deadlines."""
         async with self._transaction() as conn:
             await deadlines_repo.delete(conn, game_id, player)
+
+    # -- players' own settings --
+
+    async def get_player(self, user_id: int) -> PlayerRow | None:
+        """The user's settings row, or None."""
+        return (await self.get_players((user_id,))).get(user_id)
+
+    async def get_players(self, user_ids: Collection[int]) -> dict[int, PlayerRow]:
+        """The settings rows of these users that exist, by user id."""
+        async with self._reading() as conn:
+            return await players_repo.get_players(conn, user_ids)
+
+    async def put_player(self, row: PlayerRow) -> None:
+        """Insert or replace the user's settings row."""
+        async with self._transaction() as conn:
+            await players_repo.put_player(conn, row)
 
 
 async def open_sqlite_store(

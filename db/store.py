@@ -189,6 +189,26 @@ class OutboxState:
     failures: list[OutboxRow]
 
 
+# -- a player's own settings -----------------------------------------------------------------------------
+
+NOTIFY_WAYS = ("channel", "dm", "both")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One user's own settings, the same on every server: IANA `timezone` (None: none chosen), daily
+    quiet hours as minutes after midnight in that zone (both None: off), how "your turn" reaches them
+    (one of NOTIFY_WAYS) and the end of their vacation in epoch seconds (None: not away)."""
+
+    user_id: int
+    timezone: str | None = None
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    notify: str = "channel"
+    away_until: float | None = None
+    updated_at: float = 0.0
+
+
 # -- the protocol ------------------------------------------------------------------------------------------
 
 
@@ -352,4 +372,18 @@ class Store(Protocol):
 
     async def drop_deadlines(self, game_id: int, player: int | None = None) -> None:
         """Forget every deadline of a game, or of one of its players."""
+        ...
+
+    # -- players' own settings (one row per Discord user, across every server) --
+
+    async def get_player(self, user_id: int) -> PlayerRow | None:
+        """The user's own settings, or None when they never chose any (the defaults apply)."""
+        ...
+
+    async def get_players(self, user_ids: Collection[int]) -> dict[int, PlayerRow]:
+        """The settings of those of these users who have a row, by user id (one read)."""
+        ...
+
+    async def put_player(self, row: PlayerRow) -> None:
+        """Store the user's settings, replacing any earlier row (`updated_at` is the write's time)."""
         ...

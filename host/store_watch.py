@@ -73,6 +73,10 @@ ACCESS: Mapping[str, Access] = {
     "remind": Access.WRITE,
     "drop_deadline": Access.WRITE,
     "drop_deadlines": Access.WRITE,
+    # players' own settings
+    "get_player": Access.READ,
+    "get_players": Access.READ,
+    "put_player": Access.WRITE,
 }
 
 

@@ -38,6 +38,7 @@ from db.errors import (
     StoreDown,
     VersionConflict,
 )
+from db.postgres import players as players_repo
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
@@ -63,6 +64,7 @@ from db.store import (
     MoveWrite,
     NewGame,
     OutboxState,
+    PlayerRow,
     RecoveryScan,
     SeatAdd,
     SeatRemove,
@@ -802,6 +804,22 @@ class PostgresStore:
                 await conn.execute("DELETE FROM deadlines WHERE game_id = $1", game_id)
             else:
                 await conn.execute("DELETE FROM deadlines WHERE game_id = $1 AND player = $2", game_id, player)
+
+    # -- players' own settings --
+
+    async def get_player(self, user_id: int) -> PlayerRow | None:
+        """The user's settings row, or None."""
+        return (await self.get_players((user_id,))).get(user_id)
+
+    async def get_players(self, user_ids: Collection[int]) -> dict[int, PlayerRow]:
+        """The settings rows of these users that exist, by user id."""
+        async with self._connection("get_players") as conn:
+            return await players_repo.get_players(conn, user_ids)
+
+    async def put_player(self, row: PlayerRow) -> None:
+        """Insert or replace the user's settings row."""
+        async with self._write("put_player") as conn:
+            await players_repo.put_player(conn, row)
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:

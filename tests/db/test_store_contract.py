@@ -29,6 +29,7 @@ from db.store import (
     HandOver,
     MoveWrite,
     NewGame,
+    PlayerRow,
     SeatAdd,
     SeatRemove,
     SettingsWrite,
@@ -493,3 +494,21 @@ async def test_a_replan_keeps_running_clocks_and_restarts_the_mover(store):
 def test_conflicts_are_write_conflicts():
     for error in (VersionConflict(1, 2), RevisionConflict(1, 2), ChannelTaken(1, None), SeatsFull(1, 2), NotALobby(1)):
         assert isinstance(error, WriteConflict)
+
+
+# -- players' own settings -------------------------------------------------------------------------------
+
+
+async def test_a_players_settings_are_stored_replaced_and_read_back(store):
+    assert await store.get_player(HOST) is None
+    first = PlayerRow(HOST, timezone="Europe/Paris", quiet_from=23 * 60, quiet_to=8 * 60, notify="dm",
+                      away_until=NOW + 86_400.5, updated_at=NOW)
+    await store.put_player(first)
+    assert await store.get_player(HOST) == first
+    second = PlayerRow(HOST, notify="both", updated_at=NOW + 1)
+    await store.put_player(second)
+    await store.put_player(PlayerRow(ALICE, timezone="Asia/Tokyo", updated_at=NOW))
+    assert await store.get_player(HOST) == second
+    found = await store.get_players([HOST, ALICE, BOB])
+    assert set(found) == {HOST, ALICE} and found[ALICE].timezone == "Asia/Tokyo"
+    assert await store.get_players([]) == {}
