@@ -4,7 +4,8 @@ Choosing a figurine changes nothing the evaluation can see: the figurine's two a
 ply deep, every `activate:<fig>` scores what `idle` (activate and end at once) scores, and the passive preference
 then picks `idle`: the greedy level used to idle away most of its turns, which is why it lost to a player who just
 never passes. Here each figurine is judged by its whole activation instead, played out by the one-ply greedy choice
-of each of its steps, against ending at once; everywhere else the usual one-ply evaluation decides.
+of each of its steps, against ending at once; everywhere else the usual one-ply evaluation decides. The hard level
+takes this choice too (its short rollouts cannot see past the activation either) and searches every other step.
 """
 
 from __future__ import annotations
@@ -75,5 +76,6 @@ def policy(game: Game[Any], state: Any, player: int) -> Action | None:
 
 
 def search_point(game: Game[Any], state: Any, player: int) -> bool:
-    """The hard level searches every step of this game (the policy above serves the greedy levels)."""
-    return True
+    """Whether the hard level searches this step: every step but the figurine choice, where the search's short
+    rollouts cannot see past the activation either (the policy above judges it there)."""
+    return not any(a.id == IDLE_ID for a in game.legal_actions(state, player))
