@@ -11,6 +11,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, history, lobby, play, recovery, screens
+from host import deadlines, forced, history, lobby, play, recovery, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
@@ -28,6 +29,7 @@ from host.errors import GameNotFound, InvalidSettings, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
 from host.results import (
+    ActionChoice,
     AiLevel,
     DeliveryState,
     EndReport,
@@ -416,8 +418,12 @@ class TableService:
         expected_version: int,
         *,
         player: int | None = None,
+        forced_steps: bool = False,
     ) -> MoveResult:
         """Play `action_id` for the user's pending player, then any AI seats now pending at a quick level.
+
+        With `forced_steps`, the single forward steps of the player's private draft that follow are taken for
+        them too (host/forced.py), each as its own submit; `MoveResult.forced` lists them.
 
         The move is committed (log entry + snapshot + version, one transaction) before
         this returns; the announcement goes through the notifier. Easy and normal AI seats
@@ -431,11 +437,31 @@ class TableService:
         self._moves_entering += 1
         self._no_move_entering.clear()
         try:
-            return await self._moves.submit(game_id, user_id, action_id, expected_version, player)
+            result = await self._moves.submit(game_id, user_id, action_id, expected_version, player)
         finally:
             self._moves_entering -= 1
             if self._moves_entering == 0:
                 self._no_move_entering.set()
+        if not forced_steps:
+            return result
+        return replace(result, forced=await self.take_forced_steps(game_id, user_id, player=player))
+
+    async def take_forced_steps(
+        self, game_id: int, user_id: int, *, player: int | None = None
+    ) -> tuple[ActionChoice, ...]:
+        """Take the single forward steps of the user's private draft (their pending seat, or `player`) for them.
+
+        Each goes through `submit`, with every check of a click; what was taken, in order and in words.
+        Raises GameNotFound, GameNotActive (lobby), NotSeated.
+        """
+
+        async def read() -> PanelDetails:
+            return await self.panel_details(game_id, user_id, player=player)
+
+        async def step(auto: ActionChoice, details: PanelDetails) -> MoveResult:
+            return await self.submit(game_id, user_id, auto.id, details.version, player=details.player)
+
+        return await forced.take_forced_steps(read, step)
 
     async def undo(self, game_id: int, user_id: int) -> MoveResult:
         """Take back the last move: only its mover, only if no one acted since, only if it revealed nothing.

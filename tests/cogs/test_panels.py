@@ -12,6 +12,7 @@ from cogs import panels, play
 from cogs.custom_ids import Kind, WireFields, decode
 from engine.core.decisions import DecisionKind
 from engine.core.picks import MultiPick, PickOption
+from host import forced
 from host.errors import StaleVersion
 from host.results import ActionChoice, GameView, MoveResult, PanelDetails, PanelScreen, StepInfo, TableInfo, TableStatus
 from tests.cogs.fakes import PLAYER, ServiceStandIn, make_table
@@ -56,14 +57,18 @@ class FakeService(ServiceStandIn):
         return PanelScreen(await self.get_table(game_id), self.version, step, details, public, mine, page)
 
     async def submit(self, game_id: int, user_id: int, action_id: str, version: int, *,
-                     player: int | None = None) -> MoveResult:
+                     player: int | None = None, forced_steps: bool = False) -> MoveResult:
         if self.refuse:
             raise StaleVersion(version, self.version, "the game moved on")
         self.submitted.append((action_id, version))
         self.version += 1
         label = self.autos.pop(0).label if self.autos and self.autos[0].id == action_id else action_id
-        return MoveResult(game_id, self.version, (), (), {}, {}, (), False, None, make_table(game_id),
-                          submitted=ActionChoice(action_id, label))
+        result = MoveResult(game_id, self.version, (), (), {}, {}, (), False, None, make_table(game_id),
+                            submitted=ActionChoice(action_id, label))
+        if forced_steps:
+            # The real service's own forced-step loop (host/forced.py), over this stand-in's reads and submits.
+            result = replace(result, forced=await self.take_forced_steps(game_id, user_id, player=player))
+        return result
 
 
 def step(version: int = 5, actions: tuple[ActionChoice, ...] = (ActionChoice("from:home", "Move from Home"),
@@ -116,8 +121,8 @@ async def test_shortcuts_and_the_pick_menu_reach_the_view_with_the_step_they_wer
 async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choice() -> None:
     autos = [ActionChoice("to:isle", "… to Grand Gnome Isle"), ActionChoice("n:1", "Move 1 gnome")]
     service = FakeService(details(), step(), autos)
-    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)
-    assert taken == ["… to Grand Gnome Isle", "Move 1 gnome"]
+    taken = await service.take_forced_steps(GAME, PLAYER, player=0)
+    assert [s.label for s in taken] == ["… to Grand Gnome Isle", "Move 1 gnome"]
     assert service.submitted == [("to:isle", 5), ("n:1", 6)]
     assert play.move_note("Move from Home", taken) == (
         "✅ Move from Home\n➡️ The only choice, taken for you: … to Grand Gnome Isle; Move 1 gnome")
@@ -126,15 +131,15 @@ async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choic
 async def test_a_refused_forced_step_stops_quietly_and_the_loop_is_bounded() -> None:
     service = FakeService(details(), step(), [ActionChoice("to:isle", "… to Grand Gnome Isle")])
     service.refuse = True
-    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []
+    assert await service.take_forced_steps(GAME, PLAYER, player=0) == ()
 
     class Endless(FakeService):
         async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
             return replace(self.details, version=self.version, auto=ActionChoice("again", "Again"))
 
     endless = Endless(details(), step())
-    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)
-    assert len(taken) == play.MAX_AUTO_STEPS
+    taken = await endless.take_forced_steps(GAME, PLAYER, player=0)
+    assert len(taken) == forced.MAX_FORCED_STEPS
 
 
 @pytest.mark.parametrize(("submitted", "shown"), [

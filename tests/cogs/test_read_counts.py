@@ -18,8 +18,8 @@ from tests.cogs.test_panels import GAME, details, step
 
 # Before one read per screen: 6 calls for "Take my turn" (panel_details for the forced steps, then
 # get_table, legal_actions_for, panel_details and view_for twice) and 9 for a button (10 for an index).
-TURN_CLICK_CALLS = 2  # the forced-step check, the panel
-ACTION_CLICK_CALLS = 5  # the label (step and extras), the submit, the forced-step check, the panel
+TURN_CLICK_CALLS = 2  # the forced steps (host/forced.py), the panel
+ACTION_CLICK_CALLS = 3  # the panel the click was made on (index and label), the submit with its forced steps, the panel
 
 
 class CountingService(ServiceStandIn):
@@ -49,8 +49,13 @@ class CountingService(ServiceStandIn):
         return PanelScreen(make_table(game_id), self.version, step(self.version), details(self.version), view, view,
                            page)
 
+    async def take_forced_steps(self, game_id: int, user_id: int, *,
+                                player: int | None = None) -> tuple[ActionChoice, ...]:
+        self.calls["take_forced_steps"] += 1
+        return ()
+
     async def submit(self, game_id: int, user_id: int, action_id: str, version: int, *,
-                     player: int | None = None) -> MoveResult:
+                     player: int | None = None, forced_steps: bool = False) -> MoveResult:
         self.calls["submit"] += 1
         self.version += 1
         return MoveResult(game_id, self.version, (), (), {}, {}, (), False, None, make_table(game_id),
@@ -86,9 +91,9 @@ async def test_take_my_turn_reads_the_panel_once() -> None:
     assert "Move the Dingleson clan." in sent[0]
 
 
-async def test_a_button_click_submits_once_and_reads_the_panel_once() -> None:
+async def test_a_button_click_reads_the_panel_before_and_after_one_submit() -> None:
     service, sent = CountingService(), list[str]()
     await cog(service).action_click(interaction(sent), GAME, 5, 0, "from:home")
-    assert service.calls["submit"] == 1 and service.calls["panel"] == 1
+    assert service.calls["submit"] == 1 and service.calls["panel"] == 2 and "take_forced_steps" not in service.calls
     assert sum(service.calls.values()) == ACTION_CLICK_CALLS
     assert sent[0].startswith("✅ Move from Home")
