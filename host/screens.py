@@ -35,9 +35,6 @@ T = TypeVar("T")
 
 UserLabel = Callable[[int], str]
 
-# What a panel calls an action whose words it never showed (a stale index, an unknown id).
-UNKNOWN_LABEL = "Done"
-
 
 def who_plays(user_label: UserLabel, live: LiveGame, player: int) -> str:
     """The player named for others: their user's label, or "AI player N" for a computer seat."""
@@ -179,20 +176,6 @@ def _ended_panel(live: LiveGame, user_id: int, page: int) -> PanelScreen:
     public = live.game.view(live.state, None)
     private = live.game.view(live.state, mine[0])
     return PanelScreen(table, live.version, None, details, public, private, page)
-
-
-def offered_label(live: LiveGame, user_id: int, player: int, action_id: str, user_label: UserLabel) -> str:
-    """The words the panel shows for `action_id` (a step's action or a shortcut); "Done" when it shows none."""
-    try:
-        step = step_of(live, user_id, player, user_label)
-        details = details_of(live, user_id, player)
-    except Exception:
-        # The label only dresses a confirmation: a panel that cannot be read must not refuse the move.
-        return UNKNOWN_LABEL
-    for action in (*details.shortcuts, *step.actions):
-        if action.id == action_id:
-            return action.label
-    return UNKNOWN_LABEL
 
 
 def table_message(live: LiveGame) -> TableMessage:
