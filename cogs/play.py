@@ -84,7 +84,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the clicks no component of ours will run (see cogs.components.answer_unrouted)."""
+        """Answer the clicks no component of ours will run (see cogs.components.answer_unrouted).
+
+        Every interaction of a user may follow their opening their DMs again: the next DM to them is tried.
+        """
+        self.bot.service.dm_reopened(interaction.user.id)
         await answer_unrouted(interaction)
 
     # -- finding the user's table ---------------------------------------------------------------------

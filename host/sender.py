@@ -58,7 +58,7 @@ MAX_UNEXPECTED = 5
 # At most this many queues are delivered at once (Discord's global limit is 50 requests a second).
 MAX_WORKERS = 8
 # A user whose DMs were closed is not DMed again for this long (failed requests count against the bot's
-# limits); /hand by that user, or the time passing, makes the sender try again.
+# limits); any interaction of that user, or the time passing, makes the sender try again.
 DM_CLOSED_RETRY = 600.0
 # Delivered rows are kept this long (for /game status), then pruned.
 KEEP_DELIVERED = 86_400.0
@@ -153,7 +153,7 @@ class OutboxSender:
         self._wake.set()
 
     def dm_reopened(self, user_id: int) -> None:
-        """The user may have opened their DMs again (they used /hand): try DMs now."""
+        """The user may have opened their DMs again (they used the bot): try DMs now."""
         self._dm_closed.pop(user_id, None)
 
     async def drain(self, timeout: float = 10.0) -> int:

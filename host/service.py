@@ -245,7 +245,7 @@ class TableService:
             return await self._sender.drain(timeout)
 
     def dm_reopened(self, user_id: int) -> None:
-        """The user may accept DMs again (they asked for their hand): the next DM to them is tried."""
+        """The user may accept DMs again (they used the bot): the next DM to them is tried."""
         self._sender.dm_reopened(user_id)
 
     def wake_sender(self) -> None:
