@@ -110,6 +110,7 @@ class OutboxSender:
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._dm_closed: dict[int, float] = {}
         self._told_dm_closed: set[tuple[int, int]] = set()
+        self._dm_delivered: dict[int, float] = {}  # user -> when a DM to them last went through
         self._logged_failures: set[tuple[int, str]] = set()
         self.stats = SenderStats()
         self.metrics: Metrics = NoMetrics()
@@ -151,6 +152,13 @@ class OutboxSender:
     def wake(self) -> None:
         """New messages were stored: look at the queues now."""
         self._wake.set()
+
+    def dm_works_since(self, user_id: int, moment: float) -> bool:
+        """Whether a DM to the user went through after `moment` (their DMs work again); this process's memory."""
+        return self._dm_delivered.get(user_id, -1.0) > moment
+
+    def _dm_went_through(self, user_id: int) -> None:
+        self._dm_delivered[user_id] = self._clock()
 
     def dm_reopened(self, user_id: int) -> None:
         """The user may have opened their DMs again (they used the bot): try DMs now."""
@@ -329,11 +337,13 @@ class OutboxSender:
             case PrivatePost(user_id, update):
                 self._skip_closed_dm(user_id)
                 await notifier.send_private(table, user_id, update)
+                self._dm_went_through(user_id)
                 return {}
             case PromptPost(user_id, player, _version):
                 self._skip_closed_dm(user_id)
                 slot = prompt_slot(user_id)
                 ref = await notifier.send_prompt(table, user_id, player, await self._message(row.game_id, slot))
+                self._dm_went_through(user_id)
                 return {slot: ref} if ref is not None else {}
             case PromptClosed(user_id, _player, chosen, timed_out):
                 slot = prompt_slot(user_id)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from db.rows import GameRow
+from db.rows import GameRow, OutboxRow
 from db.store import Store
 from db.url import open_store
 from engine import registry
@@ -28,6 +28,7 @@ from host.commit import Committer
 from host.errors import GameNotFound, InvalidSettings, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
+from host.outbox import dm_user_of
 from host.results import (
     ActionChoice,
     AiLevel,
@@ -43,6 +44,7 @@ from host.results import (
     TableInfo,
     TableMessage,
     TableSettings,
+    TableStatus,
 )
 from host.sender import OutboxSender
 from host.store_watch import WatchedStore
@@ -273,7 +275,15 @@ class TableService:
         state = await self._watched.outbox_state(game_id)
         oldest = state.oldest_pending
         age = max(self._clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
-        return DeliveryState(state.pending, age, tuple(row.last_error or "unknown" for row in state.failures))
+        ended = (await self._tables.get(game_id)).info().status not in (TableStatus.LOBBY, TableStatus.ACTIVE)
+        failures = tuple(row.last_error or "unknown" for row in state.failures if not self._dm_failure_past(row, ended))
+        return DeliveryState(state.pending, age, failures)
+
+    def _dm_failure_past(self, row: OutboxRow, ended: bool) -> bool:
+        """Whether a DM that could not be delivered no longer needs saying: the game is over (nothing is left
+        to decide in secret), or a later DM to that player went through (their DMs are open again)."""
+        user = dm_user_of(row.queue)
+        return user is not None and (ended or self._sender.dm_works_since(user, row.created_at))
 
     # -- lobby ------------------------------------------------------------------------------
 
