@@ -66,6 +66,13 @@ def real(bills: Sequence[int]) -> int:
     return sum(bills)
 
 
+def bluff_bills(n: int) -> str:
+    """A count of 0-GG bills as players read it: "3 bluff bills (0 GG each)", "1 bluff bill (0 GG)", "no bluff bill"."""
+    if n == 0:
+        return "no bluff bill"
+    return f"{n} bluff bill (0 GG)" if n == 1 else f"{n} bluff bills (0 GG each)"
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """"1 army", "3 armies"."""
     if n == 1:

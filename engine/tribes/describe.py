@@ -13,6 +13,7 @@ from engine.tribes.common import (
     POST_NAMES,
     army_total,
     bills_text,
+    bluff_bills,
     cards_text,
     controlled,
     plural,
@@ -35,7 +36,7 @@ def situation_lines(state: TribesState, player: int) -> list[str]:
     me = state.players[player]
     posts = "; ".join(posts_text(me.posts[p], p) for p in POSTS)
     return [
-        f"Your purse: {me.purse} GG; {plural(me.zeros, 'bill')} of 0 GG in hand; {me.vp} VP.",
+        f"Your purse: {me.purse} GG; {bluff_bills(me.zeros)} in hand; {me.vp} VP.",
         f"Your posts: {posts}.",
         f"Your hand: {cards_text(me.hand)}.",
     ]
@@ -97,6 +98,6 @@ def final_report(state: TribesState) -> FinalReport | None:
     for p in range(state.player_count):
         me = state.players[p]
         posts = "; ".join(posts_text(me.posts[post], post) for post in POSTS)
-        secrets.append(f"{side_start(state, p)} had {me.purse} GG, {plural(me.zeros, 'bill')} of 0 GG, "
+        secrets.append(f"{side_start(state, p)} had {me.purse} GG, {bluff_bills(me.zeros)}, "
                        f"posts: {posts}; hand: {cards_text(me.hand)}.")
     return FinalReport(reason, tuple(players), tuple(secrets))

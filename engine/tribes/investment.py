@@ -33,6 +33,7 @@ from engine.tribes.common import (
     armies,
     army_total,
     bills_text,
+    bluff_bills,
     joined,
     plural,
     side_start,
@@ -111,7 +112,7 @@ def _refuse_bill(state: TribesState, player: int, order: InvestmentOrder, value:
     if value not in DENOMINATIONS:
         raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION")
     if value == 0 and zeros_used(order) >= state.players[player].zeros:
-        raise IllegalAction("You have no 0 GG bill left in hand.", "E_ZEROS")
+        raise IllegalAction("You have no bluff bill (0 GG) left in hand.", "E_ZEROS")
     left = state.players[player].purse - spent(order)
     if value > left:
         raise IllegalAction(f"You have {left} GG left for this order.", "E_PURSE")
@@ -148,7 +149,7 @@ def validate_order(state: TribesState, player: int, order: InvestmentOrder) -> N
         if any(b not in DENOMINATIONS for b in bills):
             raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION")
     if zeros_used(order) > state.players[player].zeros:
-        raise IllegalAction(f"You have only {state.players[player].zeros} bills of 0 GG in hand.", "E_ZEROS")
+        raise IllegalAction(f"You have only {bluff_bills(state.players[player].zeros)} in hand.", "E_ZEROS")
     if spent(order) > state.players[player].purse:
         raise IllegalAction(f"The order costs {spent(order)} GG and your purse holds {state.players[player].purse} GG.",
                             "E_PURSE")
@@ -227,7 +228,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case BillOn(post):
             _at_top(draft)
             if not bill_choices(state, player, order):
-                raise IllegalAction("You have no money and no 0 GG bill left for this order.", "E_PURSE")
+                raise IllegalAction("You have no money and no bluff bill (0 GG) left for this order.", "E_PURSE")
             draft.path = ["post", post]
         case Bill(value):
             if len(draft.path) != 2 or draft.path[0] != "post":
@@ -308,7 +309,7 @@ def describe(state: TribesState, player: int) -> list[str]:
     left = state.players[player].purse - spent(order)
     zeros = state.players[player].zeros - zeros_used(order)
     lines = [f"Your investment order so far: {order_text(order)}. Left: {left} GG and "
-             f"{plural(zeros, 'bill')} of 0 GG."]
+             f"{bluff_bills(zeros)}."]
     match draft.path:
         case ["at", territory]:
             lines.append(f"Recruiting at {territory_name(territory)}: choose how many armies.")

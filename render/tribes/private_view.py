@@ -243,7 +243,7 @@ def render(view: dict[str, Any]) -> bytes:
     cv.rounded((PAD, y, WIDTH - PAD, y + PURSE_H - 10), 8, BOX_BG, EDGE, 2)
     cv.text((PAD + CARD_PAD, y + (PURSE_H - 10) / 2), f"Purse: {purse} GG", SUB, INK, BOX_BG, anchor="lm")
     zx = WIDTH - PAD - CARD_PAD - 3 * (BILL_W + BILL_GAP)
-    cv.text((zx - 12, y + (PURSE_H - 10) / 2), "0 GG bills in hand:", TEXT, INK, BOX_BG, anchor="rm")
+    cv.text((zx - 12, y + (PURSE_H - 10) / 2), "Bluff bills (0 GG) in hand:", TEXT, INK, BOX_BG, anchor="rm")
     for i in range(zeros):
         _bill(cv, zx + i * (BILL_W + BILL_GAP), y + 7, 0)
     if zeros == 0:
