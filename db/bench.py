@@ -124,10 +124,11 @@ class _PostgresBare:
         await self._conn.close()
 
 # Copied as they are; id (new), channel_id (one per copy) and revision (a fresh row) are not.
-_GAME_COLUMNS = (
-    "guild_id, game_name, options, seed, status, status_reason, host_user_id, settings, players, version, "
-    "snapshot, pending, ai_pending, outcome, created_at, updated_at, announced_version"
-)
+def _columns(conn: sqlite3.Connection, table: str, *, besides: tuple[str, ...]) -> str:
+    """The table's columns other than `besides`, comma-separated: read from the schema, so that a migration
+    adding a column does not break the copy."""
+    names = [row[1] for row in conn.execute(f"PRAGMA table_info({table})")]
+    return ", ".join(name for name in names if name not in besides)
 
 
 class BareWriter:
@@ -161,12 +162,14 @@ def clone_games(path: str | Path, copies: list[tuple[int, int, int]]) -> None:
     in channels first, first + 1, ...; one transaction. For building large databases fast."""
     conn = sqlite3.connect(path, isolation_level=None)
     try:
+        game_columns = _columns(conn, "games", besides=("id", "channel_id"))
+        action_columns = _columns(conn, "actions", besides=("game_id",))
         conn.execute("BEGIN")
         for template, count, first_channel in copies:
             for i in range(count):
                 cursor = conn.execute(
-                    f"INSERT INTO games (channel_id, {_GAME_COLUMNS}) "
-                    f"SELECT ?, {_GAME_COLUMNS} FROM games WHERE id = ?",
+                    f"INSERT INTO games (channel_id, {game_columns}) "
+                    f"SELECT ?, {game_columns} FROM games WHERE id = ?",
                     (first_channel + i, template),
                 )
                 new_id = cursor.lastrowid
@@ -176,8 +179,8 @@ def clone_games(path: str | Path, copies: list[tuple[int, int, int]]) -> None:
                     (new_id, template),
                 )
                 conn.execute(
-                    "INSERT INTO actions SELECT ?, seq, player, action_id, source, user_id, undoes, events, "
-                    "created_at FROM actions WHERE game_id = ?",
+                    f"INSERT INTO actions (game_id, {action_columns}) "
+                    f"SELECT ?, {action_columns} FROM actions WHERE game_id = ?",
                     (new_id, template),
                 )
         conn.execute("COMMIT")

@@ -150,7 +150,9 @@ async def test_the_closed_dm_notice_mentions_the_user_and_names_hand():
     bot = FakeBot()
     await notifier_for(bot).post_notice(TABLE, NoticeKind.DM_CLOSED, 11)
     (content, kwargs), = bot.channel.sent
-    assert content == "<@11>, I can't DM you — use /hand to see your cards and take your turn."
+    assert content == ("<@11>, I can't DM you — use /hand to see your cards and take your turn. To get your turns "
+                       "by DM: tap this server's name, then Privacy Settings, turn on Direct Messages, and use any "
+                       "of my buttons or commands.")
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
 
 
