@@ -15,12 +15,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from db.errors import VersionConflict
+from db.ratings import RatingConflict, RatingWrite, TurnCount
 from db.rows import ActionRow
 from db.store import DeadlinePlan, MoveWrite, Store
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.outcome import Outcome
-from host import announce
+from host import announce, ratings
 from host.announce import Announcement, Applied
 from host.batch import Batch, Step
 from host.deadline_plan import rules_deadlines
@@ -109,7 +110,10 @@ class Committer:
         messages = announce.compose(live, after, applied, announcement) if announcement is not None else []
         announced = last.seq if announcement is not None else live.announced
         write = _move_write(batch, after, outcome, messages, announced, now)
-        await self._write(live, write, len(batch.steps))
+        if outcome is not None:
+            write = await self._write_rated(live, batch, outcome, write)
+        else:
+            await self._write(live, write, len(batch.steps))
         # Committed: now (and only now) the cache moves on, in one synchronous step.
         _settle(live, after, write, announced, any(isinstance(m.payload, TablePost) for m in messages))
         log.debug("game %s: stored entries up to %s", live.id, write.new_version)
@@ -129,6 +133,34 @@ class Committer:
         self.metrics.store_written(time.perf_counter() - writing)
         self.metrics.move_applied(live.game_name, moves)
 
+    async def _write_rated(self, live: LiveGame, batch: Batch, outcome: Outcome, write: MoveWrite) -> MoveWrite:
+        """Store a game's last batch with the ratings its end changes, in the move's own transaction.
+
+        Another game of the server ending meanwhile may move a rating on (RatingConflict): the ratings are
+        read and computed once more. Should that conflict again, the move is stored unrated rather than lost
+        (`python -m host.ratings rebuild` makes the ratings whole again). A race on the move itself stays a
+        VersionConflict, so a game ended twice is stored, and rated, once.
+        """
+        for attempt in range(2):
+            rated = dataclasses.replace(write, rating=await self._rating(live, batch, outcome, write.now))
+            try:
+                await self._write(live, rated, len(batch.steps))
+                return rated
+            except RatingConflict:
+                log.info("game %s: a rating moved on meanwhile (attempt %d)", live.id, attempt + 1)
+        log.warning("game %s: stored unrated (its ratings kept moving on); a rebuild rates it", live.id)
+        await self._write(live, write, len(batch.steps))
+        return write
+
+    async def _rating(self, live: LiveGame, batch: Batch, outcome: Outcome, now: float) -> RatingWrite | None:
+        """The ratings write of a game ended by `batch` (None: a game of no server, or nobody to rate)."""
+        if live.guild_id is None:
+            return None
+        turns = _with_batch(await self._store.turn_counts(live.id), batch)
+        seats = ratings.rated_seats(live.seats, turns)
+        current = await self._store.ratings_of(live.guild_id, live.game_name, [s.subject for s in seats])
+        return ratings.rating_write((live.id, live.guild_id, live.game_name), outcome.ranking, seats, current, now)
+
     async def enqueue(self, messages: Iterable[Outgoing]) -> None:
         """Store messages that belong to no move (a cancellation, a replaced seat) and wake the sender."""
         rows = [m.to_row() for m in messages]
@@ -147,6 +179,20 @@ class Committer:
         for live in lives:
             if live.id in versions:
                 live.announced_stored = versions[live.id]
+
+
+def _with_batch(stored: dict[int, TurnCount], batch: Batch) -> dict[int, TurnCount]:
+    """The stored turn counts plus the batch's moves (not stored yet), counted the way db.ratings counts."""
+    counts = dict(stored)
+    for step in batch.steps:
+        if step.source == MoveSource.UNDO or step.undoes is not None:
+            continue
+        had = counts.get(step.player, TurnCount())
+        if step.source == MoveSource.HUMAN:
+            counts[step.player] = TurnCount(had.own + 1, had.stood_in)
+        else:
+            counts[step.player] = TurnCount(had.own, had.stood_in + 1)
+    return counts
 
 
 def _after(live: LiveGame, last: Step, now: float, *, finished: bool) -> LiveGame:

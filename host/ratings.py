@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from db.ratings import SeatRating, Subject, TurnCount
+from db.ratings import RatingWrite, SeatRating, SkillRow, Subject, TurnCount
+from db.rows import SeatRow
 
 log = logging.getLogger(__name__)
 
@@ -98,3 +99,43 @@ def rate(
         for s in sorted(seats, key=lambda s: s.player)
     ]
     return after, changes
+
+
+def rated_seats(seats: Sequence[SeatRow], turns: Mapping[int, TurnCount]) -> list[RatedSeat]:
+    """Who each seated player's result rates at the game's end, and whether it counts.
+
+    A person's seat counts unless the AFK policy played more than half of their turns (`counted`). An AI
+    seat rates its AI level, unless the log holds a person's own moves for it: a seat handed to the AI
+    mid-game (`/game replace`) is neither that person's result nor the AI level's.
+    """
+    found: list[RatedSeat] = []
+    for seat in seats:
+        if seat.player is None:
+            continue
+        count = turns.get(seat.player)
+        if seat.user_id is None:
+            found.append(RatedSeat(seat.player, Subject(ai_level=seat.ai_level), count is None or count.own == 0))
+        else:
+            found.append(RatedSeat(seat.player, Subject(user_id=seat.user_id), counted(count)))
+    return found
+
+
+def rating_write(
+    game: tuple[int, int, str],
+    ranking: Sequence[Sequence[int]],
+    seats: Sequence[RatedSeat],
+    current: Sequence[SkillRow],
+    now: float,
+) -> RatingWrite | None:
+    """The store write rating a finished game (`game`: its id, server and game name) from the stored
+    `current` ratings of its seats' subjects; None when fewer than two results count (nobody is rated)."""
+    game_id, guild_id, game_name = game
+    known = {row.subject: Skill(row.mu, row.sigma, row.games) for row in current}
+    after, changes = rate(ranking, seats, known)
+    if not after:
+        return None
+    ratings = tuple(
+        SkillRow(guild_id, game_name, subject, skill.mu, skill.sigma, skill.games, now)
+        for subject, skill in sorted(after.items(), key=lambda item: (item[0].user_id or 0, item[0].ai_level or ""))
+    )
+    return RatingWrite(game_id, guild_id, game_name, tuple(changes), ratings, now)
