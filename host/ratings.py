@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 
 from db.ratings import RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import SeatRow
+from host.rating_results import RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -139,3 +140,18 @@ def rating_write(
         for subject, skill in sorted(after.items(), key=lambda item: (item[0].user_id or 0, item[0].ai_level or ""))
     )
     return RatingWrite(game_id, guild_id, game_name, tuple(changes), ratings, now)
+
+
+def changes_of(seats: Sequence[SeatRating]) -> list[RatingChange]:
+    """The displayed rating change of each stored seat of a rated game, by player."""
+    return [
+        RatingChange(
+            player=seat.player,
+            user_id=seat.subject.user_id,
+            ai_level=seat.subject.ai_level,
+            before=display_of(seat.mu_before, seat.sigma_before),
+            after=display_of(seat.mu_after, seat.sigma_after),
+            rated=seat.rated,
+        )
+        for seat in sorted(seats, key=lambda s: s.player)
+    ]

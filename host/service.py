@@ -20,13 +20,14 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, final, history, lobby, play, recovery
+from host import deadlines, final, history, lobby, play, ratings, recovery
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
 from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
+from host.rating_results import RatingChange
 from host.results import (
     ActionChoice,
     AiLevel,
@@ -606,3 +607,9 @@ class TableService:
         situation only). Raises GameNotFound, GameNotActive (lobby), NotSeated, IllegalMove (a bad pick).
         """
         return play.panel_details(await self._tables.get(game_id), user_id, player, pick)
+
+    # -- ratings ---------------------------------------------------------------------------------------
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """Each seat's rating change at the game's end, by player (empty: the game was not rated)."""
+        return ratings.changes_of(await self.store.seat_ratings(game_id))
