@@ -27,3 +27,40 @@ class RatingChange:
     def delta(self) -> int:
         """How far the displayed number moved (negative: down)."""
         return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    """A person's line on a server's leaderboard: their place (1 = best), displayed rating and rated games."""
+
+    place: int
+    user_id: int
+    rating: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class AiStanding:
+    """An AI level's rating on the server, for reference beside the people (never ranked among them)."""
+
+    level: str
+    rating: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """One page of a server's leaderboard for a game, the asking person's own place and the AI levels.
+
+    Only people with at least `min_games` rated games are placed. `mine` None: the caller is not placed
+    yet; `my_games` says how many rated games they have.
+    """
+
+    game_name: str
+    min_games: int
+    page: int
+    pages: int
+    entries: tuple[BoardEntry, ...]
+    mine: BoardEntry | None
+    my_games: int
+    ai_levels: tuple[AiStanding, ...]

@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 
 from db.ratings import RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import SeatRow
-from host.rating_results import RatingChange
+from host.rating_results import AiStanding, BoardEntry, Leaderboard, RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,9 @@ START_SIGMA = float(_MODEL.sigma)
 # a newcomer starts at 1,000, like the chess-like ratings players know; never a bare mu or sigma.
 DISPLAY_BASE = 1000
 DISPLAY_SCALE = 20
+# A person is placed on the leaderboard after this many rated games (one lucky game proves little).
+MIN_GAMES = 2
+PAGE_SIZE = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,3 +158,29 @@ def changes_of(seats: Sequence[SeatRating]) -> list[RatingChange]:
         )
         for seat in sorted(seats, key=lambda s: s.player)
     ]
+
+
+def leaderboard_of(
+    game_name: str, rows: Sequence[SkillRow], user_id: int, page: int = 0, *, min_games: int = MIN_GAMES
+) -> Leaderboard:
+    """Page `page` (0-based, clamped) of a server's leaderboard from its stored ratings of one game."""
+    people = [r for r in rows if not r.subject.is_ai and r.games >= min_games]
+    people.sort(key=lambda r: (-display_of(r.mu, r.sigma), -r.games, r.subject.user_id or 0))
+    placed = [
+        BoardEntry(n, r.subject.user_id or 0, display_of(r.mu, r.sigma), r.games) for n, r in enumerate(people, 1)
+    ]
+    pages = max(1, -(-len(placed) // PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    mine = next((e for e in placed if e.user_id == user_id), None)
+    my_games = next((r.games for r in rows if r.subject.user_id == user_id), 0)
+    levels = sorted((r for r in rows if r.subject.is_ai), key=lambda r: -display_of(r.mu, r.sigma))
+    return Leaderboard(
+        game_name=game_name,
+        min_games=min_games,
+        page=page,
+        pages=pages,
+        entries=tuple(placed[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]),
+        mine=mine,
+        my_games=my_games,
+        ai_levels=tuple(AiStanding(r.subject.ai_level or "", display_of(r.mu, r.sigma), r.games) for r in levels),
+    )

@@ -27,7 +27,7 @@ from host.commit import Committer
 from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
-from host.rating_results import RatingChange
+from host.rating_results import Leaderboard, RatingChange
 from host.results import (
     ActionChoice,
     AiLevel,
@@ -613,3 +613,8 @@ class TableService:
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
         """Each seat's rating change at the game's end, by player (empty: the game was not rated)."""
         return ratings.changes_of(await self.store.seat_ratings(game_id))
+
+    async def leaderboard(self, guild_id: int, game_name: str, user_id: int, page: int = 0) -> Leaderboard:
+        """A page of the server's leaderboard for a game, with the caller's own place and the AI levels."""
+        rows = await self.store.rating_board(guild_id, game_name)
+        return ratings.leaderboard_of(game_name, rows, user_id, page)

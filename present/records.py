@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from host.rating_results import RatingChange
+from host.rating_results import Leaderboard, RatingChange
 
 log = logging.getLogger(__name__)
 
@@ -51,3 +51,26 @@ def rating_change_lines(changes: Sequence[RatingChange], names: Mapping[int, str
         sign = "+" if change.delta >= 0 else "\u2212"
         lines.append(f"{name} {number(change.before)} {ARROW} {number(change.after)} ({sign}{abs(change.delta)})")
     return lines
+
+
+def leaderboard_lines(board: Leaderboard, names: Mapping[int, str], title: str) -> list[str]:
+    """The leaderboard as lines: a heading, one line per placed person, the caller's place, the AI levels."""
+    lines = [f"{title} leaderboard" + (f" (page {board.page + 1} of {board.pages})" if board.pages > 1 else "")]
+    if not board.entries:
+        lines.append(f"Nobody is placed yet: a player is placed after {board.min_games} rated games.")
+    for entry in board.entries:
+        lines.append(f"{entry.place}. {names.get(entry.user_id, 'A player')} {number(entry.rating)} "
+                     f"({_games(entry.games)})")
+    if board.mine is not None:
+        lines.append(f"Your place: {board.mine.place} with {number(board.mine.rating)}.")
+    else:
+        left = board.min_games - board.my_games
+        lines.append(f"You are not placed yet: {_games(left)} more to go." if left > 0 else "")
+    if board.ai_levels:
+        levels = ", ".join(f"{ai_name(a.level)} {number(a.rating)}" for a in board.ai_levels)
+        lines.append(f"For reference, the AI: {levels}.")
+    return [line for line in lines if line]
+
+
+def _games(n: int) -> str:
+    return f"{n} rated game" if n == 1 else f"{n} rated games"
