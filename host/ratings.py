@@ -132,8 +132,13 @@ def rating_write(
     now: float,
 ) -> RatingWrite | None:
     """The store write rating a finished game (`game`: its id, server and game name) from the stored
-    `current` ratings of its seats' subjects; None when fewer than two results count (nobody is rated)."""
+    `current` ratings of its seats' subjects; None when fewer than two people or AI levels count, or no
+    person does (nobody is rated)."""
     game_id, guild_id, game_name = game
+    counting = {s.subject for s in seats if s.counted}
+    if len(counting) < 2 or all(subject.is_ai for subject in counting):
+        # AI seats alone (or one subject in every seat) say nothing about anyone's strength.
+        return None
     known = {row.subject: Skill(row.mu, row.sigma, row.games) for row in current}
     after, changes = rate(ranking, seats, known)
     if not after:
@@ -184,3 +189,10 @@ def leaderboard_of(
         my_games=my_games,
         ai_levels=tuple(AiStanding(r.subject.ai_level or "", display_of(r.mu, r.sigma), r.games) for r in levels),
     )
+
+
+if __name__ == "__main__":
+    # The command line lives with the rebuild (host/rating_rebuild.py); this keeps `python -m host.ratings`.
+    from host.rating_rebuild import main
+
+    raise SystemExit(main())
