@@ -128,9 +128,9 @@ WITH moved AS (
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING id
 ), logged AS (
-    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at)
+    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at, turn_seconds)
     SELECT * FROM unnest($11::bigint[], $12::int[], $13::int[], $14::text[], $15::text[], $16::bigint[],
-                         $17::int[], $18::text[], $19::float8[])
+                         $17::int[], $18::text[], $19::float8[], $33::float8[])
     WHERE TRUE {_MOVED}
     RETURNING 1
 ), unplanned AS (
@@ -870,6 +870,7 @@ def _move_arguments(move: MoveWrite) -> list[object]:
         sorted({m.queue for m in messages}),
         _QUEUE_LOCK_CLASS,
         GAME_CHANNEL,
+        [a.turn_seconds for a in actions],
     ]
 
 
