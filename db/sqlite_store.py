@@ -29,7 +29,7 @@ from db import ratings as ratings_repo
 from db import seats as seats_repo
 from db.connection import Database, open_database
 from db.errors import ChannelTaken, NotALobby, RevisionConflict, SeatsFull, VersionConflict
-from db.ratings import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
+from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 from db.sqlite_faults import store_down
 from db.store import (

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from db.errors import VersionConflict
-from db.ratings import RatingConflict, RatingWrite, TurnCount
+from db.rating_rows import RatingConflict, RatingWrite, TurnCount
 from db.rows import ActionRow
 from db.store import DeadlinePlan, MoveWrite, Store
 from engine.core.actions import Action

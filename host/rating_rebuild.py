@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from db.ratings import FinishedGame, RatingWrite, SkillRow, Subject
+from db.rating_rows import FinishedGame, RatingWrite, SkillRow, Subject
 from db.store import Store
 from db.url import open_store
 from host import ratings

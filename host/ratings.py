@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from db.ratings import RatingWrite, SeatRating, SkillRow, Subject, TurnCount
+from db.rating_rows import RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import SeatRow
 from host.rating_results import AiStanding, BoardEntry, Leaderboard, RatingChange
 

@@ -43,7 +43,7 @@ from db.postgres import ratings as ratings_repo
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
-from db.ratings import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
+from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.redact import redacted
 from db.rows import (
     GAME_COLUMNS,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db.ratings import SkillRow, Subject
+from db.rating_rows import SkillRow, Subject
 from host.ratings import PAGE_SIZE, display_of, leaderboard_of
 from present.records import leaderboard_lines
 

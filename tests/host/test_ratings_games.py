@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from db.errors import VersionConflict
-from db.ratings import Subject
+from db.rating_rows import Subject
 from engine.core.actions import Action
 from engine.core.rng import Rng
 from host.commit import Committer
