@@ -1,4 +1,8 @@
-"""Board and private-view pictures as Discord files, rendered in a worker thread."""
+"""Board and private-view pictures as Discord files, rendered in a worker thread, each with its alt text.
+
+The alt text (the attachment's description, read aloud by screen readers and shown when a picture does
+not load) is one sentence from render.alt_text: public facts only on a public picture.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ import discord
 
 import render
 from cogs.limits import fits_attachment
+from render import alt_text
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +33,26 @@ async def _render(kind: str, game_name: str, view: dict[str, Any]) -> bytes | No
     return None
 
 
-def _file(data: bytes | None, filename: str, limit: int | None) -> discord.File | None:
+def _described(describe: Any, game_name: str, *views: dict[str, Any] | None) -> str | None:
+    """The picture's alt text, or None when the game has none or it could not be made (the picture still goes)."""
+    try:
+        text: str = describe(game_name, *views)
+    except (KeyError, ModuleNotFoundError):
+        log.debug("no alt text for %s pictures", game_name)
+        return None
+    except Exception:
+        log.exception("the alt text of a %s picture could not be made", game_name)
+        return None
+    return text or None
+
+
+def _file(data: bytes | None, filename: str, limit: int | None, description: str | None) -> discord.File | None:
     if data is None:
         return None
     if not fits_attachment(len(data), limit):
         log.warning("%s is %d bytes, over the %s byte attachment limit: sent without it", filename, len(data), limit)
         return None
-    return discord.File(io.BytesIO(data), filename=filename)
+    return discord.File(io.BytesIO(data), filename=filename, description=description)
 
 
 async def board_file(
@@ -43,7 +61,8 @@ async def board_file(
     """The board picture of a public view as `board.png`, or None."""
     if public_view is None:
         return None
-    return _file(await _render("board", game_name, public_view), "board.png", limit)
+    described = _described(alt_text.describe_board, game_name, public_view)
+    return _file(await _render("board", game_name, public_view), "board.png", limit, described)
 
 
 async def panel_file(
@@ -63,13 +82,15 @@ async def panel_file(
     except Exception:
         log.exception("drawing the panel of a %s game failed", game_name)
         data = await _render("private", game_name, player_view)
-        return _file(data, "hand.png", limit)
+        return _file(data, "hand.png", limit, _described(alt_text.describe_private, game_name, player_view))
     if data is not None and not fits_attachment(len(data), limit):
         # Too big with the board: the private picture alone still tells the player their hand.
         return await private_file(game_name, player_view, limit)
-    return _file(data, "panel.png", limit)
+    described = _described(alt_text.describe_panel, game_name, public_view, player_view)
+    return _file(data, "panel.png", limit, described)
 
 
 async def private_file(game_name: str, player_view: dict[str, Any], limit: int | None = None) -> discord.File | None:
     """The picture of one player's private view as `hand.png` (ephemeral or DM only), or None."""
-    return _file(await _render("private", game_name, player_view), "hand.png", limit)
+    described = _described(alt_text.describe_private, game_name, player_view)
+    return _file(await _render("private", game_name, player_view), "hand.png", limit, described)

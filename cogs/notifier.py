@@ -262,7 +262,9 @@ class DiscordNotifier:
         """A short notice about one user in the table's channel."""
         match notice:
             case NoticeKind.DM_CLOSED:
-                content = f"{text.mention(user_id)}, I can't DM you — use /hand to see your cards and take your turn."
+                content = (f"{text.mention(user_id)}, I can't DM you — use /hand to see your cards and take your "
+                           "turn. To get your turns by DM: tap this server's name, then Privacy Settings, turn on "
+                           "Direct Messages, and use any of my buttons or commands.")
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         channel = self._channel(table)
         await delivered(lambda: channel.send(content, allowed_mentions=mentions))

@@ -16,8 +16,7 @@ from cogs import images, text
 from cogs.choices import Choice
 from cogs.components import actions_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
-from host.play import PanelDetails
-from host.results import ActionChoice, StepInfo, TableInfo, TableStatus
+from host.results import ActionChoice, PanelDetails, PanelScreen, StepInfo, TableInfo
 from host.service import TableService
 
 log = logging.getLogger(__name__)
@@ -85,54 +84,48 @@ async def build_panel(
 ) -> Panel:
     """The panel of `user_id` at table `game_id` (one seat: `player`, or the one the service picks).
 
-    Raises the service's errors (NotSeated for a non-player, GameNotActive in the lobby).
+    One service read (`TableService.panel`): every piece shown belongs to one version of the game.
+    Raises the service's errors (NotSeated for a non-player).
     """
-    table = await service.get_table(game_id)
-    if table.status is not TableStatus.ACTIVE:
-        return await _finished_panel(service, table, user_id, note, file_limit, with_image)
-    step = await service.legal_actions_for(game_id, user_id, player=player)
-    details = await service.panel_details(game_id, user_id, player=step.player)
-    public = await service.view_for(game_id, None)
+    return await panel_of(await service.panel(game_id, user_id, player=player, page=page),
+                          note=note, file_limit=file_limit, with_image=with_image)
+
+
+async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | None = None,
+                   with_image: bool = True) -> Panel:
+    """The Discord message of a panel read by the service."""
+    table, step, details = screen.table, screen.step, screen.details
+    if step is None:
+        return await _finished_panel(screen, note, file_limit, with_image)
+    assert details is not None  # a running game's panel always has its details
     head = [note] if note else []
-    head.append(headline(table, details, public.view))
+    head.append(headline(table, details, screen.public_view))
     if step.can_act:
         head.append(f"**{trim(step.prompt, 300)}**" if step.prompt else "**Your choice:**")
     else:
-        waiting = text.pending_line(table, step.waiting_for, public.view)
+        waiting = text.pending_line(table, step.waiting_for, screen.public_view)
         head.append(f"Nothing to decide right now. {waiting}".strip())
     content = panel_text(head, situation_lines(details))
     view = None
     if step.can_act and step.player is not None:
-        # The service's step and details are read one after the other: a move in between would make the
-        # extras belong to another version, so they are shown only when both agree.
-        current = details.version == step.version
         view = actions_view(
-            game_id, step.version, step.player, step_choices(step), page,
-            shortcuts=as_choices(step.player, details.shortcuts) if current else (),
-            pick=details.pick if current else None,
+            table.game_id, step.version, step.player, step_choices(step), screen.page,
+            shortcuts=as_choices(step.player, details.shortcuts), pick=details.pick,
         )
     file = None
-    if with_image:
-        mine = await service.view_for(game_id, user_id, player=step.player)
-        file = await images.panel_file(table.game_name, public.view, mine.view, file_limit)
+    if with_image and screen.public_view is not None and screen.private_view is not None:
+        file = await images.panel_file(table.game_name, screen.public_view, screen.private_view, file_limit)
     return Panel(content=content, view=view, file=file, step=step)
 
 
-async def _finished_panel(
-    service: TableService, table: TableInfo, user_id: int, note: str, file_limit: int | None, with_image: bool
-) -> Panel:
+async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None, with_image: bool) -> Panel:
     """For a game no longer running: the player's final situation, no choices."""
+    table = screen.table
     lines = [note] if note else []
     lines.append(f"**{table.title}** — game #{table.game_id} is {table.status.value}.")
-    situation: list[str] = []
+    situation = situation_lines(screen.details) if screen.details is not None else []
     file = None
-    if table.status is TableStatus.FINISHED and table.is_seated(user_id):
-        details = await service.panel_details(table.game_id, user_id)
-        situation = situation_lines(details)
-        lines += situation
-        if with_image:
-            mine = await service.view_for(table.game_id, user_id)
-            public = await service.view_for(table.game_id, None)
-            file = await images.panel_file(table.game_name, public.view, mine.view, file_limit)
-    return Panel(content=panel_text(lines[:-len(situation)] if situation else lines, situation), view=None,
-                 file=file, step=None)
+    if with_image and screen.details is not None and screen.public_view is not None \
+            and screen.private_view is not None:
+        file = await images.panel_file(table.game_name, screen.public_view, screen.private_view, file_limit)
+    return Panel(content=panel_text(lines, situation), view=None, file=file, step=None)

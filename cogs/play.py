@@ -35,15 +35,13 @@ from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
-from host.errors import HostError, StaleVersion
-from host.results import MoveResult, PendingPlayer, StepInfo, TableInfo
-from host.service import TableService
+from host.errors import StaleVersion
+from host.forced import played_label
+from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
 
 log = logging.getLogger(__name__)
 
 OUTDATED = "⚠️ That message is out of date (the game moved on). Here is where you stand now."
-# A draft never has more forced steps in a row than this; the bound only guards against an engine bug.
-MAX_AUTO_STEPS = 12
 
 
 def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
@@ -68,23 +66,11 @@ def is_outdated(cid: TurnId | PageId, table: TableInfo) -> bool:
     return cid.version < table.public_version or cid.version > table.version
 
 
-def played_label(result: MoveResult, fallback: str) -> str:
-    """The label of the move the submitter just made (shown to them only).
-
-    A whole order typed or sent by a shortcut or pick menu may come back labelled with its bare id: the
-    label the player read on the panel (`fallback`) is shown instead, never the id.
-    """
-    submitted = result.submitted
-    if submitted is None or not submitted.label or submitted.label == submitted.id:
-        return fallback
-    return submitted.label
-
-
-async def offered_label(service: TableService, game_id: int, user_id: int, seat: int, action_id: str) -> str:
+def offered_label(screen: PanelScreen, action_id: str) -> str:
     """The words the panel showed for `action_id` (a step's action or a shortcut); "Done" when unknown."""
-    step = await service.legal_actions_for(game_id, user_id, player=seat)
-    details = await service.panel_details(game_id, user_id, player=seat)
-    for action in (*details.shortcuts, *step.actions):
+    shortcuts = screen.details.shortcuts if screen.details is not None else ()
+    actions = screen.step.actions if screen.step is not None else ()
+    for action in (*shortcuts, *actions):
         if action.id == action_id:
             return action.label
     return "Done"
@@ -98,7 +84,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer the clicks no component of ours will run (see cogs.components.answer_unrouted)."""
+        """Answer the clicks no component of ours will run (see cogs.components.answer_unrouted).
+
+        Every interaction of a user may follow their opening their DMs again: the next DM to them is tried.
+        """
+        self.bot.service.dm_reopened(interaction.user.id)
         await answer_unrouted(interaction)
 
     # -- finding the user's table ---------------------------------------------------------------------
@@ -149,11 +139,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             allowed = summarise_actions([_as_action(c) for c in choices])
             raise UserFacingError(f"“{echo(action)}” is not one of your choices now. You can choose: {allowed}.")
         step = next(s for s in steps if (s.player or 0) == chosen.seat)
-        await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version, player=step.player)
+        result = await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version,
+                                               player=step.player, forced_steps=True)
         log.info("game %s: /play by %s applied", table.game_id, user)
-        forced = await take_forced_steps(self.bot.service, table.game_id, user, step.player)
         panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
-                                  note=move_note(chosen.label, forced), file_limit=interaction.filesize_limit,
+                                  note=move_note(chosen.label, result.forced), file_limit=interaction.filesize_limit,
                                   with_image=False)
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
@@ -228,7 +218,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         # Asking for one's hand may mean DMs were opened again: the next DM to this user is tried.
         self.bot.service.dm_reopened(interaction.user.id)
         table = await self.table_for_user(interaction, game)
-        forced = await take_forced_steps(self.bot.service, table.game_id, interaction.user.id, None)
+        forced = await self.bot.service.take_forced_steps(table.game_id, interaction.user.id)
         panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
                                   note=move_note("", forced), file_limit=interaction.filesize_limit)
         await reply(interaction, **panel_kwargs(panel, editing=False))
@@ -261,7 +251,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             raise UserFacingError("You are not playing in this game, so there is no turn to take. "
                                   "Watch along, or join the next game's lobby.")
         note = OUTDATED if is_outdated(cid, table) else ""
-        forced = await take_forced_steps(self.bot.service, cid.game, interaction.user.id, None)
+        forced = await self.bot.service.take_forced_steps(cid.game, interaction.user.id)
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id,
                                   note="\n".join(n for n in (note, move_note("", forced)) if n),
                                   file_limit=interaction.filesize_limit)
@@ -275,15 +265,17 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         """
         await interaction.response.defer()
         service, user = self.bot.service, interaction.user.id
+        # One read gives both the meaning of an index and the words the panel showed for the action.
+        screen = await service.panel(game, user, player=seat)
         if isinstance(action, int):
             # An index means nothing at another version: the submit below then refuses it as stale.
             action_id = f"{INDEX_MARK}{action}"
-            step = await service.legal_actions_for(game, user, player=seat)
-            if step.version == version and action < len(step.actions):
+            step = screen.step
+            if step is not None and step.version == version and action < len(step.actions):
                 action_id = step.actions[action].id
         else:
             action_id = action
-        label = await offered_label(service, game, user, seat, action_id)
+        label = offered_label(screen, action_id)
         await self.apply_and_show(interaction, game, version, seat, action_id, label)
 
     async def pick_click(self, interaction: discord.Interaction, cid: PickId, values: Sequence[str]) -> None:
@@ -308,7 +300,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         """Submit one choice of a panel (deferred already), take the forced steps after it, refresh the panel."""
         service, user = self.bot.service, interaction.user.id
         try:
-            result = await service.submit(game, user, action_id, version, player=seat)
+            result = await service.submit(game, user, action_id, version, player=seat, forced_steps=True)
         except StaleVersion as stale:
             panel = await build_panel(service, game, user, player=seat, note=OUTDATED,
                                       file_limit=interaction.filesize_limit)
@@ -316,8 +308,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             await reply(interaction, stale.message)
             return
         log.info("game %s: move by %s applied, now version %s", game, user, result.version)
-        forced = await take_forced_steps(service, game, user, seat)
-        note = move_note(played_label(result, label), forced)
+        note = move_note(played_label(result, label), result.forced)
         panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit)
         await edit_reply(interaction, **panel_kwargs(panel, editing=True))
 
@@ -332,32 +323,11 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         await edit_reply(interaction, **kwargs)
 
 
-async def take_forced_steps(service: TableService, game_id: int, user_id: int, player: int | None) -> list[str]:
-    """Take the single forward choices of the player's private draft for them; the labels of what was taken.
-
-    Only what the engine names as such (`auto_step`: never a pass, an end of turn, a confirmation or
-    anything public), each through the ordinary submit, so every check and the log are as for a click.
-    """
-    taken: list[str] = []
-    for _ in range(MAX_AUTO_STEPS):
-        details = await service.panel_details(game_id, user_id, player=player)
-        if details.auto is None or details.player is None:
-            break
-        try:
-            result = await service.submit(game_id, user_id, details.auto.id, details.version, player=details.player)
-        except HostError as error:
-            # Another move came first, or the step was refused: the panel then shows the step as it stands.
-            log.info("game %s: the forced step of %s was not taken (%s)", game_id, user_id, type(error).__name__)
-            break
-        taken.append(played_label(result, details.auto.label))
-    return taken
-
-
-def move_note(label: str, forced: Sequence[str]) -> str:
+def move_note(label: str, forced: Sequence[ActionChoice]) -> str:
     """"✅ Move from Home" plus the steps taken for the player because they were the only choice."""
     lines = [f"✅ {label}"] if label else []
     if forced:
-        lines.append("➡️ The only choice, taken for you: " + "; ".join(forced))
+        lines.append("➡️ The only choice, taken for you: " + "; ".join(step.label for step in forced))
     return "\n".join(lines)
 
 

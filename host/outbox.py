@@ -51,6 +51,12 @@ def user_queue(user_id: int) -> str:
     return f"user:{user_id}"
 
 
+def dm_user_of(queue: str) -> int | None:
+    """The user whose DM queue this is (see user_queue), or None for a channel's queue."""
+    kind, _, user = queue.partition(":")
+    return int(user) if kind == "user" and user.isdigit() else None
+
+
 # -- typed payloads --------------------------------------------------------------------------------
 
 

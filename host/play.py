@@ -1,11 +1,11 @@
-"""Playing: a user's submit (with the AI seats that follow it), undo, and the private panel's extras."""
+"""Playing: a user's submit (with the AI seats that follow it) and undo."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from db.rows import ActionRow, effective_moves
 from db.store import Store
@@ -14,54 +14,22 @@ from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.game import Game, reveals_information
-from engine.core.picks import MultiPick
 from host.ai_turns import AiTurns
 from host.announce import Announcement, Applied, move_result
 from host.batch import Batch
 from host.commit import Committer, Conflict
-from host.errors import GameNotActive, IllegalMove, NotSeated, NotYourTurn, StaleVersion, UndoNotAllowed
+from host.errors import IllegalMove, NotYourTurn, StaleVersion, UndoNotAllowed
 from host.live import LiveGame, replay_log
-from host.results import ActionChoice, MoveResult, MoveSource, TableStatus, UpdateKind
+from host.results import ActionChoice, MoveResult, MoveSource, UpdateKind
+from host.screens import seats_of, situation, waiting_for, who_plays
 from host.tables import Tables, require_active
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 UserLabel = Callable[[int], str]
 
 # How often a submit re-checks after losing a race against another process.
 MAX_CONFLICT_RETRIES = 3
-
-
-def _who(user_label: UserLabel, live: LiveGame, player: int) -> str:
-    seat = live.seat_of_player(player)
-    return user_label(seat.user_id) if seat and seat.user_id is not None else f"AI player {player}"
-
-
-def situation(user_label: UserLabel, live: LiveGame) -> str:
-    """A short public description of what the game waits for now (who, and for what)."""
-    if live.status != TableStatus.ACTIVE:
-        return f"the game is {live.status.value}."
-    names = [f"{_who(user_label, live, d.player)}: {d.prompt}" for d in live.decisions]
-    return ("waiting for " + "; ".join(names) + ".") if names else "nothing is pending."
-
-
-def waiting_for(user_label: UserLabel, live: LiveGame) -> str:
-    """Who the game waits for, for a NotYourTurn message."""
-    return ", ".join(_who(user_label, live, d.player) for d in live.decisions) or "nobody"
-
-
-def seats_of(live: LiveGame, user_id: int, player: int | None) -> list[int]:
-    """The player indexes the user acts for: all they hold, or the one named; NotSeated otherwise."""
-    mine = live.players_of(user_id)
-    if not mine:
-        raise NotSeated()
-    if player is None:
-        return mine
-    if player not in mine:
-        raise NotSeated("You do not hold that seat.")
-    return [player]
 
 
 def pick_player(user_label: UserLabel, live: LiveGame, user_id: int, expected_version: int, player: int | None) -> int:
@@ -144,7 +112,7 @@ class Moves:
             assert live.players is not None
             kept = [r for r in rows if r.seq <= last.seq]  # the log up to the move, undo markers included
             state = replay_log(live.game, live.players, live.seed, live.options, kept[:-1])
-            who = _who(self._user_label, live, last.player)
+            who = who_plays(self._user_label, live, last.player)
             note = public_event(f"{who} took back their last move.", "undo", player=last.player)
             try:
                 applied = await self._committer.commit_state(
@@ -197,68 +165,3 @@ def undo_refusal(game: Game[Any], state_after: Any, events: list[Event]) -> str 
             "so it cannot be taken back."
         )
     return None
-
-
-# -- the private panel's extras ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PanelDetails:
-    """What a player's panel shows beside the step's choices, all in words from the engine.
-
-    `situation`: their private situation in short sentences; `names`: the side each player plays;
-    `pick`: the step as one 'pick k of n' menu; `shortcuts`: whole compound orders in one action;
-    `auto`: the single forward choice of a private draft step, which the front end takes for them;
-    `pick_action`: the one action making the pick asked for (when `pick_ids` were given).
-    """
-
-    player: int | None
-    version: int
-    situation: tuple[str, ...] = ()
-    names: Mapping[int, str] = field(default_factory=dict)
-    pick: MultiPick | None = None
-    shortcuts: tuple[ActionChoice, ...] = ()
-    auto: ActionChoice | None = None
-    pick_action: ActionChoice | None = None
-
-
-def _engine_extra(live: LiveGame, what: str, call: Callable[[], T], default: T) -> T:
-    """One optional engine description; a failing one is logged and left out, so the panel still opens."""
-    try:
-        return call()
-    except Exception:
-        log.exception("game %s: the engine's %s failed", live.id, what)
-        return default
-
-
-def panel_details(
-    live: LiveGame, user_id: int, player: int | None, pick_ids: Sequence[str] | None = None
-) -> PanelDetails:
-    """See TableService.panel_details (for the game as it stands in `live`)."""
-    if live.state is None:
-        raise GameNotActive(live.status.value)
-    mine = seats_of(live, user_id, player)
-    pending = [d.player for d in live.decisions if d.player in mine] if live.status == TableStatus.ACTIVE else []
-    seat = pending[0] if pending else mine[0]
-    game, state = live.game, live.state
-    players = live.players or 0
-    names: dict[int, str] = _engine_extra(
-        live, "player names", lambda: {p: game.player_name(state, p) for p in range(players)}, {}
-    )
-    described: list[str] = _engine_extra(live, "private description", lambda: game.describe_private(state, seat), [])
-    situation = tuple(described)
-    if not pending:
-        return PanelDetails(seat, live.version, situation, names)
-    pick = _engine_extra(live, "pick menu", lambda: game.multi_pick(state, seat), None)
-    orders: list[Action] = _engine_extra(live, "shortcuts", lambda: game.shortcuts(state, seat), [])
-    shortcuts = tuple(ActionChoice(a.id, a.label) for a in orders)
-    auto_action = _engine_extra(live, "single step", lambda: game.auto_step(state, seat), None)
-    auto = ActionChoice(auto_action.id, auto_action.label) if auto_action is not None else None
-    chosen = None
-    if pick_ids is not None:
-        try:
-            action = game.pick_action(state, seat, list(pick_ids))
-        except IllegalAction as exc:
-            raise IllegalMove(exc) from exc
-        chosen = ActionChoice(action.id, action.label)
-    return PanelDetails(seat, live.version, situation, names, pick, shortcuts, auto, chosen)

@@ -7,13 +7,14 @@ taken when the call returned.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
+from engine.core.picks import FinalReport, MultiPick
 
 
 class TableStatus(StrEnum):
@@ -283,6 +284,9 @@ class MoveResult:
     # False when nothing public changed: no public event, same public view, same pending players
     # (a private draft step, e.g. picking one card of a draft). Only the mover's own view changed.
     public_change: bool = True
+    # The single forward steps of the submitter's private draft taken for them after the move (host/forced.py),
+    # in order, each labelled in the words the panel would have shown.
+    forced: tuple[ActionChoice, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,3 +370,61 @@ class RecoveryReport:
     resumed_ai: tuple[int, ...] = ()
     seconds: float = 0.0
     reannounced: tuple[int, ...] = ()  # games whose last moves were stored but not posted before a crash
+
+
+@dataclass(frozen=True, slots=True)
+class PanelDetails:
+    """What a player's panel shows beside the step's choices, all in words from the engine.
+
+    `situation`: their private situation in short sentences; `names`: the side each player plays;
+    `pick`: the step as one 'pick k of n' menu; `shortcuts`: whole compound orders in one action;
+    `auto`: the single forward choice of a private draft step, which the host takes for them (host/forced.py);
+    `pick_action`: the one action making the pick asked for (when `pick_ids` were given).
+    """
+
+    player: int | None
+    version: int
+    situation: tuple[str, ...] = ()
+    names: Mapping[int, str] = field(default_factory=dict)
+    pick: MultiPick | None = None
+    shortcuts: tuple[ActionChoice, ...] = ()
+    auto: ActionChoice | None = None
+    pick_action: ActionChoice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PanelScreen:
+    """Everything one player's panel shows, read at one version of the game (TableService.panel).
+
+    `step` is None when the game no longer runs; `details` is None where nothing private is shown (a game
+    that ended otherwise than finished, or a reader not seated at it). `public_view` and `private_view` are
+    what the panel's picture is drawn from (None when the game has no state to draw).
+    """
+
+    table: TableInfo
+    version: int
+    step: StepInfo | None
+    details: PanelDetails | None
+    public_view: dict[str, Any] | None
+    private_view: dict[str, Any] | None
+    page: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    """What the public table post shows now (TableService.table_message): the table, its board, who is pending."""
+
+    table: TableInfo
+    version: int
+    public_view: dict[str, Any] | None
+    pending: tuple[PendingPlayer, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndReport:
+    """The end of a finished game, read at one version (TableService.end_report): the table, its last public
+    view and the engine's final report in words."""
+
+    table: TableInfo
+    public_view: dict[str, Any]
+    report: FinalReport

@@ -58,7 +58,7 @@ MAX_UNEXPECTED = 5
 # At most this many queues are delivered at once (Discord's global limit is 50 requests a second).
 MAX_WORKERS = 8
 # A user whose DMs were closed is not DMed again for this long (failed requests count against the bot's
-# limits); /hand by that user, or the time passing, makes the sender try again.
+# limits); any interaction of that user, or the time passing, makes the sender try again.
 DM_CLOSED_RETRY = 600.0
 # Delivered rows are kept this long (for /game status), then pruned.
 KEEP_DELIVERED = 86_400.0
@@ -110,6 +110,7 @@ class OutboxSender:
         self._workers: dict[str, asyncio.Task[None]] = {}
         self._dm_closed: dict[int, float] = {}
         self._told_dm_closed: set[tuple[int, int]] = set()
+        self._dm_delivered: dict[int, float] = {}  # user -> when a DM to them last went through
         self._logged_failures: set[tuple[int, str]] = set()
         self.stats = SenderStats()
         self.metrics: Metrics = NoMetrics()
@@ -152,8 +153,15 @@ class OutboxSender:
         """New messages were stored: look at the queues now."""
         self._wake.set()
 
+    def dm_works_since(self, user_id: int, moment: float) -> bool:
+        """Whether a DM to the user went through after `moment` (their DMs work again); this process's memory."""
+        return self._dm_delivered.get(user_id, -1.0) > moment
+
+    def _dm_went_through(self, user_id: int) -> None:
+        self._dm_delivered[user_id] = self._clock()
+
     def dm_reopened(self, user_id: int) -> None:
-        """The user may have opened their DMs again (they used /hand): try DMs now."""
+        """The user may have opened their DMs again (they used the bot): try DMs now."""
         self._dm_closed.pop(user_id, None)
 
     async def drain(self, timeout: float = 10.0) -> int:
@@ -329,11 +337,13 @@ class OutboxSender:
             case PrivatePost(user_id, update):
                 self._skip_closed_dm(user_id)
                 await notifier.send_private(table, user_id, update)
+                self._dm_went_through(user_id)
                 return {}
             case PromptPost(user_id, player, _version):
                 self._skip_closed_dm(user_id)
                 slot = prompt_slot(user_id)
                 ref = await notifier.send_prompt(table, user_id, player, await self._message(row.game_id, slot))
+                self._dm_went_through(user_id)
                 return {slot: ref} if ref is not None else {}
             case PromptClosed(user_id, _player, chosen, timed_out):
                 slot = prompt_slot(user_id)

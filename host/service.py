@@ -11,39 +11,45 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from db.rows import GameRow
+from db.rows import GameRow, OutboxRow
 from db.store import Store
 from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, final, history, lobby, play, ratings, recovery
+from host import deadlines, forced, history, lobby, play, ratings, recovery, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
-from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
+from host.errors import GameNotFound, InvalidSettings, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
+from host.outbox import dm_user_of
 from host.rating_results import Leaderboard, RatingChange
 from host.results import (
     ActionChoice,
     AiLevel,
     DeliveryState,
+    EndReport,
     GameView,
     LogLine,
     MoveResult,
+    PanelDetails,
+    PanelScreen,
     RecoveryReport,
     StepInfo,
     TableInfo,
+    TableMessage,
     TableSettings,
     TableStatus,
 )
 from host.sender import OutboxSender
 from host.store_watch import WatchedStore
-from host.tables import Tables, require_active
+from host.tables import Tables
 
 log = logging.getLogger(__name__)
 
@@ -242,7 +248,7 @@ class TableService:
             return await self._sender.drain(timeout)
 
     def dm_reopened(self, user_id: int) -> None:
-        """The user may accept DMs again (they asked for their hand): the next DM to them is tried."""
+        """The user may accept DMs again (they used the bot): the next DM to them is tried."""
         self._sender.dm_reopened(user_id)
 
     def wake_sender(self) -> None:
@@ -270,7 +276,15 @@ class TableService:
         state = await self._watched.outbox_state(game_id)
         oldest = state.oldest_pending
         age = max(self._clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
-        return DeliveryState(state.pending, age, tuple(row.last_error or "unknown" for row in state.failures))
+        ended = (await self._tables.get(game_id)).info().status not in (TableStatus.LOBBY, TableStatus.ACTIVE)
+        failures = tuple(row.last_error or "unknown" for row in state.failures if not self._dm_failure_past(row, ended))
+        return DeliveryState(state.pending, age, failures)
+
+    def _dm_failure_past(self, row: OutboxRow, ended: bool) -> bool:
+        """Whether a DM that could not be delivered no longer needs saying: the game is over (nothing is left
+        to decide in secret), or a later DM to that player went through (their DMs are open again)."""
+        user = dm_user_of(row.queue)
+        return user is not None and (ended or self._sender.dm_works_since(user, row.created_at))
 
     # -- lobby ------------------------------------------------------------------------------
 
@@ -389,51 +403,14 @@ class TableService:
         `waiting_for` names who the game waits for. `player` picks one seat when the
         user holds several. Raises GameNotFound, NotSeated, GameNotActive.
         """
-        live = await self._tables.get(game_id)
-        require_active(live)
-        mine = play.seats_of(live, user_id, player)
-        for decision in live.decisions:
-            if decision.player in mine:
-                actions = live.game.legal_actions(live.state, decision.player)
-                return StepInfo(
-                    game_id=live.id,
-                    version=live.version,
-                    player=decision.player,
-                    kind=decision.kind,
-                    prompt=decision.prompt,
-                    actions=tuple(ActionChoice(a.id, a.label) for a in actions),
-                    waiting_for=live.pending_players(),
-                )
-        return StepInfo(
-            game_id=live.id,
-            version=live.version,
-            player=mine[0],
-            kind=None,
-            prompt="It is not your turn: the game is waiting for " + play.waiting_for(self._user_label, live) + ".",
-            actions=(),
-            waiting_for=live.pending_players(),
-        )
+        return screens.step_of(await self._tables.get(game_id), user_id, player, self._user_label)
 
     async def view_for(self, game_id: int, user_id: int | None, *, player: int | None = None) -> GameView:
         """The public view (user_id None, or a user not seated) or the user's private view.
 
         Works for finished games too. Raises GameNotFound, GameNotActive (lobby).
         """
-        live = await self._tables.get(game_id)
-        if live.state is None:
-            raise GameNotActive(live.status.value)
-        mine = live.players_of(user_id) if user_id is not None else []
-        if player is not None and player not in mine:
-            raise NotSeated("You do not hold that seat.")
-        viewer = player if player is not None else (mine[0] if mine else None)
-        return GameView(
-            game_id=live.id,
-            game_name=live.game_name,
-            version=live.version,
-            status=live.status,
-            player=viewer,
-            view=live.game.view(live.state, viewer),
-        )
+        return screens.view_of(await self._tables.get(game_id), user_id, player)
 
     async def log(self, game_id: int, viewer_user_id: int | None) -> list[LogLine]:
         """The narration of the game as this viewer may see it: public lines, plus their own private lines.
@@ -452,8 +429,12 @@ class TableService:
         expected_version: int,
         *,
         player: int | None = None,
+        forced_steps: bool = False,
     ) -> MoveResult:
         """Play `action_id` for the user's pending player, then any AI seats now pending at a quick level.
+
+        With `forced_steps`, the single forward steps of the player's private draft that follow are taken for
+        them too (host/forced.py), each as its own submit; `MoveResult.forced` lists them.
 
         The move is committed (log entry + snapshot + version, one transaction) before
         this returns; the announcement goes through the notifier. Easy and normal AI seats
@@ -467,11 +448,31 @@ class TableService:
         self._moves_entering += 1
         self._no_move_entering.clear()
         try:
-            return await self._moves.submit(game_id, user_id, action_id, expected_version, player)
+            result = await self._moves.submit(game_id, user_id, action_id, expected_version, player)
         finally:
             self._moves_entering -= 1
             if self._moves_entering == 0:
                 self._no_move_entering.set()
+        if not forced_steps:
+            return result
+        return replace(result, forced=await self.take_forced_steps(game_id, user_id, player=player))
+
+    async def take_forced_steps(
+        self, game_id: int, user_id: int, *, player: int | None = None
+    ) -> tuple[ActionChoice, ...]:
+        """Take the single forward steps of the user's private draft (their pending seat, or `player`) for them.
+
+        Each goes through `submit`, with every check of a click; what was taken, in order and in words.
+        Raises GameNotFound, GameNotActive (lobby), NotSeated.
+        """
+
+        async def read() -> PanelDetails:
+            return await self.panel_details(game_id, user_id, player=player)
+
+        async def step(auto: ActionChoice, details: PanelDetails) -> MoveResult:
+            return await self.submit(game_id, user_id, auto.id, details.version, player=details.player)
+
+        return await forced.take_forced_steps(read, step)
 
     async def undo(self, game_id: int, user_id: int) -> MoveResult:
         """Take back the last move: only its mover, only if no one acted since, only if it revealed nothing.
@@ -560,10 +561,8 @@ class TableService:
 
         Raises GameNotFound.
         """
-        live = await self._tables.get(game_id)
-        if live.status != TableStatus.FINISHED or live.state is None:
-            return None
-        return final.final_report(live.game, live.state)
+        end = screens.end_report(await self._tables.get(game_id))
+        return end.report if end is not None else None
 
     async def rematch(self, game_id: int, by_user_id: int) -> TableInfo:
         """Open a new lobby in a finished game's channel with the same seats (humans and AI), options and settings.
@@ -599,14 +598,36 @@ class TableService:
 
     async def panel_details(
         self, game_id: int, user_id: int, *, player: int | None = None, pick: Sequence[str] | None = None
-    ) -> play.PanelDetails:
+    ) -> PanelDetails:
         """The words, 'pick k of n' menu, shortcuts and single forward step of the user's panel (see PanelDetails).
 
         For the user's pending seat (or `player`); with `pick` (option ids of the pick menu) it also names
         the one action making that pick, to submit like any other. Works for finished games (their
         situation only). Raises GameNotFound, GameNotActive (lobby), NotSeated, IllegalMove (a bad pick).
         """
-        return play.panel_details(await self._tables.get(game_id), user_id, player, pick)
+        return screens.details_of(await self._tables.get(game_id), user_id, player, pick)
+
+    # -- one read per screen -----------------------------------------------------------------
+
+    async def panel(self, game_id: int, user_id: int, *, player: int | None = None, page: int = 0) -> PanelScreen:
+        """Everything the user's panel shows, read at one version: the step and its words, the private
+        description and extras, and the public and private views its picture is drawn from.
+
+        For the user's pending seat (or `player`). A game not running (a lobby, an ended game) gives no step,
+        and a seated player of a finished game their final situation. Raises GameNotFound, NotSeated.
+        """
+        return screens.panel(await self._tables.get(game_id), user_id, player, page, self._user_label)
+
+    async def table_message(self, game_id: int) -> TableMessage:
+        """What the public table post shows now: the table, its public view and who is pending. Raises GameNotFound."""
+        return screens.table_message(await self._tables.get(game_id))
+
+    async def end_report(self, game_id: int) -> EndReport | None:
+        """The end of a finished game (table, last public view, final report in words); None while it runs.
+
+        Raises GameNotFound.
+        """
+        return screens.end_report(await self._tables.get(game_id))
 
     # -- ratings ---------------------------------------------------------------------------------------
 

@@ -1,1 +1,1 @@
-"""What a player reads, in words and structure, for any front end (no discord here)."""
+"""What a player reads, in words and structure, for any front end: pure values in, text out (no discord, no db)."""

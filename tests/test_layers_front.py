@@ -91,3 +91,18 @@ def test_each_lower_package_keeps_to_its_layer(package: str) -> None:
         for hit in breaches(_source(path), path.relative_to(REPO).as_posix(), forbidden, excepted)
     ]
     assert found == [], f"{package}/ must not import {', '.join(forbidden)}:\n" + "\n".join(found)
+
+
+def test_the_host_package_itself_imports_nothing() -> None:
+    # present/ may read host.results; importing the host package must not drag in the whole service with it.
+    source = _source(REPO / "host" / "__init__.py")
+    assert imported_modules(ast.parse(source)) == []
+
+
+def test_a_screen_is_read_through_the_service_in_one_call() -> None:
+    # The panel is one TableService.panel read: building it piece by piece (step, extras, views) would let a
+    # move land between the pieces.
+    source = _source(REPO / "cogs" / "panels.py")
+    for piecewise in ("legal_actions_for", "panel_details", "view_for", "get_table"):
+        assert f"service.{piecewise}(" not in source, piecewise
+    assert "service.panel(" in source

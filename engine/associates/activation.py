@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Final
 
 from engine.associates.actions import attack, cardplay, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, pay, require_action
@@ -101,15 +104,7 @@ def legal(s: State) -> list[Action]:
     draft = s["draft"]
     fig = active_fig(s)
     if draft is not None:
-        kind = draft["kind"]
-        if kind == "move":
-            out = movement.legal(s, draft)
-        elif kind == "transfer":
-            out = transfer.legal(s, draft)
-        elif kind in ("combat", "theft"):
-            out = attack.legal(s, draft)
-        else:
-            out = cardplay.draft_legal(s, draft)
+        out = DRAFT_KINDS[draft["kind"]].legal(s, draft)
         out.append(Action(UNDO_ID, "Undo the last step" if draft["steps"] else "Cancel"))
         out.append(Action(END_ID, "End the activation"))
         return out
@@ -203,21 +198,8 @@ def check(s: State, cmd: Command) -> None:
 
 
 def _check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
-    match draft["kind"], cmd:
-        case _, Undo():
-            return
-        case "move", Confirm():
-            movement.check_confirm(s, draft)
-        case "move", _:
-            movement.check_step(s, draft, cmd)
-        case "transfer", Confirm():
-            transfer.check_confirm(s, draft)
-        case "transfer", _:
-            transfer.check_step(s, draft, cmd)
-        case "combat" | "theft", _:
-            attack.check_choice(s, draft, cmd)
-        case _:
-            cardplay.check_draft_step(s, draft, cmd)
+    if not isinstance(cmd, Undo):  # undo is always open while a draft is
+        DRAFT_KINDS[draft["kind"]].check(s, draft, cmd)
 
 
 def apply(ctx: Ctx, cmd: Command) -> None:
@@ -253,25 +235,72 @@ def apply(ctx: Ctx, cmd: Command) -> None:
 
 
 def _draft_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
-    s = ctx.s
-    match draft["kind"], cmd:
-        case _, Undo():
-            if draft["steps"]:
-                draft["steps"].pop()
-            else:
-                s["draft"] = None
-        case "move", Confirm():
-            movement.confirm(ctx, draft)
-        case "move", _:
-            movement.step(s, draft, cmd)
-        case "transfer", Confirm():
-            transfer.confirm(ctx, draft)
-        case "transfer", _:
-            transfer.step(s, draft, cmd)
-        case "combat" | "theft", _:
-            attack.choose(ctx, draft, cmd)
-        case _:
-            cardplay.draft_step(ctx, draft, cmd)
+    if isinstance(cmd, Undo):  # the same for every kind: the last step back, or the draft dropped
+        if draft["steps"]:
+            draft["steps"].pop()
+        else:
+            ctx.s["draft"] = None
+        return
+    DRAFT_KINDS[draft["kind"]].apply(ctx, draft, cmd)
+
+
+# -- the draft kinds: one row each (its menu, its refusal of a step, the step applied) ------------
+
+@dataclass(frozen=True)
+class DraftKind:
+    """How one kind of draft is built: the menu of its next step, the refusal of a step, and the step taken.
+
+    `check` and `apply` receive every command but Undo (handled the same for every kind); a Confirm is
+    one of their commands, so a kind that confirms differently says so in its own row.
+    """
+
+    legal: Callable[[State, dict[str, Any]], list[Action]]
+    check: Callable[[State, dict[str, Any], Command], None]
+    apply: Callable[[Ctx, dict[str, Any], Command], None]
+
+
+def _move_check(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    if isinstance(cmd, Confirm):
+        movement.check_confirm(s, draft)
+    else:
+        movement.check_step(s, draft, cmd)
+
+
+def _move_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+    if isinstance(cmd, Confirm):
+        movement.confirm(ctx, draft)
+    else:
+        movement.step(ctx.s, draft, cmd)
+
+
+def _transfer_check(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    if isinstance(cmd, Confirm):
+        transfer.check_confirm(s, draft)
+    else:
+        transfer.check_step(s, draft, cmd)
+
+
+def _transfer_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+    if isinstance(cmd, Confirm):
+        transfer.confirm(ctx, draft)
+    else:
+        transfer.step(ctx.s, draft, cmd)
+
+
+def _attack_check(s: State, draft: dict[str, Any], cmd: Command) -> None:
+    attack.check_choice(s, draft, cmd)
+
+
+_MOVE = DraftKind(movement.legal, _move_check, _move_apply)
+_TRANSFER = DraftKind(transfer.legal, _transfer_check, _transfer_apply)
+_ATTACK = DraftKind(attack.legal, _attack_check, attack.choose)
+_CARD = DraftKind(cardplay.draft_legal, cardplay.check_draft_step, cardplay.draft_step)
+DRAFT_KINDS: Final[Mapping[str, DraftKind]] = MappingProxyType({
+    "move": _MOVE, "transfer": _TRANSFER, "combat": _ATTACK, "theft": _ATTACK,
+    # the drafts a card opens (Improvisation's and Forge's Craft, a zone or a figurine to name)
+    "craft": _CARD, "improv": _CARD, "zone": _CARD, "fig": _CARD,
+})
+"""Every kind of draft of the open activation and its row."""
 
 
 # -- theft choice --------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ from typing import Any
 from engine.ai.basic import is_passive
 from engine.ai.hooks import default_candidates
 from engine.associates import board
+from engine.associates.ai_policy import policy as policy  # the figurine choice, judged by its whole activation
+from engine.associates.ai_policy import search_point as search_point
 from engine.associates.components import ARTEFACTS, COMPONENTS, threshold
 from engine.associates.scoring import score_breakdown
 from engine.associates.state import State, copy_state, figs_of, guilds_in_game, seat_of

@@ -12,9 +12,9 @@ from cogs import panels, play
 from cogs.custom_ids import Kind, WireFields, decode
 from engine.core.decisions import DecisionKind
 from engine.core.picks import MultiPick, PickOption
+from host import forced
 from host.errors import StaleVersion
-from host.play import PanelDetails
-from host.results import ActionChoice, GameView, MoveResult, StepInfo, TableInfo, TableStatus
+from host.results import ActionChoice, GameView, MoveResult, PanelDetails, PanelScreen, StepInfo, TableInfo, TableStatus
 from tests.cogs.fakes import PLAYER, ServiceStandIn, make_table
 
 GAME = 3
@@ -49,15 +49,26 @@ class FakeService(ServiceStandIn):
         view = {"factions": {"0": "Dingleson"}, "round": 1}
         return GameView(game_id, "vendetta", self.version, TableStatus.ACTIVE, player, view)
 
+    async def panel(self, game_id: int, user_id: int, *, player: int | None = None, page: int = 0) -> PanelScreen:
+        step = await self.legal_actions_for(game_id, user_id, player=player)
+        details = await self.panel_details(game_id, user_id, player=step.player)
+        public = (await self.view_for(game_id, None)).view
+        mine = (await self.view_for(game_id, user_id, player=step.player)).view
+        return PanelScreen(await self.get_table(game_id), self.version, step, details, public, mine, page)
+
     async def submit(self, game_id: int, user_id: int, action_id: str, version: int, *,
-                     player: int | None = None) -> MoveResult:
+                     player: int | None = None, forced_steps: bool = False) -> MoveResult:
         if self.refuse:
             raise StaleVersion(version, self.version, "the game moved on")
         self.submitted.append((action_id, version))
         self.version += 1
         label = self.autos.pop(0).label if self.autos and self.autos[0].id == action_id else action_id
-        return MoveResult(game_id, self.version, (), (), {}, {}, (), False, None, make_table(game_id),
-                          submitted=ActionChoice(action_id, label))
+        result = MoveResult(game_id, self.version, (), (), {}, {}, (), False, None, make_table(game_id),
+                            submitted=ActionChoice(action_id, label))
+        if forced_steps:
+            # The real service's own forced-step loop (host/forced.py), over this stand-in's reads and submits.
+            result = replace(result, forced=await self.take_forced_steps(game_id, user_id, player=player))
+        return result
 
 
 def step(version: int = 5, actions: tuple[ActionChoice, ...] = (ActionChoice("from:home", "Move from Home"),
@@ -90,23 +101,19 @@ async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dum
     assert panel.file is not None and panel.file.filename == "panel.png"
 
 
-async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_to_the_shown_step() -> None:
+async def test_shortcuts_and_the_pick_menu_reach_the_view_with_the_step_they_were_read_with() -> None:
     quick = (ActionChoice("decl:x", "All 4 gnomes to Oak Corner, end of move"),)
     service = FakeService(details(shortcuts=quick, pick=PICK), step())
     panel = await panels.build_panel(service, GAME, PLAYER, with_image=False)
     assert panel.view is not None
     kinds = [wire.kind for wire in wire_fields(panel.view)]
     assert kinds[0] is Kind.ACTION and Kind.PICK in kinds
-    # The details were read at another version than the step: the view keeps only the step's own actions.
-
-    class MovedBetween(FakeService):
-        async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
-            return replace(self.details, version=self.version + 1)
-
-    moved = MovedBetween(details(shortcuts=quick, pick=PICK), step())
-    panel = await panels.build_panel(moved, GAME, PLAYER, with_image=False)
-    assert panel.view is not None
-    ids = wire_fields(panel.view)
+    assert "decl:x" in [wire.arg for wire in wire_fields(panel.view)]
+    # The service reads step and extras in one call at one version (host/screens.py), so the panel never
+    # has to check that they agree: a panel without extras shows the step's own actions alone.
+    plain = await panels.build_panel(FakeService(details(), step()), GAME, PLAYER, with_image=False)
+    assert plain.view is not None
+    ids = wire_fields(plain.view)
     assert all(i.kind is Kind.ACTION for i in ids)
     assert "decl:x" not in [i.arg for i in ids]
 
@@ -114,8 +121,8 @@ async def test_shortcuts_and_the_pick_menu_reach_the_view_only_when_they_belong_
 async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choice() -> None:
     autos = [ActionChoice("to:isle", "… to Grand Gnome Isle"), ActionChoice("n:1", "Move 1 gnome")]
     service = FakeService(details(), step(), autos)
-    taken = await play.take_forced_steps(service, GAME, PLAYER, 0)
-    assert taken == ["… to Grand Gnome Isle", "Move 1 gnome"]
+    taken = await service.take_forced_steps(GAME, PLAYER, player=0)
+    assert [s.label for s in taken] == ["… to Grand Gnome Isle", "Move 1 gnome"]
     assert service.submitted == [("to:isle", 5), ("n:1", 6)]
     assert play.move_note("Move from Home", taken) == (
         "✅ Move from Home\n➡️ The only choice, taken for you: … to Grand Gnome Isle; Move 1 gnome")
@@ -124,15 +131,15 @@ async def test_forced_steps_are_taken_through_submit_until_there_is_a_real_choic
 async def test_a_refused_forced_step_stops_quietly_and_the_loop_is_bounded() -> None:
     service = FakeService(details(), step(), [ActionChoice("to:isle", "… to Grand Gnome Isle")])
     service.refuse = True
-    assert await play.take_forced_steps(service, GAME, PLAYER, 0) == []
+    assert await service.take_forced_steps(GAME, PLAYER, player=0) == ()
 
     class Endless(FakeService):
         async def panel_details(self, *a: Any, **k: Any) -> PanelDetails:
             return replace(self.details, version=self.version, auto=ActionChoice("again", "Again"))
 
     endless = Endless(details(), step())
-    taken = await play.take_forced_steps(endless, GAME, PLAYER, 0)
-    assert len(taken) == play.MAX_AUTO_STEPS
+    taken = await endless.take_forced_steps(GAME, PLAYER, player=0)
+    assert len(taken) == forced.MAX_FORCED_STEPS
 
 
 @pytest.mark.parametrize(("submitted", "shown"), [

@@ -92,6 +92,10 @@ async def test_final_message_has_the_whole_result_and_the_game_stays_findable(fa
     assert "  · " in text  # a breakdown line under each player
     assert not any(code in text for code in RAW_CODES), text
     assert final.attachments, "the final board is attached"
+    # The final board says in words what it shows (screen readers, pictures that do not load), public facts only.
+    described = final.attachments[0].description or ""
+    assert described.startswith("Vendetta") and len(described) <= 1024, described
+    assert "game over" in described and "Winner:" in described, described
     assert rematch_button(final)
     assert len(text) <= 2000
 

@@ -398,3 +398,47 @@ async def test_two_rounds_reading_the_heads_at_once_deliver_each_message_once(st
         assert [u.version for u in notifier.posts_for(result.game_id)] == [0]
     finally:
         await svc.close()
+
+
+def closed_dms(kind: str, table: TableInfo) -> None:
+    if kind in ("private", "prompt"):
+        raise Undeliverable("the player does not accept direct messages from me", dm_closed=True)
+
+
+async def test_a_dm_failure_is_no_longer_shown_once_a_later_dm_to_that_player_goes_through(store_url):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(store_url, notifier, clock)
+    try:
+        notifier.fault = closed_dms
+        result = await started(svc, [HOST, ALICE])
+        await svc.deliver()
+        assert (await svc.delivery_state(result.game_id)).failures, "closed DMs are shown while they are closed"
+        # Both open their DMs and use the bot; the next move's DMs reach them.
+        notifier.fault = None
+        svc.dm_reopened(HOST)
+        svc.dm_reopened(ALICE)
+        clock.advance(5)
+        for user in (HOST, ALICE):
+            step = await svc.legal_actions_for(result.game_id, user)
+            await svc.submit(result.game_id, user, step.actions[0].id, step.version)
+        await svc.deliver()
+        assert {user for _, user, _ in notifier.privates} | {user for _, user, _ in notifier.prompts} == {HOST, ALICE}
+        assert (await svc.delivery_state(result.game_id)).failures == ()
+    finally:
+        await svc.close()
+
+
+async def test_dm_failures_are_not_shown_after_the_game_is_over(store_url):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(store_url, notifier, clock)
+    try:
+        notifier.fault = closed_dms
+        result = await started(svc, [HOST, ALICE])
+        await svc.deliver()
+        assert (await svc.delivery_state(result.game_id)).failures
+        await svc.cancel(result.game_id, HOST)
+        assert (await svc.delivery_state(result.game_id)).failures == ()
+    finally:
+        await svc.close()
