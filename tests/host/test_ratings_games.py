@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any, cast
 
 from db.errors import VersionConflict
 from db.rating_rows import Subject
+from db.store import Store
 from engine.core.actions import Action
 from engine.core.rng import Rng
 from host.commit import Committer
@@ -110,3 +112,40 @@ def _ending_move(live: LiveGame) -> tuple[int | None, Action | None]:
             if live.game.outcome(state) is not None:
                 return decision.player, action
     return None, None
+
+
+class _StaleOnce:
+    """The service's store, except that the first rating read misses what another game's end just wrote."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.stale_reads = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    async def ratings_of(self, *args: Any) -> Any:
+        if self.stale_reads == 0:
+            self.stale_reads += 1
+            return []
+        return await self.inner.ratings_of(*args)
+
+
+async def test_a_rating_moved_on_meanwhile_is_read_again_and_the_game_rated(service, clock):
+    first = (await started(service, [HOST, ALICE], options=QUICK)).game_id
+    await _play_out(service, clock, first)
+    second = (await started(service, [HOST, ALICE], options=QUICK, channel=2)).game_id
+    rng = Rng.from_seed(4)
+    for _ in range(500):
+        live = await _live(service, second)
+        player, action = _ending_move(live)
+        if player is not None and action is not None:
+            break
+        await play_one(service, second, rng)
+    assert player is not None and action is not None
+    stale = _StaleOnce(service.store)
+    committer = Committer(cast(Store, stale), clock, lambda _: None, lambda: None)
+    await committer.commit_move(live, player, action, MoveSource.HUMAN, _user_of(live, player))
+    assert stale.stale_reads == 1
+    assert sorted(r.games for r in await service.store.rating_board(GUILD, "dash")) == [2, 2]
+    assert len(await service.store.seat_ratings(second)) == 2
