@@ -12,8 +12,8 @@ from db.rows import ActionRow, effective_moves
 __all__ = ["ActionRow", "effective_moves"]
 
 _INSERT = (
-    "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at, turn_seconds) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -28,6 +28,7 @@ def _values(row: ActionRow) -> tuple[object, ...]:
         row.undoes,
         json.dumps(row.events),
         row.created_at,
+        row.turn_seconds,
     )
 
 

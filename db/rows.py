@@ -8,7 +8,7 @@ both stores quarantine the same unreadable rows for the same reasons.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -130,7 +130,11 @@ class SeatRow:
 
 @dataclass(frozen=True, slots=True)
 class ActionRow:
-    """One log entry. For source 'undo', `undoes` is the seq taken back and `action_id` is 'undo'."""
+    """One log entry. For source 'undo', `undoes` is the seq taken back and `action_id` is 'undo'.
+
+    `turn_seconds`: seconds from the moment the decision became the mover's to the move (None: unknown, as
+    for moves stored before schema 6 and undo entries; left out of averages). Written, not read back.
+    """
 
     game_id: int
     seq: int
@@ -141,6 +145,7 @@ class ActionRow:
     undoes: int | None
     events: list[dict[str, Any]]
     created_at: float
+    turn_seconds: float | None = field(default=None, compare=False)
 
 
 def effective_moves(rows: list[ActionRow]) -> list[ActionRow]:

@@ -25,9 +25,11 @@ from db import deadlines as deadlines_repo
 from db import games as games_repo
 from db import outbox as outbox_repo
 from db import players as players_repo
+from db import ratings as ratings_repo
 from db import seats as seats_repo
 from db.connection import Database, open_database
 from db.errors import ChannelTaken, NotALobby, RevisionConflict, SeatsFull, VersionConflict
+from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 from db.sqlite_faults import store_down
 from db.store import (
@@ -263,6 +265,9 @@ class SqliteStore:
                 raise VersionConflict(move.game_id, move.expected_version) from None
             _replan(conn, move.game_id, move.deadlines)
             outbox_repo.enqueue(conn, move.messages, move.now)
+            if move.rating is not None:
+                # Inside the move's savepoint: a RatingConflict undoes the move too.
+                ratings_repo.write(conn, move.rating)
 
         await self.database.write(work)
 
@@ -411,6 +416,37 @@ class SqliteStore:
         """Insert or replace the user's settings row."""
         async with self._transaction() as conn:
             await players_repo.put_player(conn, row)
+
+    # -- ratings --
+
+    async def ratings_of(self, guild_id: int, game_name: str, subjects: Sequence[Subject]) -> list[SkillRow]:
+        """The stored ratings of these subjects on a server's game."""
+        async with self._reading() as conn:
+            return await ratings_repo.ratings_of(conn, guild_id, game_name, subjects)
+
+    async def rating_board(self, guild_id: int, game_name: str) -> list[SkillRow]:
+        """Every rating of a server's game."""
+        async with self._reading() as conn:
+            return await ratings_repo.board(conn, guild_id, game_name)
+
+    async def seat_ratings(self, game_id: int) -> list[SeatRating]:
+        """The rated seats of a game, by player."""
+        async with self._reading() as conn:
+            return await ratings_repo.seat_ratings(conn, game_id)
+
+    async def turn_counts(self, game_id: int) -> dict[int, TurnCount]:
+        """Each player's own and stood-in moves of a game."""
+        async with self._reading() as conn:
+            return await ratings_repo.turn_counts(conn, game_id)
+
+    async def finished_games(self) -> list[FinishedGame]:
+        """Every finished game, in the order they ended."""
+        async with self._reading() as conn:
+            return await ratings_repo.finished_games(conn)
+
+    async def replace_ratings(self, ratings: Sequence[RatingWrite]) -> None:
+        """Replace every stored rating: one write step."""
+        await self.database.write(lambda conn: ratings_repo.replace_all(conn, ratings))
 
 
 async def open_sqlite_store(

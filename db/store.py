@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 
 # -- arguments ---------------------------------------------------------------------------------------------
@@ -100,7 +101,8 @@ class StartWrite:
 @dataclass(frozen=True, slots=True)
 class MoveWrite:
     """One committed batch of moves: the game row from `expected_version` to `new_version`, the log
-    entries, the re-planned deadlines and the messages that announce it."""
+    entries, the re-planned deadlines and the messages that announce it; with `rating`, the ratings the
+    game's end changes, in the same transaction (a RatingConflict then writes nothing at all)."""
 
     game_id: int
     expected_version: int
@@ -115,6 +117,7 @@ class MoveWrite:
     deadlines: DeadlinePlan
     messages: tuple[NewMessage, ...]
     now: float
+    rating: RatingWrite | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,4 +389,30 @@ class Store(Protocol):
 
     async def put_player(self, row: PlayerRow) -> None:
         """Store the user's settings, replacing any earlier row (`updated_at` is the write's time)."""
+        ...
+
+    # -- ratings (each server's openskill ratings per game; a cache of the finished games) --
+
+    async def ratings_of(self, guild_id: int, game_name: str, subjects: Sequence[Subject]) -> list[SkillRow]:
+        """The stored ratings of these people or AI levels on a server's game (those never rated left out)."""
+        ...
+
+    async def rating_board(self, guild_id: int, game_name: str) -> list[SkillRow]:
+        """Every rating of a server's game, people and AI levels, in no particular order."""
+        ...
+
+    async def seat_ratings(self, game_id: int) -> list[SeatRating]:
+        """Each seat's rating before and after a rated game, by player (empty when it was not rated)."""
+        ...
+
+    async def turn_counts(self, game_id: int) -> dict[int, TurnCount]:
+        """Each player's moves of a game so far: their own and those the AFK policy made for them."""
+        ...
+
+    async def finished_games(self) -> list[FinishedGame]:
+        """Every finished game of every server, in the order they ended, with what rating it needs."""
+        ...
+
+    async def replace_ratings(self, ratings: Sequence[RatingWrite]) -> None:
+        """Forget every stored rating and store these games' ratings instead, in order, in one transaction."""
         ...

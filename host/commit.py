@@ -15,12 +15,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from db.errors import VersionConflict
+from db.rating_rows import RatingConflict, RatingWrite, TurnCount
 from db.rows import ActionRow
 from db.store import DeadlinePlan, MoveWrite, Store
 from engine.core.actions import Action
 from engine.core.events import Event
 from engine.core.outcome import Outcome
-from host import announce
+from host import announce, ratings
 from host.announce import Announcement, Applied
 from host.batch import Batch, Step
 from host.deadline_plan import rules_deadlines
@@ -56,6 +57,9 @@ class Committer:
         self._forget = forget
         self._wake_sender = wake_sender
         self.metrics: Metrics = metrics or NoMetrics()
+        # game -> version -> when it was stored, for the versions open decisions date from (turn times);
+        # forgotten on restart (those moves' turn times are then unknown, not wrong).
+        self._stored_at: dict[int, dict[int, float]] = {}
 
     async def commit_move(
         self,
@@ -108,10 +112,16 @@ class Committer:
         after = _after(live, last, now, finished=outcome is not None)
         messages = announce.compose(live, after, applied, announcement) if announcement is not None else []
         announced = last.seq if announcement is not None else live.announced
-        write = _move_write(batch, after, outcome, messages, announced, now)
-        await self._write(live, write, len(batch.steps))
+        opened_at = self._opened_at(live)
+        before = (live.version, opened_at(live.version))
+        write = _move_write(batch, after, outcome, messages, announced, now, opened_at)
+        if outcome is not None:
+            write = await self._write_rated(live, batch, outcome, write)
+        else:
+            await self._write(live, write, len(batch.steps))
         # Committed: now (and only now) the cache moves on, in one synchronous step.
         _settle(live, after, write, announced, any(isinstance(m.payload, TablePost) for m in messages))
+        self._remember(live, before, now)
         log.debug("game %s: stored entries up to %s", live.id, write.new_version)
         if messages:
             self._wake_sender()
@@ -128,6 +138,58 @@ class Committer:
             raise
         self.metrics.store_written(time.perf_counter() - writing)
         self.metrics.move_applied(live.game_name, moves)
+
+    def _opened_at(self, live: LiveGame) -> Callable[[int], float | None]:
+        """When a stored version of the game was written, if known (the last one: the cached game's time)."""
+        known = self._stored_at.get(live.id, {})
+
+        def at(version: int) -> float | None:
+            if version in known:
+                return known[version]
+            return live.updated_at if version == live.version else None
+
+        return at
+
+    def _remember(self, live: LiveGame, before: tuple[int, float | None], now: float) -> None:
+        """Note when the version just stored (and the one it replaced) was written; forget the versions no
+        open decision dates from."""
+        known = self._stored_at.setdefault(live.id, {})
+        if before[1] is not None:
+            known.setdefault(before[0], before[1])
+        known[live.version] = now
+        oldest = min(live.since.values(), default=live.version)
+        for version in [v for v in known if v < oldest]:
+            del known[version]
+        if live.status == TableStatus.FINISHED:
+            self._stored_at.pop(live.id, None)
+
+    async def _write_rated(self, live: LiveGame, batch: Batch, outcome: Outcome, write: MoveWrite) -> MoveWrite:
+        """Store a game's last batch with the ratings its end changes, in the move's own transaction.
+
+        Another game of the server ending meanwhile may move a rating on (RatingConflict): the ratings are
+        read and computed once more. Should that conflict again, the move is stored unrated rather than lost
+        (`python -m host.ratings rebuild` makes the ratings whole again). A race on the move itself stays a
+        VersionConflict, so a game ended twice is stored, and rated, once.
+        """
+        for attempt in range(2):
+            rated = dataclasses.replace(write, rating=await self._rating(live, batch, outcome, write.now))
+            try:
+                await self._write(live, rated, len(batch.steps))
+                return rated
+            except RatingConflict:
+                log.info("game %s: a rating moved on meanwhile (attempt %d)", live.id, attempt + 1)
+        log.warning("game %s: stored unrated (its ratings kept moving on); a rebuild rates it", live.id)
+        await self._write(live, write, len(batch.steps))
+        return write
+
+    async def _rating(self, live: LiveGame, batch: Batch, outcome: Outcome, now: float) -> RatingWrite | None:
+        """The ratings write of a game ended by `batch` (None: a game of no server, or nobody to rate)."""
+        if live.guild_id is None:
+            return None
+        turns = _with_batch(await self._store.turn_counts(live.id), batch)
+        seats = ratings.rated_seats(live.seats, turns)
+        current = await self._store.ratings_of(live.guild_id, live.game_name, [s.subject for s in seats])
+        return ratings.rating_write((live.id, live.guild_id, live.game_name), outcome.ranking, seats, current, now)
 
     async def enqueue(self, messages: Iterable[Outgoing]) -> None:
         """Store messages that belong to no move (a cancellation, a replaced seat) and wake the sender."""
@@ -149,6 +211,20 @@ class Committer:
                 live.announced_stored = versions[live.id]
 
 
+def _with_batch(stored: dict[int, TurnCount], batch: Batch) -> dict[int, TurnCount]:
+    """The stored turn counts plus the batch's moves (not stored yet), counted the way db.ratings counts."""
+    counts = dict(stored)
+    for step in batch.steps:
+        if step.source == MoveSource.UNDO or step.undoes is not None:
+            continue
+        had = counts.get(step.player, TurnCount())
+        if step.source == MoveSource.HUMAN:
+            counts[step.player] = TurnCount(had.own + 1, had.stood_in)
+        else:
+            counts[step.player] = TurnCount(had.own, had.stood_in + 1)
+    return counts
+
+
 def _after(live: LiveGame, last: Step, now: float, *, finished: bool) -> LiveGame:
     """A copy of the game as the batch leaves it (the cached game itself is not touched)."""
     return dataclasses.replace(
@@ -163,7 +239,13 @@ def _after(live: LiveGame, last: Step, now: float, *, finished: bool) -> LiveGam
 
 
 def _move_write(
-    batch: Batch, after: LiveGame, outcome: Outcome | None, messages: list[Outgoing], announced: int, now: float
+    batch: Batch,
+    after: LiveGame,
+    outcome: Outcome | None,
+    messages: list[Outgoing],
+    announced: int,
+    now: float,
+    opened_at: Callable[[int], float | None] = lambda _: None,
 ) -> MoveWrite:
     """The one store write of a batch: the new row values, its log entries, deadlines and messages."""
     live = batch.live
@@ -178,15 +260,15 @@ def _move_write(
         finished=finished,
         outcome=outcome.to_json() if outcome else None,
         announced_version=announced,
-        actions=tuple(_action_rows(batch, now)),
+        actions=tuple(_action_rows(batch, now, opened_at)),
         deadlines=_deadline_plan(batch, after, finished, now),
         messages=tuple(m.to_row() for m in messages),
         now=now,
     )
 
 
-def _action_rows(batch: Batch, now: float) -> list[ActionRow]:
-    """The log entries of the batch's moves."""
+def _action_rows(batch: Batch, now: float, opened_at: Callable[[int], float | None]) -> list[ActionRow]:
+    """The log entries of the batch's moves, each with its turn time when known."""
     return [
         ActionRow(
             game_id=batch.live.id,
@@ -198,9 +280,24 @@ def _action_rows(batch: Batch, now: float) -> list[ActionRow]:
             undoes=step.undoes,
             events=[e.to_json() for e in step.events],
             created_at=now,
+            turn_seconds=_turn_seconds(batch, index, now, opened_at),
         )
-        for step in batch.steps
+        for index, step in enumerate(batch.steps)
     ]
+
+
+def _turn_seconds(batch: Batch, index: int, now: float, opened_at: Callable[[int], float | None]) -> float | None:
+    """Seconds from the version the mover's decision opened at to `now`; None for undo entries or unknown."""
+    step = batch.steps[index]
+    if step.undoes is not None or step.source == MoveSource.UNDO:
+        return None
+    before = batch.steps[index - 1].since if index else batch.live.since
+    opened = before.get(step.player)
+    if opened is None:
+        return None
+    # A decision opened by an earlier move of this same batch opened at this very write.
+    at = now if opened > batch.live.version else opened_at(opened)
+    return None if at is None else max(0.0, now - at)
 
 
 def _deadline_plan(batch: Batch, after: LiveGame, finished: bool, now: float) -> DeadlinePlan:

@@ -21,7 +21,7 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, forced, history, lobby, play, recovery, screens
+from host import deadlines, forced, history, lobby, play, ratings, recovery, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
@@ -29,6 +29,7 @@ from host.errors import GameNotFound, InvalidSettings, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
 from host.outbox import dm_user_of
+from host.rating_results import Leaderboard, RatingChange
 from host.results import (
     ActionChoice,
     AiLevel,
@@ -627,3 +628,14 @@ class TableService:
         Raises GameNotFound.
         """
         return screens.end_report(await self._tables.get(game_id))
+
+    # -- ratings ---------------------------------------------------------------------------------------
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        """Each seat's rating change at the game's end, by player (empty: the game was not rated)."""
+        return ratings.changes_of(await self.store.seat_ratings(game_id))
+
+    async def leaderboard(self, guild_id: int, game_name: str, user_id: int, page: int = 0) -> Leaderboard:
+        """A page of the server's leaderboard for a game, with the caller's own place and the AI levels."""
+        rows = await self.store.rating_board(guild_id, game_name)
+        return ratings.leaderboard_of(game_name, rows, user_id, page)

@@ -77,6 +77,13 @@ ACCESS: Mapping[str, Access] = {
     "get_player": Access.READ,
     "get_players": Access.READ,
     "put_player": Access.WRITE,
+    # ratings
+    "ratings_of": Access.READ,
+    "rating_board": Access.READ,
+    "seat_ratings": Access.READ,
+    "turn_counts": Access.READ,
+    "finished_games": Access.READ,
+    "replace_ratings": Access.WRITE,
 }
 
 

@@ -48,11 +48,12 @@ WITH m AS (
     WHERE g.id = m.id AND g.version = m.expected AND g.status = 'active'
     RETURNING g.id, m.n, m.keep
 ), logged AS (
-    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at)
-    SELECT a.game_id, a.seq, a.player, a.action_id, a.source, a.user_id, a.undoes, a.events, a.created_at
+    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at, turn_seconds)
+    SELECT a.game_id, a.seq, a.player, a.action_id, a.source, a.user_id, a.undoes, a.events, a.created_at,
+        a.turn_seconds
     FROM unnest($12::bigint[], $13::int[], $14::int[], $15::text[], $16::text[], $17::bigint[], $18::int[],
-                $19::text[], $20::float8[], $21::int[])
-        AS a(game_id, seq, player, action_id, source, user_id, undoes, events, created_at, n)
+                $19::text[], $20::float8[], $21::int[], $38::float8[])
+        AS a(game_id, seq, player, action_id, source, user_id, undoes, events, created_at, n, turn_seconds)
     WHERE a.n IN (SELECT n FROM moved)
     RETURNING 1
 ), plan AS (
@@ -135,6 +136,7 @@ def batch_arguments(moves: list[MoveWrite], lock_class: int, channel: str) -> li
         lock_class,
         [move.now for _, move, _ in messages],
         channel,
+        [a.turn_seconds for _, a in actions],
     ]
 
 

@@ -39,9 +39,11 @@ from db.errors import (
     VersionConflict,
 )
 from db.postgres import players as players_repo
+from db.postgres import ratings as ratings_repo
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
+from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.redact import redacted
 from db.rows import (
     GAME_COLUMNS,
@@ -126,9 +128,9 @@ WITH moved AS (
     WHERE id = $1 AND version = $2 AND status = 'active'
     RETURNING id
 ), logged AS (
-    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at)
+    INSERT INTO actions (game_id, seq, player, action_id, source, user_id, undoes, events, created_at, turn_seconds)
     SELECT * FROM unnest($11::bigint[], $12::int[], $13::int[], $14::text[], $15::text[], $16::bigint[],
-                         $17::int[], $18::text[], $19::float8[])
+                         $17::int[], $18::text[], $19::float8[], $33::float8[])
     WHERE TRUE {_MOVED}
     RETURNING 1
 ), unplanned AS (
@@ -522,6 +524,11 @@ class PostgresStore:
         db/postgres/group_commit.py)."""
         if move.new_version <= move.expected_version:
             raise ValueError("a game only moves forward")
+        if move.rating is not None:
+            # A game's last move carries its ratings: those writes need a transaction of their own, so it
+            # never joins a group statement (once per game, it costs the group nothing).
+            await self._commit_one(move)
+            return
         await self._group.commit(move)
 
     async def _commit_many(self, moves: list[MoveWrite]) -> set[int]:
@@ -531,47 +538,17 @@ class PostgresStore:
         return set(moved)
 
     async def _commit_one(self, move: MoveWrite) -> None:
-        """One move in one statement (_COMMIT_MOVE)."""
-        plan = PlanRows.of(move.deadlines)
-        actions = move.actions
-        messages = move.messages
+        """One move in one statement (_COMMIT_MOVE); with a rating, that statement and the rating's writes in
+        one explicit transaction (a RatingConflict rolls the move back too)."""
         try:
             async with self._connection("commit_move") as conn:
-                moved = await conn.fetchval(
-                    _COMMIT_MOVE,
-                    move.game_id,
-                    move.expected_version,
-                    move.new_version,
-                    move.snapshot,
-                    json.dumps(move.pending),
-                    int(move.ai_pending),
-                    "finished" if move.finished else "active",
-                    json.dumps(move.outcome) if move.outcome is not None else None,
-                    move.now,
-                    move.announced_version,
-                    [a.game_id for a in actions],
-                    [a.seq for a in actions],
-                    [a.player for a in actions],
-                    [a.action_id for a in actions],
-                    [a.source for a in actions],
-                    [a.user_id for a in actions],
-                    [a.undoes for a in actions],
-                    [json.dumps(a.events) for a in actions],
-                    [a.created_at for a in actions],
-                    plan.players,
-                    plan.kinds,
-                    plan.dues,
-                    plan.reset,
-                    plan.keep_timers,
-                    plan.version,
-                    [m.game_id for m in messages],
-                    [m.queue for m in messages],
-                    [m.kind for m in messages],
-                    [payload_text(m) for m in messages],
-                    sorted({m.queue for m in messages}),
-                    _QUEUE_LOCK_CLASS,
-                    GAME_CHANNEL,
-                )
+                if move.rating is None:
+                    moved = await conn.fetchval(_COMMIT_MOVE, *_move_arguments(move))
+                else:
+                    async with conn.transaction():
+                        moved = await conn.fetchval(_COMMIT_MOVE, *_move_arguments(move))
+                        if moved == 1:
+                            await ratings_repo.write(conn, move.rating)
         except DatabaseError as error:
             if isinstance(error.__cause__, asyncpg.UniqueViolationError):
                 # A log entry with this (game, seq) exists: another writer stored this move first.
@@ -820,6 +797,81 @@ class PostgresStore:
         """Insert or replace the user's settings row."""
         async with self._write("put_player") as conn:
             await players_repo.put_player(conn, row)
+
+    # -- ratings --
+
+    async def ratings_of(self, guild_id: int, game_name: str, subjects: Sequence[Subject]) -> list[SkillRow]:
+        """The stored ratings of these subjects on a server's game (one snapshot)."""
+        async with self._snapshot("ratings_of") as conn:
+            return await ratings_repo.ratings_of(conn, guild_id, game_name, subjects)
+
+    async def rating_board(self, guild_id: int, game_name: str) -> list[SkillRow]:
+        """Every rating of a server's game."""
+        async with self._connection("rating_board") as conn:
+            return await ratings_repo.board(conn, guild_id, game_name)
+
+    async def seat_ratings(self, game_id: int) -> list[SeatRating]:
+        """The rated seats of a game, by player."""
+        async with self._connection("seat_ratings") as conn:
+            return await ratings_repo.seat_ratings(conn, game_id)
+
+    async def turn_counts(self, game_id: int) -> dict[int, TurnCount]:
+        """Each player's own and stood-in moves of a game."""
+        async with self._connection("turn_counts") as conn:
+            return await ratings_repo.turn_counts(conn, game_id)
+
+    async def finished_games(self) -> list[FinishedGame]:
+        """Every finished game, in the order they ended (one snapshot)."""
+        async with self._snapshot("finished_games") as conn:
+            return await ratings_repo.finished_games(conn)
+
+    async def replace_ratings(self, ratings: Sequence[RatingWrite]) -> None:
+        """Replace every stored rating in one transaction."""
+        async with self._write("replace_ratings") as conn:
+            await ratings_repo.replace_all(conn, ratings)
+
+
+
+def _move_arguments(move: MoveWrite) -> list[object]:
+    """The parameters of _COMMIT_MOVE for one move."""
+    plan = PlanRows.of(move.deadlines)
+    actions = move.actions
+    messages = move.messages
+    return [
+        move.game_id,
+        move.expected_version,
+        move.new_version,
+        move.snapshot,
+        json.dumps(move.pending),
+        int(move.ai_pending),
+        "finished" if move.finished else "active",
+        json.dumps(move.outcome) if move.outcome is not None else None,
+        move.now,
+        move.announced_version,
+        [a.game_id for a in actions],
+        [a.seq for a in actions],
+        [a.player for a in actions],
+        [a.action_id for a in actions],
+        [a.source for a in actions],
+        [a.user_id for a in actions],
+        [a.undoes for a in actions],
+        [json.dumps(a.events) for a in actions],
+        [a.created_at for a in actions],
+        plan.players,
+        plan.kinds,
+        plan.dues,
+        plan.reset,
+        plan.keep_timers,
+        plan.version,
+        [m.game_id for m in messages],
+        [m.queue for m in messages],
+        [m.kind for m in messages],
+        [payload_text(m) for m in messages],
+        sorted({m.queue for m in messages}),
+        _QUEUE_LOCK_CLASS,
+        GAME_CHANNEL,
+        [a.turn_seconds for a in actions],
+    ]
 
 
 async def _keep_session(conn: asyncpg.Connection) -> None:

@@ -8,6 +8,7 @@ two writers can have.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import sys
 
@@ -22,6 +23,7 @@ from db.errors import (
     VersionConflict,
     WriteConflict,
 )
+from db.ratings import RatingConflict, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import REACTION, TURN, ActionRow, DeadlineRow, MessageRef, NewMessage
 from db.store import (
     CloseWrite,
@@ -512,3 +514,75 @@ async def test_a_players_settings_are_stored_replaced_and_read_back(store):
     found = await store.get_players([HOST, ALICE, BOB])
     assert set(found) == {HOST, ALICE} and found[ALICE].timezone == "Asia/Tokyo"
     assert await store.get_players([]) == {}
+
+
+# -- ratings -------------------------------------------------------------------------------------------------
+
+HOSTS, EASY = Subject(user_id=HOST), Subject(ai_level="easy")
+
+
+def _rating(game_id: int, games: int, mu: float) -> RatingWrite:
+    # _running seats HOST as player 1 and the easy AI as player 0.
+    seats = (SeatRating(0, EASY, True, 25.0, 8.3, 50 - mu, 8.0), SeatRating(1, HOSTS, True, 25.0, 8.3, mu, 8.0))
+    skills = (
+        SkillRow(GUILD, "dash", HOSTS, mu, 8.0, games, NOW),
+        SkillRow(GUILD, "dash", EASY, 50 - mu, 8.0, games, NOW),
+    )
+    return RatingWrite(game_id, GUILD, "dash", seats, skills, NOW)
+
+
+def _last_move(game_id: int, rating: RatingWrite | None) -> MoveWrite:
+    move = _move(game_id, 0, 2, finished=True)
+    actions = (_action(game_id, 1, player=1), _action(game_id, 2, player=1, source="timeout"))
+    return dataclasses.replace(move, actions=actions, rating=rating)
+
+
+async def test_a_games_last_move_stores_its_ratings_in_the_same_write(store):
+    game_id = await _running(store)
+    await store.commit_move(_last_move(game_id, _rating(game_id, 1, 27.0)))
+    assert (await store.get_game(game_id)).status == "finished"
+    board = {r.subject: (r.mu, r.games) for r in await store.rating_board(GUILD, "dash")}
+    assert board == {HOSTS: (27.0, 1), EASY: (23.0, 1)}
+    assert [s.subject for s in await store.seat_ratings(game_id)] == [EASY, HOSTS]
+    assert [r.mu for r in await store.ratings_of(GUILD, "dash", [HOSTS, Subject(user_id=BOB)])] == [27.0]
+    assert await store.rating_board(GUILD + 1, "dash") == []
+    assert await store.turn_counts(game_id) == {1: TurnCount(own=1, stood_in=1)}
+
+
+async def test_a_stale_rating_refuses_the_whole_last_move(store):
+    game_id = await _running(store)
+    # games=2 claims a first rated game that is not stored: the guard refuses, and the move with it.
+    with pytest.raises(RatingConflict):
+        await store.commit_move(_last_move(game_id, _rating(game_id, 2, 27.0)))
+    row = await store.get_game(game_id)
+    assert (row.status, row.version) == ("active", 0)
+    assert await store.list_actions(game_id) == [] and await store.rating_board(GUILD, "dash") == []
+    await store.commit_move(_last_move(game_id, _rating(game_id, 1, 27.0)))
+    assert len(await store.seat_ratings(game_id)) == 2
+
+
+async def test_two_racing_last_moves_rate_the_game_once(store):
+    game_id = await _running(store)
+    results = await asyncio.gather(
+        store.commit_move(_last_move(game_id, _rating(game_id, 1, 27.0))),
+        store.commit_move(_last_move(game_id, _rating(game_id, 1, 30.0))),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["NoneType", "VersionConflict"]
+    board = await store.rating_board(GUILD, "dash")
+    assert len(board) == 2 and {r.games for r in board} == {1}
+
+
+async def test_finished_games_feed_the_rebuild_and_replace_ratings_replaces_all(store):
+    game_id = await _running(store)
+    await store.commit_move(_last_move(game_id, _rating(game_id, 1, 27.0)))
+    other = await _running(store, channel=CHANNEL + 1)
+    (finished,) = await store.finished_games()
+    assert (finished.game_id, finished.guild_id, finished.game_name) == (game_id, GUILD, "dash")
+    assert finished.outcome == {"winners": [0]} and [s.player for s in finished.seats] == [1, 0]
+    assert finished.turns == {1: TurnCount(own=1, stood_in=1)} and finished.finished_at == NOW + 2
+    await store.replace_ratings([_rating(game_id, 1, 31.0)])
+    assert {r.subject: r.mu for r in await store.rating_board(GUILD, "dash")} == {HOSTS: 31.0, EASY: 19.0}
+    assert await store.seat_ratings(other) == []
+    await store.replace_ratings([])
+    assert await store.rating_board(GUILD, "dash") == [] and await store.seat_ratings(game_id) == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db.ratings import Subject, TurnCount
+from db.rating_rows import Subject, TurnCount
 from host.ratings import RatedSeat, Skill, counted, display_of, rate
 
 MIRA, OLAF = Subject(user_id=11), Subject(user_id=12)
