@@ -32,7 +32,8 @@ def describe_private(view: dict[str, Any]) -> str:
     """The player's secrets: purse, zero bills, the bills on each post, the cards in hand and the open order."""
     you = view.get("you") or {}
     zeros = int(you.get("zeros") or 0)
-    parts = [f"your purse holds {int(you.get('purse') or 0)} GG and {zeros} bluff bill{'' if zeros == 1 else 's'} (0 GG)"]
+    bluffs = f"{zeros} bluff bill{'' if zeros == 1 else 's'} (0 GG)"
+    parts = [f"your purse holds {int(you.get('purse') or 0)} GG and {bluffs}"]
     posts = you.get("posts") or {}
     on_posts = [f"{name} {sum(int(b) for b in posts.get(name) or [])} GG" for name in POST_NAMES if posts.get(name)]
     parts.append("on your posts: " + ", ".join(on_posts) if on_posts else "no bill on your posts")
