@@ -27,6 +27,7 @@ from host.commit import Committer
 from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.notifier import Notifier
+from host.players import Players
 from host.results import (
     ActionChoice,
     AiLevel,
@@ -606,3 +607,10 @@ class TableService:
         situation only). Raises GameNotFound, GameNotActive (lobby), NotSeated, IllegalMove (a bad pick).
         """
         return play.panel_details(await self._tables.get(game_id), user_id, player, pick)
+
+    # -- each user's own settings (/me) ----------------------------------------------------------
+
+    @property
+    def players(self) -> Players:
+        """Each user's own settings (time zone, quiet hours, how told, vacation)."""
+        return Players(self._watched, self._clock)
