@@ -20,12 +20,13 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, final, history, lobby, play, recovery
+from host import deadlines, final, history, lobby, my_games, play, recovery
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
 from host.errors import GameNotActive, GameNotFound, InvalidSettings, NotSeated, ServiceClosed
 from host.metrics import Metrics, outbox_probe
+from host.my_games import MyGame
 from host.notifier import Notifier
 from host.players import Players
 from host.results import (
@@ -614,3 +615,7 @@ class TableService:
     def players(self) -> Players:
         """Each user's own settings (time zone, quiet hours, how told, vacation)."""
         return Players(self._watched, self._clock)
+
+    async def games_of_user(self, user_id: int) -> list[MyGame]:
+        """Every open game of the user on every server, those waiting for them first (see host.my_games)."""
+        return await my_games.games_of(self._watched, await self.tables_for_user(user_id), user_id)
