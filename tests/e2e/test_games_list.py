@@ -59,5 +59,9 @@ async def test_games_from_a_dm_lists_both_servers_waiting_first_and_only_own_sea
     carol_text = (await fake.slash(carol, "games")).all_text
     assert f"(game {second})" in carol_text and f"(game {first})" not in carol_text, carol_text
     assert "no open games" in (await fake.slash(mod, "games", channel=fake.state.dm_channel(mod))).all_text
+    # As her own installed app, from a DM with a friend (no server of the bot there), the list is the same.
+    rec = await fake.slash(alice, "games", channel=fake.state.dm_channel(alice), user_install=True)
+    assert rec.payload["context"] == 2 and rec.payload["authorizing_integration_owners"] == {"1": str(alice.id)}
+    assert [line for line in rec.all_text.splitlines() if line.startswith("•")] == lines, rec.all_text
     assert bot.log_errors() == []
     fake.assert_valid()
