@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import date, datetime, time, timedelta
 
 from db.store import NOTIFY_WAYS, PlayerRow, Store
@@ -72,6 +72,12 @@ class Players:
         """The user's settings (the defaults when they never chose any)."""
         row = await self._store.get_player(user_id)
         return row if row is not None else PlayerRow(user_id=user_id)
+
+    async def away_until(self, user_ids: Collection[int]) -> dict[int, float]:
+        """When the vacation of each of these users who is away now ends (epoch seconds), by user id."""
+        now = self._clock()
+        rows = await self._store.get_players(user_ids)
+        return {uid: row.away_until for uid, row in rows.items() if row.away_until is not None and row.away_until > now}
 
     async def _save(self, row: PlayerRow, what: str) -> PlayerRow:
         row = dataclasses.replace(row, updated_at=self._clock())

@@ -7,6 +7,7 @@ timestamps, which every reader sees in their own clock.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 log = logging.getLogger(__name__)
 
@@ -78,3 +79,10 @@ def away_set(until: float) -> str:
 def back_set() -> str:
     """The answer to /me back."""
     return "Welcome back: you are no longer away."
+
+
+def away_line(away: Mapping[int, float]) -> str | None:
+    """The table's players who are on vacation now, each with its end; None when nobody is away."""
+    if not away:
+        return None
+    return "Away: " + ", ".join(f"<@{uid}> until {when(until)}" for uid, until in sorted(away.items())) + "."

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 import time
-from datetime import date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from tests.e2e.fakediscord import Harness, LiveBot
+from tests.e2e.test_scenarios import open_lobby
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +30,7 @@ async def test_me_settings_round_trip_privately(fake: Harness, bot: LiveBot) -> 
     assert rec.ephemeral and "from 22:30 to 07:00" in rec.content, rec.describe()
     rec = await fake.slash(alice, "me", subcommand="notify", options={"how": "both"})
     assert rec.ephemeral and "by direct message" in rec.content, rec.describe()
-    day = date.today() + timedelta(days=10)
+    day = datetime.now(UTC).date() + timedelta(days=10)
     rec = await fake.slash(alice, "me", subcommand="away", options={"until": day.isoformat()})
     back_at = int(datetime(day.year, day.month, day.day, tzinfo=ZoneInfo("Europe/Berlin")).timestamp())
     assert rec.ephemeral and f"<t:{back_at}:f>" in rec.content, rec.describe()
@@ -71,4 +72,18 @@ async def test_bad_me_input_gets_a_clear_private_answer(fake: Harness, bot: Live
     text = (await fake.slash(alice, "me", subcommand="show")).content
     assert "not chosen" in text and "Quiet hours: none" in text and "not away" in text, text
     assert bot.log_errors() == []
+    fake.assert_valid()
+
+
+async def test_an_away_player_is_shown_away_in_the_tables_player_list(fake: Harness, bot: LiveBot) -> None:
+    alice, bob = fake.user("alice"), fake.user("bob")
+    await open_lobby(fake, alice, "vendetta", {})
+    day = datetime.now(UTC).date() + timedelta(days=5)
+    await fake.slash(alice, "me", subcommand="away", options={"until": day.isoformat()})
+    back_at = int(datetime(day.year, day.month, day.day, tzinfo=ZoneInfo("UTC")).timestamp())
+    text = (await fake.slash(bob, "game", subcommand="players")).all_text
+    assert f"Away: <@{alice.id}> until <t:{back_at}:f>." in text, text
+    await fake.slash(alice, "me", subcommand="back")
+    text = (await fake.slash(bob, "game", subcommand="players")).all_text
+    assert "Away:" not in text, text
     fake.assert_valid()

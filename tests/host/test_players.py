@@ -66,3 +66,15 @@ async def test_bad_settings_are_refused_and_nothing_is_stored(service: TableServ
     with pytest.raises(PlayerSettingRefused, match="at most 90 days"):
         await players.set_away(ALICE, "2027-06-01")
     assert await service.store.get_player(ALICE) is None
+
+
+async def test_away_until_names_only_players_away_now(service: TableService, clock: FakeClock):
+    clock.now = datetime(2027, 1, 1, 12, 0, tzinfo=ZoneInfo("UTC")).timestamp()
+    players = service.players
+    row = await players.set_away(ALICE, "2027-01-05")
+    await players.set_away(BOB, "2027-01-02")
+    await players.set_notify(9, "dm")
+    bob_back = datetime(2027, 1, 2, tzinfo=ZoneInfo("UTC")).timestamp()
+    assert await players.away_until([ALICE, BOB, 9, 10]) == {ALICE: row.away_until, BOB: bob_back}
+    clock.now = datetime(2027, 1, 3, tzinfo=ZoneInfo("UTC")).timestamp()  # Bob's vacation is over
+    assert await players.away_until([ALICE, BOB]) == {ALICE: row.away_until}

@@ -22,3 +22,8 @@ def test_defaults_and_a_past_vacation_read_as_none():
     assert "Vacation: not away" in text
     assert me.quiet_set(None, None) == "Quiet hours are off."
     assert me.away_set(1234.9) == "You are away until <t:1234:f>. Use /me back when you return earlier."
+
+
+def test_the_away_line_names_each_away_player_with_a_timestamp():
+    assert me.away_line({}) is None
+    assert me.away_line({9: 2_000.0, 3: 1_000.5}) == "Away: <@3> until <t:1000:f>, <@9> until <t:2000:f>."
