@@ -37,7 +37,7 @@ async def test_games_from_a_dm_lists_both_servers_waiting_first_and_only_own_sea
     lines = [line for line in text.splitlines() if line.startswith("•")]
     assert len(lines) == 2, text
     # Waiting-for-alice first, the longest waiting first (the first game started first).
-    order = [int(re.search(r"\(game (\d+)\)", line)[1]) for line in lines]  # type: ignore[index]
+    order = [int(number) for line in lines for number in re.findall(r"\(game (\d+)\)", line)]
     assert order[:len(waiting)] == waiting, (order, waiting, text)
     by_game = dict(zip(order, lines, strict=True))
     assert "in Mushroom Tavern, #gnome-games" in by_game[first], text
@@ -49,8 +49,9 @@ async def test_games_from_a_dm_lists_both_servers_waiting_first_and_only_own_sea
 
     # One "Take my turn" per game waiting for her; a click from the DM opens her private panel.
     message = rec.messages[-1]
-    turns = [c for c in message.custom_ids() if (cid := decode(c)) is not None and cid.kind is Kind.TURN]
-    assert [decode(c).game for c in turns] == waiting, (turns, waiting)  # type: ignore[union-attr]
+    decoded = [(c, cid) for c in message.custom_ids() if (cid := decode(c)) is not None and cid.kind is Kind.TURN]
+    turns = [c for c, _ in decoded]
+    assert [cid.game for _, cid in decoded] == waiting, (turns, waiting)
     click = await fake.click(alice, message, turns[0])
     assert click.ephemeral and "not playing" not in click.all_text, click.describe()
     assert click.all_text.strip(), click.describe()
