@@ -26,7 +26,7 @@ from host.service import TableService
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.help", "cogs.me", "cogs.games_list")
 # How long a stop waits for interactions being handled (a move, its announcement).
 DRAIN_SECONDS = 20.0
 

@@ -157,10 +157,11 @@ class LobbyButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.
 
 
 class TurnButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.TURN]):
-    """"Take my turn" on a table message."""
+    """"Take my turn" on a table message, and on a player's own /games list (a private message: its player only)."""
 
     id_type = TurnId
     handled_by = PLAY_COG
+    private_panel = True
 
 
 class ActionButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.ACTION]):

@@ -35,6 +35,7 @@ from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
 from host.results import AfkPolicy, AiLevel, TableInfo, TableStatus
+from present.me import away_line
 
 log = logging.getLogger(__name__)
 
@@ -334,7 +335,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_to_read(interaction, game)
         content = text.players_text(table, await self._public_view(table))
-        await reply(interaction, content, allowed_mentions=NO_PINGS)
+        away = away_line(await self.bot.service.players.away_until([s.user_id for s in table.seats if s.user_id]))
+        await reply(interaction, f"{content}\n{away}" if away else content, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="rules", description="The rules of a game, or one topic of them")
     @app_commands.describe(topic="A section of the rules", game="Which game (default: the game in this channel)")

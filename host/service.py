@@ -21,14 +21,16 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, forced, history, lobby, play, ratings, recovery, screens
+from host import deadlines, forced, history, lobby, my_games, play, ratings, recovery, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
 from host.errors import GameNotFound, InvalidSettings, ServiceClosed
 from host.metrics import Metrics, outbox_probe
+from host.my_games import MyGame
 from host.notifier import Notifier
 from host.outbox import dm_user_of
+from host.players import Players
 from host.rating_results import Leaderboard, RatingChange
 from host.results import (
     ActionChoice,
@@ -639,3 +641,14 @@ class TableService:
         """A page of the server's leaderboard for a game, with the caller's own place and the AI levels."""
         rows = await self.store.rating_board(guild_id, game_name)
         return ratings.leaderboard_of(game_name, rows, user_id, page)
+
+    # -- each user's own settings (/me) ----------------------------------------------------------
+
+    @property
+    def players(self) -> Players:
+        """Each user's own settings (time zone, quiet hours, how told, vacation)."""
+        return Players(self._watched, self._clock)
+
+    async def games_of_user(self, user_id: int) -> list[MyGame]:
+        """Every open game of the user on every server, those waiting for them first (see host.my_games)."""
+        return await my_games.games_of(self._watched, await self.tables_for_user(user_id), user_id)

@@ -784,7 +784,7 @@ async def test_scenario_5_every_command_within_limits(fake: Harness, bot_factory
     bot = bot_factory("bot.py", env={"DEV_GUILD_ID": str(fake.guild_id)})
     await bot.start(timeout=30.0)
     try:
-        assert f"synced 4 commands to guild {fake.guild_id}" in bot.log_text()
+        assert f"synced 6 commands to guild {fake.guild_id}" in bot.log_text()
         check_new_command(fake)
         rec = await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta", "thread": False},
                                channel=locked)

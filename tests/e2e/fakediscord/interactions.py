@@ -21,7 +21,10 @@ OPTION_TYPES = {
 class HarnessInteractions(HarnessBase):
     """Users act: every method builds an INTERACTION_CREATE, dispatches it and waits for the bot's answer."""
 
-    def _base_payload(self, user: User, itype: int, channel: Channel) -> tuple[dict[str, Any], InteractionRecord]:
+    def _base_payload(self, user: User, itype: int, channel: Channel,
+                      user_install: bool = False) -> tuple[dict[str, Any], InteractionRecord]:
+        """The INTERACTION_CREATE of ``user`` in ``channel``. ``user_install``: the command runs as the user's own
+        installed app (the user authorised it, context 1 or 2), as from a DM with a friend (context 2)."""
         st = self.state
         iid = st.ids.next()
         token = "ix." + secrets.token_urlsafe(40)
@@ -55,6 +58,11 @@ class HarnessInteractions(HarnessBase):
             payload["channel_id"] = str(channel.id)
             payload["app_permissions"] = str(self.server.bot_permissions(channel))
             guild_id = guild.id
+        if user_install:
+            # As on Discord: the user authorised the app ("1"), and a DM that is not the bot's own is context 2.
+            payload["authorizing_integration_owners"] = {"1": str(user.id)}
+            if channel.type == DM:
+                payload["context"] = 2
         rec = InteractionRecord(id=iid, token=token, type=itype, user=user, channel_id=channel.id,
                                 guild_id=guild_id, payload=payload,
                                 attachment_size_limit=st.attachment_size_limit)
@@ -188,8 +196,11 @@ class HarnessInteractions(HarnessBase):
 
     async def slash(self, user: User, command: str, *, subcommand: str | None = None,
                     options: dict[str, Any] | None = None, channel: Channel | int | None = None,
-                    timeout: float = 20.0, settle: float = 0.1, allow_refused: bool = False) -> InteractionRecord:
+                    timeout: float = 20.0, settle: float = 0.1, allow_refused: bool = False,
+                    user_install: bool = False) -> InteractionRecord:
         """Invoke ``/command [subcommand] options...`` as ``user`` and wait for the bot's answer.
+
+        ``user_install``: as the user's own installed app (in a DM channel: one with a friend, context 2).
 
         ``subcommand`` may be ``"sub"`` or ``"group sub"``. Option values: str/int/float/bool, or a
         :class:`User` / :class:`Channel` for user/channel options (``resolved`` is filled in).
@@ -198,7 +209,7 @@ class HarnessInteractions(HarnessBase):
         """
         ch = self._resolve_channel(channel)
         cmd = self._find_command(command)
-        payload, rec = self._base_payload(user, r.APPLICATION_COMMAND, ch)
+        payload, rec = self._base_payload(user, r.APPLICATION_COMMAND, ch, user_install)
         payload["data"] = self._command_data(cmd, subcommand, options or {})
         await self._dispatch(rec)
         return await self._await_answer(rec, timeout, settle, allow_refused)
