@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final
+from typing import Final
 
 from engine.associates.actions import attack, cardplay, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, pay, require_action
@@ -42,7 +42,14 @@ from engine.associates.ids import (
     step_id,
 )
 from engine.associates.resolution import finish_theft, target_treasure, theft_default_picks
-from engine.associates.state import State, guild_at
+from engine.associates.state import (
+    Draft,
+    State,
+    active_of,
+    drafting,
+    guild_at,
+    resolving,
+)
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 
@@ -71,17 +78,17 @@ def choose_check(s: State, cmd: Command) -> None:
             pass
         case _:
             raise IllegalAction("Choose a figurine to activate.", "E_UNKNOWN_ACTION")
-    if fig not in s["figs"]:
+    if fig not in s.figs:
         raise IllegalAction("Unknown figurine (ringed figurines exist only with 4 figurines per guild).",
                             "E_UNKNOWN_FIGURINE")
-    f = s["figs"][fig]
-    if f["guild"] != guild_at(s, visited_seat(s)):
+    f = s.figs[fig]
+    if f.guild != guild_at(s, visited_seat(s)):
         raise IllegalAction("That figurine belongs to another guild.", "E_NOT_YOUR_FIGURINE")
-    if f["zone"] is None:
+    if f.zone is None:
         raise IllegalAction("That figurine is eliminated until the reinforcements.", "E_FIG_ELIMINATED")
-    if f["pumpkin"]:
+    if f.pumpkin:
         raise IllegalAction("That figurine is under a Pumpkin and cannot be activated this turn.", "E_PUMPKIN")
-    if f["activated"]:
+    if f.activated:
         raise IllegalAction("That figurine was already activated this turn.", "E_ALREADY_ACTIVATED")
 
 
@@ -101,15 +108,15 @@ def choose_apply(ctx: Ctx, cmd: Command) -> None:
 
 def legal(s: State) -> list[Action]:
     """Top-level menu or the current draft step."""
-    draft = s["draft"]
+    draft = s.draft
     fig = active_fig(s)
     if draft is not None:
-        out = DRAFT_KINDS[draft["kind"]].legal(s, draft)
-        out.append(Action(UNDO_ID, "Undo the last step" if draft["steps"] else "Cancel"))
+        out = DRAFT_KINDS[draft.kind].legal(s, draft)
+        out.append(Action(UNDO_ID, "Undo the last step" if draft.steps else "Cancel"))
         out.append(Action(END_ID, "End the activation"))
         return out
     out = []
-    if s["active"]["actions"] > 0:
+    if active_of(s).actions > 0:
         if movement.can_move(s, fig):
             out.append(Action("move", "Movement"))
         if transfer.possible(s, fig):
@@ -122,7 +129,7 @@ def legal(s: State) -> list[Action]:
             if crafting.feasible(s, a, False):
                 out.append(Action(f"craft:{a}", f"Craft a {ITEM_NAMES[a]}"))
     out += cardplay.playable(s)
-    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({s['active']['actions']} action(s) left)"))
+    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({active_of(s).actions} action(s) left)"))
     return out
 
 
@@ -138,8 +145,8 @@ def _check_open(s: State, kind: str) -> None:
         raise IllegalAction(f"No legal {kind} target in reach.", "E_NO_TARGET")
 
 
-def _new_draft(kind: str) -> dict[str, Any]:
-    return {"kind": kind, "source": None, "steps": []}
+def _new_draft(kind: str) -> Draft:
+    return Draft(kind=kind)
 
 
 def _everything(s: State, mode: TransferMode) -> list[DraftStep]:
@@ -147,14 +154,14 @@ def _everything(s: State, mode: TransferMode) -> list[DraftStep]:
     draft = _new_draft("transfer")
     steps: list[DraftStep] = [mode, *transfer.everything_steps(s, active_fig(s), mode.mode)]
     for step in steps:
-        draft["steps"].append(step_id(transfer.check_step(s, draft, step)))
+        draft.steps.append(step_id(transfer.check_step(s, draft, step)))
     transfer.check_confirm(s, draft)
     return steps
 
 
 def check(s: State, cmd: Command) -> None:
     """The §17 refusal of a command of the open activation, if any (a whole order is checked step by step)."""
-    draft = s["draft"]
+    draft = s.draft
     match cmd:
         case End():
             return
@@ -180,7 +187,7 @@ def check(s: State, cmd: Command) -> None:
             require_action(s)
             crafting.check(s, a, False)
         case Play(card):
-            if not is_card_id(card) or card not in s["players"][s["active"]["player"]]["hand"]:
+            if not is_card_id(card) or card not in s.players[active_of(s).player].hand:
                 raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
             cardplay.check_play(s, card)
         case Sprint():
@@ -197,9 +204,9 @@ def check(s: State, cmd: Command) -> None:
                                 "E_UNKNOWN_ACTION")
 
 
-def _check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+def _check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
     if not isinstance(cmd, Undo):  # undo is always open while a draft is
-        DRAFT_KINDS[draft["kind"]].check(s, draft, cmd)
+        DRAFT_KINDS[draft.kind].check(s, draft, cmd)
 
 
 def apply(ctx: Ctx, cmd: Command) -> None:
@@ -207,26 +214,26 @@ def apply(ctx: Ctx, cmd: Command) -> None:
     s = ctx.s
     check(s, cmd)
     if not (isinstance(cmd, Play) and is_card_id(cmd.card) and card_type(cmd.card) == "ransom"):
-        s["ransom"] = None  # G-6: Ransom only as the very next command (§7.7 step 7)
-    draft = s["draft"]
+        s.ransom = None  # G-6: Ransom only as the very next command (§7.7 step 7)
+    draft = s.draft
     match cmd:
         case End():
             close_activation(ctx)
         case Go(zone):  # exactly the three steps a player would take
             apply(ctx, Open("move"))
-            _draft_apply(ctx, s["draft"], To(zone))
-            _draft_apply(ctx, s["draft"], Confirm())
+            _draft_apply(ctx, drafting(s), To(zone))
+            _draft_apply(ctx, drafting(s), Confirm())
         case TakeAll() | DropAll():  # exactly the steps a player would take
             steps = _everything(s, TransferMode("take" if isinstance(cmd, TakeAll) else "drop"))
             apply(ctx, Open("transfer"))
-            building = s["draft"]
+            building = drafting(s)
             for step in steps:
                 _draft_apply(ctx, building, step)
             _draft_apply(ctx, building, Confirm())
         case _ if draft is not None:
             _draft_apply(ctx, draft, cmd)
         case Open(kind):
-            s["draft"] = _new_draft(kind)
+            s.draft = _new_draft(kind)
         case Craft(a):
             pay(ctx, None)
             crafting.craft(ctx, a, False)
@@ -234,14 +241,14 @@ def apply(ctx: Ctx, cmd: Command) -> None:
             cardplay.play(ctx, card)
 
 
-def _draft_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+def _draft_apply(ctx: Ctx, draft: Draft, cmd: Command) -> None:
     if isinstance(cmd, Undo):  # the same for every kind: the last step back, or the draft dropped
-        if draft["steps"]:
-            draft["steps"].pop()
+        if draft.steps:
+            draft.steps.pop()
         else:
-            ctx.s["draft"] = None
+            ctx.s.draft = None
         return
-    DRAFT_KINDS[draft["kind"]].apply(ctx, draft, cmd)
+    DRAFT_KINDS[draft.kind].apply(ctx, draft, cmd)
 
 
 # -- the draft kinds: one row each (its menu, its refusal of a step, the step applied) ------------
@@ -254,40 +261,40 @@ class DraftKind:
     one of their commands, so a kind that confirms differently says so in its own row.
     """
 
-    legal: Callable[[State, dict[str, Any]], list[Action]]
-    check: Callable[[State, dict[str, Any], Command], None]
-    apply: Callable[[Ctx, dict[str, Any], Command], None]
+    legal: Callable[[State, Draft], list[Action]]
+    check: Callable[[State, Draft, Command], None]
+    apply: Callable[[Ctx, Draft, Command], None]
 
 
-def _move_check(s: State, draft: dict[str, Any], cmd: Command) -> None:
+def _move_check(s: State, draft: Draft, cmd: Command) -> None:
     if isinstance(cmd, Confirm):
         movement.check_confirm(s, draft)
     else:
         movement.check_step(s, draft, cmd)
 
 
-def _move_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+def _move_apply(ctx: Ctx, draft: Draft, cmd: Command) -> None:
     if isinstance(cmd, Confirm):
         movement.confirm(ctx, draft)
     else:
         movement.step(ctx.s, draft, cmd)
 
 
-def _transfer_check(s: State, draft: dict[str, Any], cmd: Command) -> None:
+def _transfer_check(s: State, draft: Draft, cmd: Command) -> None:
     if isinstance(cmd, Confirm):
         transfer.check_confirm(s, draft)
     else:
         transfer.check_step(s, draft, cmd)
 
 
-def _transfer_apply(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+def _transfer_apply(ctx: Ctx, draft: Draft, cmd: Command) -> None:
     if isinstance(cmd, Confirm):
         transfer.confirm(ctx, draft)
     else:
         transfer.step(ctx.s, draft, cmd)
 
 
-def _attack_check(s: State, draft: dict[str, Any], cmd: Command) -> None:
+def _attack_check(s: State, draft: Draft, cmd: Command) -> None:
     attack.check_choice(s, draft, cmd)
 
 
@@ -308,23 +315,23 @@ DRAFT_KINDS: Final[Mapping[str, DraftKind]] = MappingProxyType({
 def picks_of(s: State) -> dict[str, int]:
     """Items chosen so far in the theft choice."""
     out: dict[str, int] = {}
-    for item in s["res"]["picks"]:
+    for item in resolving(s).picks:
         out[item] = out.get(item, 0) + 1
     return out
 
 
 def theft_legal(s: State) -> list[Action]:
     """'steal:<item>' up to the allowance, confirm, undo, takemax (12.4 default)."""
-    res = s["res"]
-    t = target_treasure(s, res["target"])
+    res = resolving(s)
+    t = target_treasure(s, res.target)
     chosen = picks_of(s)
     out = []
-    if len(res["picks"]) < res["allowance"]:
+    if len(res.picks) < res.allowance:
         for item, k in t.items():
             if k - chosen.get(item, 0) > 0:
                 out.append(Action(f"steal:{item}", f"Steal 1 {ITEM_NAMES[item]}"))
-    out.append(Action(CONFIRM_ID, f"Confirm the theft ({len(res['picks'])}/{res['allowance']} items)"))
-    if res["picks"]:
+    out.append(Action(CONFIRM_ID, f"Confirm the theft ({len(res.picks)}/{res.allowance} items)"))
+    if res.picks:
         out.append(Action(UNDO_ID, "Undo the last item"))
     out.append(Action(TAKEMAX_ID, "Take the most (gold first)"))
     return out
@@ -332,20 +339,20 @@ def theft_legal(s: State) -> list[Action]:
 
 def theft_check(s: State, cmd: Command) -> None:
     """The §17.11 refusal of a theft-choice step, if any."""
-    res = s["res"]
+    res = resolving(s)
     match cmd:
         case TakeMax() | Confirm():
             return
         case Undo():
-            if not res["picks"]:
+            if not res.picks:
                 raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
         case Steal(item):
-            t = target_treasure(s, res["target"])
+            t = target_treasure(s, res.target)
             if item not in t:
                 raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
-            if len(res["picks"]) >= res["allowance"]:
-                capped = "lair" in res["target"] and s["lairs"][res["target"]["lair"]]["safe_token"]
-                raise IllegalAction(f"Your allowance is {res['allowance']} item(s)" + (" (Safe cap)" if capped else "")
+            if len(res.picks) >= res.allowance:
+                capped = "lair" in res.target and s.lairs[res.target["lair"]].safe_token
+                raise IllegalAction(f"Your allowance is {res.allowance} item(s)" + (" (Safe cap)" if capped else "")
                                     + ". Confirm or undo.", "E_THEFT_ALLOWANCE")
             if t[item] - picks_of(s).get(item, 0) <= 0:
                 raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT")
@@ -363,6 +370,6 @@ def theft_apply(ctx: Ctx, cmd: Command) -> None:
         case Confirm():
             finish_theft(ctx, picks_of(s))
         case Undo():
-            s["res"]["picks"].pop()
+            resolving(s).picks.pop()
         case Steal(item):
-            s["res"]["picks"].append(item)
+            resolving(s).picks.append(item)

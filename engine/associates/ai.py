@@ -43,25 +43,25 @@ def determinize(game: Game[Any], state: State, seat: int, rng: Rng) -> State:
     and draw pile together), every draw pile reshuffled, another player's open activation draft dropped, the dice
     to come re-rolled; `seat`'s hand, the board, discards and everything public kept."""
     s = copy_state(state)
-    for q, p in enumerate(s["players"]):
+    for q, p in enumerate(s.players):
         if q == seat:
-            deck = sorted(p["deck"])
+            deck = sorted(p.deck)
             rng.shuffle(deck)
-            p["deck"] = deck
+            p.deck = deck
             continue
-        held = len(p["hand"])
-        pool = sorted(p["hand"] + p["deck"])
+        held = len(p.hand)
+        pool = sorted(p.hand + p.deck)
         rng.shuffle(pool)
-        p["hand"], p["deck"] = pool[:held], pool[held:]
-        p["drawn"] = []
-        keep = p["keep"]
+        p.hand, p.deck = pool[:held], pool[held:]
+        p.drawn = []
+        keep = p.keep
         if keep is not None:
-            keep["kept"] = list(p["hand"][:5]) if keep["done"] else []
-    active = s["active"]
-    if active is not None and active["player"] != seat:
+            keep.kept = list(p.hand[:5]) if keep.done else []
+    active = s.active
+    if active is not None and active.player != seat:
         # another player's half-built activation is private to them: the seat sees it as not begun yet
-        s["draft"] = None
-    s["rng"] = (rng.next_u32() << 32) | rng.next_u32()
+        s.draft = None
+    s.rng = (rng.next_u32() << 32) | rng.next_u32()
     return s
 
 
@@ -84,58 +84,58 @@ def _distances(origin: str) -> dict[str, int]:
 def _zone_riches(s: State, guild: str) -> dict[str, float]:
     """What lies within reach on each zone for `guild`: loose items, and rival figurines' and safes' gold."""
     riches: dict[str, float] = {}
-    for z, zs in s["zones"].items():
-        loose = zs["loose"]
+    for z, zs in s.zones.items():
+        loose = zs.loose
         value = loose["gold"] + 2.0 * sum(loose[c] for c in COMPONENTS) + 3.0 * sum(loose[a] for a in ARTEFACTS)
         if value:
             riches[z] = riches.get(z, 0.0) + value
-    for d in s["figs"].values():
-        if d["guild"] != guild and d["zone"] is not None:
-            riches[d["zone"]] = riches.get(d["zone"], 0.0) + 0.5 * d["treasure"]["gold"]
-    for g, lair in s["lairs"].items():
-        if g != guild and lair["state"] == "intact":
-            riches[lair["zone"]] = riches.get(lair["zone"], 0.0) + 0.3 * lair["safe"]["gold"] + 1.0
+    for d in s.figs.values():
+        if d.guild != guild and d.zone is not None:
+            riches[d.zone] = riches.get(d.zone, 0.0) + 0.5 * d.treasure["gold"]
+    for g, lair in s.lairs.items():
+        if g != guild and lair.state == "intact":
+            riches[lair.zone] = riches.get(lair.zone, 0.0) + 0.3 * lair.safe["gold"] + 1.0
     return riches
 
 
 def evaluate(game: Game[Any], state: State, seat: int) -> float:
     """The §14 score of `seat`'s guild plus the mid-game terms of the module docstring."""
     s = state
-    guild = s["players"][seat]["guild"]
-    if not guild or guild not in guilds_in_game(s) or not s["figs"]:
+    guild = s.players[seat].guild
+    if not guild or guild not in guilds_in_game(s) or not s.figs:
         return 0.0
     b = score_breakdown(s, guild)
     value = float(b["total"])
     objectives = b["objectives"]
-    value += OBJECTIVE_POINTS * objectives + (THRESHOLD_POINTS if objectives >= threshold(guild, s["n"]) else 0.0)
+    value += OBJECTIVE_POINTS * objectives + (THRESHOLD_POINTS if objectives >= threshold(guild, s.n) else 0.0)
     riches = _zone_riches(s, guild)
     for f in figs_of(s, guild):
-        d = s["figs"][f]
-        if d["zone"] is None:
+        d = s.figs[f]
+        if d.zone is None:
             value -= ELIMINATED_POINTS
             continue
-        t = d["treasure"]
-        value -= CARRIED_GOLD_RISK * t["gold"] + STUN_POINTS * d["stuns"]
+        t = d.treasure
+        value -= CARRIED_GOLD_RISK * t["gold"] + STUN_POINTS * d.stuns
         value += COMPONENT_POINTS * sum(t[c] for c in COMPONENTS)
         best = 0.0
-        for z, dist in _distances(d["zone"]).items():
+        for z, dist in _distances(d.zone).items():
             r = riches.get(z)
             if r:
                 best = max(best, r / (1 + dist))
         value += NEARBY_WEIGHT * best
-    lair = s["lairs"].get(guild)
-    if lair is not None and lair["state"] == "intact":
-        value += COMPONENT_POINTS * sum(lair["safe"][c] for c in COMPONENTS)
+    lair = s.lairs.get(guild)
+    if lair is not None and lair.state == "intact":
+        value += COMPONENT_POINTS * sum(lair.safe[c] for c in COMPONENTS)
     player_seat = seat_of(s, guild)
     if player_seat is not None:
-        value += CARD_POINTS * len(s["players"][player_seat]["hand"])
+        value += CARD_POINTS * len(s.players[player_seat].hand)
     return float(value)
 
 
 def candidates(game: Game[Any], state: State, player: int) -> list[Action]:
     """Shortcuts, then doing steps, then passive ones (end, idle, decline…); keep-5 by the suggested set only."""
     found = default_candidates(game, state, player)
-    if state["phase"] == "keep":
+    if state.phase == "keep":
         whole = [a for a in found if a.id == "keepdefault"]
         if whole:
             return whole

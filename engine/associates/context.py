@@ -14,7 +14,7 @@ class Ctx:
 
     def __init__(self, s: State) -> None:
         self.s = s
-        self.rng = Rng(s["rng"])
+        self.rng = Rng(s.rng)
         self.events: list[Event] = []
 
     def say(self, text: str, kind: str = "info", **data: Any) -> None:
@@ -27,4 +27,4 @@ class Ctx:
 
     def close(self) -> None:
         """Write the generator state back into the state."""
-        self.s["rng"] = self.rng.state
+        self.s.rng = self.rng.state

@@ -26,7 +26,13 @@ from engine.associates.ids import (
     parse,
 )
 from engine.associates.scoring import ranking, scores
-from engine.associates.state import State, guild_threshold, on_own_intact_lair
+from engine.associates.state import (
+    State,
+    guild_at,
+    guild_threshold,
+    on_own_intact_lair,
+    zone_of,
+)
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
@@ -41,7 +47,7 @@ def joined(words: Sequence[str]) -> str:
 
 def player_name(s: State, seat: int) -> str:
     """The guild `seat` plays ("Usurers"), or "" before the guild choice."""
-    g = s["players"][seat]["guild"]
+    g = s.players[seat].guild
     return guild_title(g) if g else ""
 
 
@@ -51,50 +57,51 @@ def _cards(cards: Sequence[str]) -> str:
 
 def describe_private(s: State, seat: int) -> list[str]:
     """`seat`'s guild and mission, hand, last draw, and the choice being built, in short sentences."""
-    p = s["players"][seat]
-    g = p["guild"]
+    p = s.players[seat]
+    g = p.guild
     if not g:
-        return ["You have not chosen a guild yet."] if s.get("guild_picker") == seat else []
-    lines = [f"You play the {guild_title(g)}: {p['objectives']} of {guild_threshold(s, g)} Objectives for the "
+        return ["You have not chosen a guild yet."] if s.guild_picker == seat else []
+    lines = [f"You play the {guild_title(g)}: {p.objectives} of {guild_threshold(s, g)} Objectives for the "
              "main mission."]
-    lines.append(f"Your hand: {_cards(p['hand'])}." if p["hand"] else "Your hand is empty.")
-    if p["drawn"]:
-        lines.append(f"You just drew: {_cards(p['drawn'])}.")
-    keep = p["keep"]
+    lines.append(f"Your hand: {_cards(p.hand)}." if p.hand else "Your hand is empty.")
+    if p.drawn:
+        lines.append(f"You just drew: {_cards(p.drawn)}.")
+    keep = p.keep
     if keep is not None:
-        if keep["done"]:
+        if keep.done:
             lines.append("Your five cards are set; the others are still choosing.")
-        elif keep["kept"]:
-            lines.append(f"Keeping so far: {_cards(keep['kept'])} ({len(keep['kept'])} of {HAND_SIZE}).")
+        elif keep.kept:
+            lines.append(f"Keeping so far: {_cards(keep.kept)} ({len(keep.kept)} of {HAND_SIZE}).")
         else:
             lines.append(f"Choose the {HAND_SIZE} cards you keep; the rest are discarded face up.")
     lines.extend(_activation_lines(s, seat))
-    res = s["res"]
-    if res is not None and res.get("picks"):
-        if res["stage"] == "choose" and res.get("player") == seat:
-            items = [ITEM_NAMES[i] for i in res["picks"]]
-            lines.append(f"Stealing so far: {joined(items)} ({len(items)} of {res['allowance']}).")
-        elif res.get("asked") == seat:
-            lines.append(f"Reaction cards chosen so far: {_cards(res['picks'])}.")
-    r = s.get("reinforce")
-    if s["phase"] == "reinforce" and r is not None and r.get("seat") == seat and r.get("fig"):
-        lines.append(f"Placing {fig_name(r['fig'])} as a reinforcement: choose its zone.")
+    res = s.res
+    if res is not None and res.picks:
+        if res.stage == "choose" and res.player == seat:
+            items = [ITEM_NAMES[i] for i in res.picks]
+            lines.append(f"Stealing so far: {joined(items)} ({len(items)} of {res.allowance}).")
+        elif res.asked == seat:
+            lines.append(f"Reaction cards chosen so far: {_cards(res.picks)}.")
+    r = s.reinforce
+    if s.phase == "reinforce" and r is not None and r.seat == seat and r.fig:
+        lines.append(f"Placing {fig_name(r.fig)} as a reinforcement: choose its zone.")
     return lines
 
 
 def _activation_lines(s: State, seat: int) -> list[str]:
-    active = s["active"]
-    if active is None or active["player"] != seat or s["phase"] != "activation":
+    active = s.active
+    if active is None or active.player != seat or s.phase != "activation":
         return []
-    fig = active["fig"]
-    n = active["actions"]
-    lines = [f"{fig_name(fig)} is active on {board.zone_name(s['figs'][fig]['zone'])}: {n} action"
+    fig = active.fig
+    n = active.actions
+    lines = [f"{fig_name(fig)} is active on {board.zone_name(zone_of(s, fig))}: {n} action"
              f"{'s' if n != 1 else ''} left."]
-    draft = s["draft"]
+    draft = s.draft
     if draft is None:
         return lines
-    source = f" (with {card_name(draft['source'])})" if draft.get("source") else ""
-    kind = draft["kind"]
+    card = draft.source
+    source = f" (with {card_name(card)})" if card else ""
+    kind = draft.kind
     if kind == "move":
         path = movement.path_of(draft)
         sprints = len(movement.sprints_of(draft))
@@ -114,7 +121,7 @@ def _activation_lines(s: State, seat: int) -> list[str]:
     elif kind in ("combat", "theft"):
         lines.append(f"{'Combat' if kind == 'combat' else 'Theft'}{source}: choose the target.")
     else:
-        lines.append(f"Playing {card_name(draft['source'])}: choose how." if draft.get("source") else
+        lines.append(f"Playing {card_name(card)}: choose how." if card else
                      "Choose how to go on.")
     return lines
 
@@ -123,10 +130,10 @@ def _activation_lines(s: State, seat: int) -> list[str]:
 
 
 def _keep_hand(s: State, seat: int) -> list[str] | None:
-    p = s["players"][seat]
-    if s["phase"] != "keep" or p["keep"] is None or p["keep"]["done"] or not HAND_SIZE < len(p["hand"]) <= 25:
+    p = s.players[seat]
+    if s.phase != "keep" or p.keep is None or p.keep.done or not HAND_SIZE < len(p.hand) <= 25:
         return None
-    return list(p["hand"])
+    return list(p.hand)
 
 
 def multi_pick(s: State, seat: int) -> MultiPick | None:
@@ -163,7 +170,7 @@ def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:
 def keepset_cards(s: State, seat: int, positions: tuple[int, ...] | None) -> list[str]:
     """The cards a `keepset:<i>,<j>,…` order keeps (positions None: not all numbers), or IllegalAction
     (E_KEEP_COUNT, E_CARD_NOT_IN_HAND)."""
-    hand = s["players"][seat]["hand"]
+    hand = s.players[seat].hand
     if positions is None or any(not 0 <= i < len(hand) for i in positions) or len(set(positions)) != len(positions):
         raise IllegalAction("Keep cards of your hand, each once.", "E_CARD_NOT_IN_HAND")
     if len(positions) != HAND_SIZE:
@@ -177,17 +184,17 @@ def keepset_cards(s: State, seat: int, positions: tuple[int, ...] | None) -> lis
 def auto_step(s: State, seat: int, legal: list[Action]) -> Action | None:
     """The single forward choice of a private draft step: a Movement's only first zone (no Sprint to add),
     a Transfer's only mode, the only eliminated figurine to place. Never a declaration, end or default."""
-    if s["phase"] == "reinforce":
+    if s.phase == "reinforce":
         figs = [a for a in legal if isinstance(parse(a.id), ReinforceFig)]
         return figs[0] if len(figs) == 1 and len(eliminated_figs(s, seat)) == 1 else None
-    if s["phase"] != "activation" or s["res"] is not None or s["draft"] is None:
+    if s.phase != "activation" or s.res is not None or s.draft is None:
         return None
-    kind = s["draft"]["kind"]
-    if kind == "move" and not movement.path_of(s["draft"]):
+    kind = s.draft.kind
+    if kind == "move" and not movement.path_of(s.draft):
         forward = [a for a in legal if isinstance(parse(a.id), To | Sprint)]
         if len(forward) == 1 and isinstance(parse(forward[0].id), To):
             return forward[0]
-    if kind == "transfer" and transfer.mode_of(s["draft"]) is None:
+    if kind == "transfer" and transfer.mode_of(s.draft) is None:
         forward = [a for a in legal if isinstance(parse(a.id), TransferMode | Give)]
         if len(forward) == 1:
             return forward[0]
@@ -203,7 +210,7 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
     if not any(a.id in ("move", "transfer") for a in legal):
         return out
     fig = active_fig(s)
-    here = s["figs"][fig]["zone"]
+    here = zone_of(s, fig)
     if any(a.id == "move" for a in legal):
         out += [Action(f"{GO_PREFIX}{z}", f"Move {fig_name(fig)} to {board.zone_name(z)}")
                 for z in board.adjacent(here)]
@@ -212,7 +219,7 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
         lying = {item: sum(t[item] for t in pools) for item in ITEM_NAMES}
         if any(lying.values()):
             out.append(Action(TAKEALL_ID, f"Take everything lying here ({describe_treasure(lying)})"))
-        carried = s["figs"][fig]["treasure"]
+        carried = s.figs[fig].treasure
         if any(carried.values()):
             where = "into your safe" if on_own_intact_lair(s, fig) else "here"
             out.append(Action(DROPALL_ID, f"Drop everything {where} ({describe_treasure(carried)})"))
@@ -224,19 +231,20 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
 
 def final_report(s: State) -> FinalReport | None:
     """Why the game ended, each guild's GP breakdown (§14), best first; Associates keeps no secret to reveal."""
-    if s["phase"] != "over":
+    if s.phase != "over":
         return None
-    ended = s["ended"]
-    if ended["reason"] == "mission":
-        who = " and the ".join(guild_title(g) for g in ended["guilds"])
-        reason = f"The {who} reached their main mission on turn {s['turn']}; the most Gold Points wins."
+    ended = s.ended
+    assert ended is not None, "a game over has its ending"
+    if ended.reason == "mission":
+        who = " and the ".join(guild_title(g) for g in ended.guilds)
+        reason = f"The {who} reached their main mission on turn {s.turn}; the most Gold Points wins."
     else:
-        reason = f"The last turn ({s['options']['turn_cap']}) is over; the most Gold Points wins."
+        reason = f"The last turn ({s.options.turn_cap}) is over; the most Gold Points wins."
     sc = scores(s)
     players = []
     for seat in [p for group in ranking(s) for p in group]:
         b = sc[seat]
-        g = s["players"][seat]["guild"]
+        g = guild_at(s, seat)
         lines = [f"Gold: {b['gold']} GP.",
                  f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP."]
         if b["first_objective"]:
@@ -251,7 +259,7 @@ def final_report(s: State) -> FinalReport | None:
 def rematch_first(s: State) -> int | None:
     """R-A29 / §14: the lowest-ranked seat starts a rematch; ties go to the later seat clockwise from the
     first player. None while the game goes on."""
-    if s["phase"] != "over":
+    if s.phase != "over":
         return None
     last = ranking(s)[-1]
-    return max(last, key=lambda p: (p - s["first_player"]) % s["n"])
+    return max(last, key=lambda p: (p - s.first_player) % s.n)

@@ -10,7 +10,7 @@ from typing import Any
 from engine.associates import describe
 from engine.associates.invariants import check
 from engine.associates.scoring import ranking, scores
-from engine.associates.state import SCHEMA, State, copy_state, in_table_order, new_state
+from engine.associates.state import Options, State, copy_state, dump_state, load_state, new_state
 from engine.associates.table import PHASE_TABLE, phase_of
 from engine.associates.view import private_part, public_view
 from engine.core.actions import Action
@@ -55,26 +55,28 @@ class AssociatesGame(PhasedGame[State]):
         lo, hi = self.player_range
         if not isinstance(players, int) or not lo <= players <= hi:
             raise IllegalAction(f"Gnomes & Associates (side A) seats {lo} to {hi} players.", "E_PLAYER_COUNT")
-        opts = validate_options(self.options(), options)
+        raw = validate_options(self.options(), options)
         rng = Rng.from_seed(seed)
-        first = opts["first_player"]
+        first = raw["first_player"]
         if first is None or first < 0:
             first = rng.randbelow(players)
         elif first >= players:
             raise IllegalAction(f"Option first_player must be below {players}.", "E_OPTION")
-        opts["first_player"] = -1 if (options or {}).get("first_player", -1) in (None, -1) else first
+        opts = Options(mode=raw["mode"], figurines=raw["figurines"], turn_cap=raw["turn_cap"],
+                       neutral_lair=raw["neutral_lair"],
+                       first_player=-1 if (options or {}).get("first_player", -1) in (None, -1) else first)
         s = new_state(players, seed, opts, first)
-        s["rng"] = rng.state
-        how = "named by the host" if opts["first_player"] >= 0 else "drawn at random"
-        s["opening"] = [public_event(
-            f"Gnomes & Associates for {players} players (mode {opts['mode']}, {opts['figurines']} figurines per "
-            f"guild, turn cap {opts['turn_cap']}). {player_ref(first)} is the first player ({how}) and chooses a guild "
+        s.rng = rng.state
+        how = "named by the host" if opts.first_player >= 0 else "drawn at random"
+        s.opening = [public_event(
+            f"Gnomes & Associates for {players} players (mode {opts.mode}, {opts.figurines} figurines per "
+            f"guild, turn cap {opts.turn_cap}). {player_ref(first)} is the first player ({how}) and chooses a guild "
             "first; the others follow clockwise.", "setup", first_player=first, players=players).to_json()]
         return s
 
     def setup_events(self, state: State) -> list[Event]:
         """The events of game creation: table, options and first player (the deal follows the guild choice)."""
-        return [Event.from_json(e) for e in state.get("opening", [])]
+        return [Event.from_json(e) for e in state.opening]
 
     # -- decisions: derived from the phase table (table.py) ------------------------------------
 
@@ -95,8 +97,8 @@ class AssociatesGame(PhasedGame[State]):
         new, events = super().apply(state, player, action)
         public = [e for e in events if e.public]
         # A private keep-5 step keeps the narration of the move before it on the table.
-        if public or state["phase"] != "keep":
-            new["last"] = [{"text": e.text, "kind": e.kind, "data": e.data} for e in public]
+        if public or state.phase != "keep":
+            new.last = [{"text": e.text, "kind": e.kind, "data": e.data} for e in public]
         return new, events
 
     # -- views and results ---------------------------------------------------------------------
@@ -107,24 +109,26 @@ class AssociatesGame(PhasedGame[State]):
         out = self.outcome(state)
         if out is not None:
             v["outcome"] = out.to_json()
-        if player is not None and 0 <= player < state["n"]:
+        if player is not None and 0 <= player < state.n:
             v.update(private_part(state, player))
         return v
 
     def outcome(self, state: State) -> Outcome | None:
         """Ranking by GP with the §14 tie-breaks, once the game is over."""
         s = state
-        if s["phase"] != "over":
+        if s.phase != "over":
             return None
         sc = scores(s)
+        ended = s.ended
+        assert ended is not None, "a game over has its ending"
         return Outcome(
             ranking=ranking(s),
             scores={seat: float(b["total"]) for seat, b in sc.items()},
-            reason=s["ended"]["reason"],
-            details={"guilds": {str(seat): s["players"][seat]["guild"] for seat in sc},
+            reason=ended.reason,
+            details={"guilds": {str(seat): s.players[seat].guild for seat in sc},
                      "breakdown": {str(seat): b for seat, b in sc.items()},
-                     "reached": s["ended"]["guilds"], "turn": s["turn"],
-                     "first_objective_guild": s["first_objective_guild"],
+                     "reached": ended.guilds, "turn": s.turn,
+                     "first_objective_guild": s.first_objective_guild,
                      "rematch_first_player": rematch_first(s, ranking(s))},
         )
 
@@ -138,28 +142,26 @@ class AssociatesGame(PhasedGame[State]):
         )
 
     def dump(self, state: State) -> dict[str, Any]:
-        """JSON-safe snapshot (the state is JSON data already)."""
-        return copy_state(state)
+        """JSON-safe snapshot with this game's schema version."""
+        return dump_state(state)
 
     def load(self, data: dict[str, Any]) -> State:
-        """The state written by dump; IllegalAction on an unknown schema."""
-        if data.get("schema") != SCHEMA:
-            raise IllegalAction(f"Unsupported saved-game schema {data.get('schema')!r}.", "E_SCHEMA")
-        return in_table_order(copy_state(data))
+        """The state written by dump (an older schema migrated first); IllegalAction on an unknown schema."""
+        return load_state(data)
 
     # -- reports -------------------------------------------------------------------------------
 
     def num_players(self, state: State) -> int:
         """Seats at the table."""
-        return int(state["n"])
+        return int(state.n)
 
     def factions(self, state: State) -> dict[int, list[str]]:
         """Seat -> [guild]."""
-        return {i: [p["guild"]] if p["guild"] else [] for i, p in enumerate(state["players"])}
+        return {i: [p.guild] if p.guild else [] for i, p in enumerate(state.players)}
 
     def round_number(self, state: State) -> int:
         """The turn number."""
-        return int(state["turn"])
+        return int(state.turn)
 
     # -- the game in words (describe.py) ----------------------------------------------
 
@@ -192,7 +194,7 @@ class AssociatesGame(PhasedGame[State]):
 def rematch_first(s: State, rank: tuple[tuple[int, ...], ...]) -> int:
     """§14: the lowest-ranked seat starts a rematch; ties go to the later seat clockwise from the first player."""
     last = rank[-1]
-    return max(last, key=lambda p: (p - s["first_player"]) % s["n"])
+    return max(last, key=lambda p: (p - s.first_player) % s.n)
 
 
 GAME = AssociatesGame()

@@ -12,21 +12,21 @@ def pay_reward(ctx: Ctx, guild: str, amount: int, acting_fig: str | None) -> str
     s = ctx.s
     if amount <= 0:
         return "nowhere"
-    s["gold_minted"] += amount
+    s.gold_minted += amount
     # R-A26: acting figurine, intact lair safe, first figurine in play, reserve.
     if acting_fig and guild_of(acting_fig) == guild and in_play(s, acting_fig):
-        s["figs"][acting_fig]["treasure"]["gold"] += amount
+        s.figs[acting_fig].treasure["gold"] += amount
         return fig_name(acting_fig)
     if lair_intact(s, guild):
-        s["lairs"][guild]["safe"]["gold"] += amount
+        s.lairs[guild].safe["gold"] += amount
         return f"the {GUILD_INFO[guild]['title']} safe"
     for f in figs_of(s, guild):
         if in_play(s, f):
-            s["figs"][f]["treasure"]["gold"] += amount
+            s.figs[f].treasure["gold"] += amount
             return fig_name(f)
     seat = seat_of(s, guild)
     assert seat is not None
-    s["players"][seat]["reserve_gold"] += amount
+    s.players[seat].reserve_gold += amount
     return f"the {GUILD_INFO[guild]['title']} reserve"
 
 
@@ -36,15 +36,15 @@ def add_objective(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> Non
     seat = seat_of(s, guild)
     if seat is None:
         return
-    player = s["players"][seat]
-    player["objectives"] += 1  # R-A53: Objectives keep counting past the threshold
-    player["objective_turns"].append(s["turn"])
-    if s["first_objective_guild"] is None:
-        s["first_objective_guild"] = guild  # R-A43: events resolve one at a time
+    player = s.players[seat]
+    player.objectives += 1  # R-A53: Objectives keep counting past the threshold
+    player.objective_turns.append(s.turn)
+    if s.first_objective_guild is None:
+        s.first_objective_guild = guild  # R-A43: events resolve one at a time
     reward = int(GUILD_INFO[guild]["reward"])  # type: ignore[call-overload]  # GUILD_INFO values are typed object; reward is an int  # R-A25
     dest = pay_reward(ctx, guild, reward, acting_fig)
-    ctx.say(f"{GUILD_INFO[guild]['title']} gain an Objective ({why}) — now {player['objectives']}; "
-            f"+{reward} GP to {dest}.", "objective", guild=guild, objectives=player["objectives"], gold=reward)
+    ctx.say(f"{GUILD_INFO[guild]['title']} gain an Objective ({why}) — now {player.objectives}; "
+            f"+{reward} GP to {dest}.", "objective", guild=guild, objectives=player.objectives, gold=reward)
 
 
 def secondary(ctx: Ctx, guild: str, acting_fig: str | None, why: str) -> None:
@@ -65,9 +65,9 @@ def record_stun(ctx: Ctx, target: str, source_guild: str, actor: str | None) -> 
     seat = seat_of(s, "usurers")
     if seat is None:
         return
-    if guild_of(target) != s["players"][seat]["designated"] or target in s["debts_counted"]:
+    if guild_of(target) != s.players[seat].designated or target in s.debts_counted:
         return
-    s["debts_counted"].append(target)
+    s.debts_counted.append(target)
     # R-A26 / G-4: the attacker, else safe
     add_objective(ctx, "usurers", actor, f"Debts: stunned the {fig_name(target)}")
 
@@ -84,10 +84,10 @@ def thieves_theft(ctx: Ctx, thief: str, lair_guild: str, success: bool) -> None:
     seat = seat_of(s, "thieves")
     if seat is None or not success:
         return
-    player = s["players"][seat]
-    lair_zone = s["lairs"][lair_guild]["zone"]
-    if player["last_objective_lair"] == lair_zone:
+    player = s.players[seat]
+    lair_zone = s.lairs[lair_guild].zone
+    if player.last_objective_lair == lair_zone:
         ctx.say("Neither Seen Nor Known: same lair as the last Objective, no Objective.")
         return
-    player["last_objective_lair"] = lair_zone
+    player.last_objective_lair = lair_zone
     add_objective(ctx, "thieves", thief, f"Neither Seen Nor Known: robbed the {lair_guild} lair")

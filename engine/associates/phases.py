@@ -39,7 +39,14 @@ from engine.associates.ids import (
     ReinforceZone,
     Undo,
 )
-from engine.associates.state import State, guilds_in_game, place_board, seat_order
+from engine.associates.state import (
+    State,
+    guild_at,
+    guilds_in_game,
+    place_board,
+    reinforcing,
+    seat_order,
+)
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.names import player_ref
@@ -59,7 +66,7 @@ def guild_legal(s: State) -> list[Action]:
     """'guild:<g>' for every free guild."""
     out = []
     for g in free_guilds(s):
-        hint = " (2 players: take exactly one of Thieves/Brigands)" if s["n"] == 2 else ""  # R-A28: advice
+        hint = " (2 players: take exactly one of Thieves/Brigands)" if s.n == 2 else ""  # R-A28: advice
         out.append(Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}{hint}"))
     return out
 
@@ -80,21 +87,22 @@ def guild_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     """Take a guild; after the last choice, set up the board and decks and start turn 1."""
     s = ctx.s
     g = guild_check(s, cmd)
-    s["players"][seat]["guild"] = g
+    s.players[seat].guild = g
     # the front end fills the player placeholder with the person's name
     ctx.say(f"{player_ref(seat)} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
-    if len(guilds_in_game(s)) < s["n"]:
-        s["guild_picker"] = (seat + 1) % s["n"]
+    if len(guilds_in_game(s)) < s.n:
+        s.guild_picker = (seat + 1) % s.n
         return
-    s["guild_picker"] = None
+    s.guild_picker = None
     place_board(s)
     for sp in seat_order(s):
-        p = s["players"][sp]
-        p["deck"] = build_deck(p["guild"], s["options"]["mode"])
-        ctx.rng.shuffle(p["deck"])
-        ctx.say(f"The {GUILD_INFO[p['guild']]['title']} shuffle their deck.", "shuffle", seat=sp, cards=len(p["deck"]))
+        p = s.players[sp]
+        g = guild_at(s, sp)
+        p.deck = build_deck(g, s.options.mode)
+        ctx.rng.shuffle(p.deck)
+        ctx.say(f"The {GUILD_INFO[g]['title']} shuffle their deck.", "shuffle", seat=sp, cards=len(p.deck))
         draw_cards(ctx, sp, HAND_SIZE)
-        p["drawn"] = []
+        p.drawn = []
     start_turn(ctx)
 
 
@@ -131,12 +139,12 @@ def designate_default(s: State) -> str:
 
 def keep_legal(s: State, seat: int) -> list[Action]:
     """'keep:<card>' one at a time until 5, then confirm; 'keepdefault' always."""
-    p = s["players"][seat]
-    kept = p["keep"]["kept"]
+    p = s.players[seat]
+    kept = p.keeping().kept
     out = [Action(KEEPDEFAULT_ID, "Keep the default five (held cards first)")]
     if len(kept) < HAND_SIZE:
         seen: set[str] = set()
-        for c in p["hand"]:
+        for c in p.hand:
             if c not in kept and card_name(c) not in seen:
                 seen.add(card_name(c))  # G-1: copies are identical, offer one per name
                 out.append(Action(f"keep:{c}", f"Keep {card_name(c)}"))
@@ -149,8 +157,8 @@ def keep_legal(s: State, seat: int) -> list[Action]:
 
 def keep_check(s: State, seat: int, cmd: Command) -> None:
     """The §17.16 refusal of a keep-5 step, if any."""
-    p = s["players"][seat]
-    kept = p["keep"]["kept"]
+    p = s.players[seat]
+    kept = p.keeping().kept
     match cmd:
         case KeepDefault():
             return
@@ -163,11 +171,11 @@ def keep_check(s: State, seat: int, cmd: Command) -> None:
             if not kept:
                 raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
         case Keep(c):
-            if c not in p["hand"] or c in kept:
+            if c not in p.hand or c in kept:
                 raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND")
             if len(kept) >= HAND_SIZE:
                 raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
-            if not is_listed_copy([h for h in p["hand"] if h not in kept], c):
+            if not is_listed_copy([h for h in p.hand if h not in kept], c):
                 raise IllegalAction(f"Keep {card_name(c)} with the listed choice (its copies are identical).",
                                     "E_UNKNOWN_ACTION")
         case _:
@@ -178,40 +186,40 @@ def keep_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     """One keep-5 step; resolve once every player is done (§17.16)."""
     s = ctx.s
     keep_check(s, seat, cmd)
-    k = s["players"][seat]["keep"]
+    k = s.players[seat].keeping()
     match cmd:
         case KeepDefault():
-            k["kept"] = default_keep(s, seat)
+            k.kept = default_keep(s, seat)
         case KeepSet(positions):  # the whole keep-5 in one typed order (one multi-pick)
-            k["kept"] = keepset_cards(s, seat, positions)
+            k.kept = keepset_cards(s, seat, positions)
         case Undo():
-            k["kept"].pop()
+            k.kept.pop()
             return
         case Keep(c):
-            k["kept"].append(c)
+            k.kept.append(c)
             return
-    k["done"] = True
+    k.done = True
     ctx.tell(seat, "Your five cards are set.", "keep")
-    if all(pl["keep"] is None or pl["keep"]["done"] for pl in s["players"]):
+    if all(pl.keep is None or pl.keep.done for pl in s.players):
         resolve_keeps(ctx)
 
 
 def keep_pending(s: State) -> list[int]:
     """Seats that still must choose their five cards."""
-    return [i for i in seat_order(s) if s["players"][i]["keep"] is not None and not s["players"][i]["keep"]["done"]]
+    return [i for i in seat_order(s) if (k := s.players[i].keep) is not None and not k.done]
 
 
 # -- reinforcements (§6.4 step 4) --------------------------------------------------------------
 
 def reinforce_legal(s: State) -> list[Action]:
     """Choose the figurine, then the zone; 'auto' is the 12.4 default."""
-    r = s["reinforce"]
-    seat = r["seat"]
+    r = reinforcing(s)
+    seat = r.chooser()
     out = [Action(AUTO_ID, "Place by default")]
-    if r["fig"] is None:
+    if r.fig is None:
         out += [Action(f"rfig:{f}", f"Place {fig_name(f)}") for f in eliminated_figs(s, seat)]
     else:
-        g = guild_of(r["fig"])
+        g = guild_of(r.fig)
         out += [Action(f"rzone:{z}", f"On {board.zone_name(z)}") for z in reinforcement_zones(s, g)]
         out.append(Action(UNDO_ID, "Choose another figurine"))
     return out
@@ -219,7 +227,7 @@ def reinforce_legal(s: State) -> list[Action]:
 
 def reinforce_check(s: State, seat: int, cmd: Command) -> None:
     """The §17.17 refusal of a reinforcement step, if any."""
-    chosen = s["reinforce"]["fig"]
+    chosen = reinforcing(s).fig
     match cmd:
         case Auto():
             return
@@ -243,21 +251,22 @@ def reinforce_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     """A reinforcement step (§17.17)."""
     s = ctx.s
     reinforce_check(s, seat, cmd)
-    r = s["reinforce"]
+    r = reinforcing(s)
     match cmd:
         case Undo():
-            r["fig"] = None
+            r.fig = None
             return
         case ReinforceFig(fig):
-            r["fig"] = fig
+            r.fig = fig
             return
         case ReinforceZone(zone):
-            fig = r["fig"]
+            assert r.fig is not None, "reinforce_check let a zone through before a figurine"
+            fig = r.fig
         case _:  # Auto
-            fig = r["fig"] or eliminated_figs(s, seat)[0]
+            fig = r.fig or eliminated_figs(s, seat)[0]
             zone = reinforcement_zones(s, guild_of(fig))[0]
-    r["fig"] = None
-    r["seat"] = None
-    r["pos"] += 1
+    r.fig = None
+    r.seat = None
+    r.pos += 1
     place_reinforcement(ctx, fig, zone)
     continue_reinforcements(ctx)

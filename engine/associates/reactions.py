@@ -7,15 +7,19 @@ own submission in W2.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.associates import resolution as rz
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import GUILD_INFO, fig_name
 from engine.associates.context import Ctx
 from engine.associates.ids import PASS_ID, Command, Confirm, Malin, Pass, Play, React, Undo
 from engine.associates.purse import spend_gold
-from engine.associates.state import State, guild_at, mode
+from engine.associates.state import (
+    Res,
+    State,
+    guild_at,
+    mode,
+    resolving,
+)
 from engine.associates.windows import NO_REACTION, malin_gnomes, tomb_cards, w1_addable, w2_addable
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
@@ -27,24 +31,24 @@ __all__ = ["PASS_ID"]
 
 def legal(s: State) -> list[Action]:
     """The asked player's options in the open window."""
-    res = s["res"]
-    stage = res["stage"]
+    res = resolving(s)
+    stage = res.stage
     out: list[Action] = [Action(PASS_ID, "No reaction (pass)")]
     if stage == "w1":
         for c in w1_addable(s, res):
             out.append(Action(f"r:{c}", f"Add {card_name(c)} to your reaction"))
     elif stage == "w2":
-        if not res["picks"]:
+        if not res.picks:
             for g in malin_gnomes(s, res):
                 out.append(Action(f"malin:{g}", f"Malin: {fig_name(g)} makes the attacker re-roll"))
         for c in w2_addable(s, res):
             out.append(Action(f"r:{c}", f"Add {card_name(c)} (-2 successes)"))
     elif stage == "w3":
-        for c in tomb_cards(s, res["fig"]):
+        for c in tomb_cards(s, res.dying()):
             out.append(Action(f"r:{c}", f"Play {card_name(c)}: keep the treasure under your Tomb"))
         return out
-    if res["picks"]:
-        out.append(Action(CONFIRM_ID, "Submit: " + ", ".join(card_name(c) for c in res["picks"])))
+    if res.picks:
+        out.append(Action(CONFIRM_ID, "Submit: " + ", ".join(card_name(c) for c in res.picks)))
         out.append(Action(UNDO_ID, "Remove the last card"))
     return out
 
@@ -52,25 +56,25 @@ def legal(s: State) -> list[Action]:
 def _play(ctx: Ctx, cards: list[str], seat: int) -> None:
     s = ctx.s
     for c in cards:
-        s["players"][seat]["hand"].remove(c)
-        s["played"].append(c)
+        s.players[seat].hand.remove(c)
+        s.played.append(c)
 
 
 def check(s: State, seat: int, cmd: Command) -> None:
     """The §17.13 refusal of a window step, if any."""
-    res = s["res"]
-    stage = res["stage"]
+    res = resolving(s)
+    stage = res.stage
     match cmd:
         case Pass():
             return
         case Undo():
-            if not res["picks"]:
+            if not res.picks:
                 raise IllegalAction("Nothing to undo. You can add a reaction card or pass.", "E_NOTHING_TO_UNDO")
         case Confirm():
-            if not res["picks"]:
+            if not res.picks:
                 raise IllegalAction("Nothing selected. Add a card, or pass.", "E_EMPTY_SUBMISSION")
         case Malin(gnome):
-            if stage != "w2" or res["picks"] or gnome not in malin_gnomes(s, res):
+            if stage != "w2" or res.picks or gnome not in malin_gnomes(s, res):
                 raise IllegalAction("Malin is not available now: it needs your unused Gnome in play, after an "
                                     "adverse roll against you, once per roll. You can pass.", "E_MALIN")
         case React(card):
@@ -83,11 +87,11 @@ def check(s: State, seat: int, cmd: Command) -> None:
                                 "E_UNKNOWN_ACTION")
 
 
-def _check_card(s: State, seat: int, res: dict[str, Any], card: str) -> None:
-    if card not in s["players"][seat]["hand"]:
+def _check_card(s: State, seat: int, res: Res, card: str) -> None:
+    if card not in s.players[seat].hand:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
     t = card_type(card)
-    stage = res["stage"]
+    stage = res.stage
     if stage == "w1":
         if t not in ("protection", "alarm", "bribe"):
             raise IllegalAction(f"{card_name(card)} cannot be played before the roll; W1 allows Protection, "
@@ -98,15 +102,15 @@ def _check_card(s: State, seat: int, res: dict[str, Any], card: str) -> None:
         if t != "shield":
             raise IllegalAction(f"{card_name(card)} cannot be played after the roll; W2 allows Malin or Shield.",
                                 "E_WRONG_WINDOW")
-        if res["type"] != "combat":
+        if res.type != "combat":
             raise IllegalAction("Shield works only against a Combat, not a Theft. You can pass.", "E_SHIELD_THEFT")
-        if card in res["picks"]:
+        if card in res.picks:
             raise IllegalAction("That Shield is already in your reaction.", "E_DUPLICATE")
     else:
         if t != "tomb":
             raise IllegalAction("Only Tomb can be played when your figurine is eliminated. You can pass.",
                                 "E_WRONG_WINDOW")
-        if card not in tomb_cards(s, res["fig"]):
+        if card not in tomb_cards(s, res.dying()):
             raise IllegalAction("Tomb needs a treasure to keep and a Tomb token. You can pass.", "E_TOMB")
 
 
@@ -114,18 +118,18 @@ def apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     """Apply one window step; raises IllegalAction (E_*) for anything not allowed."""
     s = ctx.s
     check(s, seat, cmd)
-    res = s["res"]
-    stage = res["stage"]
+    res = resolving(s)
+    stage = res.stage
     match cmd:
         case Pass():
             ctx.say(NO_REACTION, "reaction", window=stage.upper())
-            res["picks"] = []
+            res.picks = []
             _close(ctx, stage, [])
         case Undo():
-            res["picks"].pop()
+            res.picks.pop()
         case Confirm():
-            picks = list(res["picks"])
-            res["picks"] = []
+            picks = list(res.picks)
+            res.picks = []
             _close(ctx, stage, picks)
         case Malin(gnome):
             rz.malin_reroll(ctx, gnome)
@@ -134,20 +138,20 @@ def apply(ctx: Ctx, seat: int, cmd: Command) -> None:
             ctx.say(f"{GUILD_INFO[guild_at(s, seat)]['title']} play Tomb.", "reaction", window="W3", cards=[card])
             rz.finish_elimination(ctx, card)
         case React(card):
-            res["picks"].append(card)
+            res.picks.append(card)
 
 
-def _w1_reason(s: State, res: dict[str, Any], card: str) -> IllegalAction:
+def _w1_reason(s: State, res: Res, card: str) -> IllegalAction:
     t = card_type(card)
     if t == "bribe":
-        if res["picks"]:
+        if res.picks:
             return IllegalAction("Bribe must be the only card of the reaction.", "E_BRIBE_ALONE")
         return IllegalAction("Bribe needs 2 GP (figurines, safe and reserve together). You can pass.",
                              "E_NOT_ENOUGH_GOLD")
     if t == "alarm":
-        if "lair" not in res["target"]:
+        if "lair" not in res.target:
             return IllegalAction("Alarm protects your lair only.", "E_ALARM")
-        if res["source"] in ("siege", "burglary"):
+        if res.source in ("siege", "burglary"):
             return IllegalAction("Alarm cannot answer a Siege or a Burglary. You can play Protection or pass.",
                                  "E_ALARM_SIEGE")
         if mode(s) == "even_simpler":
@@ -159,9 +163,10 @@ def _w1_reason(s: State, res: dict[str, Any], card: str) -> IllegalAction:
 
 def _close(ctx: Ctx, stage: str, picks: list[str]) -> None:
     s = ctx.s
-    res = s["res"]
-    seat = res["asked"]
-    res["asked"] = None
+    res = resolving(s)
+    seat = res.asked
+    assert seat is not None, "no window is open"
+    res.asked = None
     if stage == "w3":
         rz.finish_elimination(ctx, None)
         return
@@ -172,13 +177,14 @@ def _close(ctx: Ctx, stage: str, picks: list[str]) -> None:
     if stage == "w1":
         if any(card_type(c) == "bribe" for c in picks):
             paid = spend_gold(s, guild_at(s, seat), 2)
-            s["figs"][res["actor"]]["treasure"]["gold"] += paid  # R-A55
-            ctx.say(f"Bribe: {paid} GP paid to {fig_name(res['actor'])}; the action is cancelled.", "bribe", gold=paid)
-            s["res"] = None
+            s.figs[res.attacker()].treasure["gold"] += paid  # R-A55
+            ctx.say(f"Bribe: {paid} GP paid to {fig_name(res.attacker())}; the action is cancelled.", "bribe",
+                    gold=paid)
+            s.res = None
             return
-        res["protections"] = sum(1 for c in picks if card_type(c) == "protection")
-        res["alarm"] = any(card_type(c) == "alarm" for c in picks)
+        res.protections = sum(1 for c in picks if card_type(c) == "protection")
+        res.alarm = any(card_type(c) == "alarm" for c in picks)
         rz.do_roll(ctx)
         return
-    res["shields"] += sum(1 for c in picks if card_type(c) == "shield")
+    res.shields += sum(1 for c in picks if card_type(c) == "shield")
     rz.apply_roll(ctx)

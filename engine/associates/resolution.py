@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import (
     ITEM_NAMES,
@@ -22,6 +20,8 @@ from engine.associates.flow import close_activation
 from engine.associates.harm import destroy_lair, eliminate, move_treasure, stun_figure
 from engine.associates.missions import secondary, thieves_theft
 from engine.associates.state import (
+    Res,
+    Stage,
     State,
     designated,
     effective_terrain,
@@ -29,7 +29,9 @@ from engine.associates.state import (
     mode,
     on_own_intact_lair,
     power_works,
+    resolving,
     seat_of,
+    zone_of,
 )
 from engine.associates.windows import NO_REACTION, has_w1, has_w2, has_w3
 
@@ -37,8 +39,8 @@ from engine.associates.windows import NO_REACTION, has_w1, has_w2, has_w3
 def target_zone(s: State, target: dict[str, str]) -> str:
     """Zone of a figurine or lair target."""
     if "fig" in target:
-        return str(s["figs"][target["fig"]]["zone"])
-    return str(s["lairs"][target["lair"]]["zone"])
+        return str(s.figs[target["fig"]].zone)
+    return str(s.lairs[target["lair"]].zone)
 
 
 def target_guild(target: dict[str, str]) -> str:
@@ -48,12 +50,12 @@ def target_guild(target: dict[str, str]) -> str:
 
 def target_treasure(s: State, target: dict[str, str]) -> dict[str, int]:
     """The treasure a Theft takes from: carried treasure or the lair safe."""
-    treasure: dict[str, int] = (s["figs"][target["fig"]]["treasure"] if "fig" in target
-                                else s["lairs"][target["lair"]]["safe"])
+    treasure: dict[str, int] = (s.figs[target["fig"]].treasure if "fig" in target
+                                else s.lairs[target["lair"]].safe)
     return treasure
 
 
-def _faces(faces: list[object]) -> str:
+def _faces(faces: list[int]) -> str:
     """Dice faces as words, not a raw list: `5, 1`."""
     return ", ".join(str(f) for f in faces) or "no dice"
 
@@ -68,27 +70,27 @@ def describe_target(target: dict[str, str]) -> str:
     return fig_name(target["fig"]) if "fig" in target else f"the {guild_title(target['lair'])} lair"
 
 
-def pool_input(s: State, res: dict[str, Any]) -> PoolInput:
+def pool_input(s: State, res: Res) -> PoolInput:
     """Build the §8 input from the state and the action in progress."""
-    actor = res["actor"]
-    target = res["target"]
-    a_zone = s["figs"][actor]["zone"]
+    actor = res.attacker()
+    target = res.target
+    a_zone = zone_of(s, actor)
     t_zone = target_zone(s, target)
     is_lair = "lair" in target
-    storms = len({z for z in (a_zone, t_zone) if s["zones"][z]["storm"] is not None})
+    storms = len({z for z in (a_zone, t_zone) if s.zones[z].storm is not None})
     return PoolInput(
-        action=res["type"],
-        actor_kind=s["figs"][actor]["kind"],
+        action=res.type,
+        actor_kind=s.figs[actor].kind,
         actor_terrain=effective_terrain(s, a_zone),
         target_is_lair=is_lair,
         target_terrain=effective_terrain(s, t_zone),
         target_on_own_lair=(not is_lair) and on_own_intact_lair(s, target["fig"]),
         lair_neutral=is_lair and target["lair"] == NEUTRAL,
         lair_defended=is_lair and is_defended(s, target["lair"]),
-        alarm=res["alarm"],
-        source=res["source"],
-        war_cries=int(s["effects"]["war_cry"].get(guild_of(actor), 0)),
-        protections=res["protections"],
+        alarm=res.alarm,
+        source=res.source,
+        war_cries=int(s.effects.war_cry.get(guild_of(actor), 0)),
+        protections=res.protections,
         storms=storms,
         mode=mode(s),
     )
@@ -98,32 +100,28 @@ def declare(ctx: Ctx, kind: str, actor: str, target: dict[str, str], card: str |
     """§7.7 step 1: the Combat/Theft is declared; then W1 or the roll."""
     s = ctx.s
     defender = seat_of(s, target_guild(target))
-    s["res"] = {
-        "type": kind, "actor": actor, "player": seat_of(s, guild_of(actor)), "target": target,
-        "source": card_type(card) if card else None, "card": card, "defender": defender,
-        "stage": "declared", "protections": 0, "alarm": False, "shields": 0, "faces": [], "n": 0, "colour": "",
-        "rerolled": False, "picks": [], "allowance": 0, "asked": None, "fig": None, "cause": None,
-    }
+    s.res = Res(type=kind, actor=actor, target=target, player=seat_of(s, guild_of(actor)),
+                source=card_type(card) if card else None, card=card, defender=defender)
     via = f" with {card_name(card)}" if card else ""
     what = "a Combat" if kind == "combat" else "a Theft"
     ctx.say(f"{fig_name(actor)} declares {what} against {describe_target(target)}{via}.",
-            "declare", actor=actor, action=kind, target=target, source=s["res"]["source"])
+            "declare", actor=actor, action=kind, target=target, source=resolving(s).source)
     open_w1(ctx)
 
 
-def _open_window(ctx: Ctx, stage: str, has_response: bool) -> bool:
+def _open_window(ctx: Ctx, stage: Stage, has_response: bool) -> bool:
     """Open window `stage` for the defender if they have a legal response (R-A36); whether it opened.
 
     A skipped window narrates the same "No reaction." as a pass, so nobody learns
     from the narration whether the defender held a card.
     """
-    res = ctx.s["res"]
-    if res["defender"] is None:
+    res = resolving(ctx.s)
+    if res.defender is None:
         return False
     if has_response:
-        res["stage"] = stage
-        res["asked"] = res["defender"]
-        res["picks"] = []
+        res.stage = stage
+        res.asked = res.defender
+        res.picks = []
         return True
     ctx.say(NO_REACTION, "reaction", window=stage.upper())
     return False
@@ -131,113 +129,113 @@ def _open_window(ctx: Ctx, stage: str, has_response: bool) -> bool:
 
 def open_w1(ctx: Ctx) -> None:
     """W1 opens only if the defender has a legal response (R-A36); otherwise the dice roll."""
-    res = ctx.s["res"]
-    if not _open_window(ctx, "w1", res["defender"] is not None and has_w1(ctx.s, res)):
+    res = resolving(ctx.s)
+    if not _open_window(ctx, "w1", res.defender is not None and has_w1(ctx.s, res)):
         do_roll(ctx)
 
 
 def do_roll(ctx: Ctx) -> None:
     """§8: compute the pool and roll it."""
     s = ctx.s
-    res = s["res"]
+    res = resolving(s)
     n, colour = dice_pool(pool_input(s, res))
-    res["n"], res["colour"] = n, colour
-    res["faces"] = roll(ctx.rng, n)
-    hits = successes(res["faces"], colour)
-    ctx.say(f"{fig_name(res['actor'])} rolls {n} {colour}: {_faces(res['faces'])} — {_successes(hits)}.", "roll",
+    res.n, res.colour = n, colour
+    res.faces = roll(ctx.rng, n)
+    hits = successes(res.faces, colour)
+    ctx.say(f"{fig_name(res.attacker())} rolls {n} {colour}: {_faces(res.faces)} — {_successes(hits)}.", "roll",
             n=n, colour=colour,
-            faces=list(res["faces"]), successes=hits, actor=res["actor"])
+            faces=list(res.faces), successes=hits, actor=res.actor)
     open_w2(ctx)
 
 
 def open_w2(ctx: Ctx) -> None:
     """W2 opens only if the defender can Malin or Shield; otherwise the roll takes effect."""
-    res = ctx.s["res"]
-    if not _open_window(ctx, "w2", res["defender"] is not None and has_w2(ctx.s, res)):
+    res = resolving(ctx.s)
+    if not _open_window(ctx, "w2", res.defender is not None and has_w2(ctx.s, res)):
         apply_roll(ctx)
 
 
 def malin_reroll(ctx: Ctx, gnome: str) -> None:
     """3.1 / R-A6: the whole roll is rolled again, final; W2 reopens without Malin."""
     s = ctx.s
-    res = s["res"]
-    s["figs"][gnome]["malin_used"] = True
-    res["rerolled"] = True
-    res["faces"] = roll(ctx.rng, res["n"])
-    hits = successes(res["faces"], res["colour"])
-    ctx.say(f"{fig_name(gnome)} uses Malin: re-roll {res['n']} {res['colour']}: {_faces(res['faces'])} — "
+    res = resolving(s)
+    s.figs[gnome].malin_used = True
+    res.rerolled = True
+    res.faces = roll(ctx.rng, res.n)
+    hits = successes(res.faces, res.colour)
+    ctx.say(f"{fig_name(gnome)} uses Malin: re-roll {res.n} {res.colour}: {_faces(res.faces)} — "
             f"{_successes(hits)}.",
-            "roll", n=res["n"], colour=res["colour"], faces=list(res["faces"]), successes=hits, malin=gnome)
+            "roll", n=res.n, colour=res.colour, faces=list(res.faces), successes=hits, malin=gnome)
     open_w2(ctx)
 
 
 def apply_roll(ctx: Ctx) -> None:
     """§7.7 step 5: apply a Combat, or compute the Theft allowance."""
     s = ctx.s
-    res = s["res"]
-    res["stage"] = "apply"
-    res["asked"] = None
-    hits = successes(res["faces"], res["colour"])
-    if res["type"] == "combat":
-        apply_combat(ctx, max(0, hits - 2 * res["shields"]))
+    res = resolving(s)
+    res.stage = "apply"
+    res.asked = None
+    hits = successes(res.faces, res.colour)
+    if res.type == "combat":
+        apply_combat(ctx, max(0, hits - 2 * res.shields))
         return
     allowance = hits
-    actor = res["actor"]
-    if s["figs"][actor]["kind"] == "goblin" and hits >= 1 and power_works(s, actor):
+    actor = res.attacker()
+    if s.figs[actor].kind == "goblin" and hits >= 1 and power_works(s, actor):
         allowance += 1  # Light Fingers
-    if "lair" in res["target"] and s["lairs"][res["target"]["lair"]]["safe_token"]:
+    if "lair" in res.target and s.lairs[res.target["lair"]].safe_token:
         allowance = min(allowance, 1)  # Safe cap, after Light Fingers
-    res["allowance"] = allowance
-    res["hits"] = hits
+    res.allowance = allowance
+    res.hits = hits
     # R-A17: the dice were rolled even against an empty target; the thief may take fewer items.
-    if allowance == 0 or treasure_size(target_treasure(s, res["target"])) == 0:
+    if allowance == 0 or treasure_size(target_treasure(s, res.target)) == 0:
         finish_theft(ctx, {})
         return
-    res["stage"] = "choose"
-    res["picks"] = []
+    res.stage = "choose"
+    res.picks = []
 
 
 def apply_combat(ctx: Ctx, net: int) -> None:
     """§7.3: stuns on a figurine (Amulet, Ambush, elimination) or on a lair (destruction)."""
     s = ctx.s
-    res = s["res"]
-    actor = res["actor"]
-    target = res["target"]
+    res = resolving(s)
+    actor = res.attacker()
+    target = res.target
     if "lair" in target:
-        lair = s["lairs"][target["lair"]]
-        placed = min(net, 3 - lair["stuns"])
-        lair["stuns"] += placed
-        ctx.say(f"The {guild_title(target['lair'])} lair receives {placed} Stunned token(s) — {lair['stuns']}/3.",
+        lair = s.lairs[target["lair"]]
+        placed = min(net, 3 - lair.stuns)
+        lair.stuns += placed
+        ctx.say(f"The {guild_title(target['lair'])} lair receives {placed} Stunned token(s) — {lair.stuns}/3.",
                 "stun",
-                lair=target["lair"], tokens=placed, stuns=lair["stuns"])
-        if lair["stuns"] >= 3:
+                lair=target["lair"], tokens=placed, stuns=lair.stuns)
+        if lair.stuns >= 3:
             destroy_lair(ctx, target["lair"], actor)  # R-A18
-        s["res"] = None
+        s.res = None
         return
     fig = target["fig"]
     placed, full = stun_figure(ctx, fig, net, guild_of(actor), f"Combat by {fig_name(actor)}", actor)
-    if placed and guild_of(actor) in s["effects"]["ambush"]:
-        t = s["figs"][fig]["treasure"]
+    if placed and guild_of(actor) in s.effects.ambush:
+        t = s.figs[fig].treasure
         if treasure_size(t):
-            move_treasure(t, s["figs"][actor]["treasure"])  # R-A39: before any elimination drop
+            move_treasure(t, s.figs[actor].treasure)  # R-A39: before any elimination drop
             ctx.say(f"Ambush: {fig_name(fig)}'s whole treasure goes to {fig_name(actor)}.", "ambush")
     if full:
         start_elimination(ctx, fig, "combat")
         return
-    s["res"] = None
+    s.res = None
 
 
 def start_elimination(ctx: Ctx, fig: str, cause: str) -> None:
     """§7.9: W3 for the owner (if Tomb is possible), then the elimination."""
     s = ctx.s
     owner = seat_of(s, guild_of(fig))
-    res = s["res"] or {"type": "elim", "actor": None, "target": {"fig": fig}, "defender": owner, "picks": []}
-    s["res"] = res
-    res["fig"] = fig
-    res["cause"] = cause
+    res = s.res or Res(type="elim", actor=None, target={"fig": fig}, defender=owner)
+    s.res = res
+    res.fig = fig
+    res.cause = cause
     if has_w3(s, fig):
-        res["stage"] = "w3"
-        res["asked"] = owner
+        res.stage = "w3"
+        res.asked = owner
         return
     ctx.say(NO_REACTION, "reaction", window="W3")
     finish_elimination(ctx, None)
@@ -246,25 +244,25 @@ def start_elimination(ctx: Ctx, fig: str, cause: str) -> None:
 def finish_elimination(ctx: Ctx, tomb_card: str | None) -> None:
     """§7.9 steps 3-6: drop or Tomb, remove, Highwaymen, Ransom; close the activation if needed."""
     s = ctx.s
-    res = s["res"]
-    fig = res["fig"]
+    res = resolving(s)
+    fig = res.dying()
     eliminate(ctx, fig, tomb_card)
-    s["res"] = None
-    if res["cause"] == "combat":
-        actor = res["actor"]
+    s.res = None
+    if res.cause == "combat":
+        actor = res.attacker()
         if guild_of(actor) == "brigands":
             secondary(ctx, "brigands", actor, f"{fig_name(actor)} eliminated {fig_name(fig)}")
-        s["ransom"] = guild_of(fig)  # Ransom may be the very next command
-    active = s["active"]
-    if active is not None and active["fig"] == fig:
+        s.ransom = guild_of(fig)  # Ransom may be the very next command
+    active = s.active
+    if active is not None and active.fig == fig:
         close_activation(ctx, "is eliminated; its activation ends")
 
 
 def theft_default_picks(s: State) -> dict[str, int]:
     """12.4: take the maximum allowed, gold first, then artefacts, moonstone, sacred wood."""
-    res = s["res"]
-    t = target_treasure(s, res["target"])
-    left = res["allowance"]
+    res = resolving(s)
+    t = target_treasure(s, res.target)
+    left = res.allowance
     picks: dict[str, int] = {}
     for item in THEFT_DEFAULT_ORDER:
         k = min(left, t[item])
@@ -277,11 +275,11 @@ def theft_default_picks(s: State) -> dict[str, int]:
 def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
     """§7.5: move the chosen items, then Thieves' mission, Pickpockets, Interest."""
     s = ctx.s
-    res = s["res"]
-    actor = res["actor"]
-    target = res["target"]
+    res = resolving(s)
+    actor = res.attacker()
+    target = res.target
     t = target_treasure(s, target)
-    mine = s["figs"][actor]["treasure"]
+    mine = s.figs[actor].treasure
     taken = 0
     for item in ITEMS:
         k = picks.get(item, 0)
@@ -290,11 +288,11 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
         taken += k
     text = ", ".join(f"{k} {ITEM_NAMES[i]}" for i, k in picks.items() if k) or "nothing"
     ctx.say(f"{fig_name(actor)} steals {text} from {describe_target(target)}.", "theft", actor=actor, items=dict(picks))
-    s["res"] = None
+    s.res = None
     ag = guild_of(actor)
     tg = target_guild(target)
     if ag == "thieves" and "lair" in target:
-        success = res.get("hits", 0) >= 1 if tg == NEUTRAL else taken >= 1  # R-A22
+        success = res.hits >= 1 if tg == NEUTRAL else taken >= 1  # R-A22
         thieves_theft(ctx, actor, tg, success)
     if ag == "thieves" and "fig" in target and taken >= 1:
         secondary(ctx, "thieves", actor, "Pickpockets")
@@ -305,6 +303,5 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
 def pool_of(s: State, kind: str, actor: str, target: dict[str, str], source: str | None = None,
             protections: int = 0, alarm: bool = False) -> tuple[int, str]:
     """(dice, colour) a Combat/Theft would roll now: the §8 pool read from a state (tests, previews)."""
-    res = {"type": kind, "actor": actor, "target": target, "source": source, "protections": protections,
-           "alarm": alarm}
+    res = Res(type=kind, actor=actor, target=target, source=source, protections=protections, alarm=alarm)
     return dice_pool(pool_input(s, res))

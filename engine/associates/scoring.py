@@ -12,12 +12,12 @@ def possessions(s: State, guild: str) -> dict[str, int]:
     """Gold and artefacts a guild possesses: safe (intact lair), figurines in play, Tombs, reserve."""
     holders = []
     if lair_intact(s, guild):
-        holders.append(s["lairs"][guild]["safe"])
-    holders += [s["figs"][f]["treasure"] for f in figs_of(s, guild) if in_play(s, f)]
-    holders += [z["tombs"][guild] for z in s["zones"].values() if guild in z["tombs"]]
+        holders.append(s.lairs[guild].safe)
+    holders += [s.figs[f].treasure for f in figs_of(s, guild) if in_play(s, f)]
+    holders += [z.tombs[guild] for z in s.zones.values() if guild in z.tombs]
     seat = seat_of(s, guild)
     assert seat is not None
-    gold = sum(h["gold"] for h in holders) + s["players"][seat]["reserve_gold"]
+    gold = sum(h["gold"] for h in holders) + s.players[seat].reserve_gold
     artefacts = sum(h[a] for h in holders for a in ARTEFACTS)
     return {"gold": gold, "artefacts": artefacts}
 
@@ -25,11 +25,11 @@ def possessions(s: State, guild: str) -> dict[str, int]:
 def score_breakdown(s: State, guild: str) -> dict[str, Any]:
     """GP + 3 per artefact + 5 for the first Objective of the game."""
     p = possessions(s, guild)
-    first = 5 if s["first_objective_guild"] == guild else 0
+    first = 5 if s.first_objective_guild == guild else 0
     total = p["gold"] + 3 * p["artefacts"] + first
     seat = seat_of(s, guild)
     assert seat is not None
-    objectives = s["players"][seat]["objectives"]
+    objectives = s.players[seat].objectives
     return {"gold": p["gold"], "artefacts": p["artefacts"], "first_objective": first, "total": total,
             "objectives": objectives, "reached": objectives >= guild_threshold(s, guild)}
 

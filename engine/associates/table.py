@@ -26,7 +26,13 @@ from engine.associates.ids import (
     Command,
     parse,
 )
-from engine.associates.state import State, seat_of
+from engine.associates.state import (
+    State,
+    active_of,
+    reinforcing,
+    resolving,
+    seat_of,
+)
 from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
@@ -48,12 +54,12 @@ WINDOW_PROMPTS = {"w1": "React before the roll?", "w2": "React to the roll?",
 
 def phase_of(s: State) -> str:
     """The decision the state waits for (a key of PHASE_TABLE), or "over"."""
-    if s["phase"] != "activation":
-        return str(s["phase"])
-    res = s["res"]
+    if s.phase != "activation":
+        return str(s.phase)
+    res = s.res
     if res is not None:
-        return THEFT if res["stage"] == "choose" else REACTION
-    return CHOOSE if s["active"] is None else ACT
+        return THEFT if res.stage == "choose" else REACTION
+    return CHOOSE if s.active is None else ACT
 
 
 def _run(step: Callable[[Ctx, int, Command], None]) -> Callable[[State, int, Action, list[Event]], None]:
@@ -102,7 +108,7 @@ def _idle_timeout(s: State, player: int) -> Action:
 
 
 def _guild_waiting(s: State) -> list[int]:
-    return [s["guild_picker"]]
+    return [] if s.guild_picker is None else [s.guild_picker]
 
 
 def _usurers(s: State) -> list[int]:
@@ -114,15 +120,15 @@ def _visited(s: State) -> list[int]:
 
 
 def _defender(s: State) -> list[int]:
-    return [s["res"]["asked"]]
+    return [seat] if (seat := resolving(s).asked) is not None else []
 
 
 def _thief(s: State) -> list[int]:
-    return [s["res"]["player"]]
+    return [resolving(s).seat()]
 
 
 def _reinforcing(s: State) -> list[int]:
-    return [s["reinforce"]["seat"]]
+    return [reinforcing(s).chooser()]
 
 
 _act_legal = _asked(_visited, lambda s, p: activation.legal(s))
@@ -167,7 +173,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
     ACT: PhaseRules(
         kind=DecisionKind.TURN,
         waiting=_visited,
-        prompt=lambda s, p: f"{fig_name(s['active']['fig'])}: act, play cards or end.",
+        prompt=lambda s, p: f"{fig_name(active_of(s).fig)}: act, play cards or end.",
         legal=_act_legal,
         apply=_run(lambda ctx, p, cmd: activation.apply(ctx, cmd)),
         timeout=lambda s, p: Action(END_ID, "End the activation"),
@@ -181,7 +187,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
     REACTION: PhaseRules(
         kind=DecisionKind.REACTION,
         waiting=_defender,
-        prompt=lambda s, p: WINDOW_PROMPTS[s["res"]["stage"]],
+        prompt=lambda s, p: WINDOW_PROMPTS[resolving(s).stage],
         legal=_asked(_defender, lambda s, p: reactions.legal(s)),
         apply=_run(reactions.apply),
         timeout=lambda s, p: Action(PASS_ID, "No reaction (pass)"),
@@ -192,7 +198,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
     THEFT: PhaseRules(
         kind=DecisionKind.TURN,
         waiting=_thief,
-        prompt=lambda s, p: f"Choose up to {s['res']['allowance']} item(s).",
+        prompt=lambda s, p: f"Choose up to {resolving(s).allowance} item(s).",
         legal=_asked(_thief, lambda s, p: activation.theft_legal(s)),
         apply=_run(lambda ctx, p, cmd: activation.theft_apply(ctx, cmd)),
         timeout=lambda s, p: Action(TAKEMAX_ID, "Take the most"),

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from db.copy import CopyRefused, copy_database, main
+from db.copy import CopyRefused, copy_database, main, replay_problem
 from db.rows import ActionRow, MessageRef, NewMessage
 from db.store import DeadlinePlan, MoveWrite, NewGame, StartWrite, Store
 from db.url import open_store, sqlite_url
@@ -194,3 +194,29 @@ def test_the_command_line_copies_real_games_and_says_what_it_did(tmp_path, capsy
     assert "2 games verified by replay" in out and "50 actions" in out
     assert main([str(tmp_path / "real.db"), sqlite_url(tmp_path / "copy.db")]) == 1
     assert "not empty" in capsys.readouterr().err
+
+
+ASSOCIATES_S1 = (Path(__file__).resolve().parents[1] / "fixtures" / "associates_snapshots"
+                 / "s1_reaction_w3_3p_seed23.json")
+
+
+def _associates_row(snapshot: str) -> tuple[dict[str, object], list[ActionRow]]:
+    """A started Associates game as db.copy reads it, from a stored SCHEMA 1 fixture, and its log."""
+    doc = json.loads(ASSOCIATES_S1.read_text())
+    actions = [ActionRow(1, i, p, a, "player", None, None, [], NOW) for i, (p, a) in enumerate(doc["moves"], 1)]
+    row: dict[str, object] = {"game_name": "associates", "players": doc["players"], "seed": doc["seed"],
+                              "options": json.dumps(doc["options"]), "snapshot": snapshot, "version": len(actions)}
+    return row, actions
+
+
+def test_a_schema_1_associates_snapshot_passes_the_replay_check():
+    """A game stored before the schema change: its text differs from the replay, the state it loads to does not."""
+    doc = json.loads(ASSOCIATES_S1.read_text())
+    assert json.loads(doc["snapshot"])["schema"] == 1
+    row, actions = _associates_row(doc["snapshot"])
+    assert replay_problem(row, actions, registry.get) is None
+    other = json.loads(doc["snapshot"])
+    other["turn"] += 1
+    row, actions = _associates_row(json.dumps(other))
+    problem = replay_problem(row, actions, registry.get)
+    assert problem is not None and "differs from the stored snapshot" in problem

@@ -9,16 +9,17 @@ import pytest
 from engine import simulate
 from engine.ai import BusyPlayer, RandomPlayer, is_passive, make_player
 from engine.associates import GAME as ASSOCIATES
+from engine.associates.state import AssociatesState
 from engine.core import UNDO_ID, Action
 from engine.core.events import Event
 from engine.vendetta import GAME as VENDETTA
 from tests.engine.associates.helpers import ALL4, activate, make
 
 
-def _open_activation() -> dict[str, Any]:
+def _open_activation() -> AssociatesState:
     """An associates state whose pending player may move, transfer, fight... or end."""
     s = make(ALL4[:2])
-    activate(s, next(f for f, d in s["figs"].items() if d["guild"] == ALL4[0]))
+    activate(s, next(f for f, d in s.figs.items() if d.guild == ALL4[0]))
     return s
 
 

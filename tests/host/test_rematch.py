@@ -99,4 +99,4 @@ async def test_associates_rematch_lets_the_rules_first_player_start(service):
     new_live = await service._tables.get(new.game_id)
     # The seat that held the old rematch-first player (join order = old player index) starts the new game.
     seat = next(s for s in started_new.table.seats if s.join_order == old_first)
-    assert new_live.state["first_player"] == seat.player
+    assert new_live.state.first_player == seat.player

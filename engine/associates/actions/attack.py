@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.associates import board, ids
 from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.cards import card_type
 from engine.associates.components import fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.resolution import declare
-from engine.associates.state import State, carries, designated, figs_in_zone
+from engine.associates.state import (
+    Draft,
+    State,
+    carries,
+    designated,
+    figs_in_zone,
+    zone_of,
+)
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 
@@ -21,7 +26,7 @@ def targets(s: State, kind: str, source: str | None) -> list[dict[str, str]]:
     """Legal targets of a Combat/Theft by the active figurine for this source card type."""
     fig = active_fig(s)
     g = guild_of(fig)
-    zone = s["figs"][fig]["zone"]
+    zone = zone_of(s, fig)
     out: list[dict[str, str]] = []
     if source not in LAIR_ONLY:
         zones = [zone]
@@ -32,8 +37,8 @@ def targets(s: State, kind: str, source: str | None) -> list[dict[str, str]]:
                 if guild_of(f) != g and (source != "bailiff" or guild_of(f) == designated(s)):
                     out.append({"fig": f})
     if source != "bailiff":  # R-A52: lairs only from their own zone
-        for lg, lair in s["lairs"].items():
-            if lg != g and lair["zone"] == zone and lair["state"] == "intact":
+        for lg, lair in s.lairs.items():
+            if lg != g and lair.zone == zone and lair.state == "intact":
                 out.append({"lair": lg})
     return out
 
@@ -43,10 +48,10 @@ def target_id(t: dict[str, str]) -> str:
     return ids.target_id(ids.Target(fig=t["fig"]) if "fig" in t else ids.Target(lair=t["lair"]))
 
 
-def legal(s: State, draft: dict[str, Any]) -> list[Action]:
+def legal(s: State, draft: Draft) -> list[Action]:
     """One step: pick the target (the declaration happens at once)."""
-    kind = draft["kind"]
-    source = card_type(draft["source"]) if draft["source"] else None
+    kind = draft.kind
+    source = card_type(draft.source) if draft.source else None
     verb = "Attack" if kind == "combat" else "Rob"
     out = []
     for t in targets(s, kind, source):
@@ -59,11 +64,11 @@ def parse_target(s: State, cmd: ids.Command) -> dict[str, str]:
     """The target a 'tgt:f:<fig>' / 'tgt:l:<guild>' step names, or IllegalAction for anything else."""
     match cmd:
         case ids.Target(fig=str(fig)):
-            if fig not in s["figs"]:
+            if fig not in s.figs:
                 raise IllegalAction("Unknown figurine.", "E_UNKNOWN_FIGURINE")
             return {"fig": fig}
         case ids.Target(lair=str(lair)):
-            if lair not in s["lairs"]:
+            if lair not in s.lairs:
                 raise IllegalAction("That lair is not in this game.", "E_NO_SUCH_LAIR")
             return {"lair": lair}
     raise IllegalAction("Choose one of the listed targets.", "E_UNKNOWN_ACTION")
@@ -73,51 +78,51 @@ def check_target(s: State, kind: str, source: str | None, t: dict[str, str]) -> 
     """Raise the precise §17.10 rejection for an illegal target."""
     fig = active_fig(s)
     g = guild_of(fig)
-    zone = s["figs"][fig]["zone"]
+    zone = zone_of(s, fig)
     if t in targets(s, kind, source):
         return
     if "fig" in t:
         other = t["fig"]
         if guild_of(other) == g:
             raise IllegalAction("You cannot target your own guild's figurines.", "E_OWN_TARGET")
-        if s["figs"][other]["zone"] is None:
+        if s.figs[other].zone is None:
             raise IllegalAction("That figurine is not on the board.", "E_OUT_OF_REACH")
         if source in LAIR_ONLY:
             raise IllegalAction("This card targets an adverse lair only.", "E_LAIR_ONLY")
         if source == "bailiff":
             raise IllegalAction("Bailiff targets a figurine of the guild you designated this turn.", "E_BAILIFF")
-        if kind == "theft" and s["figs"][other]["zone"] in board.adjacent(zone):
+        if kind == "theft" and s.figs[other].zone in board.adjacent(zone):
             raise IllegalAction("A Theft is never made at range, even with a Tromblon.", "E_OUT_OF_REACH")
         raise IllegalAction("That figurine is out of reach: same zone only (Tromblon: adjacent zone, Combat).",
                             "E_OUT_OF_REACH")
     lg = t["lair"]
     if lg == g:
         raise IllegalAction("You never target your own lair; use Transfer on it.", "E_OWN_TARGET")
-    lair = s["lairs"][lg]
-    if lair["state"] != "intact":
+    lair = s.lairs[lg]
+    if lair.state != "intact":
         raise IllegalAction("That lair is destroyed.", "E_LAIR_DESTROYED")
     if source == "bailiff":
         raise IllegalAction("Bailiff targets a figurine, never a lair.", "E_BAILIFF")
-    if lair["zone"] in board.adjacent(zone) and kind == "combat" and carries(s, fig, "tromblon"):
+    if lair.zone in board.adjacent(zone) and kind == "combat" and carries(s, fig, "tromblon"):
         raise IllegalAction("A Tromblon shoots figurines only, never a lair.", "E_TROMBLON_LAIR")
     raise IllegalAction("Lairs are attacked or robbed only from their own zone.", "E_OUT_OF_REACH")
 
 
-def check_choice(s: State, draft: dict[str, Any], cmd: ids.Command) -> dict[str, str]:
+def check_choice(s: State, draft: Draft, cmd: ids.Command) -> dict[str, str]:
     """The target `cmd` names, or its §17.10 refusal (also: no action left to pay, §17.7)."""
-    source = card_type(draft["source"]) if draft["source"] else None
+    source = card_type(draft.source) if draft.source else None
     t = parse_target(s, cmd)
-    check_target(s, draft["kind"], source, t)
-    if draft["source"] is None:
+    check_target(s, draft.kind, source, t)
+    if draft.source is None:
         require_action(s)
     return t
 
 
-def choose(ctx: Ctx, draft: dict[str, Any], cmd: ids.Command) -> None:
+def choose(ctx: Ctx, draft: Draft, cmd: ids.Command) -> None:
     """Validate the target, pay, and declare the Combat/Theft."""
     s = ctx.s
-    kind = draft["kind"]
+    kind = draft.kind
     t = check_choice(s, draft, cmd)
-    s["draft"] = None
-    pay(ctx, draft["source"])
-    declare(ctx, kind, active_fig(s), t, draft["source"])
+    s.draft = None
+    pay(ctx, draft.source)
+    declare(ctx, kind, active_fig(s), t, draft.source)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.associates import board
 from engine.associates.actions import attack, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, active_seat, play_card
@@ -12,7 +10,17 @@ from engine.associates.components import ARTEFACTS, GUILD_INFO, ITEM_NAMES, fig_
 from engine.associates.context import Ctx
 from engine.associates.ids import Command, Improvise, OnFig, OnZone, Recipe, Row, parse, step_id
 from engine.associates.purse import spend_gold, spendable_gold
-from engine.associates.state import State, designated, effective_terrain, figs_in_zone, intact_lair_at, lair_intact
+from engine.associates.state import (
+    Draft,
+    State,
+    Trap,
+    designated,
+    effective_terrain,
+    figs_in_zone,
+    intact_lair_at,
+    lair_intact,
+    zone_of,
+)
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 
@@ -28,35 +36,35 @@ ZONE_PAGE = 23  # + undo + end = 25 menu entries
 def zone_choices(s: State, t: str) -> list[str]:
     """Legal zones for Trap, Mined Terrain or Storm."""
     fig = active_fig(s)
-    here = s["figs"][fig]["zone"]
+    here = zone_of(s, fig)
     if t == "trap":
-        if s["supply"]["trap"] <= 0:
+        if s.supply["trap"] <= 0:
             return []
-        return [z for z in board.zone_ids() if not intact_lair_at(s, z) and s["zones"][z]["trap"] is None]
+        return [z for z in board.zone_ids() if not intact_lair_at(s, z) and s.zones[z].trap is None]
     near = [here, *board.adjacent(here)]
     if t == "mined_terrain":
-        if s["supply"]["trap"] <= 0:
+        if s.supply["trap"] <= 0:
             return []
-        return [z for z in near if not intact_lair_at(s, z) and s["zones"][z]["trap"] is None]
-    if s["supply"]["storm"] <= 0:
+        return [z for z in near if not intact_lair_at(s, z) and s.zones[z].trap is None]
+    if s.supply["storm"] <= 0:
         return []
-    return [z for z in near if s["zones"][z]["storm"] is None]
+    return [z for z in near if s.zones[z].storm is None]
 
 
 def fig_choices(s: State, t: str) -> list[str]:
     """Legal figurine targets for Pumpkin or Root."""
     fig = active_fig(s)
     g = guild_of(fig)
-    here = s["figs"][fig]["zone"]
+    here = zone_of(s, fig)
     if t == "pumpkin":
-        if s["figs"][fig]["kind"] != "fairy" or s["supply"]["pumpkin"] <= 0:
+        if s.figs[fig].kind != "fairy" or s.supply["pumpkin"] <= 0:
             return []
-        return [f for f in figs_in_zone(s, here) if guild_of(f) != g and not s["figs"][f]["pumpkin"]]
-    if s["supply"]["root"] <= 0:
+        return [f for f in figs_in_zone(s, here) if guild_of(f) != g and not s.figs[f].pumpkin]
+    if s.supply["root"] <= 0:
         return []
     out = []
     for z in [here, *board.adjacent(here)]:
-        out += [f for f in figs_in_zone(s, z) if guild_of(f) != g and not s["figs"][f]["rooted"]]
+        out += [f for f in figs_in_zone(s, z) if guild_of(f) != g and not s.figs[f].rooted]
     return out
 
 
@@ -82,15 +90,15 @@ def why_not(s: State, card: str) -> str | None:
     t = card_type(card)
     fig = active_fig(s)
     g = guild_of(fig)
-    f = s["figs"][fig]
+    f = s.figs[fig]
     if t in BLUE:
         return f"{card_name(card)} is a reaction card: it is played only in its window during an adverse action."
     if t == "sprint":
-        if f["rooted"]:
+        if f.rooted:
             return "Sprint cannot be played on a Rooted figurine: it cannot move this turn."
         return "Sprint is played while declaring a Movement (choose Move, then add Sprint)."
     if t == "ransom":
-        return None if s["ransom"] else "Ransom is playable only as the first command after your Combat eliminated " \
+        return None if s.ransom else "Ransom is playable only as the first command after your Combat eliminated " \
                                         "an adverse figurine."
     if t in ATTACK_CARDS:
         if t == "bailiff" and not designated(s):
@@ -106,33 +114,33 @@ def why_not(s: State, card: str) -> str | None:
     if t == "quick_hands":
         return None if transfer.possible(s, fig) else "There is nothing to transfer."
     if t == "second_wind":
-        return None if f["stuns"] > 0 else "Second Wind needs a Stunned token on the active figurine."
+        return None if f.stuns > 0 else "Second Wind needs a Stunned token on the active figurine."
     if t == "ambush" or t == "war_cry":
         return None
     if t == "forge":
         return None if any(crafting.feasible(s, a, True) for a in ARTEFACTS) else \
             "Forge needs the components of an artefact among your figurines in this zone (and supply)."
     if t == "scavenge":
-        comp = SCAVENGE.get(effective_terrain(s, f["zone"]))
+        comp = SCAVENGE.get(effective_terrain(s, zone_of(s, fig)))
         if comp is None:
             return "Scavenge works only on a hill, forest, ruin or stone circle."
-        return None if s["supply"][comp] > 0 else f"No {ITEM_NAMES[comp]} left in the supply."
+        return None if s.supply[comp] > 0 else f"No {ITEM_NAMES[comp]} left in the supply."
     if t in ZONE_CARDS:  # R-A40: a token card is illegal with its supply empty
-        if s["supply"]["trap" if t != "storm" else "storm"] <= 0:
+        if s.supply["trap" if t != "storm" else "storm"] <= 0:
             return f"No {card_name(card)} token is left in the supply."
         return None if zone_choices(s, t) else "No legal zone for this token."
     if t in FIG_CARDS:
-        if t == "pumpkin" and f["kind"] != "fairy":
+        if t == "pumpkin" and f.kind != "fairy":
             return "Pumpkin must be played by an active Fairy."
-        if s["supply"][t] <= 0:
+        if s.supply[t] <= 0:
             return f"No {card_name(card)} token is left in the supply."
         return None if fig_choices(s, t) else "No legal adverse figurine for this card."
     if t in ("safe", "bank"):
         if not lair_intact(s, g):
             return f"{card_name(card)} needs your intact lair."
-        if s["lairs"][g][f"{t}_token"]:
+        if s.lairs[g].safe_token if t == "safe" else s.lairs[g].bank_token:
             return f"Your lair already has a {card_name(card)} token."
-        if s["supply"]["safe_bank"] <= 0:
+        if s.supply["safe_bank"] <= 0:
             return "No Safe/Bank token is left in the supply."
         return None
     return "This card cannot be played now."
@@ -143,7 +151,7 @@ def playable(s: State) -> list[Action]:
     activation, even with 0 actions left)."""
     out = []
     seen: set[str] = set()
-    for c in s["players"][active_seat(s)]["hand"]:
+    for c in s.players[active_seat(s)].hand:
         t = card_type(c)
         if t in seen:
             continue  # G-1: one copy per type keeps the menu short; the copies are identical
@@ -155,14 +163,14 @@ def playable(s: State) -> list[Action]:
 
 def check_play(s: State, card: str) -> None:
     """The §17 refusal of playing `card` now, if any."""
-    hand = s["players"][active_seat(s)]["hand"]
+    hand = s.players[active_seat(s)].hand
     if card not in hand:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
     reason = why_not(s, card)
     if reason is not None:
         code = "E_REACTION_CARD" if card_type(card) in BLUE else "E_CARD_CONDITION"
         if card_type(card) == "sprint":
-            code = "E_ROOTED" if s["figs"][active_fig(s)]["rooted"] else "E_NO_MOVEMENT"
+            code = "E_ROOTED" if s.figs[active_fig(s)].rooted else "E_NO_MOVEMENT"
         raise IllegalAction(reason, code)
     if not is_listed_copy(hand, card):
         raise IllegalAction(f"Play {card_name(card)} with the listed choice (its copies are identical).",
@@ -175,17 +183,17 @@ def play(ctx: Ctx, card: str) -> None:
     check_play(s, card)
     t = card_type(card)
     if t in ATTACK_CARDS:
-        s["draft"] = {"kind": ATTACK_CARDS[t], "source": card, "steps": []}
+        s.draft = Draft(kind=ATTACK_CARDS[t], source=card)
     elif t == "improvisation":
-        s["draft"] = {"kind": "improv", "source": card, "steps": []}
+        s.draft = Draft(kind="improv", source=card)
     elif t == "quick_hands":
-        s["draft"] = {"kind": "transfer", "source": card, "steps": []}
+        s.draft = Draft(kind="transfer", source=card)
     elif t == "forge":
-        s["draft"] = {"kind": "craft", "source": card, "steps": [], "forge": True}
+        s.draft = Draft(kind="craft", source=card, forge=True)
     elif t in ZONE_CARDS:
-        s["draft"] = {"kind": "zone", "source": card, "steps": []}
+        s.draft = Draft(kind="zone", source=card)
     elif t in FIG_CARDS:
-        s["draft"] = {"kind": "fig", "source": card, "steps": []}
+        s.draft = Draft(kind="fig", source=card)
     else:
         _direct(ctx, card)
 
@@ -195,38 +203,42 @@ def _direct(ctx: Ctx, card: str) -> None:
     t = card_type(card)
     fig = active_fig(s)
     g = guild_of(fig)
-    f = s["figs"][fig]
+    f = s.figs[fig]
     play_card(ctx, card)
     if t == "ambush":
-        if g not in s["effects"]["ambush"]:
-            s["effects"]["ambush"].append(g)
+        if g not in s.effects.ambush:
+            s.effects.ambush.append(g)
     elif t == "war_cry":
-        s["effects"]["war_cry"][g] = s["effects"]["war_cry"].get(g, 0) + 1
+        s.effects.war_cry[g] = s.effects.war_cry.get(g, 0) + 1
     elif t == "second_wind":
-        f["stuns"] -= 1
+        f.stuns -= 1
         ctx.say(f"{fig_name(fig)} removes a Stunned token.", "second_wind", figurine=fig)
     elif t == "scavenge":
-        comp = SCAVENGE[effective_terrain(s, f["zone"])]
-        s["supply"][comp] -= 1
-        f["treasure"][comp] += 1
+        comp = SCAVENGE[effective_terrain(s, zone_of(s, fig))]
+        s.supply[comp] -= 1
+        f.treasure[comp] += 1
         ctx.say(f"{fig_name(fig)} scavenges 1 {ITEM_NAMES[comp]}.", "scavenge", figurine=fig, component=comp)
     elif t == "ransom":
-        victim = s["ransom"]
-        s["ransom"] = None
+        victim = s.ransom
+        assert victim is not None, "why_not lets Ransom through only right after an elimination"
+        s.ransom = None
         paid = min(2, spendable_gold(s, victim))
         spend_gold(s, victim, paid)
-        f["treasure"]["gold"] += paid
+        f.treasure["gold"] += paid
         ctx.say(f"Ransom: the {GUILD_INFO[victim]['title']} pay {paid} GP to {fig_name(fig)}.", "ransom", gold=paid)
     elif t in ("safe", "bank"):
-        s["lairs"][g][f"{t}_token"] = card
-        s["supply"]["safe_bank"] -= 1
+        if t == "safe":
+            s.lairs[g].safe_token = card
+        else:
+            s.lairs[g].bank_token = card
+        s.supply["safe_bank"] -= 1
         ctx.say(f"A {card_name(card)} token is placed on the {GUILD_INFO[g]['title']} lair.", "token")
 
 
-def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
+def draft_legal(s: State, draft: Draft) -> list[Action]:
     """Steps of the card drafts: zone, figurine, recipe, Improvisation type."""
-    kind = draft["kind"]
-    t = card_type(draft["source"]) if draft["source"] else ""
+    kind = draft.kind
+    t = card_type(draft.source) if draft.source else ""
     if kind == "zone":
         zones = zone_choices(s, t)
         if _rows_first(zones, draft):
@@ -234,12 +246,12 @@ def draft_legal(s: State, draft: dict[str, Any]) -> list[Action]:
             rows = sorted({_row_of(z) for z in zones})
             return [Action(step_id(Row(r)), f"Zones of row {r + 1}: " + ", ".join(
                 board.zone_name(z) for z in zones if _row_of(z) == r)) for r in rows]
-        return [Action(f"z:{z}", f"{card_name(draft['source'])} on {board.zone_name(z)}")
+        return [Action(f"z:{z}", f"{card_name(draft.card())} on {board.zone_name(z)}")
                 for z in _in_chosen_row(zones, draft)]
     if kind == "fig":
-        return [Action(f"f:{x}", f"{card_name(draft['source'])} on {fig_name(x)}") for x in fig_choices(s, t)]
+        return [Action(f"f:{x}", f"{card_name(draft.card())} on {fig_name(x)}") for x in fig_choices(s, t)]
     if kind == "craft":
-        forge = bool(draft.get("forge"))
+        forge = draft.forge
         return [Action(f"recipe:{a}", f"Craft a {ITEM_NAMES[a]}") for a in ARTEFACTS if crafting.feasible(s, a, forge)]
     if kind == "improv":
         words = {"move": "Movement", "transfer": "Transfer", "combat": "Combat", "theft": "Theft", "craft": "Craft"}
@@ -251,28 +263,28 @@ def _row_of(zone: str) -> int:
     return board.zone_ids().index(zone) // 5
 
 
-def _rows_first(zones: list[str], draft: dict[str, Any]) -> bool:
+def _rows_first(zones: list[str], draft: Draft) -> bool:
     """Whether the zone draft must pick a board row before a zone (G-2)."""
-    return len(zones) > ZONE_PAGE and not draft["steps"]
+    return len(zones) > ZONE_PAGE and not draft.steps
 
 
-def _in_chosen_row(zones: list[str], draft: dict[str, Any]) -> list[str]:
+def _in_chosen_row(zones: list[str], draft: Draft) -> list[str]:
     """The zones of the row picked in the draft (all of them when no row was needed)."""
-    if not draft["steps"]:
+    if not draft.steps:
         return zones
     # the row step was checked against the listed rows when it was recorded
-    step = parse(draft["steps"][-1])
+    step = parse(draft.steps[-1])
     assert isinstance(step, Row)
     return [z for z in zones if _row_of(z) == step.row]
 
 
-def check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+def check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
     """The refusal of a card-draft step (zone, figurine, recipe, Improvisation type), if any."""
-    kind = draft["kind"]
-    card = draft["source"]
+    kind = draft.kind
+    card = draft.source
     t = card_type(card) if card else ""
     match kind, cmd:
-        case "zone", Row() if not draft["steps"]:
+        case "zone", Row() if not draft.steps:
             if cmd not in (parse(a.id) for a in draft_legal(s, draft)):
                 raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
         case "zone", OnZone(z):
@@ -281,8 +293,8 @@ def check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
             zones = zone_choices(s, t)
             if z not in zones:
                 if intact_lair_at(s, z) and t != "storm":
-                    raise IllegalAction(f"{card_name(card)} cannot go on an intact lair.", "E_TOKEN_ZONE")
-                raise IllegalAction(f"{card_name(card)} cannot go there (one token per zone"
+                    raise IllegalAction(f"{card_name(draft.card())} cannot go on an intact lair.", "E_TOKEN_ZONE")
+                raise IllegalAction(f"{card_name(draft.card())} cannot go there (one token per zone"
                                     + ("; your zone or an adjacent one" if t != "trap" else "") + ").",
                                     "E_TOKEN_ZONE")
             if _rows_first(zones, draft):
@@ -292,11 +304,11 @@ def check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
                                     "E_UNKNOWN_ACTION")
         case "fig", OnFig(x):
             if x not in fig_choices(s, t):
-                raise IllegalAction(f"{card_name(card)} needs an adverse figurine without that token "
+                raise IllegalAction(f"{card_name(draft.card())} needs an adverse figurine without that token "
                                     + ("in the Fairy's zone." if t == "pumpkin" else "here or adjacent."),
                                     "E_CARD_TARGET")
         case "craft", Recipe(a):
-            crafting.check(s, a, bool(draft.get("forge")))
+            crafting.check(s, a, draft.forge)
         case "improv", Improvise(k):
             if k not in improv_kinds(s):
                 raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION")
@@ -304,38 +316,38 @@ def check_draft_step(s: State, draft: dict[str, Any], cmd: Command) -> None:
             raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION")
 
 
-def draft_step(ctx: Ctx, draft: dict[str, Any], cmd: Command) -> None:
+def draft_step(ctx: Ctx, draft: Draft, cmd: Command) -> None:
     """Apply a card-draft step (each but a row choice completes the play)."""
     s = ctx.s
     check_draft_step(s, draft, cmd)
-    card = draft["source"]
-    t = card_type(card) if card else ""
+    t = card_type(draft.source) if draft.source else ""
     match cmd:
         case Row():
-            draft["steps"].append(step_id(cmd))
+            draft.steps.append(step_id(cmd))
         case OnZone(z):
-            s["draft"] = None
-            play_card(ctx, card)
+            s.draft = None
+            play_card(ctx, draft.card())
             if t == "storm":
-                s["zones"][z]["storm"] = active_seat(s)
-                s["supply"]["storm"] -= 1
+                s.zones[z].storm = active_seat(s)
+                s.supply["storm"] -= 1
             else:
-                s["zones"][z]["trap"] = {"kind": t, "card": card}
-                s["supply"]["trap"] -= 1
-            ctx.say(f"A {card_name(card)} token is placed on {board.zone_name(z)}.", "token", zone=z, token=t)
+                s.zones[z].trap = Trap(kind=t, card=draft.card())
+                s.supply["trap"] -= 1
+            ctx.say(f"A {card_name(draft.card())} token is placed on {board.zone_name(z)}.", "token", zone=z, token=t)
         case OnFig(x):
-            s["draft"] = None
-            play_card(ctx, card)
-            s["supply"][t] -= 1
+            s.draft = None
+            play_card(ctx, draft.card())
+            s.supply[t] -= 1
             if t == "pumpkin":
-                s["figs"][x]["pumpkin"] = True
-                s["figs"][x]["activated"] = True  # marked activated at once, with no actions
+                s.figs[x].pumpkin = True
+                s.figs[x].activated = True  # marked activated at once, with no actions
             else:
-                s["figs"][x]["rooted"] = True
-            ctx.say(f"{fig_name(x)} is under a {card_name(card)} token this turn.", "token", figurine=x, token=t)
+                s.figs[x].rooted = True
+            ctx.say(f"{fig_name(x)} is under a {card_name(draft.card())} token this turn.", "token", figurine=x,
+                    token=t)
         case Recipe(a):
-            s["draft"] = None
-            play_card(ctx, card)
-            crafting.craft(ctx, a, bool(draft.get("forge")))
+            s.draft = None
+            play_card(ctx, draft.card())
+            crafting.craft(ctx, a, draft.forge)
         case Improvise(k):
-            s["draft"] = {"kind": k, "source": card, "steps": []}
+            s.draft = Draft(kind=k, source=draft.source)

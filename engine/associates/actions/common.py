@@ -5,7 +5,11 @@ from __future__ import annotations
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import guild_title
 from engine.associates.context import Ctx
-from engine.associates.state import State, guild_at
+from engine.associates.state import (
+    State,
+    active_of,
+    guild_at,
+)
 from engine.core.errors import IllegalAction
 
 VIOLET = ("trap", "mined_terrain", "safe", "bank")
@@ -13,17 +17,17 @@ VIOLET = ("trap", "mined_terrain", "safe", "bank")
 
 def active_fig(s: State) -> str:
     """The active figurine's id."""
-    return str(s["active"]["fig"])
+    return active_of(s).fig
 
 
 def active_seat(s: State) -> int:
     """The seat whose activation is open."""
-    return int(s["active"]["player"])
+    return int(active_of(s).player)
 
 
 def require_action(s: State) -> None:
     """Reject a normal action when none is left (§17.7)."""
-    if s["active"]["actions"] <= 0:
+    if active_of(s).actions <= 0:
         raise IllegalAction("This figurine has no action left. You can play cards or end the activation.",
                             "E_NO_ACTIONS_LEFT")
 
@@ -33,7 +37,7 @@ def pay(ctx: Ctx, card: str | None) -> None:
     s = ctx.s
     if card is None:  # R-A14: card-granted actions are extra and free
         require_action(s)
-        s["active"]["actions"] -= 1
+        active_of(s).actions -= 1
     else:
         play_card(ctx, card)
 
@@ -42,10 +46,10 @@ def play_card(ctx: Ctx, card: str) -> None:
     """Move a card from the active player's hand into play (public); violet cards wait in play (R-A33)."""
     s = ctx.s
     seat = active_seat(s)
-    hand = s["players"][seat]["hand"]
+    hand = s.players[seat].hand
     if card not in hand:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
     hand.remove(card)
-    (s["violet"] if card_type(card) in VIOLET else s["played"]).append(card)
+    (s.violet if card_type(card) in VIOLET else s.played).append(card)
     ctx.say(f"The {guild_title(guild_at(s, seat))} play {card_name(card)}.", "card", seat=seat, card=card,
             type=card_type(card))

@@ -6,7 +6,11 @@ from engine.associates.actions.common import active_fig
 from engine.associates.components import ARTEFACTS, ITEM_NAMES, RECIPES, fig_name, guild_of
 from engine.associates.context import Ctx
 from engine.associates.missions import add_objective
-from engine.associates.state import State, figs_in_zone
+from engine.associates.state import (
+    State,
+    figs_in_zone,
+    zone_of,
+)
 from engine.core.errors import IllegalAction
 
 
@@ -15,16 +19,16 @@ def pool_figs(s: State, forge: bool) -> list[str]:
     fig = active_fig(s)
     if not forge:
         return [fig]
-    zone = s["figs"][fig]["zone"]
+    zone = zone_of(s, fig)
     return [fig] + [f for f in figs_in_zone(s, zone) if f != fig and guild_of(f) == guild_of(fig)]
 
 
 def feasible(s: State, artefact: str, forge: bool) -> bool:
     """Components available (own, or pooled with Forge) and the artefact supply not empty."""
-    if artefact not in RECIPES or s["supply"][artefact] <= 0:
+    if artefact not in RECIPES or s.supply[artefact] <= 0:
         return False
     figs = pool_figs(s, forge)
-    return all(sum(s["figs"][f]["treasure"][c] for f in figs) >= k for c, k in RECIPES[artefact].items())
+    return all(sum(s.figs[f].treasure[c] for f in figs) >= k for c, k in RECIPES[artefact].items())
 
 
 def check(s: State, artefact: str, forge: bool) -> None:
@@ -32,7 +36,7 @@ def check(s: State, artefact: str, forge: bool) -> None:
     if artefact not in ARTEFACTS:
         raise IllegalAction("Unknown recipe: amulet (2 Moonstone), broom (2 Sacred Wood) or tromblon (1 + 1).",
                             "E_UNKNOWN_RECIPE")
-    if s["supply"][artefact] <= 0:
+    if s.supply[artefact] <= 0:
         raise IllegalAction(f"No {ITEM_NAMES[artefact]} is left in the supply.", "E_SUPPLY_EMPTY")
     if not feasible(s, artefact, forge):
         raise IllegalAction(f"The crafting figurine itself must hold the components of a {ITEM_NAMES[artefact]}"
@@ -47,12 +51,12 @@ def craft(ctx: Ctx, artefact: str, forge: bool) -> None:
     for comp, k in RECIPES[artefact].items():
         need = k
         for f in pool_figs(s, forge):
-            take = min(need, s["figs"][f]["treasure"][comp])
-            s["figs"][f]["treasure"][comp] -= take
-            s["supply"][comp] += take
+            take = min(need, s.figs[f].treasure[comp])
+            s.figs[f].treasure[comp] -= take
+            s.supply[comp] += take
             need -= take
-    s["supply"][artefact] -= 1
-    s["figs"][fig]["treasure"][artefact] += 1
+    s.supply[artefact] -= 1
+    s.figs[fig].treasure[artefact] += 1
     ctx.say(f"{fig_name(fig)} crafts a {ITEM_NAMES[artefact]}.", "craft", figurine=fig, artefact=artefact)
     if guild_of(fig) == "artisans":
         add_objective(ctx, "artisans", fig, f"Manufacture: {ITEM_NAMES[artefact]}")  # R-A24

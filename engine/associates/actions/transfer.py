@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.associates import board
 from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.components import (
@@ -19,7 +17,14 @@ from engine.associates.components import (
 from engine.associates.context import Ctx
 from engine.associates.ids import Command, DraftStep, Drop, Give, Take, TransferMode, drop_id, parse, step_id, take_id
 from engine.associates.missions import secondary
-from engine.associates.state import State, effective_terrain, figs_in_zone, on_own_intact_lair
+from engine.associates.state import (
+    Draft,
+    State,
+    effective_terrain,
+    figs_in_zone,
+    on_own_intact_lair,
+    zone_of,
+)
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
 
@@ -35,34 +40,34 @@ SOURCE_WORDS = {"loose": "lying here", "safe": "from your safe", "tomb": "from y
 def sources(s: State, fig: str) -> dict[str, dict[str, int]]:
     """Treasures a Take may draw on: loose, own safe (on own intact lair), own Tomb here (R-A16; G-5: one Take
     may combine them)."""
-    zone = s["figs"][fig]["zone"]
-    out = {"loose": s["zones"][zone]["loose"]}
+    zone = zone_of(s, fig)
+    out = {"loose": s.zones[zone].loose}
     g = guild_of(fig)
     if on_own_intact_lair(s, fig):
-        out["safe"] = s["lairs"][g]["safe"]
-    if g in s["zones"][zone]["tombs"]:
-        out["tomb"] = s["zones"][zone]["tombs"][g]
+        out["safe"] = s.lairs[g].safe
+    if g in s.zones[zone].tombs:
+        out["tomb"] = s.zones[zone].tombs[g]
     return out
 
 
 def friends_here(s: State, fig: str) -> list[str]:
     """Friendly figurines in the same zone (Give targets)."""
-    zone = s["figs"][fig]["zone"]
+    zone = zone_of(s, fig)
     return [f for f in figs_in_zone(s, zone) if f != fig and guild_of(f) == guild_of(fig)]
 
 
 def possible(s: State, fig: str) -> bool:
     """Whether any Transfer could move something."""
-    if treasure_size(s["figs"][fig]["treasure"]):
+    if treasure_size(s.figs[fig].treasure):
         return True
     return any(treasure_size(t) for t in sources(s, fig).values())
 
 
-def mode_of(draft: dict[str, Any]) -> TransferMode | Give | None:
+def mode_of(draft: Draft) -> TransferMode | Give | None:
     """The first step (Take or Drop mode, or Give to a figurine), None while not chosen."""
-    if not draft["steps"]:
+    if not draft.steps:
         return None
-    first = parse(draft["steps"][0])
+    first = parse(draft.steps[0])
     assert isinstance(first, TransferMode | Give)  # only a checked mode step is ever recorded first
     return first
 
@@ -72,12 +77,12 @@ def is_take(mode: TransferMode | Give | None) -> bool:
     return mode == TAKE
 
 
-def selection(s: State, fig: str, draft: dict[str, Any]) -> dict[str, dict[str, int]]:
+def selection(s: State, fig: str, draft: Draft) -> dict[str, dict[str, int]]:
     """Chosen counts per source ('own' for Drop/Give), replaying the steps."""
     sel: dict[str, dict[str, int]] = {}
     avail = sources(s, fig)
-    avail["own"] = s["figs"][fig]["treasure"]
-    for step in map(parse, draft["steps"][1:]):
+    avail["own"] = s.figs[fig].treasure
+    for step in map(parse, draft.steps[1:]):
         match step:
             case Take(src, str(item), tail):
                 pass
@@ -90,7 +95,7 @@ def selection(s: State, fig: str, draft: dict[str, Any]) -> dict[str, dict[str, 
     return sel
 
 
-def legal(s: State, draft: dict[str, Any]) -> list[Action]:
+def legal(s: State, draft: Draft) -> list[Action]:
     """Mode step, then item steps, then confirm."""
     fig = active_fig(s)
     m = mode_of(draft)
@@ -99,7 +104,7 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
         srcs = sources(s, fig)
         if any(treasure_size(t) for t in srcs.values()):
             out.append(Action(step_id(TAKE), "Take items here"))
-        if treasure_size(s["figs"][fig]["treasure"]):
+        if treasure_size(s.figs[fig].treasure):
             where = "into your safe" if on_own_intact_lair(s, fig) else "loose here"
             out.append(Action(step_id(DROP), f"Drop items {where}"))
             for f in friends_here(s, fig):
@@ -117,7 +122,7 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
                     out.append(Action(take_id(src, item, everything=True),
                                       f"Take all {left} {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
     else:
-        t = s["figs"][fig]["treasure"]
+        t = s.figs[fig].treasure
         chosen = sel.get("own", empty_treasure())
         for item in ITEMS:
             left = t[item] - chosen[item]
@@ -130,7 +135,7 @@ def legal(s: State, draft: dict[str, Any]) -> list[Action]:
     return out
 
 
-def check_step(s: State, draft: dict[str, Any], cmd: Command) -> DraftStep:
+def check_step(s: State, draft: Draft, cmd: Command) -> DraftStep:
     """The Transfer step `cmd` adds, or its §17.9 refusal."""
     fig = active_fig(s)
     m = mode_of(draft)
@@ -140,14 +145,14 @@ def check_step(s: State, draft: dict[str, Any], cmd: Command) -> DraftStep:
                 if not any(treasure_size(t) for t in sources(s, fig).values()):
                     raise IllegalAction("There is nothing here you may take.", "E_NOTHING_TO_TAKE")
             case TransferMode("drop"):
-                if not treasure_size(s["figs"][fig]["treasure"]):
+                if not treasure_size(s.figs[fig].treasure):
                     raise IllegalAction("This figurine carries nothing to drop.", "E_NOTHING_TO_DROP")
             case Give(other):
-                if other not in s["figs"] or guild_of(other) != guild_of(fig):
+                if other not in s.figs or guild_of(other) != guild_of(fig):
                     raise IllegalAction("You can only give to a figurine of your own guild.", "E_GIVE_ADVERSE")
                 if other not in friends_here(s, fig):
                     raise IllegalAction("You can only give to a friendly figurine in the same zone.", "E_GIVE_ZONE")
-                if not treasure_size(s["figs"][fig]["treasure"]):
+                if not treasure_size(s.figs[fig].treasure):
                     raise IllegalAction("This figurine carries nothing to give.", "E_NOTHING_TO_DROP")
             case _:
                 raise IllegalAction("Choose Take, Drop or Give first.", "E_UNKNOWN_ACTION")
@@ -163,7 +168,7 @@ def check_step(s: State, draft: dict[str, Any], cmd: Command) -> DraftStep:
             raise IllegalAction("You may only take from your own guild's safe, standing on your intact lair.",
                                 "E_ADVERSE_SAFE")
         if src == "tomb" and "tomb" not in sources(s, fig):
-            holder = [k for k in s["zones"][s["figs"][fig]["zone"]]["tombs"] if k != g]
+            holder = [k for k in s.zones[zone_of(s, fig)].tombs if k != g]
             raise IllegalAction("Only the owner's figurines may take from a Tomb." if holder else
                                 "There is no Tomb of yours here.", "E_ADVERSE_TOMB")
         avail = sources(s, fig).get(src)
@@ -180,15 +185,15 @@ def check_step(s: State, draft: dict[str, Any], cmd: Command) -> DraftStep:
     if item not in ITEMS:
         raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
     chosen = selection(s, fig, draft).get("own", empty_treasure())
-    if s["figs"][fig]["treasure"][item] - chosen[item] <= 0:
+    if s.figs[fig].treasure[item] - chosen[item] <= 0:
         raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
-    _require_listed_form(cmd.tail, item, s["figs"][fig]["treasure"][item] - chosen[item])
+    _require_listed_form(cmd.tail, item, s.figs[fig].treasure[item] - chosen[item])
     return cmd
 
 
-def step(s: State, draft: dict[str, Any], cmd: Command) -> None:
+def step(s: State, draft: Draft, cmd: Command) -> None:
     """Validate and record one Transfer step (§17.9)."""
-    draft["steps"].append(step_id(check_step(s, draft, cmd)))
+    draft.steps.append(step_id(check_step(s, draft, cmd)))
 
 
 def everything_steps(s: State, fig: str, mode: str) -> list[DraftStep]:
@@ -198,7 +203,7 @@ def everything_steps(s: State, fig: str, mode: str) -> list[DraftStep]:
     if mode == "take":
         pools = {src: t for src, t in sources(s, fig).items() if src != "safe"}
     else:
-        pools = {"own": s["figs"][fig]["treasure"]}
+        pools = {"own": s.figs[fig].treasure}
     for src, t in pools.items():
         for item in ITEMS:
             n = t[item]
@@ -222,25 +227,25 @@ def _require_listed_form(rest: tuple[str, ...], item: str, left: int) -> None:
                             "E_UNKNOWN_ACTION")
 
 
-def check_confirm(s: State, draft: dict[str, Any]) -> None:
+def check_confirm(s: State, draft: Draft) -> None:
     """Refuse a Transfer moving nothing, or one with no action left to pay (§17.7)."""
     if mode_of(draft) is None or not any(treasure_size(v) for v in selection(s, active_fig(s), draft).values()):
         raise IllegalAction("A Transfer must move at least one item.", "E_EMPTY_TRANSFER")
-    if draft["source"] is None:
+    if draft.source is None:
         require_action(s)
 
 
-def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
+def confirm(ctx: Ctx, draft: Draft) -> None:
     """Pay and move the chosen items; Prospectors; empty Tombs return their token."""
     s = ctx.s
     fig = active_fig(s)
     m = mode_of(draft)
     sel = selection(s, fig, draft)
     check_confirm(s, draft)
-    s["draft"] = None
-    pay(ctx, draft["source"])
-    mine = s["figs"][fig]["treasure"]
-    zone = s["figs"][fig]["zone"]
+    s.draft = None
+    pay(ctx, draft.source)
+    mine = s.figs[fig].treasure
+    zone = zone_of(s, fig)
     g = guild_of(fig)
     if is_take(m):
         srcs = sources(s, fig)
@@ -251,19 +256,19 @@ def confirm(ctx: Ctx, draft: dict[str, Any]) -> None:
         public = {"loose": "lying here", "safe": "from their safe", "tomb": "from their tomb"}
         text = "; ".join(f"{_txt(c)} {public[src]}" for src, c in sel.items() if treasure_size(c))
         ctx.say(f"{fig_name(fig)} takes {text}.", "transfer", figurine=fig, mode="take")
-        if "tomb" in sel and treasure_size(s["zones"][zone]["tombs"][g]) == 0:
-            del s["zones"][zone]["tombs"][g]
-            s["supply"]["tomb"] += 1
+        if "tomb" in sel and treasure_size(s.zones[zone].tombs[g]) == 0:
+            del s.zones[zone].tombs[g]
+            s.supply["tomb"] += 1
         loose = sel.get("loose", empty_treasure())
         if g == "artisans" and any(loose[c] for c in COMPONENTS) and effective_terrain(s, zone) in PROSPECT_TERRAINS:
             secondary(ctx, "artisans", fig, "Prospectors")
         return
     chosen = sel["own"]
     if isinstance(m, Give):
-        dest = s["figs"][m.fig]["treasure"]
+        dest = s.figs[m.fig].treasure
         where = f"to {fig_name(m.fig)}"
     else:
-        dest = s["lairs"][g]["safe"] if on_own_intact_lair(s, fig) else s["zones"][zone]["loose"]
+        dest = s.lairs[g].safe if on_own_intact_lair(s, fig) else s.zones[zone].loose
         where = "into the safe" if on_own_intact_lair(s, fig) else f"loose on {board.zone_name(zone)}"
     for item in ITEMS:
         mine[item] -= chosen[item]

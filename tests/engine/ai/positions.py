@@ -33,14 +33,14 @@ def redeal(game_name: str, state: Any, seat: int, seed: int) -> Any:
     if game_name == "associates":
         game = registry.get(game_name)
         s = game.load(game.dump(state))
-        for q, p in enumerate(s["players"]):
-            if q != seat and p["keep"] is None:
-                pool = p["hand"] + p["deck"]
+        for q, p in enumerate(s.players):
+            if q != seat and p.keep is None:
+                pool = p.hand + p.deck
                 rng.shuffle(pool)
-                p["hand"], p["deck"] = pool[: len(p["hand"])], pool[len(p["hand"]):]
+                p.hand, p.deck = pool[: len(p.hand)], pool[len(p.hand):]
             else:
-                rng.shuffle(p["deck"])
-        s["rng"] = rng.next_u32()
+                rng.shuffle(p.deck)
+        s.rng = rng.next_u32()
         return s
     if game_name == "vendetta":
         chosen = {}

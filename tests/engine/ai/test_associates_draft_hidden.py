@@ -7,10 +7,11 @@ import random
 
 from engine import registry
 from engine.associates import ai as associates_ai
+from engine.associates.state import AssociatesState, active_of
 from engine.core.rng import Rng
 
 
-def a_state_with_an_open_activation() -> dict:
+def a_state_with_an_open_activation() -> AssociatesState:
     game = registry.get("associates")
     rng = random.Random(3)
     for seed in range(20):
@@ -18,7 +19,7 @@ def a_state_with_an_open_activation() -> dict:
         for _ in range(600):
             if game.is_over(state):
                 break
-            if state["draft"] is not None and state["draft"]["steps"]:
+            if state.draft is not None and state.draft.steps:
                 return state
             player = rng.choice([d.player for d in game.pending(state)])
             legal = [a for a in game.legal_actions(state, player) if a.id != "undo"]
@@ -29,12 +30,12 @@ def a_state_with_an_open_activation() -> dict:
 def test_determinize_drops_another_players_open_draft_and_keeps_ones_own() -> None:
     game = registry.get("associates")
     state = a_state_with_an_open_activation()
-    active = state["active"]["player"]
+    active = active_of(state).player
     other = next(p for p in range(3) if p != active)
     blank = copy.deepcopy(state)
-    blank["draft"] = None
+    blank.draft = None
     seen = associates_ai.determinize(game, state, other, Rng.from_seed(5))
-    assert seen["draft"] is None
+    assert seen.draft is None
     assert seen == associates_ai.determinize(game, blank, other, Rng.from_seed(5))
     own = associates_ai.determinize(game, state, active, Rng.from_seed(5))
-    assert own["draft"] == state["draft"]
+    assert own.draft == state.draft

@@ -31,6 +31,6 @@ def test_redeal_changes_what_an_opponent_holds() -> None:
     state, seat = position("associates", 2, 3, 60)
     other = redeal("associates", state, seat, 1)
     opponent = 1 - seat
-    assert sorted(other["players"][opponent]["hand"] + other["players"][opponent]["deck"]) == sorted(
-        state["players"][opponent]["hand"] + state["players"][opponent]["deck"])
-    assert other["players"][seat]["hand"] == state["players"][seat]["hand"]
+    assert sorted(other.players[opponent].hand + other.players[opponent].deck) == sorted(
+        state.players[opponent].hand + state.players[opponent].deck)
+    assert other.players[seat].hand == state.players[seat].hand

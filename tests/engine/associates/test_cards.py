@@ -5,13 +5,14 @@ from __future__ import annotations
 from engine.associates import GAME
 from engine.associates.context import Ctx
 from engine.associates.flow import discard_played
+from engine.associates.state import State, active_of, resolving
 
 from .helpers import ALL4, act, activate, give, make, park, place, rejects, rig, seat, set_gold, set_safe, settle
 
 
-def board4() -> dict:
+def board4() -> State:
     s = make(ALL4)
-    park(s, list(s["figs"]), "millpond_green")
+    park(s, list(s.figs), "millpond_green")
     return s
 
 
@@ -19,7 +20,7 @@ def rolls(ev: list) -> list[tuple[int, str]]:
     return [(e.data["n"], e.data["colour"]) for e in ev if e.kind == "roll"]
 
 
-def end_step1(s: dict) -> None:
+def end_step1(s: State) -> None:
     ctx = Ctx(s)
     discard_played(ctx)
     ctx.close()
@@ -33,13 +34,13 @@ def test_aggressiveness() -> None:
     activate(s, "brigands_goblin", actions=0)
     rig(s, [6, 6, 6])
     s, ev = act(s, b, f"play:{c}", "tgt:f:thieves_fairy")
-    assert rolls(ev) == [(3, "green")] and c in s["played"]
-    s["active"]["actions"] = 1
+    assert rolls(ev) == [(3, "green")] and c in s.played
+    active_of(s).actions = 1
     rig(s, [6, 6])
     s, ev = act(s, b, "combat", "tgt:f:thieves_fairy")
     assert rolls(ev) == [(2, "green")]  # white banner: the bonus lasted one action
     end_step1(s)
-    assert c in s["players"][b]["discard"] and not s["played"]
+    assert c in s.players[b].discard and not s.played
     s2 = board4()
     [c2] = give(s2, "brigands", "aggressiveness")
     place(s2, {"brigands_goblin": "goosefoot_meadow"})
@@ -55,7 +56,7 @@ def test_petit_malin() -> None:
     activate(s, "thieves_fairy")
     rig(s, [6, 6, 6])
     s, ev = act(s, th, f"play:{c}", "tgt:f:brigands_troll")
-    assert rolls(ev) == [(3, "green")] and s["active"]["actions"] == 2
+    assert rolls(ev) == [(3, "green")] and active_of(s).actions == 2
     s2 = board4()
     [c2] = give(s2, "thieves", "petit_malin")
     place(s2, {"thieves_fairy": "goosefoot_meadow"})
@@ -74,13 +75,13 @@ def test_improvisation() -> None:
     rig(s, [6, 6])
     s, ev = act(s, th, f"play:{c}", "do:combat", "tgt:f:brigands_troll")
     assert rolls(ev) == [(2, "green")]  # no bonus die
-    assert c in s["played"]
+    assert c in s.played
     # nothing possible: rooted, empty-handed, alone on a plain without loose items
     s2 = board4()
     place(s2, {"thieves_goblin": "goosefoot_meadow"})
     set_gold(s2, "thieves_goblin", gold=0)
-    s2["figs"]["thieves_goblin"]["rooted"] = True
-    s2["supply"]["root"] -= 1
+    s2.figs["thieves_goblin"].rooted = True
+    s2.supply["root"] -= 1
     [c2] = give(s2, "thieves", "improvisation")
     activate(s2, "thieves_goblin")
     rejects(s2, th, f"play:{c2}", "E_CARD_CONDITION")
@@ -94,8 +95,8 @@ def test_sprint() -> None:
     activate(s, "thieves_goblin")
     assert f"play:{c}" not in {a.id for a in GAME.legal_actions(s, th)}
     s, _ = act(s, th, "move", f"sprint:{c}", "to:northern_henge", "to:crows_knoll", "confirm")
-    assert s["figs"]["thieves_goblin"]["zone"] == "crows_knoll" and c in s["played"]
-    assert s["active"]["actions"] == 1  # Sprint grants no action (R-A12)
+    assert s.figs["thieves_goblin"].zone == "crows_knoll" and c in s.played
+    assert active_of(s).actions == 1  # Sprint grants no action (R-A12)
 
 
 def test_protection() -> None:
@@ -106,10 +107,10 @@ def test_protection() -> None:
     activate(s, "brigands_troll")
     rig(s, [6, 6, 6])
     s, _ = act(s, b, "combat", "tgt:f:thieves_goblin")
-    assert s["res"]["stage"] == "w1" and GAME.pending(s)[0].kind.value == "reaction"
+    assert resolving(s).stage == "w1" and GAME.pending(s)[0].kind.value == "reaction"
     s, ev = act(s, th, f"r:{prots[0]}", f"r:{prots[1]}", "confirm")
     assert rolls(ev) == [(3, "red")]
-    assert all(p in s["played"] for p in prots)
+    assert all(p in s.played for p in prots)
 
 
 def test_shield() -> None:
@@ -120,9 +121,9 @@ def test_shield() -> None:
     activate(s, "brigands_troll")
     rig(s, [1, 1, 1])
     s, _ = act(s, b, "combat", "tgt:f:thieves_goblin")
-    assert s["res"]["stage"] == "w2"
+    assert resolving(s).stage == "w2"
     s, _ = act(s, th, f"r:{sh}", "confirm")
-    assert s["figs"]["thieves_goblin"]["stuns"] == 1  # 3 - 2
+    assert s.figs["thieves_goblin"].stuns == 1  # 3 - 2
 
 
 def test_trap_and_violet_duration() -> None:
@@ -135,15 +136,16 @@ def test_trap_and_violet_duration() -> None:
     zones = [a.id for a in GAME.legal_actions(s, th)]
     assert len(zones) == 21 + 2 and "z:brigands_hideout" not in zones  # 25 zones - 4 intact lairs
     s, _ = act(s, th, "z:goosefoot_meadow")
-    assert s["zones"]["goosefoot_meadow"]["trap"]["card"] == c and c in s["violet"]
+    trap = s.zones["goosefoot_meadow"].trap
+    assert trap is not None and trap.card == c and c in s.violet
     end_step1(s)
-    assert c in s["violet"]  # violet stays in play until resolved
+    assert c in s.violet  # violet stays in play until resolved
     s, _ = act(s, th, "move", "to:northern_henge", "confirm")  # own figurine: no trigger
-    assert s["figs"]["thieves_goblin"]["stuns"] == 0
+    assert s.figs["thieves_goblin"].stuns == 0
     activate(s, "brigands_troll")
     s, _ = act(s, b, "move", "to:goosefoot_meadow", "confirm")
-    assert s["figs"]["brigands_troll"]["stuns"] == 1
-    assert c in s["players"][th]["discard"] and s["supply"]["trap"] == 4
+    assert s.figs["brigands_troll"].stuns == 1
+    assert c in s.players[th].discard and s.supply["trap"] == 4
 
 
 def test_ambush_red_duration() -> None:
@@ -155,14 +157,14 @@ def test_ambush_red_duration() -> None:
     [c] = give(s, "brigands", "ambush")
     activate(s, "brigands_troll")
     s, _ = act(s, b, f"play:{c}")
-    assert "brigands" in s["effects"]["ambush"]
+    assert "brigands" in s.effects.ambush
     rig(s, [1, 6, 6])
     s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
     s, _ = settle(s)
-    t = s["figs"]["brigands_troll"]["treasure"]
-    assert (t["gold"], t["moonstone"]) == (3, 1) and s["figs"]["usurers_troll"]["stuns"] == 1
+    t = s.figs["brigands_troll"].treasure
+    assert (t["gold"], t["moonstone"]) == (3, 1) and s.figs["usurers_troll"].stuns == 1
     end_step1(s)
-    assert s["effects"]["ambush"] == []
+    assert s.effects.ambush == []
 
 
 def test_second_wind() -> None:
@@ -171,9 +173,9 @@ def test_second_wind() -> None:
     [c] = give(s, "thieves", "second_wind")
     activate(s, "thieves_goblin")
     rejects(s, th, f"play:{c}", "E_CARD_CONDITION")
-    s["figs"]["thieves_goblin"]["stuns"] = 1
+    s.figs["thieves_goblin"].stuns = 1
     s, _ = act(s, th, f"play:{c}")
-    assert s["figs"]["thieves_goblin"]["stuns"] == 0 and s["active"]["actions"] == 2
+    assert s.figs["thieves_goblin"].stuns == 0 and active_of(s).actions == 2
 
 
 def test_quick_hands() -> None:
@@ -183,7 +185,7 @@ def test_quick_hands() -> None:
     [c] = give(s, "thieves", "quick_hands")
     activate(s, "thieves_goblin", actions=0)
     s, _ = act(s, th, f"play:{c}", "mode:take", "t:loose:sacred_wood", "confirm")
-    assert s["figs"]["thieves_goblin"]["treasure"]["sacred_wood"] == 1
+    assert s.figs["thieves_goblin"].treasure["sacred_wood"] == 1
 
 
 def test_alarm() -> None:
@@ -198,10 +200,10 @@ def test_alarm() -> None:
     assert rolls(ev) == [(4, "red")]
     [siege] = give(s, "brigands", "siege")
     s2, _ = act(s, b, f"play:{siege}", "tgt:l:artisans")
-    assert s2["res"]["stage"] == "w2" or s2["res"] is None  # W1 skipped: Alarm illegal against Siege
+    assert resolving(s2).stage == "w2" or s2.res is None  # W1 skipped: Alarm illegal against Siege
     place(s, {"artisans_fairy": "artisans_workshop"})
     s3, _ = act(s, b, "combat", "tgt:l:artisans")
-    assert s3["res"]["stage"] != "w1"  # Defended: Alarm illegal, no other W1 card
+    assert resolving(s3).stage != "w1"  # Defended: Alarm illegal, no other W1 card
 
 
 def test_pumpkin() -> None:
@@ -214,23 +216,23 @@ def test_pumpkin() -> None:
     rejects(s, a, f"play:{c}", "E_CARD_CONDITION")  # not a Fairy
     activate(s, "artisans_fairy")
     s, _ = act(s, a, f"play:{c}", "f:thieves_goblin")
-    g = s["figs"]["thieves_goblin"]
-    assert g["pumpkin"] and g["activated"] and s["supply"]["pumpkin"] == 4
+    g = s.figs["thieves_goblin"]
+    assert g.pumpkin and g.activated and s.supply["pumpkin"] == 4
     rejects(s, a, f"play:{c2}", "E_CARD_CONDITION")  # the only adverse figurine already has one
     end_step1(s)
-    assert not s["figs"]["thieves_goblin"]["pumpkin"] and s["supply"]["pumpkin"] == 5
+    assert not s.figs["thieves_goblin"].pumpkin and s.supply["pumpkin"] == 5
 
 
 def test_pumpkin_stops_powers() -> None:
     s = board4()
     th = seat(s, "thieves")
     place(s, {"thieves_goblin": "goosefoot_meadow", "brigands_troll": "goosefoot_meadow"})
-    s["figs"]["thieves_goblin"]["pumpkin"] = True
-    s["supply"]["pumpkin"] -= 1
+    s.figs["thieves_goblin"].pumpkin = True
+    s.supply["pumpkin"] -= 1
     activate(s, "thieves_goblin")
     rig(s, [1, 6])
     s, _ = act(s, th, "theft", "tgt:f:brigands_troll")
-    assert s["res"]["allowance"] == 1  # no Light Fingers under a Pumpkin
+    assert resolving(s).allowance == 1  # no Light Fingers under a Pumpkin
 
 
 def test_root() -> None:
@@ -240,11 +242,11 @@ def test_root() -> None:
     [c] = give(s, "artisans", "root")
     activate(s, "artisans_gnome")
     s, _ = act(s, a, f"play:{c}", "f:thieves_goblin")
-    assert s["figs"]["thieves_goblin"]["rooted"]
+    assert s.figs["thieves_goblin"].rooted
     activate(s, "thieves_goblin")
     rejects(s, th, "move", "E_ROOTED")
     end_step1(s)
-    assert not s["figs"]["thieves_goblin"]["rooted"] and s["supply"]["root"] == 2
+    assert not s.figs["thieves_goblin"].rooted and s.supply["root"] == 2
 
 
 def test_forge_and_craft() -> None:
@@ -256,8 +258,8 @@ def test_forge_and_craft() -> None:
     [c] = give(s, "artisans", "forge")
     activate(s, "artisans_gnome", actions=0)
     s, _ = act(s, a, f"play:{c}", "recipe:broom")
-    assert s["figs"]["artisans_gnome"]["treasure"]["broom"] == 1 and s["players"][a]["objectives"] == 1
-    assert s["supply"]["sacred_wood"] == 8 and s["supply"]["broom"] == 7  # spent components return
+    assert s.figs["artisans_gnome"].treasure["broom"] == 1 and s.players[a].objectives == 1
+    assert s.supply["sacred_wood"] == 8 and s.supply["broom"] == 7  # spent components return
 
 
 def test_scavenge() -> None:
@@ -269,11 +271,11 @@ def test_scavenge() -> None:
     rejects(s, a, f"play:{c}", "E_CARD_CONDITION")
     place(s, {"artisans_gnome": "crows_knoll"})
     s, ev = act(s, a, f"play:{c}")
-    assert s["figs"]["artisans_gnome"]["treasure"]["sacred_wood"] == 1
+    assert s.figs["artisans_gnome"].treasure["sacred_wood"] == 1
     assert not any("Prospectors" in e.text for e in ev)
     place(s, {"artisans_gnome": "old_watchtower"})
     s, _ = act(s, a, f"play:{c2}")
-    assert s["figs"]["artisans_gnome"]["treasure"]["moonstone"] == 1
+    assert s.figs["artisans_gnome"].treasure["moonstone"] == 1
 
 
 def test_siege() -> None:
@@ -307,8 +309,8 @@ def test_mined_terrain() -> None:
     s, _ = act(s, b, "z:goosefoot_meadow")
     activate(s, "thieves_goblin")
     s, _ = act(s, th, "move", "to:goosefoot_meadow", "confirm")
-    assert s["figs"]["thieves_goblin"]["zone"] is None  # 2 stuns = eliminated
-    assert c in s["players"][b]["discard"]
+    assert s.figs["thieves_goblin"].zone is None  # 2 stuns = eliminated
+    assert c in s.players[b].discard
 
 
 def test_war_cry() -> None:
@@ -322,7 +324,7 @@ def test_war_cry() -> None:
     s, ev = act(s, b, "combat", "tgt:f:thieves_goblin")
     assert rolls(ev) == [(3, "green")]
     end_step1(s)
-    assert s["effects"]["war_cry"] == {}
+    assert s.effects.war_cry == {}
 
 
 def test_ransom() -> None:
@@ -335,14 +337,14 @@ def test_ransom() -> None:
     rejects(s, b, f"play:{c}", "E_CARD_CONDITION")
     rig(s, [1, 1, 6])
     s, _ = act(s, b, "combat", "tgt:f:thieves_fairy")
-    assert s["figs"]["thieves_fairy"]["zone"] is None
+    assert s.figs["thieves_fairy"].zone is None
     s2, _ = act(s, b, "move")  # any other command closes the Ransom chance
     s2, _ = act(s2, b, "undo")
     rejects(s2, b, f"play:{c}", "E_CARD_CONDITION")
-    assert s["lairs"]["thieves"]["safe"]["gold"] == 0
+    assert s.lairs["thieves"].safe["gold"] == 0
     s, _ = act(s, b, f"play:{c}")
-    assert s["figs"]["brigands_troll"]["treasure"]["gold"] == 2 + 2  # Highwaymen + Ransom
-    assert s["figs"]["thieves_goblin"]["treasure"]["gold"] == 0  # empty safe: the figurines pay
+    assert s.figs["brigands_troll"].treasure["gold"] == 2 + 2  # Highwaymen + Ransom
+    assert s.figs["thieves_goblin"].treasure["gold"] == 0  # empty safe: the figurines pay
 
 
 def test_burglary() -> None:
@@ -372,7 +374,7 @@ def test_storm() -> None:
     assert "z:goosefoot_meadow" not in {x.id for x in GAME.legal_actions(s, th)}
     rejects(s, th, "z:goosefoot_meadow", "E_TOKEN_ZONE")
     end_step1(s)
-    assert s["zones"]["goosefoot_meadow"]["storm"] is None and s["supply"]["storm"] == 2
+    assert s.zones["goosefoot_meadow"].storm is None and s.supply["storm"] == 2
 
 
 def test_safe_and_bank() -> None:
@@ -382,21 +384,21 @@ def test_safe_and_bank() -> None:
     [bank] = give(s, "usurers", "bank")
     activate(s, "usurers_gnome")
     s, _ = act(s, u, f"play:{safe}", f"play:{bank}")
-    lair = s["lairs"]["usurers"]
-    assert lair["safe_token"] == safe and lair["bank_token"] == bank and s["supply"]["safe_bank"] == 0
+    lair = s.lairs["usurers"]
+    assert lair.safe_token == safe and lair.bank_token == bank and s.supply["safe_bank"] == 0
     end_step1(s)
-    assert safe in s["violet"] and bank in s["violet"]
+    assert safe in s.violet and bank in s.violet
     # destroyed: tokens to the supply, cards to the discard pile
     place(s, {"brigands_troll": "usurers_counting_house"})
-    s["lairs"]["usurers"]["stuns"] = 2
+    s.lairs["usurers"].stuns = 2
     activate(s, "brigands_troll")
     rig(s, [1, 6, 6, 6])
     s, _ = act(s, seat(s, "brigands"), "combat", "tgt:l:usurers")
     s, _ = settle(s)
-    assert s["lairs"]["usurers"]["state"] == "destroyed" and s["supply"]["safe_bank"] == 2
-    assert safe in s["players"][u]["discard"] and bank in s["players"][u]["discard"]
+    assert s.lairs["usurers"].state == "destroyed" and s.supply["safe_bank"] == 2
+    assert safe in s.players[u].discard and bank in s.players[u].discard
     s2 = board4()
-    s2["lairs"]["usurers"]["state"] = "destroyed"
+    s2.lairs["usurers"].state = "destroyed"
     [safe2] = give(s2, "usurers", "safe")
     activate(s2, "usurers_gnome")
     rejects(s2, u, f"play:{safe2}", "E_CARD_CONDITION")
@@ -412,13 +414,13 @@ def test_tomb_not_offered_with_empty_treasure() -> None:
     rig(s, [1, 1, 1])
     s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
     s, _ = act(s, u, "pass")  # W2 (Malin)
-    assert s["figs"]["usurers_troll"]["zone"] is None and s["res"] is None  # W3 skipped
+    assert s.figs["usurers_troll"].zone is None and s.res is None  # W3 skipped
 
 
 def test_bailiff() -> None:
     s = board4()
     u = seat(s, "usurers")
-    assert s["players"][u]["designated"] == "brigands"
+    assert s.players[u].designated == "brigands"
     place(s, {"usurers_gnome": "goosefoot_meadow", "brigands_goblin": "goosefoot_meadow",
               "thieves_goblin": "goosefoot_meadow"})
     [c] = give(s, "usurers", "bailiff")
@@ -433,7 +435,7 @@ def test_bailiff() -> None:
 
 def test_trap_zone_menu_pages_by_row_in_two_player_games() -> None:
     s = make(["thieves", "artisans"], {"neutral_lair": "never"})
-    s["lairs"]["artisans"]["state"] = "destroyed"  # 24 legal zones: too many for one menu
+    s.lairs["artisans"].state = "destroyed"  # 24 legal zones: too many for one menu
     th = seat(s, "thieves")
     [c] = give(s, "thieves", "trap")
     activate(s, "thieves_goblin")
@@ -443,12 +445,13 @@ def test_trap_zone_menu_pages_by_row_in_two_player_games() -> None:
     s, _ = act(s, th, "row:2")
     assert "z:abandoned_keep" in {a.id for a in GAME.legal_actions(s, th)}
     s, _ = act(s, th, "undo", "row:0", "z:goosefoot_meadow")
-    assert s["zones"]["goosefoot_meadow"]["trap"]["card"] == c
+    trap = s.zones["goosefoot_meadow"].trap
+    assert trap is not None and trap.card == c
 
 
 # -- illegal uses of cards whose tests above only show the effect ----------------------------------
 
-def _brigands_attack_thieves(cards: dict[str, list[str]], faces: list[int]) -> tuple[dict, int, int, dict]:
+def _brigands_attack_thieves(cards: dict[str, list[str]], faces: list[int]) -> tuple[State, int, int, dict[str, str]]:
     """Brigands' troll attacks the Thieves' goblin on a plain; `cards` {guild: [types]} go to hands first.
 
     Returns the state (a window may be open), the two seats and {type: card id} of the cards given."""
@@ -465,7 +468,7 @@ def _brigands_attack_thieves(cards: dict[str, list[str]], faces: list[int]) -> t
 def test_war_cry_illegal_uses() -> None:
     s, b, th, ids = _brigands_attack_thieves({"brigands": ["war_cry"], "thieves": ["protection"]}, [6, 6, 6])
     war = ids["war_cry"]
-    assert s["res"]["stage"] == "w1"
+    assert resolving(s).stage == "w1"
     rejects(s, b, f"play:{war}", "E_NOT_YOUR_TURN")  # the attacker waits for the defender's window
     s2 = board4()
     [war2] = give(s2, "brigands", "war_cry")
@@ -478,7 +481,7 @@ def test_war_cry_illegal_uses() -> None:
     [war3] = give(s3, "brigands", "war_cry")
     activate(s3, "thieves_goblin")
     s3, _ = act(s3, th, "combat", "tgt:f:brigands_troll")
-    assert s3["res"]["stage"] == "w1" and s3["res"]["asked"] == b
+    assert resolving(s3).stage == "w1" and resolving(s3).asked == b
     rejects(s3, b, f"r:{war3}", "E_WRONG_WINDOW")  # red cards are not reactions
     rejects(s3, b, f"play:{war3}", "E_NOT_IN_ACTIVATION")
     assert war2 not in {a.id for a in GAME.legal_actions(s2, th)}
@@ -539,9 +542,9 @@ def test_protection_illegal_uses() -> None:
     exc = rejects(s, th, f"play:{c}", "E_REACTION_CARD")
     assert "reaction" in exc.message
     w, _attacker, defender, ids = _brigands_attack_thieves({"thieves": ["shield", "protection"]}, [1, 1, 1])
-    assert w["res"]["stage"] == "w1"  # Protection opens W1; let it pass to reach W2
+    assert resolving(w).stage == "w1"  # Protection opens W1; let it pass to reach W2
     w2, _ = act(w, defender, "pass")
-    assert w2["res"]["stage"] == "w2"
+    assert resolving(w2).stage == "w2"
     rejects(w2, defender, f"r:{ids['protection']}", "E_WRONG_WINDOW")  # after the roll it is too late
 
 
@@ -560,7 +563,7 @@ def test_shield_illegal_uses() -> None:
     activate(t, "thieves_goblin")
     rig(t, [6, 6])
     t, _ = act(t, th, "theft", "tgt:f:usurers_troll")
-    assert t["res"]["stage"] == "w2" and t["res"]["asked"] == u  # opened for the Usurers' Gnome (Malin)
+    assert resolving(t).stage == "w2" and resolving(t).asked == u  # opened for the Usurers' Gnome (Malin)
     assert f"r:{sh}" not in {a.id for a in GAME.legal_actions(t, u)}
     exc = rejects(t, u, f"r:{sh}", "E_SHIELD_THEFT")
     assert "Theft" in exc.message
@@ -579,7 +582,7 @@ def test_alarm_illegal_uses() -> None:
     give(t, "artisans", "protection")
     activate(t, "brigands_troll")
     t, _ = act(t, b, "combat", "tgt:f:artisans_fairy")
-    assert t["res"]["stage"] == "w1"
+    assert resolving(t).stage == "w1"
     exc = rejects(t, a, f"r:{al2}", "E_ALARM")  # Alarm protects a lair, not a figurine
     assert "lair" in exc.message
 
@@ -599,6 +602,6 @@ def test_forge_illegal_uses() -> None:
     assert {x.id for x in GAME.legal_actions(f, a)} == {"recipe:broom", "undo", "end"}
     rejects(f, a, "recipe:amulet", "E_MISSING_COMPONENTS")
     rejects(f, a, "recipe:crown", "E_UNKNOWN_RECIPE")
-    f["supply"]["broom"] = 0
-    f["figs"]["brigands_troll"]["treasure"]["broom"] = 8
+    f.supply["broom"] = 0
+    f.figs["brigands_troll"].treasure["broom"] = 8
     rejects(f, a, "recipe:broom", "E_SUPPLY_EMPTY")

@@ -9,6 +9,7 @@ import pytest
 from engine.associates.dice import darken, successes
 from engine.associates.dicepool import PoolInput, dice_pool
 from engine.associates.resolution import pool_of
+from engine.associates.state import State
 
 from .helpers import ALL4, make, park, place, set_gold
 
@@ -63,27 +64,27 @@ def test_pure_pool_lairs_cards_and_modes() -> None:
 
 
 @pytest.fixture
-def four() -> dict:
+def four() -> State:
     s = make(ALL4)
-    park(s, [f for f in s["figs"]], "millpond_green")
+    park(s, [f for f in s.figs], "millpond_green")
     return s
 
 
-def test_tv01_example_1_troll_on_hill(four: dict) -> None:
+def test_tv01_example_1_troll_on_hill(four: State) -> None:
     place(four, {"brigands_troll": "crows_knoll", "thieves_goblin": "crows_knoll"})
     t = {"fig": "thieves_goblin"}
     assert pool_of(four, "combat", "brigands_troll", t) == (4, "green")
     assert pool_of(four, "combat", "brigands_troll", t, "aggressiveness") == (5, "green")
 
 
-def test_tv02_example_2_goblin_theft_in_forest(four: dict) -> None:
+def test_tv02_example_2_goblin_theft_in_forest(four: State) -> None:
     place(four, {"brigands_troll": "owlbough_forest", "thieves_goblin": "owlbough_forest"})
     t = {"fig": "brigands_troll"}
     assert pool_of(four, "theft", "thieves_goblin", t) == (3, "green")
     assert pool_of(four, "theft", "thieves_goblin", t, "petit_malin") == (4, "green")
 
 
-def test_tv03_example_3_ruins(four: dict) -> None:
+def test_tv03_example_3_ruins(four: State) -> None:
     place(four, {"brigands_troll": "old_watchtower", "thieves_goblin": "old_watchtower"})
     t = {"fig": "thieves_goblin"}
     assert pool_of(four, "combat", "brigands_troll", t) == (3, "yellow")
@@ -92,7 +93,7 @@ def test_tv03_example_3_ruins(four: dict) -> None:
     assert pool_of(four, "combat", "brigands_troll", t, "aggressiveness", protections=1) == (4, "red")
 
 
-def test_tv04_example_4_stone_circle(four: dict) -> None:
+def test_tv04_example_4_stone_circle(four: State) -> None:
     place(four, {"brigands_troll": "northern_henge", "thieves_goblin": "northern_henge"})
     t = {"fig": "brigands_troll"}
     assert pool_of(four, "theft", "thieves_goblin", t) == (2, "yellow")
@@ -101,12 +102,12 @@ def test_tv04_example_4_stone_circle(four: dict) -> None:
     assert pool_of(four, "theft", "thieves_goblin", t, protections=1) == (2, "red")
 
 
-def test_tv05_example_5_undefended_lair(four: dict) -> None:
+def test_tv05_example_5_undefended_lair(four: State) -> None:
     place(four, {"usurers_gnome": "artisans_workshop"})
     assert pool_of(four, "theft", "usurers_gnome", {"lair": "artisans"}) == (2, "yellow")
 
 
-def test_tv06_example_6_defended_lair(four: dict) -> None:
+def test_tv06_example_6_defended_lair(four: State) -> None:
     place(four, {"usurers_gnome": "artisans_workshop", "artisans_fairy": "artisans_workshop"})
     assert pool_of(four, "theft", "usurers_gnome", {"lair": "artisans"}) == (2, "red")
     assert pool_of(four, "combat", "usurers_gnome", {"lair": "artisans"}) == (2, "red")
@@ -114,12 +115,12 @@ def test_tv06_example_6_defended_lair(four: dict) -> None:
     assert pool_of(four, "theft", "usurers_gnome", {"fig": "artisans_fairy"}) == (2, "yellow")
 
 
-def test_r_a9_other_guilds_on_a_lair_are_on_a_plain(four: dict) -> None:
+def test_r_a9_other_guilds_on_a_lair_are_on_a_plain(four: State) -> None:
     place(four, {"usurers_gnome": "artisans_workshop", "brigands_goblin": "artisans_workshop"})
     assert pool_of(four, "combat", "usurers_gnome", {"fig": "brigands_goblin"}) == (2, "green")
 
 
-def test_tv07_example_7_tromblon_from_hill(four: dict) -> None:
+def test_tv07_example_7_tromblon_from_hill(four: State) -> None:
     place(four, {"artisans_gnome": "crows_knoll", "brigands_goblin": "old_watchtower"})
     set_gold(four, "artisans_gnome", tromblon=1)
     t = {"fig": "brigands_goblin"}
@@ -127,14 +128,14 @@ def test_tv07_example_7_tromblon_from_hill(four: dict) -> None:
     assert pool_of(four, "combat", "artisans_gnome", t, "aggressiveness") == (4, "yellow")
 
 
-def test_tv08_example_8_tromblon_from_ruin(four: dict) -> None:
+def test_tv08_example_8_tromblon_from_ruin(four: State) -> None:
     # R-A7: Example 8's target is a Troll (the printed "Goblin" changes nothing: no target stat is used)
     place(four, {"artisans_gnome": "old_watchtower", "brigands_troll": "owlbough_forest"})
     set_gold(four, "artisans_gnome", tromblon=1)
     assert pool_of(four, "combat", "artisans_gnome", {"fig": "brigands_troll"}) == (2, "green")
 
 
-def test_tv10_protection_on_red_siege_alarm(four: dict) -> None:
+def test_tv10_protection_on_red_siege_alarm(four: State) -> None:
     place(four, {"brigands_troll": "artisans_workshop", "artisans_fairy": "artisans_workshop"})
     lair = {"lair": "artisans"}
     assert pool_of(four, "combat", "brigands_troll", lair) == (4, "red")
@@ -144,7 +145,7 @@ def test_tv10_protection_on_red_siege_alarm(four: dict) -> None:
     assert pool_of(four, "combat", "brigands_troll", lair, "siege") == (4, "yellow")
     assert pool_of(four, "combat", "brigands_troll", lair, "siege", protections=1) == (4, "red")
     even = make(ALL4, {"mode": "even_simpler"})
-    park(even, list(even["figs"]), "millpond_green")
+    park(even, list(even.figs), "millpond_green")
     place(even, {"brigands_troll": "artisans_workshop", "artisans_fairy": "artisans_workshop"})
     assert pool_of(even, "combat", "brigands_troll", lair) == (4, "yellow")
     place(four, {"artisans_fairy": "millpond_green"})
@@ -152,10 +153,10 @@ def test_tv10_protection_on_red_siege_alarm(four: dict) -> None:
     assert pool_of(four, "combat", "brigands_troll", lair, alarm=True) == (4, "red")
 
 
-def test_tv23_storm_pools(four: dict) -> None:
+def test_tv23_storm_pools(four: State) -> None:
     place(four, {"brigands_troll": "crows_knoll", "artisans_gnome": "crows_knoll"})
-    four["zones"]["crows_knoll"]["storm"] = 1
-    four["supply"]["storm"] -= 1
+    four.zones["crows_knoll"].storm = 1
+    four.supply["storm"] -= 1
     assert pool_of(four, "combat", "brigands_troll", {"fig": "artisans_gnome"}) == (4, "yellow")
     place(four, {"artisans_gnome": "old_watchtower"})
     set_gold(four, "artisans_gnome", tromblon=1)

@@ -20,8 +20,8 @@ def test_every_draft_a_game_opens_has_its_row() -> None:
             player = rnd.choice(pending).player
             legal = GAME.legal_actions(state, player)
             state, _ = GAME.apply(state, player, rnd.choice(legal))
-            if state["draft"] is not None:
-                kind = state["draft"]["kind"]
+            if state.draft is not None:
+                kind = state.draft.kind
                 assert kind in DRAFT_KINDS, kind
                 seen.add(kind)
     assert {"move", "transfer"} <= seen
@@ -36,9 +36,9 @@ def test_undo_of_an_empty_draft_drops_it_for_every_kind() -> None:
         if not pending or dropped >= 3:
             break
         player = pending[0].player
-        if state["draft"] is not None and not state["draft"]["steps"]:
+        if state.draft is not None and not state.draft.steps:
             undone, _ = GAME.apply(state, player, GAME.parse_action(state, player, "undo"))
-            assert undone["draft"] is None
+            assert undone.draft is None
             dropped += 1
         legal = GAME.legal_actions(state, player)
         state, _ = GAME.apply(state, player, rnd.choice(legal))

@@ -10,17 +10,18 @@ from __future__ import annotations
 from engine.associates import GAME
 from engine.associates.context import Ctx
 from engine.associates.flow import end_of_turn
+from engine.associates.state import State
 
 from .helpers import ALL4, act, activate, give, make, park, place, rejects, seat, set_gold
 
 
-def offered(s: dict, player: int) -> set[str]:
+def offered(s: State, player: int) -> set[str]:
     return {a.id for a in GAME.legal_actions(s, player)}
 
 
-def board4() -> dict:
+def board4() -> State:
     s = make(ALL4)
-    park(s, list(s["figs"]), "millpond_green")
+    park(s, list(s.figs), "millpond_green")
     return s
 
 
@@ -28,12 +29,12 @@ def test_only_the_listed_copy_can_be_kept() -> None:
     s = make(["thieves", "artisans"])
     th = seat(s, "thieves")
     first, second = give(s, "thieves", "protection", copies=2)
-    for p in s["players"]:
-        p["hand"], p["deck"] = p["hand"] + p["deck"][:3], p["deck"][3:]
+    for p in s.players:
+        p.hand, p.deck = p.hand + p.deck[:3], p.deck[3:]
     ctx = Ctx(s)
     end_of_turn(ctx)
     ctx.close()
-    assert s["phase"] == "keep" and first in s["players"][th]["hand"] and second in s["players"][th]["hand"]
+    assert s.phase == "keep" and first in s.players[th].hand and second in s.players[th].hand
     assert f"keep:{first}" in offered(s, th) and f"keep:{second}" not in offered(s, th)
     rejects(s, th, f"keep:{second}", "E_UNKNOWN_ACTION")
     kept, _ = act(s, th, f"keep:{first}")
@@ -88,10 +89,10 @@ def test_take_steps_are_refused_beyond_the_listed_forms() -> None:
     s = board4()
     th = seat(s, "thieves")
     place(s, {"thieves_goblin": "old_watchtower"})
-    s["zones"]["old_watchtower"]["loose"]["gold"] = 3
-    s["zones"]["old_watchtower"]["loose"]["moonstone"] = 2
-    s["gold_minted"] += 3
-    s["supply"]["moonstone"] -= 2
+    s.zones["old_watchtower"].loose["gold"] = 3
+    s.zones["old_watchtower"].loose["moonstone"] = 2
+    s.gold_minted += 3
+    s.supply["moonstone"] -= 2
     activate(s, "thieves_goblin")
     take, _ = act(s, th, "transfer", "mode:take")
     assert {"t:loose:gold", "t:loose:gold:all", "t:loose:moonstone"} <= offered(take, th)
@@ -103,7 +104,7 @@ def test_take_steps_are_refused_beyond_the_listed_forms() -> None:
 
 def test_trap_zones_are_taken_from_the_chosen_row_only() -> None:
     s = make(["thieves", "artisans"], {"neutral_lair": "never"})
-    s["lairs"]["artisans"]["state"] = "destroyed"  # 24 legal zones: the menu pages them by row (G-2)
+    s.lairs["artisans"].state = "destroyed"  # 24 legal zones: the menu pages them by row (G-2)
     th = seat(s, "thieves")
     [trap] = give(s, "thieves", "trap")
     activate(s, "thieves_goblin")

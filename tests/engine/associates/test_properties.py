@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engine.associates import GAME
 from engine.associates import game as game_module
 from engine.associates.cards import card_name, is_card_id
+from engine.associates.state import State
 from engine.core import Action, Rng, public_event, replay
 from engine.core.actions import MAX_ID_LEN, MAX_LABEL_LEN
 
@@ -34,43 +35,41 @@ def _card_names(obj: Any) -> set[str]:
     return out
 
 
-def _secret_cards(state: dict, p: int) -> set[str]:
+def _secret_cards(state: State, p: int) -> set[str]:
     """Card ids only seat p may know: hand and the cards chosen so far in the keep-5 choice."""
-    pl = state["players"][p]
-    secret = set(pl["hand"])
-    if pl["keep"]:
-        secret |= set(pl["keep"]["kept"])
+    pl = state.players[p]
+    secret = set(pl.hand)
+    if pl.keep:
+        secret |= set(pl.keep.kept)
     return secret
 
 
-def _has_draft_secret(state: dict, p: int) -> bool:
+def _has_draft_secret(state: State, p: int) -> bool:
     """Whether seat p has an unconfirmed choice: activation draft, window or theft picks, keep-5 choice."""
-    active, res, keep = state["active"], state["res"], state["players"][p]["keep"]
-    if active is not None and active["player"] == p and state["draft"] is not None:
+    active, res, keep = state.active, state.res, state.players[p].keep
+    if active is not None and active.player == p and state.draft is not None:
         return True
-    if res is not None and res.get("picks") and (res.get("asked") == p or
-                                                 (res["stage"] == "choose" and res.get("player") == p)):
+    if res is not None and res.picks and (res.asked == p or (res.stage == "choose" and res.player == p)):
         return True
-    return bool(keep and keep["kept"])
+    return bool(keep and keep.kept)
 
 
-def _scrub(state: dict, owners: set[int]) -> dict:
+def _scrub(state: State, owners: set[int]) -> State:
     """A copy of the state where the unconfirmed choices of `owners` are wiped (drafts, picks, keep)."""
-    s = dict(state)  # only the parts changed below are copied
-    s["players"] = [dict(pl) for pl in state["players"]]
-    s["res"] = None if state["res"] is None else dict(state["res"])
+    s = GAME.clone(state)
     for p in owners:
-        if s["active"] is not None and s["active"]["player"] == p:
-            s["draft"] = None
-        res = s["res"]
-        if res is not None and (res.get("asked") == p or (res["stage"] == "choose" and res.get("player") == p)):
-            res["picks"] = []
-        if s["players"][p]["keep"]:
-            s["players"][p]["keep"] = {**s["players"][p]["keep"], "kept": []}
+        if s.active is not None and s.active.player == p:
+            s.draft = None
+        res = s.res
+        if res is not None and (res.asked == p or (res.stage == "choose" and res.player == p)):
+            res.picks = []
+        keep = s.players[p].keep
+        if keep:
+            keep.kept = []
     return s
 
 
-def check_secrets(s: dict, s2: dict, events: list[Any], n: int) -> None:
+def check_secrets(s: State, s2: State, events: list[Any], n: int) -> None:
     """No view but the owner's shows a player's cards or unconfirmed choices; public narration names no hidden card.
 
     Every view of `s2` by another seat or a spectator must equal the view of the same state with the
@@ -95,7 +94,7 @@ def check_secrets(s: dict, s2: dict, events: list[Any], n: int) -> None:
     said = [e.text + " " + json.dumps(e.data) for e in events if e.public]
     if not said:
         return
-    in_hands = set().union(*(set(s2["players"][p]["hand"]) for p in range(n)))
+    in_hands = set().union(*(set(s2.players[p].hand) for p in range(n)))
     for line in said:
         assert not [c for c in in_hands if c in line], line
     names = {card_name(c) for c in in_hands}
@@ -117,7 +116,7 @@ def pick(rng: Rng, legal: list[Any]) -> Any:
     return legal[-1]
 
 
-def play(n: int, seed: int, options: dict) -> tuple[dict, list[tuple[int, str]]]:
+def play(n: int, seed: int, options: dict) -> tuple[State, list[tuple[int, str]]]:
     """Play one random game, checking every per-move property; returns the final state and the moves.
 
     Any pending player may act next (simultaneous keep-5 choices interleave), and the hidden
@@ -152,12 +151,12 @@ def play(n: int, seed: int, options: dict) -> tuple[dict, list[tuple[int, str]]]
     return s, moves
 
 
-def _in_activation_draft() -> tuple[dict, dict]:
+def _in_activation_draft() -> tuple[State, State]:
     """A 2-player state before and after the first seat opens a movement draft and picks a zone."""
     s = GAME.new_game(2, 3, {"first_player": 0})
     s, _ = GAME.apply(s, 0, Action("guild:thieves"))
     s, _ = GAME.apply(s, 1, Action("guild:artisans"))
-    while GAME.pending(s)[0].kind != "turn" or s["phase"] != "activation":
+    while GAME.pending(s)[0].kind != "turn" or s.phase != "activation":
         p = GAME.pending(s)[0].player
         s, _ = GAME.apply(s, p, GAME.timeout_action(s, p))
     p = GAME.pending(s)[0].player
@@ -172,10 +171,10 @@ def _in_activation_draft() -> tuple[dict, dict]:
 def test_secret_checker_catches_a_leaked_draft(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checker is not vacuous: a public view that shows the activation draft fails it."""
     before, s = _in_activation_draft()
-    assert s["draft"] and s["draft"]["steps"]
+    assert s.draft and s.draft.steps
     check_secrets(before, s, [], 2)  # the real views keep the draft private
     real = vars(game_module)["public_view"]  # the name game.py calls, patched below
-    monkeypatch.setattr(game_module, "public_view", lambda st, pend: {**real(st, pend), "leak": st["draft"]})
+    monkeypatch.setattr(game_module, "public_view", lambda st, pend: {**real(st, pend), "leak": st.draft})
     with pytest.raises(AssertionError, match="draft leak"):
         check_secrets(before, s, [], 2)
 
@@ -183,9 +182,9 @@ def test_secret_checker_catches_a_leaked_draft(monkeypatch: pytest.MonkeyPatch) 
 def test_secret_checker_catches_a_named_hand_card() -> None:
     """A public event naming a card that sits only in a hand fails the checker."""
     before, s = _in_activation_draft()
-    hidden = next(c for c in s["players"][1]["hand"]
-                  if card_name(c) not in {card_name(x) for x in s["played"] + s["players"][0]["discard"]
-                                          + s["players"][1]["discard"]})
+    hidden = next(c for c in s.players[1].hand
+                  if card_name(c) not in {card_name(x) for x in s.played + s.players[0].discard
+                                          + s.players[1].discard})
     with pytest.raises(AssertionError):
         check_secrets(before, s, [public_event(f"Seat 1 holds {card_name(hidden)}.")], 2)
 
@@ -196,7 +195,7 @@ def test_interleaved_keep_choices_are_played() -> None:
     for seed in range(40):
         s = GAME.new_game(3, seed, {"turn_cap": 10, "figurines": 4})
         rng = Rng.from_seed(seed + 1)
-        while GAME.pending(s) and s["turn"] == 1:
+        while GAME.pending(s) and s.turn == 1:
             pending = GAME.pending(s)
             p = rng.choice(pending).player
             if len(pending) > 1 and p != pending[0].player:
@@ -267,7 +266,7 @@ def test_junk_input_is_rejected_cleanly(n: int, seed: int) -> None:
         p = GAME.pending(s)[0].player
         legal = GAME.legal_actions(s, p)
         seen += [a.id for a in legal]
-        before = json.dumps(s, sort_keys=True)
+        before = json.dumps(GAME.dump(s), sort_keys=True)
         for _ in range(2):
             cand = rng.choice(seen) + ("x" if rng.randbelow(2) else "")
             for who in range(n):
@@ -276,6 +275,6 @@ def test_junk_input_is_rejected_cleanly(n: int, seed: int) -> None:
                     assert GAME.check_invariants(s2) == []
                 except IllegalAction as exc:
                     assert exc.code.startswith("E_") and exc.message
-            assert json.dumps(s, sort_keys=True) == before
+            assert json.dumps(GAME.dump(s), sort_keys=True) == before
         s, _ = GAME.apply(s, p, rng.choice(legal))
         steps += 1

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from engine.associates import GAME
+from engine.associates.state import State, active_of, resolving
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 
 from .helpers import ALL4, act, activate, give, make, park, place, rejects, rig, seat, set_gold, set_safe, settle
 
 
-def board4() -> dict:
+def board4() -> State:
     s = make(ALL4)
-    park(s, list(s["figs"]), "millpond_green")
+    park(s, list(s.figs), "millpond_green")
     return s
 
 
@@ -45,9 +46,9 @@ def test_02_guild_taken_or_out_of_turn() -> None:
 # 3. unknown ids, ringed figurines in a 2-figurine game
 def test_03_unknown_ids() -> None:
     s = board4()
-    s["active"] = None
+    s.active = None
     b = seat(s, "brigands")
-    s["visit"] = 0
+    s.visit = 0
     rejects(s, b, "activate:brigands_troll_2", "E_UNKNOWN_FIGURINE")
     rejects(s, b, "activate:nobody", "E_UNKNOWN_FIGURINE")
     activate(s, "brigands_troll")
@@ -74,16 +75,16 @@ def test_04_not_pending() -> None:
 def test_05_activation_rejections() -> None:
     s = board4()
     b = seat(s, "brigands")
-    assert s["visit"] == 0 and s["active"] is None
+    assert s.visit == 0 and s.active is None
     rejects(s, b, "activate:thieves_goblin", "E_NOT_YOUR_FIGURINE")
     place(s, {"brigands_goblin": None})
-    s["figs"]["brigands_goblin"]["treasure"]["gold"] = 0
-    s["gold_minted"] -= 2
+    s.figs["brigands_goblin"].treasure["gold"] = 0
+    s.gold_minted -= 2
     rejects(s, b, "activate:brigands_goblin", "E_FIG_ELIMINATED")
-    s["figs"]["brigands_troll"]["activated"] = True
-    s["figs"]["brigands_goblin"]["zone"] = "millpond_green"
+    s.figs["brigands_troll"].activated = True
+    s.figs["brigands_goblin"].zone = "millpond_green"
     rejects(s, b, "activate:brigands_troll", "E_ALREADY_ACTIVATED")
-    s["figs"]["brigands_troll"]["activated"] = False
+    s.figs["brigands_troll"].activated = False
     s2, _ = act(s, b, "activate:brigands_troll")
     rejects(s2, b, "activate:brigands_goblin", "E_ACTIVATION_OPEN")
 
@@ -116,8 +117,8 @@ def test_08_movement_rejections() -> None:
     rejects(s3, th, "to:crows_knoll", "E_NOT_ADJACENT")
     s4, _ = act(s3, th, "to:northern_henge")
     rejects(s4, th, "to:goosefoot_meadow", "E_PATH_TOO_LONG")
-    s["figs"]["thieves_goblin"]["rooted"] = True
-    s["supply"]["root"] -= 1
+    s.figs["thieves_goblin"].rooted = True
+    s.supply["root"] -= 1
     rejects(s, th, "move", "E_ROOTED")
     rejects(s, th, f"play:{sprint}", "E_ROOTED")
 
@@ -129,12 +130,12 @@ def test_09_transfer_rejections() -> None:
     place(s, {"thieves_goblin": "usurers_counting_house", "thieves_fairy": "old_watchtower",
               "usurers_gnome": "usurers_counting_house"})
     set_safe(s, "usurers", gold=5)
-    s["zones"]["usurers_counting_house"]["tombs"]["usurers"] = {"gold": 1, "sacred_wood": 0, "moonstone": 0,
+    s.zones["usurers_counting_house"].tombs["usurers"] = {"gold": 1, "sacred_wood": 0, "moonstone": 0,
                                                                 "amulet": 0, "broom": 0, "tromblon": 0}
-    s["supply"]["tomb"] -= 1
-    s["gold_minted"] += 1
-    s["zones"]["usurers_counting_house"]["loose"]["gold"] = 1
-    s["gold_minted"] += 1
+    s.supply["tomb"] -= 1
+    s.gold_minted += 1
+    s.zones["usurers_counting_house"].loose["gold"] = 1
+    s.gold_minted += 1
     activate(s, "thieves_goblin")
     s2, _ = act(s, th, "transfer")
     rejects(s2, th, "give:thieves_fairy", "E_GIVE_ZONE")
@@ -155,7 +156,7 @@ def test_09_transfer_rejections() -> None:
 # 10. targets
 def test_10_target_rejections() -> None:
     s = make(["brigands", "thieves", "artisans"])
-    park(s, list(s["figs"]), "millpond_green")
+    park(s, list(s.figs), "millpond_green")
     b = seat(s, "brigands")
     place(s, {"brigands_troll": "thieves_den", "brigands_goblin": "thieves_den", "artisans_fairy": "owlbough_forest"})
     activate(s, "brigands_troll")
@@ -165,7 +166,7 @@ def test_10_target_rejections() -> None:
     rejects(c, b, "tgt:f:artisans_fairy", "E_OUT_OF_REACH")
     rejects(c, b, "tgt:l:usurers", "E_NO_SUCH_LAIR")
     rejects(c, b, "tgt:l:artisans", "E_OUT_OF_REACH")
-    c["lairs"]["thieves"]["state"] = "destroyed"
+    c.lairs["thieves"].state = "destroyed"
     rejects(c, b, "tgt:l:thieves", "E_LAIR_DESTROYED")
 
 
@@ -178,7 +179,7 @@ def test_11_theft_choice_rejections() -> None:
     activate(s, "thieves_fairy")
     rig(s, [1, 2])
     s, _ = act(s, th, "theft", "tgt:f:brigands_troll")
-    assert s["res"]["allowance"] == 2
+    assert resolving(s).allowance == 2
     rejects(s, th, "steal:moonstone", "E_ITEM_NOT_PRESENT")
     s, _ = act(s, th, "steal:gold")
     rejects(s, th, "steal:gold", "E_ITEM_NOT_PRESENT")
@@ -196,8 +197,8 @@ def test_12_crafting_rejections() -> None:
     rejects(s, a, "craft:amulet", "E_MISSING_COMPONENTS")
     rejects(s, a, "craft:crown", "E_UNKNOWN_RECIPE")
     set_gold(s, "artisans_gnome", gold=0, moonstone=2)
-    s["supply"]["amulet"] = 0
-    s["figs"]["brigands_troll"]["treasure"]["amulet"] = 8
+    s.supply["amulet"] = 0
+    s.figs["brigands_troll"].treasure["amulet"] = 8
     rejects(s, a, "craft:amulet", "E_SUPPLY_EMPTY")
 
 
@@ -226,13 +227,13 @@ def test_16_keep_rejections() -> None:
     from engine.associates.flow import end_of_turn
 
     s = make(["thieves", "artisans"])
-    for p in s["players"]:
-        p["hand"], p["deck"] = p["deck"][:5], p["deck"][5:]
+    for p in s.players:
+        p.hand, p.deck = p.deck[:5], p.deck[5:]
     ctx = Ctx(s)
     end_of_turn(ctx)
     ctx.close()
     th = seat(s, "thieves")
-    hand = s["players"][th]["hand"]
+    hand = s.players[th].hand
     s2, _ = act(s, th, *[f"keep:{c}" for c in hand[:4]])
     rejects(s2, th, "confirm", "E_KEEP_COUNT")
     rejects(s2, th, f"keep:{hand[0]}", "E_CARD_NOT_IN_HAND")
@@ -268,8 +269,8 @@ def test_bribe_must_be_alone_and_cancels() -> None:
     rejects(s3, u, f"r:{prot}", "E_BRIBE_ALONE")
     s3, ev = act(s3, u, "confirm")
     assert not any(e.kind == "roll" for e in ev)
-    assert s3["figs"]["brigands_troll"]["treasure"]["gold"] == 2
-    assert s3["active"]["actions"] == 1 and s3["res"] is None
+    assert s3.figs["brigands_troll"].treasure["gold"] == 2
+    assert active_of(s3).actions == 1 and s3.res is None
     s3, _ = settle(s3)
 
 
@@ -293,15 +294,15 @@ def test_14_card_conditions() -> None:
     activate(s2, "brigands_goblin")
     m, _ = act(s2, b, f"play:{mine}")
     rejects(m, b, "z:goosefoot_meadow", "E_TOKEN_ZONE")
-    s2["supply"]["trap"] = 0
-    s2["figs"]["brigands_troll"]["zone"] = "millpond_green"
+    s2.supply["trap"] = 0
+    s2.figs["brigands_troll"].zone = "millpond_green"
     rejects(s2, b, f"play:{mine}", "E_CARD_CONDITION")
     # Storm with an empty supply
     s3 = board4()
     [storm] = give(s3, "thieves", "storm")
-    s3["supply"]["storm"] = 0
-    s3["zones"]["dusk_ring"]["storm"] = 0
-    s3["zones"]["dawn_stones"]["storm"] = 0
+    s3.supply["storm"] = 0
+    s3.zones["dusk_ring"].storm = 0
+    s3.zones["dawn_stones"].storm = 0
     activate(s3, "thieves_goblin")
     exc = rejects(s3, th, f"play:{storm}", "E_CARD_CONDITION")
     assert "supply" in exc.message
@@ -310,15 +311,15 @@ def test_14_card_conditions() -> None:
     [safe1] = give(s4, "usurers", "safe")
     activate(s4, "usurers_gnome")
     s4, _ = act(s4, u, f"play:{safe1}")
-    s4["lairs"]["usurers"]["safe_token"] = safe1
+    s4.lairs["usurers"].safe_token = safe1
     s5 = board4()
     [sc] = give(s5, "artisans", "scavenge")
     place(s5, {"artisans_gnome": "crows_knoll"})
-    s5["supply"]["sacred_wood"] = 0
-    s5["zones"]["goosefoot_meadow"]["loose"]["sacred_wood"] = 8
+    s5.supply["sacred_wood"] = 0
+    s5.zones["goosefoot_meadow"].loose["sacred_wood"] = 8
     activate(s5, "artisans_gnome")
     rejects(s5, a, f"play:{sc}", "E_CARD_CONDITION")
-    assert s4["supply"]["safe_bank"] == 1
+    assert s4.supply["safe_bank"] == 1
 
 
 def test_14_alarm_rejections_in_window() -> None:
@@ -329,12 +330,12 @@ def test_14_alarm_rejections_in_window() -> None:
     give(s, "artisans", "protection")
     activate(s, "brigands_troll")
     w, _ = act(s, b, "combat", "tgt:l:artisans")
-    assert w["res"]["stage"] == "w1"
+    assert resolving(w).stage == "w1"
     rejects(w, a, f"r:{al}", "E_ALARM_DEFENDED")
     place(s, {"artisans_fairy": "millpond_green"})
     [siege] = give(s, "brigands", "siege")
     w2, _ = act(s, b, f"play:{siege}", "tgt:l:artisans")
-    assert w2["res"]["stage"] == "w1"
+    assert resolving(w2).stage == "w1"
     rejects(w2, a, f"r:{al}", "E_ALARM_SIEGE")
     w3, _ = act(s, b, "combat")
     rejects(w3, b, "tgt:f:artisans_fairy", "E_OUT_OF_REACH")
@@ -342,7 +343,7 @@ def test_14_alarm_rejections_in_window() -> None:
 
 # -- reaction-window, transfer and target codes without a dedicated test --------------------------
 
-def _combat_on_usurers_troll(faces: list[int], cards: tuple[str, ...] = ()) -> tuple[dict, int, int]:
+def _combat_on_usurers_troll(faces: list[int], cards: tuple[str, ...] = ()) -> tuple[State, int, int]:
     """Brigands' troll attacks the Usurers' troll on a plain; the Usurers hold `cards`; dice rigged."""
     s = board4()
     b, u = seat(s, "brigands"), seat(s, "usurers")
@@ -357,20 +358,20 @@ def _combat_on_usurers_troll(faces: list[int], cards: tuple[str, ...] = ()) -> t
 
 def test_malin_refused_when_not_available() -> None:
     s, _b, u = _combat_on_usurers_troll([6, 6, 6], ("shield",))
-    assert s["res"]["stage"] == "w2" and "malin:usurers_gnome" in {a.id for a in GAME.legal_actions(s, u)}
+    assert resolving(s).stage == "w2" and "malin:usurers_gnome" in {a.id for a in GAME.legal_actions(s, u)}
     exc = rejects(s, u, "malin:usurers_troll", "E_MALIN")  # a Troll has no Malin
     assert "Gnome" in exc.message
-    [shield] = [c for c in s["players"][u]["hand"] if c.endswith("shield")]
+    [shield] = [c for c in s.players[u].hand if c.endswith("shield")]
     picked, _ = act(s, u, f"r:{shield}")
     rejects(picked, u, "malin:usurers_gnome", "E_MALIN")  # Malin is its own submission
     rerolled, _ = act(s, u, "malin:usurers_gnome")
-    assert rerolled["res"]["stage"] == "w2" and rerolled["res"]["asked"] == u  # the Shield is still playable
+    assert resolving(rerolled).stage == "w2" and resolving(rerolled).asked == u  # the Shield is still playable
     rejects(rerolled, u, "malin:usurers_gnome", "E_MALIN")  # once per roll
 
 
 def test_duplicate_shield_refused() -> None:
     s, _b, u = _combat_on_usurers_troll([6, 6, 6], ("shield",))
-    [shield] = [c for c in s["players"][u]["hand"] if c.endswith("shield")]
+    [shield] = [c for c in s.players[u].hand if c.endswith("shield")]
     s, _ = act(s, u, f"r:{shield}")
     exc = rejects(s, u, f"r:{shield}", "E_DUPLICATE")
     assert "already" in exc.message
@@ -378,12 +379,12 @@ def test_duplicate_shield_refused() -> None:
 
 def test_empty_submission_and_nothing_to_undo_in_a_window() -> None:
     s, _b, u = _combat_on_usurers_troll([6, 6, 6], ("protection",))
-    assert s["res"]["stage"] == "w1" and s["res"]["picks"] == []
+    assert resolving(s).stage == "w1" and resolving(s).picks == []
     rejects(s, u, "confirm", "E_EMPTY_SUBMISSION")
     rejects(s, u, "undo", "E_NOTHING_TO_UNDO")
-    [prot] = [c for c in s["players"][u]["hand"] if c.endswith("protection")]
+    [prot] = [c for c in s.players[u].hand if c.endswith("protection")]
     s, _ = act(s, u, f"r:{prot}", "undo")
-    assert s["res"]["picks"] == []
+    assert resolving(s).picks == []
     rejects(s, u, "undo", "E_NOTHING_TO_UNDO")
 
 
@@ -391,14 +392,14 @@ def test_nothing_to_take_or_drop() -> None:
     s = board4()
     th = seat(s, "thieves")
     place(s, {"thieves_goblin": "goosefoot_meadow", "thieves_fairy": "goosefoot_meadow"})
-    assert not any(s["zones"]["goosefoot_meadow"]["loose"].values())
+    assert not any(s.zones["goosefoot_meadow"].loose.values())
     activate(s, "thieves_goblin")
     t, _ = act(s, th, "transfer")  # possible: the goblin carries 2 GP
     exc = rejects(t, th, "mode:take", "E_NOTHING_TO_TAKE")
     assert "nothing" in exc.message
     set_gold(s, "thieves_goblin", gold=0)
-    s["zones"]["goosefoot_meadow"]["loose"]["gold"] = 1
-    s["gold_minted"] += 1
+    s.zones["goosefoot_meadow"].loose["gold"] = 1
+    s.gold_minted += 1
     t2, _ = act(s, th, "transfer")  # possible: 1 GP lies loose here
     rejects(t2, th, "mode:drop", "E_NOTHING_TO_DROP")
     rejects(t2, th, "give:thieves_fairy", "E_NOTHING_TO_DROP")

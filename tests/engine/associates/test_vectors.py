@@ -10,7 +10,7 @@ from engine.associates import GAME
 from engine.associates.cards import card_type
 from engine.associates.context import Ctx
 from engine.associates.flow import after_keep, end_of_turn, gold_to_lairs, reinforcement_zones
-from engine.associates.state import effective_terrain
+from engine.associates.state import Ended, State, Trap, active_of, effective_terrain, resolving
 
 from .helpers import (
     ALL4,
@@ -31,9 +31,9 @@ from .helpers import (
 )
 
 
-def board4() -> dict:
+def board4() -> State:
     s = make(ALL4)
-    park(s, list(s["figs"]), "millpond_green")
+    park(s, list(s.figs), "millpond_green")
     return s
 
 
@@ -46,9 +46,9 @@ def test_tv01_troll_eliminates_goblin_highwaymen() -> None:
     s, ev = act(s, seat(s, "brigands"), "combat", "tgt:f:thieves_goblin")
     roll = next(e for e in ev if e.kind == "roll")
     assert roll.data == {"n": 4, "colour": "green", "faces": [1, 4, 5, 6], "successes": 2, "actor": "brigands_troll"}
-    assert s["figs"]["thieves_goblin"]["zone"] is None
-    assert s["zones"]["crows_knoll"]["loose"]["gold"] == 2
-    assert s["figs"]["brigands_troll"]["treasure"]["gold"] == 2  # Highwaymen
+    assert s.figs["thieves_goblin"].zone is None
+    assert s.zones["crows_knoll"].loose["gold"] == 2
+    assert s.figs["brigands_troll"].treasure["gold"] == 2  # Highwaymen
     assert "No reaction." in texts(ev)
 
 
@@ -62,11 +62,11 @@ def test_tv02_petit_malin_theft_light_fingers_pickpockets() -> None:
     th = seat(s, "thieves")
     s, ev = act(s, th, f"play:{pm}", "tgt:f:brigands_troll")
     assert [e.data["n"] for e in ev if e.kind == "roll"] == [4]
-    assert s["res"]["allowance"] == 3
+    assert resolving(s).allowance == 3
     s, _ = act(s, th, "steal:gold", "steal:gold", "steal:gold", "confirm")
-    assert s["figs"]["thieves_goblin"]["treasure"]["gold"] == 2 + 4
-    assert s["figs"]["brigands_troll"]["treasure"]["gold"] == 0
-    assert s["active"]["actions"] == 2  # card-granted action is free (R-A14)
+    assert s.figs["thieves_goblin"].treasure["gold"] == 2 + 4
+    assert s.figs["brigands_troll"].treasure["gold"] == 0
+    assert active_of(s).actions == 2  # card-granted action is free (R-A14)
 
 
 def test_tv09_amulet_example_two_combats() -> None:
@@ -79,13 +79,13 @@ def test_tv09_amulet_example_two_combats() -> None:
     s, ev = act(s, b, "combat", "tgt:f:usurers_gnome")
     assert [e.data["faces"] for e in ev if e.kind == "roll"] == [[3, 5, 6]]
     s, _ = settle(s)  # Usurers pass W2 (Malin available)
-    assert s["figs"]["usurers_gnome"]["stuns"] == 0
+    assert s.figs["usurers_gnome"].stuns == 0
     rig(s, [1, 4, 6])
     s, ev = act(s, b, "combat", "tgt:f:usurers_gnome")
     assert [e.data["n"] for e in ev if e.kind == "roll"] == [3]
     s, _ = settle(s)
-    assert s["figs"]["usurers_gnome"]["stuns"] == 1
-    assert s["figs"]["usurers_gnome"]["zone"] == "goosefoot_meadow"
+    assert s.figs["usurers_gnome"].stuns == 1
+    assert s.figs["usurers_gnome"].zone == "goosefoot_meadow"
 
 
 def test_tv11_malin_then_shield() -> None:
@@ -98,28 +98,28 @@ def test_tv11_malin_then_shield() -> None:
     b, u = seat(s, "brigands"), seat(s, "usurers")
     rig(s, [1, 2, 3, 4, 5, 6])
     s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
-    assert GAME.pending(s)[0].player == u and s["res"]["stage"] == "w2"
+    assert GAME.pending(s)[0].player == u and resolving(s).stage == "w2"
     ids = {a.id for a in GAME.legal_actions(s, u)}
     assert "malin:usurers_gnome" in ids and "pass" in ids
     s, ev = act(s, u, "malin:usurers_gnome")
     assert [e.data["faces"] for e in ev if e.kind == "roll"] == [[4, 5, 6]]
-    assert s["res"]["stage"] == "w2"
+    assert resolving(s).stage == "w2"
     ids = {a.id for a in GAME.legal_actions(s, u)}
     assert "malin:usurers_gnome" not in ids
     s, _ = act(s, u, f"r:{shields[0]}", "confirm")
-    assert s["figs"]["usurers_troll"]["stuns"] == 0
-    assert s["figs"]["usurers_gnome"]["malin_used"]
+    assert s.figs["usurers_troll"].stuns == 0
+    assert s.figs["usurers_gnome"].malin_used
     # later the same turn: W2 offers Shield only
     rig(s, [6, 6, 6])
     s, _ = act(s, b, "combat", "tgt:f:usurers_troll")
     assert {a.id for a in GAME.legal_actions(s, u)} == {"pass", f"r:{shields[1]}"}
     s, _ = act(s, u, "pass")
     # without a Shield in hand, W2 is skipped
-    s["players"][u]["deck"].append(shields[1])
-    s["players"][u]["hand"].remove(shields[1])
+    s.players[u].deck.append(shields[1])
+    s.players[u].hand.remove(shields[1])
     rig(s, [6, 6, 6, 6])
     s, ev = act(s, b, f"play:{ag}", "tgt:f:usurers_troll")
-    assert GAME.pending(s)[0].player == b and s["res"] is None
+    assert GAME.pending(s)[0].player == b and s.res is None
     assert texts(ev).count("No reaction.") == 2
 
 
@@ -127,26 +127,26 @@ def test_tv12_theft_on_a_lair_with_safe() -> None:
     s = board4()
     place(s, {"thieves_goblin": "usurers_counting_house"})
     [safe] = give(s, "usurers", "safe")
-    s["players"][seat(s, "usurers")]["hand"].remove(safe)
-    s["violet"].append(safe)
-    s["lairs"]["usurers"]["safe_token"] = safe
-    s["supply"]["safe_bank"] -= 1
+    s.players[seat(s, "usurers")].hand.remove(safe)
+    s.violet.append(safe)
+    s.lairs["usurers"].safe_token = safe
+    s.supply["safe_bank"] -= 1
     set_safe(s, "usurers", gold=7, moonstone=1)
     th = seat(s, "thieves")
-    s["players"][th]["last_objective_lair"] = "artisans_workshop"
+    s.players[th].last_objective_lair = "artisans_workshop"
     activate(s, "thieves_goblin")
     rig(s, [1, 3])
     s, ev = act(s, th, "theft", "tgt:l:usurers")
     assert [(e.data["n"], e.data["colour"]) for e in ev if e.kind == "roll"] == [(2, "yellow")]
     s, _ = settle(s)
-    assert s["res"]["allowance"] == 1
+    assert resolving(s).allowance == 1
     s, _ = act(s, th, "steal:gold")
     rejects(s, th, "steal:moonstone", "E_THEFT_ALLOWANCE")
     s, ev = act(s, th, "confirm")
-    assert s["players"][th]["objectives"] == 1
-    assert s["players"][th]["last_objective_lair"] == "usurers_counting_house"
-    assert s["figs"]["thieves_goblin"]["treasure"]["gold"] == 2 + 4
-    assert s["lairs"]["usurers"]["safe"]["gold"] == 6 and s["lairs"]["usurers"]["safe"]["moonstone"] == 1
+    assert s.players[th].objectives == 1
+    assert s.players[th].last_objective_lair == "usurers_counting_house"
+    assert s.figs["thieves_goblin"].treasure["gold"] == 2 + 4
+    assert s.lairs["usurers"].safe["gold"] == 6 and s.lairs["usurers"].safe["moonstone"] == 1
     assert not any("Pickpockets" in t for t in texts(ev))
 
 
@@ -154,7 +154,7 @@ def test_tv13_lair_destruction() -> None:
     s = board4()
     place(s, {"brigands_troll": "artisans_workshop"})
     set_gold(s, "brigands_troll", gold=0)
-    s["lairs"]["artisans"]["stuns"] = 1
+    s.lairs["artisans"].stuns = 1
     set_safe(s, "artisans", gold=9, sacred_wood=1, tromblon=1)
     set_gold(s, "artisans_fairy", gold=3)
     activate(s, "brigands_troll")
@@ -163,60 +163,60 @@ def test_tv13_lair_destruction() -> None:
     s, ev = act(s, b, "combat", "tgt:l:artisans")
     assert [(e.data["n"], e.data["colour"]) for e in ev if e.kind == "roll"] == [(4, "yellow")]
     s, _ = settle(s)  # Artisans' Gnome could Malin: they pass
-    lair = s["lairs"]["artisans"]
-    assert lair["state"] == "destroyed" and lair["stuns"] == 0
-    loose = s["zones"]["artisans_workshop"]["loose"]
+    lair = s.lairs["artisans"]
+    assert lair.state == "destroyed" and lair.stuns == 0
+    loose = s.zones["artisans_workshop"].loose
     assert (loose["gold"], loose["sacred_wood"], loose["tromblon"]) == (9, 1, 1)
-    assert s["players"][b]["objectives"] == 1
-    assert s["figs"]["brigands_troll"]["treasure"]["gold"] == 5
+    assert s.players[b].objectives == 1
+    assert s.figs["brigands_troll"].treasure["gold"] == 5
     s, _ = act(s, b, "transfer", "mode:take", "t:loose:gold:all", "t:loose:tromblon", "confirm")
-    t = s["figs"]["brigands_troll"]["treasure"]
+    t = s.figs["brigands_troll"].treasure
     assert (t["gold"], t["tromblon"]) == (14, 1)
-    assert s["zones"]["artisans_workshop"]["loose"]["sacred_wood"] == 1
+    assert s.zones["artisans_workshop"].loose["sacred_wood"] == 1
     assert effective_terrain(s, "artisans_workshop") == "plain"
     ctx = Ctx(s)
-    safe_before = s["lairs"]["brigands"]["safe"]["gold"]
+    safe_before = s.lairs["brigands"].safe["gold"]
     gold_to_lairs(ctx)
-    assert s["lairs"]["brigands"]["safe"]["gold"] == safe_before + 14 + 2  # the goblin's 2 GP too
-    assert s["figs"]["artisans_fairy"]["treasure"]["gold"] == 3
+    assert s.lairs["brigands"].safe["gold"] == safe_before + 14 + 2  # the goblin's 2 GP too
+    assert s.figs["artisans_fairy"].treasure["gold"] == 3
     assert reinforcement_zones(s, "artisans")[0] == "goosefoot_meadow"
 
 
-def _rob(s: dict, thief: str, lair: str, faces: list[int], picks: list[str]) -> dict:
+def _rob(s: State, thief: str, lair: str, faces: list[int], picks: list[str]) -> State:
     th = seat(s, "thieves")
-    place(s, {thief: s["lairs"][lair]["zone"]})
+    place(s, {thief: s.lairs[lair].zone})
     activate(s, thief)
     rig(s, faces)
     s, _ = act(s, th, "theft", f"tgt:l:{lair}")
     s, _ = settle(s)
-    if s["res"] is not None:
+    if s.res is not None:
         s, _ = act(s, th, *[f"steal:{p}" for p in picks], "confirm")
     return s
 
 
 def test_tv14_thieves_counting_three_players() -> None:
     s = make(["thieves", "artisans", "usurers"])
-    park(s, list(s["figs"]), "millpond_green")
+    park(s, list(s.figs), "millpond_green")
     set_safe(s, "artisans", gold=10)
     set_safe(s, "usurers", gold=10, amulet=1)
     th = seat(s, "thieves")
-    obj = lambda st: st["players"][th]["objectives"]  # noqa: E731
+    obj = lambda st: st.players[th].objectives  # noqa: E731
     s = _rob(s, "thieves_goblin", "artisans", [1, 6], ["gold"])
-    assert obj(s) == 1 and s["players"][th]["last_objective_lair"] == "artisans_workshop"
+    assert obj(s) == 1 and s.players[th].last_objective_lair == "artisans_workshop"
     s = _rob(s, "thieves_fairy", "artisans", [1, 2], ["gold", "gold"])
     assert obj(s) == 1
     s = _rob(s, "thieves_goblin", "usurers", [5, 6], [])
-    assert obj(s) == 1 and s["players"][th]["last_objective_lair"] == "artisans_workshop"
+    assert obj(s) == 1 and s.players[th].last_objective_lair == "artisans_workshop"
     s = _rob(s, "thieves_goblin", "usurers", [1, 6], ["amulet"])
-    assert obj(s) == 2 and s["players"][th]["last_objective_lair"] == "usurers_counting_house"
+    assert obj(s) == 2 and s.players[th].last_objective_lair == "usurers_counting_house"
     s = _rob(s, "thieves_fairy", "artisans", [1, 6], ["gold"])
     assert obj(s) == 3
-    before = sum(s["figs"][f]["treasure"]["gold"] for f in ("thieves_goblin", "thieves_fairy"))
+    before = sum(s.figs[f].treasure["gold"] for f in ("thieves_goblin", "thieves_fairy"))
     s = _rob(s, "thieves_goblin", "usurers", [1, 6], ["gold"])
     assert obj(s) == 4
-    gold = sum(s["figs"][f]["treasure"]["gold"] for f in ("thieves_goblin", "thieves_fairy"))
+    gold = sum(s.figs[f].treasure["gold"] for f in ("thieves_goblin", "thieves_fairy"))
     assert gold - before == 1 + 3
-    assert s["phase"] == "activation"  # the game ends only after this turn's activations
+    assert s.phase == "activation"  # the game ends only after this turn's activations
     s = finish_turn_activations(s)
     outcome = GAME.outcome(s)
     assert outcome is not None and outcome.reason == "mission"
@@ -225,7 +225,7 @@ def test_tv14_thieves_counting_three_players() -> None:
 def test_tv15_usurers_debts() -> None:
     s = board4()
     u, b = seat(s, "usurers"), seat(s, "brigands")
-    assert s["players"][u]["designated"] == "brigands"
+    assert s.players[u].designated == "brigands"
     zone = "shepherds_rest"
     place(s, {"brigands_goblin": zone, "brigands_troll": zone, "usurers_gnome": zone, "usurers_troll": zone,
               "thieves_fairy": zone})
@@ -235,82 +235,82 @@ def test_tv15_usurers_debts() -> None:
     activate(s, "usurers_gnome")
     rig(s, [1, 5])
     s, _ = act(s, u, "combat", "tgt:f:brigands_troll")
-    assert s["figs"]["brigands_troll"]["stuns"] == 0 and s["players"][u]["objectives"] == 0
+    assert s.figs["brigands_troll"].stuns == 0 and s.players[u].objectives == 0
     activate(s, "usurers_troll")
     rig(s, [1, 2, 6])
     s, _ = act(s, u, "combat", "tgt:f:brigands_goblin")
-    assert s["figs"]["brigands_goblin"]["stuns"] == 1 and s["players"][u]["objectives"] == 1
+    assert s.figs["brigands_goblin"].stuns == 1 and s.players[u].objectives == 1
     rig(s, [1, 2, 6])
     s, _ = act(s, u, "combat", "tgt:f:brigands_goblin")
-    assert s["figs"]["brigands_goblin"]["zone"] is None and s["players"][u]["objectives"] == 1
+    assert s.figs["brigands_goblin"].zone is None and s.players[u].objectives == 1
     rig(s, [1, 5, 5, 5])
     s, _ = act(s, u, f"play:{ag}", "tgt:f:thieves_fairy")
-    assert s["figs"]["thieves_fairy"]["stuns"] == 1 and s["players"][u]["objectives"] == 1
-    assert s["figs"]["usurers_troll"]["treasure"]["gold"] == 2
+    assert s.figs["thieves_fairy"].stuns == 1 and s.players[u].objectives == 1
+    assert s.figs["usurers_troll"].treasure["gold"] == 2
     [trap] = give(s, "usurers", "trap")
-    s["players"][u]["hand"].remove(trap)
-    s["violet"].append(trap)
-    s["zones"]["dusk_ring"]["trap"] = {"kind": "trap", "card": trap}
-    s["supply"]["trap"] -= 1
-    safe_before = s["lairs"]["usurers"]["safe"]["gold"]
+    s.players[u].hand.remove(trap)
+    s.violet.append(trap)
+    s.zones["dusk_ring"].trap = Trap(kind="trap", card=trap)
+    s.supply["trap"] -= 1
+    safe_before = s.lairs["usurers"].safe["gold"]
     activate(s, "brigands_troll")
     s, _ = act(s, b, "move", "to:dusk_ring", "confirm")
-    assert s["figs"]["brigands_troll"]["stuns"] == 1
-    assert s["players"][u]["objectives"] == 2
-    assert s["lairs"]["usurers"]["safe"]["gold"] == safe_before + 2  # no acting Usurers figurine: the safe
+    assert s.figs["brigands_troll"].stuns == 1
+    assert s.players[u].objectives == 2
+    assert s.lairs["usurers"].safe["gold"] == safe_before + 2  # no acting Usurers figurine: the safe
     # next turn, Brigands designated again: the returned Goblin counts again
     s = finish_turn_activations(s)
-    while s["phase"] == "keep":
+    while s.phase == "keep":
         s, _ = act(s, GAME.pending(s)[0].player, "keepdefault")
-    assert s["turn"] == 2 and s["phase"] == "designate"
+    assert s.turn == 2 and s.phase == "designate"
     s, _ = act(s, u, "designate:brigands")
-    assert s["figs"]["brigands_goblin"]["zone"] == "brigands_hideout"
+    assert s.figs["brigands_goblin"].zone == "brigands_hideout"
     place(s, {"usurers_troll": "brigands_hideout", "brigands_goblin": "brigands_hideout"})
     activate(s, "usurers_troll")
     rig(s, [1, 6, 6])
     s, _ = act(s, u, "combat", "tgt:f:brigands_goblin")
     s, _ = settle(s)
-    assert s["players"][u]["objectives"] == 3
+    assert s.players[u].objectives == 3
 
 
 def test_tv16_end_of_turn_gold_and_bank() -> None:
     s = make(ALL4)
     [bank] = give(s, "usurers", "bank")
-    s["players"][seat(s, "usurers")]["hand"].remove(bank)
-    s["violet"].append(bank)
-    s["lairs"]["usurers"]["bank_token"] = bank
-    s["supply"]["safe_bank"] -= 1
+    s.players[seat(s, "usurers")].hand.remove(bank)
+    s.violet.append(bank)
+    s.lairs["usurers"].bank_token = bank
+    s.supply["safe_bank"] -= 1
     set_safe(s, "usurers", gold=8)
     set_gold(s, "usurers_gnome", gold=3, moonstone=1)
     set_gold(s, "usurers_troll", gold=0)
-    s["lairs"]["artisans"]["state"] = "destroyed"
+    s.lairs["artisans"].state = "destroyed"
     set_gold(s, "artisans_fairy", gold=4)
     ctx = Ctx(s)
     gold_to_lairs(ctx)
-    assert s["lairs"]["usurers"]["safe"]["gold"] == 13
-    assert s["figs"]["usurers_gnome"]["treasure"]["gold"] == 0
-    assert s["figs"]["usurers_gnome"]["treasure"]["moonstone"] == 1
-    assert s["figs"]["artisans_fairy"]["treasure"]["gold"] == 4
+    assert s.lairs["usurers"].safe["gold"] == 13
+    assert s.figs["usurers_gnome"].treasure["gold"] == 0
+    assert s.figs["usurers_gnome"].treasure["moonstone"] == 1
+    assert s.figs["artisans_fairy"].treasure["gold"] == 4
     set_safe(s, "usurers", gold=4)
     gold_to_lairs(Ctx(s))
-    assert s["lairs"]["usurers"]["safe"]["gold"] == 4
+    assert s.lairs["usurers"].safe["gold"] == 4
 
 
-def _tv17(options: dict) -> dict:
+def _tv17(options: dict) -> State:
     s = make(["thieves", "artisans"], options)
-    p = s["players"][seat(s, "thieves")]
-    deck = p["deck"]
+    p = s.players[seat(s, "thieves")]
+    deck = p.deck
     def take(t: str) -> str:
         c = next(c for c in deck if card_type(c) == t)
         deck.remove(c)
         return c
-    p["hand"] = [take("burglary"), take("shield")]
+    p.hand = [take("burglary"), take("shield")]
     top = [take("sprint"), take("trap"), take("storm")]
     played = [take("petit_malin"), take("pumpkin")]
-    p["discard"] = list(deck)
-    p["deck"] = top
-    s["played"] = played
-    assert len(p["discard"]) == 18
+    p.discard = list(deck)
+    p.deck = top
+    s.played = played
+    assert len(p.discard) == 18
     ctx = Ctx(s)
     end_of_turn(ctx)
     ctx.close()
@@ -320,24 +320,24 @@ def _tv17(options: dict) -> dict:
 def test_tv17_refill_and_reshuffle() -> None:
     s = _tv17({})
     th = seat(s, "thieves")
-    p = s["players"][th]
-    assert len(p["hand"]) == 7 and len(p["deck"]) == 18 and len(p["discard"]) == 0
-    assert s["phase"] == "keep"
+    p = s.players[th]
+    assert len(p.hand) == 7 and len(p.deck) == 18 and len(p.discard) == 0
+    assert s.phase == "keep"
     rejects(s, th, "confirm", "E_KEEP_COUNT")
-    names = [card_type(c) for c in p["hand"][:5]]
+    names = [card_type(c) for c in p.hand[:5]]
     s, _ = act(s, th, "keepdefault")
-    p = s["players"][th]
-    assert [card_type(c) for c in p["hand"]] == names == ["burglary", "shield", "sprint", "trap", "storm"]
-    assert len(p["deck"]) == 18 and len(p["discard"]) == 2
+    p = s.players[th]
+    assert [card_type(c) for c in p.hand] == names == ["burglary", "shield", "sprint", "trap", "storm"]
+    assert len(p.deck) == 18 and len(p.discard) == 2
     s4 = _tv17({"figurines": 4})
-    p = s4["players"][th]
-    assert len(p["hand"]) == 8
+    p = s4.players[th]
+    assert len(p.hand) == 8
     s4, _ = act(s4, th, "keepdefault")
     assert GAME.pending(s4)[0].player == seat(s4, "artisans")  # simultaneous: the Artisans hold 6 too
-    assert len(s4["players"][th]["hand"]) == 8
+    assert len(s4.players[th].hand) == 8
     s4, _ = act(s4, seat(s4, "artisans"), "keepdefault")
-    p = s4["players"][th]
-    assert len(p["hand"]) == 5 and len(p["deck"]) == 17 and len(p["discard"]) == 3
+    p = s4.players[th]
+    assert len(p.hand) == 5 and len(p.deck) == 17 and len(p.discard) == 3
 
 
 def test_tv18_movement_broom_sprint_trap() -> None:
@@ -351,7 +351,7 @@ def test_tv18_movement_broom_sprint_trap() -> None:
     s, _ = act(s, th, "move", "to:crows_knoll", "to:fallen_chapel")
     rejects(s, th, "to:lantern_fields", "E_PATH_TOO_LONG")
     s, _ = act(s, th, f"sprint:{sprints[0]}", "to:lantern_fields", "confirm")
-    assert s["figs"]["thieves_goblin"]["zone"] == "lantern_fields"
+    assert s.figs["thieves_goblin"].zone == "lantern_fields"
     # without the Broom, a 2-zone path is rejected
     place(s, {"thieves_goblin": "thieves_den"})
     set_gold(s, "thieves_goblin", gold=2)
@@ -363,24 +363,24 @@ def test_tv18_movement_broom_sprint_trap() -> None:
     activate(s, "thieves_fairy")
     s, _ = act(s, th, "move", f"sprint:{sprints[1]}", "to:owlbough_forest", "to:old_watchtower", "to:crows_knoll",
                "to:abandoned_keep", "confirm")
-    assert s["figs"]["thieves_fairy"]["zone"] == "abandoned_keep"
+    assert s.figs["thieves_fairy"].zone == "abandoned_keep"
     # Usurers Trap on goosefoot_meadow
     [trap] = give(s, "usurers", "trap")
-    s["players"][u]["hand"].remove(trap)
-    s["violet"].append(trap)
-    s["zones"]["goosefoot_meadow"]["trap"] = {"kind": "trap", "card": trap}
-    s["supply"]["trap"] -= 1
+    s.players[u].hand.remove(trap)
+    s.violet.append(trap)
+    s.zones["goosefoot_meadow"].trap = Trap(kind="trap", card=trap)
+    s.supply["trap"] -= 1
     place(s, {"usurers_troll": "thieves_den"})
     activate(s, "usurers_troll")
     s, _ = act(s, u, "move", "to:goosefoot_meadow", "confirm")
-    assert s["figs"]["usurers_troll"]["stuns"] == 0 and s["zones"]["goosefoot_meadow"]["trap"] is not None
+    assert s.figs["usurers_troll"].stuns == 0 and s.zones["goosefoot_meadow"].trap is not None
     place(s, {"thieves_goblin": "thieves_den"})
     set_gold(s, "thieves_goblin", gold=2, broom=1)
     activate(s, "thieves_goblin")
     s, ev = act(s, th, "move", "to:goosefoot_meadow", "to:northern_henge", "confirm")
-    assert s["figs"]["thieves_goblin"]["stuns"] == 1
-    assert s["figs"]["thieves_goblin"]["zone"] == "northern_henge"
-    assert s["zones"]["goosefoot_meadow"]["trap"] is None and trap in s["players"][u]["discard"]
+    assert s.figs["thieves_goblin"].stuns == 1
+    assert s.figs["thieves_goblin"].zone == "northern_henge"
+    assert s.zones["goosefoot_meadow"].trap is None and trap in s.players[u].discard
     assert sum(1 for e in ev if e.kind == "trap") == 1
 
 
@@ -388,7 +388,7 @@ def test_tv19_elimination_tomb_ransom_highwaymen() -> None:
     s = board4()
     b, u = seat(s, "brigands"), seat(s, "usurers")
     place(s, {"usurers_gnome": "shepherds_rest", "brigands_troll": "shepherds_rest"})
-    s["figs"]["usurers_gnome"]["stuns"] = 1
+    s.figs["usurers_gnome"].stuns = 1
     set_gold(s, "usurers_gnome", gold=4, sacred_wood=1)
     set_gold(s, "brigands_troll", gold=0)
     set_safe(s, "usurers", gold=5)
@@ -399,40 +399,40 @@ def test_tv19_elimination_tomb_ransom_highwaymen() -> None:
     rig(s, [1, 2, 5])
     s, _ = act(s, b, "combat", "tgt:f:usurers_gnome", )
     s, _ = act(s, u, "pass")  # W2 (Malin available)
-    assert s["res"]["stage"] == "w3" and GAME.pending(s)[0].player == u
+    assert resolving(s).stage == "w3" and GAME.pending(s)[0].player == u
     s, _ = act(s, u, f"r:{tomb}")
-    tombs = s["zones"]["shepherds_rest"]["tombs"]
+    tombs = s.zones["shepherds_rest"].tombs
     assert tombs["usurers"]["gold"] == 4 and tombs["usurers"]["sacred_wood"] == 1
-    assert s["zones"]["shepherds_rest"]["loose"]["gold"] == 0
-    assert s["figs"]["brigands_troll"]["treasure"]["gold"] == 2
+    assert s.zones["shepherds_rest"].loose["gold"] == 0
+    assert s.figs["brigands_troll"].treasure["gold"] == 2
     s, _ = act(s, b, f"play:{ransom}")
-    assert s["lairs"]["usurers"]["safe"]["gold"] == 3
-    assert s["figs"]["brigands_troll"]["treasure"]["gold"] == 4
+    assert s.lairs["usurers"].safe["gold"] == 3
+    assert s.figs["brigands_troll"].treasure["gold"] == 4
     s = finish_turn_activations(s)
-    while s["phase"] == "keep":
+    while s.phase == "keep":
         s, _ = act(s, GAME.pending(s)[0].player, "keepdefault")
-    g = s["figs"]["usurers_gnome"]
-    assert g["zone"] == "usurers_counting_house" and g["stuns"] == 0 and g["treasure"]["gold"] == 0
+    g = s.figs["usurers_gnome"]
+    assert g.zone == "usurers_counting_house" and g.stuns == 0 and g.treasure["gold"] == 0
     # variant: Ambush in effect, no Tomb
     s = base
-    s["players"][u]["hand"].remove(tomb)
-    s["players"][u]["deck"].append(tomb)
-    s["effects"]["ambush"].append("brigands")
+    s.players[u].hand.remove(tomb)
+    s.players[u].deck.append(tomb)
+    s.effects.ambush.append("brigands")
     activate(s, "brigands_troll")
     rig(s, [1, 2, 5])
     s, _ = act(s, b, "combat", "tgt:f:usurers_gnome")
     s, _ = settle(s)
-    t = s["figs"]["brigands_troll"]["treasure"]
+    t = s.figs["brigands_troll"].treasure
     assert (t["gold"], t["sacred_wood"]) == (4 + 2, 1)
-    assert sum(s["zones"]["shepherds_rest"]["loose"].values()) == 0
+    assert sum(s.zones["shepherds_rest"].loose.values()) == 0
 
 
 def test_tv20_reinforcement_without_lair() -> None:
     s = make(["artisans", "brigands", "thieves"])
-    s["lairs"]["artisans"]["state"] = "destroyed"
+    s.lairs["artisans"].state = "destroyed"
     place(s, {"artisans_fairy": None, "artisans_gnome": "whisperwood"})
-    s["figs"]["artisans_fairy"]["treasure"]["gold"] = 0
-    s["gold_minted"] -= 2
+    s.figs["artisans_fairy"].treasure["gold"] = 0
+    s.gold_minted -= 2
     expected = {"goosefoot_meadow", "lantern_fields", "millpond_green", "shepherds_rest", "artisans_workshop",
                 "usurers_counting_house", "abandoned_keep", "whisperwood"}
     assert set(reinforcement_zones(s, "artisans")) == expected
@@ -440,19 +440,19 @@ def test_tv20_reinforcement_without_lair() -> None:
     after_keep(ctx)
     ctx.close()
     a = seat(s, "artisans")
-    assert s["phase"] == "reinforce" and GAME.pending(s)[0].player == a
+    assert s.phase == "reinforce" and GAME.pending(s)[0].player == a
     s, _ = act(s, a, "rfig:artisans_fairy")
     rejects(s, a, "rzone:crows_knoll", "E_BAD_REINFORCEMENT")
     assert GAME.timeout_action(s, a).id == "auto"
     s, _ = act(s, a, "auto")
-    assert s["figs"]["artisans_fairy"]["zone"] == "goosefoot_meadow"
+    assert s.figs["artisans_fairy"].zone == "goosefoot_meadow"
 
 
 def test_tv21_neutral_lair_two_players() -> None:
     s = make(["thieves", "usurers"])
     u = seat(s, "usurers")
-    assert s["players"][u]["designated"] == "thieves" and s["phase"] == "activation"
-    assert "neutral" in s["lairs"]
+    assert s.players[u].designated == "thieves" and s.phase == "activation"
+    assert "neutral" in s.lairs
     th = seat(s, "thieves")
     place(s, {"thieves_fairy": "abandoned_keep"})
     set_gold(s, "thieves_fairy", gold=0)
@@ -461,34 +461,34 @@ def test_tv21_neutral_lair_two_players() -> None:
     s, ev = act(s, th, "theft", "tgt:l:neutral")
     assert [(e.data["n"], e.data["colour"]) for e in ev if e.kind == "roll"] == [(2, "yellow")]
     assert not any(e.kind == "reaction" for e in ev)
-    assert s["players"][th]["objectives"] == 1
-    assert s["figs"]["thieves_fairy"]["treasure"]["gold"] == 3
+    assert s.players[th].objectives == 1
+    assert s.figs["thieves_fairy"].treasure["gold"] == 3
     rig(s, [1, 2])
     s, _ = act(s, th, "theft", "tgt:l:neutral")
-    assert s["players"][th]["objectives"] == 1
+    assert s.players[th].objectives == 1
 
 
 def test_tv22_sow_terror_from_others() -> None:
     s = board4()
     place(s, {"usurers_troll": "thieves_den"})
-    s["lairs"]["thieves"]["stuns"] = 2
+    s.lairs["thieves"].stuns = 2
     b = seat(s, "brigands")
-    safe = s["lairs"]["brigands"]["safe"]["gold"]
+    safe = s.lairs["brigands"].safe["gold"]
     activate(s, "usurers_troll")
     rig(s, [1, 6, 6, 6])
     s, _ = act(s, seat(s, "usurers"), "combat", "tgt:l:thieves")
     s, _ = settle(s)
-    assert s["lairs"]["thieves"]["state"] == "destroyed"
-    assert s["players"][b]["objectives"] == 1
-    assert s["lairs"]["brigands"]["safe"]["gold"] == safe + 5
+    assert s.lairs["thieves"].state == "destroyed"
+    assert s.players[b].objectives == 1
+    assert s.lairs["brigands"].safe["gold"] == safe + 5
     # the Brigands' own lair gives them nothing
     place(s, {"usurers_troll": "brigands_hideout"})
-    s["lairs"]["brigands"]["stuns"] = 2
+    s.lairs["brigands"].stuns = 2
     activate(s, "usurers_troll")
     rig(s, [1, 6, 6, 6])
     s, _ = act(s, seat(s, "usurers"), "combat", "tgt:l:brigands")
     s, _ = settle(s)
-    assert s["lairs"]["brigands"]["state"] == "destroyed" and s["players"][b]["objectives"] == 1
+    assert s.lairs["brigands"].state == "destroyed" and s.players[b].objectives == 1
 
 
 def test_tv23_storm_card_darkens_rolls() -> None:
@@ -498,7 +498,7 @@ def test_tv23_storm_card_darkens_rolls() -> None:
     [storm] = give(s, "thieves", "storm")
     activate(s, "thieves_goblin")
     s, _ = act(s, th, f"play:{storm}", "z:crows_knoll")
-    assert s["zones"]["crows_knoll"]["storm"] == th
+    assert s.zones["crows_knoll"].storm == th
     activate(s, "brigands_troll")
     rig(s, [6, 6, 6, 6])
     s, ev = act(s, seat(s, "brigands"), "combat", "tgt:f:artisans_gnome")
@@ -511,19 +511,19 @@ def test_tv24_prospectors_and_forge() -> None:
     place(s, {"artisans_fairy": "whisperwood", "artisans_gnome": "whisperwood"})
     set_gold(s, "artisans_fairy", gold=0)
     set_gold(s, "artisans_gnome", gold=0, moonstone=1)
-    assert s["zones"]["whisperwood"]["loose"]["sacred_wood"] == 1
+    assert s.zones["whisperwood"].loose["sacred_wood"] == 1
     activate(s, "artisans_fairy")
     s, _ = act(s, a, "transfer", "mode:take", "t:loose:sacred_wood", "confirm")
-    assert s["figs"]["artisans_fairy"]["treasure"] == {**s["figs"]["artisans_fairy"]["treasure"], "gold": 1,
+    assert s.figs["artisans_fairy"].treasure == {**s.figs["artisans_fairy"].treasure, "gold": 1,
                                                        "sacred_wood": 1}
     activate(s, "artisans_gnome")
     rejects(s, a, "craft:tromblon", "E_MISSING_COMPONENTS")
     [forge] = give(s, "artisans", "forge")
     s, _ = act(s, a, f"play:{forge}", "recipe:tromblon")
-    g = s["figs"]["artisans_gnome"]["treasure"]
+    g = s.figs["artisans_gnome"].treasure
     assert (g["tromblon"], g["moonstone"], g["gold"]) == (1, 0, 2)
-    assert s["figs"]["artisans_fairy"]["treasure"]["sacred_wood"] == 0
-    assert s["players"][a]["objectives"] == 1
+    assert s.figs["artisans_fairy"].treasure["sacred_wood"] == 0
+    assert s.players[a].objectives == 1
 
 
 def test_tv25_full_scoring_and_tiebreak() -> None:
@@ -532,22 +532,22 @@ def test_tv25_full_scoring_and_tiebreak() -> None:
     set_safe(s, "thieves", gold=19)
     set_gold(s, "thieves_goblin", gold=3, tromblon=1)
     set_gold(s, "thieves_fairy", gold=0, moonstone=1)
-    s["players"][th]["objectives"] = 4
+    s.players[th].objectives = 4
     set_safe(s, "usurers", gold=12)
     set_gold(s, "usurers_gnome", gold=2)
     set_gold(s, "usurers_troll", gold=0)
-    s["zones"]["shepherds_rest"]["tombs"]["usurers"] = {"gold": 3, "sacred_wood": 0, "moonstone": 0, "amulet": 0,
+    s.zones["shepherds_rest"].tombs["usurers"] = {"gold": 3, "sacred_wood": 0, "moonstone": 0, "amulet": 0,
                                                         "broom": 1, "tromblon": 0}
-    s["players"][u]["objectives"] = 3
-    s["first_objective_guild"] = "usurers"
-    s["lairs"]["brigands"]["state"] = "destroyed"
+    s.players[u].objectives = 3
+    s.first_objective_guild = "usurers"
+    s.lairs["brigands"].state = "destroyed"
     set_safe(s, "brigands", gold=0)
     set_gold(s, "brigands_troll", gold=6, amulet=1)
     set_gold(s, "brigands_goblin", gold=0)
     place(s, {"brigands_goblin": None})
-    s["zones"]["goosefoot_meadow"]["loose"]["gold"] = 4
-    s["phase"] = "over"
-    s["ended"] = {"reason": "mission", "guilds": ["thieves"]}
+    s.zones["goosefoot_meadow"].loose["gold"] = 4
+    s.phase = "over"
+    s.ended = Ended(reason="mission", guilds=["thieves"])
     out = GAME.outcome(s)
     assert out is not None
     assert out.scores == {th: 25.0, u: 25.0, b: 9.0}
@@ -574,7 +574,7 @@ def test_tv26_bad_inputs() -> None:
     activate(s3, "brigands_goblin")
     rig(s3, [1, 1])
     s3, _ = act(s3, b, "theft", "tgt:f:artisans_fairy")
-    assert s3["res"]["stage"] == "w2"  # Artisans' Gnome may Malin
+    assert resolving(s3).stage == "w2"  # Artisans' Gnome may Malin
     rejects(s3, a, f"r:{shield}", "E_SHIELD_THEFT")
     # Trap on an intact lair
     s4 = board4()
@@ -597,7 +597,7 @@ def test_tv26_bad_inputs() -> None:
     [prot] = give(s6, "usurers", "protection")
     activate(s6, "brigands_troll")
     s6, _ = act(s6, b, "combat", "tgt:f:usurers_troll")
-    assert s6["res"]["stage"] == "w1"
+    assert resolving(s6).stage == "w1"
     rejects(s6, u, f"r:{bribe}", "E_NOT_ENOUGH_GOLD")
     assert prot
 
@@ -612,18 +612,18 @@ def test_tv26_more_bad_inputs() -> None:
     rejects(s2, u, "designate:usurers", "E_BAD_DESIGNATION")
     rejects(s2, u, "designate:neutral", "E_BAD_DESIGNATION")
     # activating a figurine under a Pumpkin
-    s["figs"]["brigands_troll"]["pumpkin"] = True
-    s["figs"]["brigands_troll"]["activated"] = True
-    s["supply"]["pumpkin"] -= 1
-    s["active"] = None
-    s["visit"] = 0
+    s.figs["brigands_troll"].pumpkin = True
+    s.figs["brigands_troll"].activated = True
+    s.supply["pumpkin"] -= 1
+    s.active = None
+    s.visit = 0
     b = seat(s, "brigands")
     assert b == 0
     rejects(s, b, "activate:brigands_troll", "E_PUMPKIN")
     # keeping 4 cards out of 7
     k = _tv17({})
     th = seat(k, "thieves")
-    hand = k["players"][th]["hand"]
+    hand = k.players[th].hand
     assert len(hand) == 7
     k, _ = act(k, th, *[f"keep:{c}" for c in hand[:4]])
     rejects(k, th, "confirm", "E_KEEP_COUNT")
@@ -649,7 +649,7 @@ def _narrated(attacker: str, defender_fig: str | None, action: str, target: str,
     The defender holds either the matching reaction card (the window opens) or a Sprint (it cannot,
     so no window): hand sizes, board and dice are the same either way."""
     s = board4()
-    lair = s["lairs"][guild]["zone"]
+    lair = s.lairs[guild].zone
     place(s, {attacker: lair if defender_fig is None else "goosefoot_meadow"})
     if defender_fig is not None:
         place(s, {defender_fig: "goosefoot_meadow"})
@@ -658,7 +658,7 @@ def _narrated(attacker: str, defender_fig: str | None, action: str, target: str,
     activate(s, attacker)
     rig(s, faces)
     s, events = act(s, actor_seat, action, target)
-    opened = s["res"] is not None and s["res"]["stage"] in ("w1", "w2")
+    opened = s.res is not None and s.res.stage in ("w1", "w2")
     assert opened is holds_card  # the window opens exactly when the defender holds the card
     s, more = settle(s)
     told = [(e.text, e.kind, json.dumps(e.data, sort_keys=True)) for e in events + more if e.visible_for(actor_seat)]

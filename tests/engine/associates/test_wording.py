@@ -4,7 +4,6 @@ the Trap text, the rematch starter (R-A29) and the final report."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
@@ -12,16 +11,17 @@ from engine.associates import GAME
 from engine.associates.board import adjacent
 from engine.associates.cards import CARD_TYPES
 from engine.associates.components import empty_treasure
+from engine.associates.state import Ended, State, zone_of
 from engine.core import IllegalAction
 from tests.engine.associates.helpers import act, activate, make
 from tests.engine.wording import play_out
 
 
-def _dump(s: dict[str, Any]) -> str:
+def _dump(s: State) -> str:
     return json.dumps(GAME.dump(s), sort_keys=True)
 
 
-def _keep_state() -> tuple[dict[str, Any], int]:
+def _keep_state() -> tuple[State, int]:
     for players in (2, 3, 4):
         for s, _ in play_out(GAME, players, 5):
             for p in range(players):
@@ -32,18 +32,18 @@ def _keep_state() -> tuple[dict[str, Any], int]:
 
 def test_keep_five_is_one_pick_of_the_hand() -> None:
     s, p = _keep_state()
-    hand = s["players"][p]["hand"]
+    hand = s.players[p].hand
     pick = GAME.multi_pick(s, p)
     assert pick is not None and list(pick.option_ids()) == hand and pick.min == pick.max == 5
     chosen = list(reversed(hand))[:5]
     action = GAME.pick_action(s, p, chosen)
     assert action.id.startswith("keepset:") and GAME.is_typed_order(action.id)
     new, _ = GAME.apply(s, p, GAME.parse_action(s, p, action.id))
-    keep = new["players"][p]["keep"]
+    keep = new.players[p].keep
     if keep is not None:  # others still choosing
-        assert keep["done"] and sorted(keep["kept"]) == sorted(chosen)
+        assert keep.done and sorted(keep.kept) == sorted(chosen)
     else:
-        assert sorted(new["players"][p]["hand"]) == sorted(chosen)
+        assert sorted(new.players[p].hand) == sorted(chosen)
     with pytest.raises(IllegalAction) as err:
         GAME.pick_action(s, p, chosen[:4])
     assert err.value.code == "E_BAD_PICK"
@@ -67,7 +67,7 @@ def test_one_zone_movement_is_one_tap_and_equals_the_steps() -> None:
     s = make(["thieves", "artisans"])
     fig = "thieves_goblin"
     activate(s, fig)
-    here = s["figs"][fig]["zone"]
+    here = zone_of(s, fig)
     shortcuts = [a for a in GAME.shortcuts(s, 0) if a.id.startswith("go:")]
     assert {a.id for a in shortcuts} == {f"go:{z}" for z in adjacent(here)}
     for action in shortcuts:
@@ -76,7 +76,7 @@ def test_one_zone_movement_is_one_tap_and_equals_the_steps() -> None:
         slow, slow_events = act(s, 0, "move", f"to:{zone}", "confirm")
         assert _dump(quick) == _dump(slow)
         assert [e.text for e in quick_events] == [e.text for e in slow_events]
-        assert quick["figs"][fig]["zone"] == zone
+        assert quick.figs[fig].zone == zone
 
 
 def test_one_zone_movement_activation_takes_three_taps() -> None:
@@ -111,22 +111,22 @@ def test_trap_text_says_no_intact_lair() -> None:
     assert "no intact lair" in text and "without lair" not in text
 
 
-def _finished(guilds: list[str], first: int, reserves: list[int]) -> dict[str, Any]:
+def _finished(guilds: list[str], first: int, reserves: list[int]) -> State:
     """A finished game whose only Gold Points are the reserves given (no objectives, no artefacts)."""
     s = make(guilds)
-    s["first_player"] = first  # who started the finished game; the guild choice order does not matter here
-    for f in s["figs"].values():
-        f["treasure"] = empty_treasure()
-    for lair in s["lairs"].values():
-        lair["safe"] = empty_treasure()
-    for zone in s["zones"].values():
-        zone["tombs"] = {}
+    s.first_player = first  # who started the finished game; the guild choice order does not matter here
+    for f in s.figs.values():
+        f.treasure = empty_treasure()
+    for lair in s.lairs.values():
+        lair.safe = empty_treasure()
+    for zone in s.zones.values():
+        zone.tombs = {}
     for seat, gold in enumerate(reserves):
-        s["players"][seat]["reserve_gold"] = gold
-        s["players"][seat]["objectives"] = 0
-    s["first_objective_guild"] = None
-    s["phase"] = "over"
-    s["ended"] = {"reason": "turn_cap", "guilds": []}
+        s.players[seat].reserve_gold = gold
+        s.players[seat].objectives = 0
+    s.first_objective_guild = None
+    s.phase = "over"
+    s.ended = Ended(reason="turn_cap", guilds=[])
     return s
 
 
@@ -136,7 +136,7 @@ def test_rematch_is_started_by_the_lowest_ranked_seat() -> None:
     assert GAME.rematch_first_player(s) == 1
     assert GAME.rematch_options(s) == {"first_player": 1}
     again = GAME.new_game(3, 99, GAME.rematch_options(s))
-    assert again["first_player"] == 1
+    assert again.first_player == 1
 
 
 @pytest.mark.parametrize(("first", "starter"), [(0, 2), (1, 0), (2, 1)])
@@ -166,16 +166,16 @@ def test_whole_transfers_are_one_tap_and_equal_the_steps() -> None:
     s = make(["thieves", "artisans"])
     fig = "thieves_goblin"
     activate(s, fig)
-    zone = s["figs"][fig]["zone"]
-    s["zones"][zone]["loose"] = {**empty_treasure(), "gold": 3, "moonstone": 1}
-    s["gold_minted"] += 3
-    s["supply"]["moonstone"] -= 1
+    zone = zone_of(s, fig)
+    s.zones[zone].loose = {**empty_treasure(), "gold": 3, "moonstone": 1}
+    s.gold_minted += 3
+    s.supply["moonstone"] -= 1
     take = next(a for a in GAME.shortcuts(s, 0) if a.id == "takeall")
     assert "3 GP" in take.label
     quick, quick_events = GAME.apply(s, 0, GAME.parse_action(s, 0, take.id))
     slow, slow_events = act(s, 0, "transfer", "mode:take", "t:loose:gold:all", "t:loose:moonstone", "confirm")
     assert _dump(quick) == _dump(slow) and [e.text for e in quick_events] == [e.text for e in slow_events]
-    assert quick["figs"][fig]["treasure"]["gold"] >= 3 and GAME.check_invariants(quick) == []
+    assert quick.figs[fig].treasure["gold"] >= 3 and GAME.check_invariants(quick) == []
     drop = next(a for a in GAME.shortcuts(quick, 0) if a.id == "dropall")
     dropped, _ = GAME.apply(quick, 0, GAME.parse_action(quick, 0, drop.id))
-    assert sum(dropped["figs"][fig]["treasure"].values()) == 0
+    assert sum(dropped.figs[fig].treasure.values()) == 0
