@@ -72,10 +72,10 @@ def test_other_hands_do_not_change_the_public_board():
         state = states[i]
         other = copy.deepcopy(state)
         # Exchange seat 0's hand with the top of its draw pile: same counts, other secrets.
-        p0 = other["players"][0]
-        k = min(len(p0["hand"]), len(p0["deck"]))
-        p0["hand"][:k], p0["deck"][:k] = p0["deck"][:k], p0["hand"][:k]
-        p0["deck"].reverse()
+        p0 = other.players[0]
+        k = min(len(p0.hand), len(p0.deck))
+        p0.hand[:k], p0.deck[:k] = p0.deck[:k], p0.hand[:k]
+        p0.deck.reverse()
         if game.view(other, 0)["hand"] != game.view(state, 0)["hand"]:
             changed += 1
         a = decode(render.board(GAME, game.view(state, None))).tobytes()
