@@ -52,6 +52,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.words import counted
 
 __all__ = ["DROPALL_ID", "END_ID", "GO_PREFIX", "IDLE_ID", "TAKEALL_ID", "TAKEMAX_ID"]
 
@@ -129,7 +130,7 @@ def legal(s: State) -> list[Action]:
             if crafting.feasible(s, a, False):
                 out.append(Action(f"craft:{a}", f"Craft a {ITEM_NAMES[a]}"))
     out += cardplay.playable(s)
-    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({active_of(s).actions} action(s) left)"))
+    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({counted(active_of(s).actions, 'action')} left)"))
     return out
 
 
@@ -352,8 +353,9 @@ def theft_check(s: State, cmd: Command) -> None:
                 raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
             if len(res.picks) >= res.allowance:
                 capped = "lair" in res.target and s.lairs[res.target["lair"]].safe_token
-                raise IllegalAction(f"Your allowance is {res.allowance} item(s)" + (" (Safe cap)" if capped else "")
-                                    + ". Confirm or undo.", "E_THEFT_ALLOWANCE")
+                cap = " (the Safe lets a Theft take only 1)" if capped else ""
+                raise IllegalAction(f"Your allowance is {counted(res.allowance, 'item')}{cap}. Confirm or undo.",
+                                    "E_THEFT_ALLOWANCE")
             if t[item] - picks_of(s).get(item, 0) <= 0:
                 raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT")
         case _:

@@ -37,6 +37,7 @@ from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.phases import PhaseRules
+from engine.core.words import counted
 
 GUILD = "guild"
 DESIGNATE = "designate"
@@ -198,7 +199,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
     THEFT: PhaseRules(
         kind=DecisionKind.TURN,
         waiting=_thief,
-        prompt=lambda s, p: f"Choose up to {resolving(s).allowance} item(s).",
+        prompt=lambda s, p: f"Choose up to {counted(resolving(s).allowance, 'item')}.",
         legal=_asked(_thief, lambda s, p: activation.theft_legal(s)),
         apply=_run(lambda ctx, p, cmd: activation.theft_apply(ctx, cmd)),
         timeout=lambda s, p: Action(TAKEMAX_ID, "Take the most"),

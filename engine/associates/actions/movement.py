@@ -21,6 +21,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.words import counted
 
 
 def path_of(draft: Draft) -> list[str]:
@@ -77,7 +78,7 @@ def check_step(s: State, draft: Draft, cmd: Command) -> To | Sprint:
         if not board.is_zone(z):
             raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
         if len(path) >= allowance(s, fig, len(sprints)):
-            raise IllegalAction(f"This Movement covers at most {allowance(s, fig, len(sprints))} zone(s). "
+            raise IllegalAction(f"This Movement covers at most {counted(allowance(s, fig, len(sprints)), 'zone')}. "
                                 "Confirm the path, add a Sprint, or undo.", "E_PATH_TOO_LONG")
         last = path[-1] if path else start
         if z not in board.adjacent(last):
