@@ -15,8 +15,8 @@ from cogs import text
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport
-from host.final import fallback_report, reason_in_words, scored_in_points
 from host.results import TableInfo, TableStatus, TableUpdate
+from present.final import fallback_report, reason_in_words, scored_in_points
 
 # Room for the result at the end of the final table message; the narration before it gets the rest.
 ENDING_BUDGET = 1750

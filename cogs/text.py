@@ -14,8 +14,8 @@ from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.outcome import Outcome
-from host.final import reason_in_words, scored_in_points
 from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
+from present.final import reason_in_words, scored_in_points
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
