@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import text
 from cogs.choices import (
     NOTHING_TO_CHOOSE,
     Choice,
@@ -38,6 +37,7 @@ from engine.core.game import summarise_actions
 from host.errors import StaleVersion
 from host.forced import played_label
 from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
+from present import text
 
 log = logging.getLogger(__name__)
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.outcome import Outcome
 from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
 from present.final import reason_in_words, scored_in_points
+from present.fit import MESSAGE_CONTENT, fit_lines, trim
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
