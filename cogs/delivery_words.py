@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cogs.ending import duration
 from host.results import DeliveryState
+from present.ending import duration
 
 # Undelivered messages younger than this are just on their way: not worth a line.
 WAITING_NOTICE_AFTER = 20.0

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import ending, images
+from cogs import images
 from cogs.client import GnomehostBot
 from cogs.components import LOBBY_COG, lobby_view
 from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId
@@ -34,7 +34,7 @@ from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
 from host.results import AfkPolicy, AiLevel, TableInfo, TableStatus
-from present import text
+from present import ending, text
 
 log = logging.getLogger(__name__)
 
