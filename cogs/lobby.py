@@ -19,7 +19,6 @@ from cogs import images
 from cogs.client import GnomehostBot
 from cogs.components import LOBBY_COG, lobby_view
 from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId
-from cogs.delivery_words import delivery_lines
 from cogs.errors import UserFacingError
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
@@ -35,6 +34,7 @@ from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers,
 from host.errors import NotJoined
 from host.results import AfkPolicy, AiLevel, TableInfo, TableStatus
 from present import ending, text
+from present.delivery_words import delivery_lines
 
 log = logging.getLogger(__name__)
 
