@@ -22,7 +22,6 @@ from typing import Any, ClassVar, Protocol
 import discord
 from discord.ui import Button, DynamicItem, Select
 
-from cogs.choices import Choice, Page, paginate
 from cogs.custom_ids import (
     INDEX_MARK,
     TEMPLATES,
@@ -64,6 +63,7 @@ from cogs.scope import table_in_scope
 from engine.core.actions import CONFIRM_ID, UNDO_ID
 from engine.core.picks import MultiPick
 from host.results import AiLevel, TableInfo
+from present.choices import Choice, Page, paginate
 
 log = logging.getLogger(__name__)
 

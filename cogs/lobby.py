@@ -15,11 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import ending, images, text
+from cogs import images
 from cogs.client import GnomehostBot
 from cogs.components import LOBBY_COG, lobby_view
 from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId
-from cogs.delivery_words import delivery_lines
 from cogs.errors import UserFacingError
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
@@ -35,6 +34,8 @@ from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
 from host.results import AfkPolicy, AiLevel, TableInfo, TableStatus
+from present import ending, text
+from present.delivery_words import delivery_lines
 from present.me import away_line
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ import aiohttp
 import discord
 from discord.utils import MISSING
 
-from cogs import ending, images, text
+from cogs import images
 from cogs.components import lobby_view, rematch_view, table_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
@@ -26,6 +26,7 @@ from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
+from present import ending, text
 
 if TYPE_CHECKING:
     from host.service import TableService

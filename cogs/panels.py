@@ -12,12 +12,13 @@ from dataclasses import dataclass
 
 import discord
 
-from cogs import images, text
-from cogs.choices import Choice
+from cogs import images
 from cogs.components import actions_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from host.results import ActionChoice, PanelDetails, PanelScreen, StepInfo, TableInfo
 from host.service import TableService
+from present import text
+from present.choices import Choice
 
 log = logging.getLogger(__name__)
 

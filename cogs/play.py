@@ -15,16 +15,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import text
-from cogs.choices import (
-    NOTHING_TO_CHOOSE,
-    Choice,
-    choice_name,
-    encode_value,
-    filter_choices,
-    resolve_value,
-    waiting_name,
-)
 from cogs.client import GnomehostBot
 from cogs.components import PLAY_COG, answer_unrouted
 from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, PickId, SelectId, TurnId
@@ -38,6 +28,16 @@ from engine.core.game import summarise_actions
 from host.errors import StaleVersion
 from host.forced import played_label
 from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
+from present import text
+from present.choices import (
+    NOTHING_TO_CHOOSE,
+    Choice,
+    choice_name,
+    encode_value,
+    filter_choices,
+    resolve_value,
+    waiting_name,
+)
 
 log = logging.getLogger(__name__)
 

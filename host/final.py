@@ -2,7 +2,7 @@
 
 A thin adapter over the engine contract (`Game.final_report`, `Game.rematch_first_player`,
 `Game.rematch_options`): when a game does not provide them, an equivalent report is built from
-its Outcome alone, so the end-of-game message never shows a raw reason code.
+its Outcome alone (in present/final.py's words), so the end-of-game message never shows a raw reason code.
 """
 
 from __future__ import annotations
@@ -12,42 +12,14 @@ from typing import Any
 
 from engine.core.game import Game
 from engine.core.outcome import Outcome
-from engine.core.picks import FinalReport, PlayerReport
+from engine.core.picks import FinalReport
+from present.final import fallback_report, reason_in_words, scored_in_points
+
+# The words live in present/final.py; these names stay importable from here for the host's callers.
+__all__ = ["fallback_report", "final_report", "reason_in_words", "rematch_first_player", "rematch_options",
+           "scored_in_points"]
 
 log = logging.getLogger(__name__)
-
-# Reason codes of the games' outcomes in words, for games whose engine gives no final report.
-REASON_WORDS = {
-    "round_limit": "The round limit was reached.",
-    "turn_cap": "The turn limit was reached.",
-    "objectives": "A player completed all their objectives.",
-    "mission": "The main mission was reached.",
-}
-
-
-def reason_in_words(reason: str) -> str:
-    """An outcome's reason code as a sentence ("round_limit" -> "The round limit was reached.")."""
-    known = REASON_WORDS.get(reason)
-    if known is not None:
-        return known
-    words = reason.replace("_", " ").strip() or "the game's end condition"
-    return f"The game ended: {words}."
-
-
-def _points(value: float) -> str:
-    number = int(value) if float(value).is_integer() else round(value, 1)
-    return f"{number} point" if number == 1 else f"{number} points"
-
-
-def fallback_report(outcome: Outcome, factions: dict[int, str]) -> FinalReport:
-    """A report from the outcome alone: the reason in words and each score as its only breakdown line."""
-    order = [p for group in outcome.ranking for p in group]
-    players = tuple(
-        PlayerReport(p, factions.get(p, ""), float(outcome.scores.get(p, 0.0)),
-                     (f"Score: {_points(outcome.scores.get(p, 0.0))}",))
-        for p in order
-    )
-    return FinalReport(reason_in_words(outcome.reason), players)
 
 
 def final_report(game: Game[Any], state: Any) -> FinalReport | None:
@@ -102,12 +74,3 @@ def rematch_first_player(game: Game[Any], state: Any) -> int | None:
     outcome = game.outcome(state)
     found = outcome.details.get("rematch_first_player") if outcome is not None else None
     return found if isinstance(found, int) else None
-
-
-def scored_in_points(outcome: Outcome) -> bool:
-    """Whether the outcome's scores are points worth showing; False for a win without points.
-
-    Vendetta's basic scoring (R-V29) ends with 1 for the winners and 0 for the others: a result, not a score.
-    """
-    flags_only = all(score in (0, 1) for score in outcome.scores.values())
-    return not (outcome.details.get("scoring") == "basic" and outcome.reason == "objectives" and flags_only)

@@ -7,12 +7,12 @@ import dataclasses
 
 import pytest
 
-from cogs import text
 from cogs.custom_ids import LobbyAction, LobbyId, Unreadable, parse
 from cogs.limits import CUSTOM_ID
 from engine.core.events import public_event
 from host.ai_turns import THINKING
 from host.results import AiLevel, PostMode, SeatInfo, TableStatus, TableUpdate, UpdateKind
+from present import text
 from tests.cogs.fakes import make_table
 
 

@@ -11,7 +11,6 @@ import pytest
 from discord.ui import Button, DynamicItem
 
 from cogs import components
-from cogs.choices import Choice
 from cogs.components import MAX_ACTION_BUTTONS, QUICK_PAGE, actions_view, lobby_view, table_view
 from cogs.custom_ids import (
     TYPES,
@@ -33,6 +32,7 @@ from cogs.limits import BUTTON_LABEL, COMPONENT_ROWS, CUSTOM_ID, SELECT_LABEL, S
 from cogs.scope import unknown_game
 from engine.core.picks import MultiPick, PickOption
 from host.results import TableInfo
+from present.choices import Choice
 from tests.cogs.fakes import ServiceStandIn, make_interaction, make_table
 
 

@@ -7,10 +7,7 @@ import re
 
 import pytest
 
-from cogs import ending
-from cogs.choices import waiting_name
 from cogs.custom_ids import Kind, RematchId, Unreadable, decode, parse
-from cogs.delivery_words import delivery_lines
 from cogs.limits import CHOICE_NAME, CUSTOM_ID, MESSAGE_CONTENT
 from cogs.rules import find_topics, rules_sections
 from engine import registry
@@ -19,6 +16,9 @@ from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport, PlayerReport
 from host.final import final_report
 from host.results import DeliveryState, SeatInfo, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+from present import ending
+from present.choices import waiting_name
+from present.delivery_words import delivery_lines
 
 VIEW = {"factions": {"0": "Dingleson", "1": "Schnitzel"}, "round": 12}
 HOUR = 3600.0

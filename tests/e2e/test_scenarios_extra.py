@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from cogs.text import faction_names
 from engine import registry
 from engine.core.actions import CONFIRM_ID
+from present.text import faction_names
 from tests.e2e.fakediscord import Harness, LiveBot, Message, User
 from tests.e2e.test_scenarios import (
     SETTLE,

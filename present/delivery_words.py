@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from cogs.ending import duration
 from host.results import DeliveryState
+from present.ending import duration
 
 # Undelivered messages younger than this are just on their way: not worth a line.
 WAITING_NOTICE_AFTER = 20.0
 CHANNEL_PERMISSIONS = "View Channel, Send Messages, Send Messages in Threads, Attach Files and Read Message History"
-# Words the delivery layer uses for lasting failures (cogs/notifier.py delivery_error).
+# Words the delivery layer uses for lasting failures (the Discord front end's delivery_error, cogs/notifier.py).
 DM_CLOSED_WORDS = "direct messages"
 CHANNEL_WORDS = ("cannot see that channel", "missing a permission")
 

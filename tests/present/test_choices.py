@@ -1,6 +1,6 @@
 import pytest
 
-from cogs.choices import Choice, choice_name, encode_value, filter_choices, paginate, resolve_value
+from present.choices import Choice, choice_name, encode_value, filter_choices, paginate, resolve_value
 
 
 def make(n, seat=0):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, CHOICE_VALUE, SELECT_OPTIONS, trim
+from present.fit import AUTOCOMPLETE_CHOICES, CHOICE_NAME, CHOICE_VALUE, SELECT_OPTIONS, trim
 
 SEAT_SEPARATOR = ":"
 

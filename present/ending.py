@@ -11,12 +11,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-from cogs import text
-from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport
-from host.final import fallback_report, reason_in_words, scored_in_points
 from host.results import TableInfo, TableStatus, TableUpdate
+from present import text
+from present.final import fallback_report, reason_in_words, scored_in_points
+from present.fit import MESSAGE_CONTENT, fit_lines, trim
 
 # Room for the result at the end of the final table message; the narration before it gets the rest.
 ENDING_BUDGET = 1750

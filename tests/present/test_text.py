@@ -1,8 +1,8 @@
-from cogs import text
 from engine.core.decisions import DecisionKind
 from engine.core.events import private_event, public_event
 from engine.core.outcome import Outcome
 from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+from present import text
 
 VIEW = {"factions": {"0": "Dingleson", "1": "Schnitzel"}}
 
@@ -139,7 +139,7 @@ def test_log_text_keeps_newest():
 
 
 def test_faction_names_come_from_the_engine_wide_view_key():
-    from cogs.text import faction_names
+    from present.text import faction_names
 
     assert faction_names({"factions": {"0": "Dingleson & McDingle", "1": "The Artisans"}}) == {
         0: "Dingleson & McDingle",

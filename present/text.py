@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.outcome import Outcome
-from host.final import reason_in_words, scored_in_points
 from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
+from present.final import reason_in_words, scored_in_points
+from present.fit import MESSAGE_CONTENT, fit_lines, trim
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -130,7 +130,7 @@ def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mappi
 
 def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None) -> str:
     """The final ranking: why the game ended, in words, then each place with its score (words for a win
-    without points). The final table message adds breakdowns and secrets (cogs.ending)."""
+    without points). The final table message adds breakdowns and secrets (present.ending)."""
     in_points = scored_in_points(outcome)
     lines = [f"**Game over** — {reason_in_words(outcome.reason)}"]
     place = 1
@@ -184,7 +184,7 @@ def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
 
 
 def status_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
-    """/game status: the table's state in a few lines, public data only (a finished game: cogs.ending)."""
+    """/game status: the table's state in a few lines, public data only (a finished game: present.ending)."""
     lines = [f"**{table.title}** — game #{table.game_id}: {STATUS_WORDS.get(table.status, table.status.value)}"]
     lines.append(f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}")
     if view is not None:

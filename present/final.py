@@ -1,0 +1,52 @@
+"""The end of a game in words where the engine gives none: its reason as a sentence, scores as points.
+
+The host builds the outcome-only final report from these (host/final.py), so the end-of-game message never
+shows a raw reason code.
+"""
+
+from __future__ import annotations
+
+from engine.core.outcome import Outcome
+from engine.core.picks import FinalReport, PlayerReport
+
+# Reason codes of the games' outcomes in words, for games whose engine gives no final report.
+REASON_WORDS = {
+    "round_limit": "The round limit was reached.",
+    "turn_cap": "The turn limit was reached.",
+    "objectives": "A player completed all their objectives.",
+    "mission": "The main mission was reached.",
+}
+
+
+def reason_in_words(reason: str) -> str:
+    """An outcome's reason code as a sentence ("round_limit" -> "The round limit was reached.")."""
+    known = REASON_WORDS.get(reason)
+    if known is not None:
+        return known
+    words = reason.replace("_", " ").strip() or "the game's end condition"
+    return f"The game ended: {words}."
+
+
+def _points(value: float) -> str:
+    number = int(value) if float(value).is_integer() else round(value, 1)
+    return f"{number} point" if number == 1 else f"{number} points"
+
+
+def fallback_report(outcome: Outcome, factions: dict[int, str]) -> FinalReport:
+    """A report from the outcome alone: the reason in words and each score as its only breakdown line."""
+    order = [p for group in outcome.ranking for p in group]
+    players = tuple(
+        PlayerReport(p, factions.get(p, ""), float(outcome.scores.get(p, 0.0)),
+                     (f"Score: {_points(outcome.scores.get(p, 0.0))}",))
+        for p in order
+    )
+    return FinalReport(reason_in_words(outcome.reason), players)
+
+
+def scored_in_points(outcome: Outcome) -> bool:
+    """Whether the outcome's scores are points worth showing; False for a win without points.
+
+    Vendetta's basic scoring (R-V29) ends with 1 for the winners and 0 for the others: a result, not a score.
+    """
+    flags_only = all(score in (0, 1) for score in outcome.scores.values())
+    return not (outcome.details.get("scoring") == "basic" and outcome.reason == "objectives" and flags_only)
