@@ -293,14 +293,21 @@ def rollout_policy(game: Game[Any], state: VendettaState, player: int) -> Action
 
 
 def horizon(game: Game[Any], start: VendettaState, state: VendettaState) -> bool:
-    """A search looks ahead to the end of the round: every clan moved, the fights fought, the loot taken."""
-    return state.phase == PHASE_FINISHED or state.round > start.round
+    """A search looks ahead to the end of the round (every clan moved, the fights fought, the loot taken), or to
+    the `MAX_REPLIES`-th movement after the searching clan's while more clans are still to move."""
+    if state.phase == PHASE_FINISHED or state.round > start.round:
+        return True
+    return state.phase == PHASE_MOVEMENT and len(state.moved) - len(start.moved) > MAX_REPLIES
 
 
 # The hard level: each of its iterations plays the round out with greedy movements (about 6 ms), so it runs 100 of
 # them over the 5 moves the one-ply evaluation likes best (0.6-0.7 s of CPU a decision, see docs/balance).
 HARD_ITERATIONS = 100
 ROOT_WIDTH = 5
+# Other clans' movements a rollout plays after the searching clan's: each costs a greedy choice (about 25 one-ply
+# evaluations), and the decisions of the first clan to move, which had three or more replies to play in every
+# iteration, were the slowest twentieth. A cut rollout is judged by the evaluation's expected hold of each fight.
+MAX_REPLIES = 2
 # Every candidate is a whole order (a choice of objectives, a declaration, a pass, all dice at one clan), so none
 # leaves a draft open and the search need not list the menu after it to finish one.
 OPENS_DRAFTS = False
