@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.ai.basic import is_passive
-from engine.ai.hooks import GameHooks, margin
+from engine.ai.hooks import GameHooks, margin, seat_values
 from engine.ai.player import Budget, Observation
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
@@ -52,9 +52,10 @@ def finish_draft(game: Game[Any], state: Any, player: int, limit: int = MAX_FINI
 
 def step_value(game: Game[Any], hooks: GameHooks, state: Any, player: int, action: Action, players: int) -> float:
     """The evaluation margin of `player` after `action` (and its draft finished); IllegalAction if refused."""
-    after, _ = game.apply(state, player, action)
-    after = finish_draft(game, after, player)
-    values = [hooks.evaluate(game, after, p) for p in range(players)]
+    after, _ = game.apply_trusted(state, player, action)
+    if hooks.drafts:
+        after = finish_draft(game, after, player)
+    values = seat_values(game, hooks, after, players)
     return margin(values, player)
 
 

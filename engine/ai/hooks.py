@@ -15,7 +15,11 @@ A game whose whole orders are judged best by what follows them (Vendetta: the fi
 may offer `horizon` and `rollout_policy` without `policy`: every search iteration then plays on to the horizon,
 and optionally
   ROOT_WIDTH: int                                  the hard level searches only the seat's best few moves (by
-                                                   one-ply evaluation), so that its costly rollouts go to them.
+                                                   one-ply evaluation), so that its costly rollouts go to them;
+  evaluate_all(game, state, players) -> [float]   every seat's `evaluate` at once (cheaper when the seats share
+                                                   work, e.g. one pass over the board);
+  OPENS_DRAFTS: bool                               False when no candidate leaves a draft open (every one is a
+                                                   whole order): the search then never lists a menu to finish one.
 A fourth game adds only its own file: nothing here names a game.
 """
 
@@ -54,6 +58,8 @@ class GameHooks:
     horizon: Callable[[Game[Any], Any, Any], bool] | None = None
     hard_iterations: int | None = None
     root_width: int | None = None
+    drafts: bool = True
+    evaluate_all: Callable[[Game[Any], Any, int], list[float]] | None = None
 
 
 def default_candidates(game: Game[Any], state: Any, player: int) -> list[Action]:
@@ -88,13 +94,22 @@ def hooks_for(game_name: str) -> GameHooks | None:
         horizon=getattr(module, "horizon", None),
         hard_iterations=getattr(module, "HARD_ITERATIONS", None),
         root_width=getattr(module, "ROOT_WIDTH", None),
+        drafts=bool(getattr(module, "OPENS_DRAFTS", True)),
+        evaluate_all=getattr(module, "evaluate_all", None),
     )
 
 
 def margins(game: Game[Any], hooks: GameHooks, state: Any, players: int) -> list[float]:
     """Each seat's evaluation margin over the best other seat."""
-    values = [hooks.evaluate(game, state, p) for p in range(players)]
+    values = seat_values(game, hooks, state, players)
     return [margin(values, p) for p in range(players)]
+
+
+def seat_values(game: Game[Any], hooks: GameHooks, state: Any, players: int) -> list[float]:
+    """Each seat's evaluation, in seat order."""
+    if hooks.evaluate_all is not None:
+        return hooks.evaluate_all(game, state, players)
+    return [hooks.evaluate(game, state, p) for p in range(players)]
 
 
 def rewards(

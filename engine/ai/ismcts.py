@@ -143,7 +143,7 @@ class IsmctsPlayer:
                 # expand the game's best guess first: candidates come best-first, so early ones get tried early
                 action = untried[0] if rng.randbelow(4) else rng.choice(untried)
                 try:
-                    state, _ = game.apply(state, player, action)
+                    state, _ = game.apply_trusted(state, player, action)
                 except IllegalAction:
                     continue
                 mover = player
@@ -155,7 +155,7 @@ class IsmctsPlayer:
                 break
             chosen = self._select(node, candidates, player)
             try:
-                state, _ = game.apply(state, player, chosen.action)  # type: ignore[arg-type]  # only the root has no action
+                state, _ = game.apply_trusted(state, player, chosen.action)  # type: ignore[arg-type]  # only the root has no action
             except IllegalAction:
                 break
             mover = player
@@ -164,7 +164,7 @@ class IsmctsPlayer:
         if hooks.horizon is not None:
             state = self._policy_rollout(game, start, state)
         else:
-            if mover is not None:
+            if mover is not None and hooks.drafts:
                 # judge a step by what it leads to, as the greedy player does (an open draft is worth nothing yet)
                 state = finish_draft(game, state, mover)
             # every leaf is judged at the same horizon, so shallow (rarely visited) branches are not flattered
@@ -252,17 +252,18 @@ class IsmctsPlayer:
             # the game lists its best guesses first: favour them, with some spread
             index = min(rng.randbelow(len(candidates)), rng.randbelow(len(candidates)))
             try:
-                state, _ = game.apply(state, player, candidates[index])
+                state, _ = game.apply_trusted(state, player, candidates[index])
             except IllegalAction:
                 return state
-            state = finish_draft(game, state, player)
+            if self.hooks.drafts:
+                state = finish_draft(game, state, player)
         return state
 
 
 def _try(game: Game[Any], state: Any, player: int, action: Action) -> Any | None:
     """The state after `action`, or None when the game refuses it."""
     try:
-        after, _ = game.apply(state, player, action)
+        after, _ = game.apply_trusted(state, player, action)
     except IllegalAction:
         return None
     return after

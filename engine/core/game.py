@@ -59,6 +59,14 @@ class Game(ABC, Generic[S]):
         `is_typed_order`); anything else raises IllegalAction and leaves `state` as it was.
         """
 
+    def apply_trusted(self, state: S, player: int, action: Action) -> tuple[S, list[Event]]:
+        """`apply` for an action a computer player built from the engine's own lists for the pending `player`.
+
+        The result is `apply`'s. A game may skip checks its own step performs again (a search applies tens of
+        thousands of such actions a decision); the default is `apply` itself.
+        """
+        return self.apply(state, player, action)
+
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """JSON-safe view: public (None) or public plus `player`'s own secrets.

@@ -146,6 +146,52 @@ def evaluate(game: Game[Any], state: VendettaState, seat: int) -> float:
     return sum(clan_value(state, c) for c in state.seats if state.owner[c] == seat)
 
 
+def evaluate_all(game: Game[Any], state: VendettaState, players: int) -> list[float]:
+    """Every seat's `evaluate`, from one pass over the board for all clans (the search judges every seat at once)."""
+    values = clan_values(state)
+    return [sum(values[c] for c in state.seats if state.owner[c] == p) for p in range(players)]
+
+
+def clan_values(state: VendettaState) -> dict[str, float]:
+    """`clan_value` of every clan in play, each territory's fight judged once for all the clans in it.
+
+    Each clan's terms are added in the order `clan_value` adds them, so the values are the same to the last bit.
+    """
+    board = load_board()
+    needs = {c: _needs(state, c) for c in state.seats}
+    value: dict[str, float] = {}
+    on_board = dict.fromkeys(state.seats, 0)
+    for clan in state.seats:
+        tokens = state.tokens.get(clan, {})
+        gnome_tokens = sum(n for t, n in tokens.items() if t.startswith("gnome_"))
+        food = sum(tokens.get(f, 0) for f in FOODS)
+        value[clan] = 3.0 * gnome_tokens + 2.0 * food
+    for territory, here in state.board.items():
+        present = [c for c, n in here.items() if n and c in needs]
+        if not present:
+            continue
+        holds = _hold_chances(here)
+        loot = board.loot(territory)
+        for clan in present:
+            on_board[clan] += here[clan]
+            lack, wild_lack, _statues = needs[clan]
+            value[clan] += holds[clan] * _loot_value(loot, clan, lack, wild_lack)
+    for clan in state.seats:
+        lack, wild_lack, statues = needs[clan]
+        missing = sum(lack.values()) + wild_lack
+        statue_missing = 0.0
+        for statue in statues:
+            here = state.board.get(statue, {})
+            statue_missing += 1.0 - (_hold_chances(here)[clan] if clan in here else 0.0)
+        total = value[clan] - (SHORTFALL_POINTS * missing + STATUE_POINTS * statue_missing)
+        if state.chosen.get(clan) and missing == 0 and statue_missing < 0.5:
+            total += ALL_COMPLETE_BONUS
+        if state.phase == PHASE_FINISHED and clan in state.triggered:
+            total += ALL_COMPLETE_BONUS
+        value[clan] = total + GNOME_ON_BOARD_POINTS * on_board[clan]
+    return value
+
+
 def candidates(game: Game[Any], state: VendettaState, player: int) -> list[Action]:
     """Whole orders worth trying now for `player`, most promising first."""
     if player not in pending_players(state):
@@ -247,12 +293,22 @@ def rollout_policy(game: Game[Any], state: VendettaState, player: int) -> Action
 
 
 def horizon(game: Game[Any], start: VendettaState, state: VendettaState) -> bool:
-    """A search looks ahead to the end of the round: every clan moved, the fights fought, the loot taken."""
-    return state.phase == PHASE_FINISHED or state.round > start.round
+    """A search looks ahead to the end of the round (every clan moved, the fights fought, the loot taken), or to
+    the `MAX_REPLIES`-th movement after the searching clan's while more clans are still to move."""
+    if state.phase == PHASE_FINISHED or state.round > start.round:
+        return True
+    return state.phase == PHASE_MOVEMENT and len(state.moved) - len(start.moved) > MAX_REPLIES
 
 
 # The hard level: each of its iterations plays the round out with greedy movements (about 6 ms), so it runs 100 of
 # them over the 5 moves the one-ply evaluation likes best (0.6-0.7 s of CPU a decision, see docs/balance).
 HARD_ITERATIONS = 100
 ROOT_WIDTH = 5
+# Other clans' movements a rollout plays after the searching clan's: each costs a greedy choice (about 25 one-ply
+# evaluations), and the decisions of the first clan to move, which had three or more replies to play in every
+# iteration, were the slowest twentieth. A cut rollout is judged by the evaluation's expected hold of each fight.
+MAX_REPLIES = 2
+# Every candidate is a whole order (a choice of objectives, a declaration, a pass, all dice at one clan), so none
+# leaves a draft open and the search need not list the menu after it to finish one.
+OPENS_DRAFTS = False
 _HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE)

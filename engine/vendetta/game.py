@@ -19,8 +19,9 @@ from engine.core.phases import PhasedGame, PhaseRules
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
 from engine.vendetta import describe
+from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import clans_of
-from engine.vendetta.ids import parse, phase_of
+from engine.vendetta.ids import AllDice, Attack, Choose, Declare, Pass, Step, parse, phase_of
 from engine.vendetta.invariants import check
 from engine.vendetta.phases import PHASE_TABLE
 from engine.vendetta.scoring import state_outcome
@@ -75,6 +76,23 @@ class VendettaGame(PhasedGame[VendettaState]):
         assert rules.check is not None
         rules.check(state, player, action)
 
+    def apply_trusted(self, state: VendettaState, player: int,
+                      action: Action) -> tuple[VendettaState, list[Event]]:
+        """`apply`, without listing the menu and checking a whole order twice (a search applies tens of thousands).
+
+        A whole order (a declaration, a choice of objectives, all dice at one clan, a pass) is checked again by
+        the phase's own step, so only the phase and whose turn it is are checked before it; any other step takes
+        `apply` itself.
+        """
+        self.require_turn(state, player, action)
+        rules = self.rules(state)
+        if rules is None or not _own_whole_order(state, player, parse(action.id)):
+            return self.apply(state, player, action)
+        new = clone(state)
+        events: list[Event] = []
+        rules.apply(new, player, action, events)
+        return new, events
+
     def view(self, state: VendettaState, player: int | None) -> dict[str, Any]:
         """Public view (None) or public plus `player`'s secrets; the shape is documented in view.py."""
         return public_view(state) if player is None else player_view(state, player)
@@ -124,5 +142,25 @@ class VendettaGame(PhasedGame[VendettaState]):
     def check_invariants(self, state: VendettaState) -> list[str]:
         """Broken invariants: gnome conservation (§2), stray contests, bad counts, bad secrets (invariants.py)."""
         return check(state)
+
+
+
+def _own_whole_order(state: VendettaState, player: int, step: Step) -> bool:
+    """Whether `step` is a whole order of the clan whose turn it is, led by `player` (the rest the step checks)."""
+    match step:
+        case Declare(clan=clan):
+            return clan == current_mover(state) and state.owner.get(clan) == player
+        case Pass():
+            mover = current_mover(state)
+            return mover is not None and state.owner[mover] == player
+        case Choose(clan=clan):
+            return state.owner.get(clan) == player and clan not in state.chosen
+        case AllDice():
+            declarer = current_declarer(state)
+            return declarer is not None and state.owner[declarer] == player
+        case Attack(clan=clan):
+            return clan == current_declarer(state) and state.owner.get(clan) == player
+    return False
+
 
 GAME = VendettaGame()
