@@ -26,7 +26,7 @@ from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
-from present import ending, text
+from present import ending, records, text
 
 if TYPE_CHECKING:
     from host.service import TableService
@@ -139,7 +139,7 @@ class DiscordNotifier:
         view = table_view(table.game_id, update.version) if live else None
         if update.kind is UpdateKind.ENDED and update.outcome is not None:
             # The whole result (winners, breakdowns, revealed secrets) and a Rematch button.
-            content = ending.ended_message(table, update, await self._final_report(table))
+            content = ending.ended_message(table, update, await self._final_report(table), await self._ratings(table))
             view = rematch_view(table.game_id)
         if update.mode is PostMode.EDIT and previous is not None:
             edited = await self._edit_status(table, previous, content, file, view, allowed)
@@ -154,6 +154,16 @@ class DiscordNotifier:
         if previous is not None and previous.message_id != posted.id:
             await self._retire(table, previous)
         return MessageRef(posted.channel.id, posted.id)
+
+    async def _ratings(self, table: TableInfo) -> list[str]:
+        """Each player's rating change at the end, as lines (none when the game was not rated or they fail)."""
+        try:
+            changes = await self.bot.service.rating_changes(table.game_id)
+        except Exception:
+            log.exception("game %s: no rating changes; the final message shows none", table.game_id)
+            return []
+        return records.rating_change_lines(changes, {s.user_id: text.mention(s.user_id) for s in table.seats
+                                                     if s.user_id is not None})
 
     async def _final_report(self, table: TableInfo) -> FinalReport | None:
         """The engine's final report of a finished table; None (the outcome alone is shown) if it fails."""

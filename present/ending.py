@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.core.outcome import Outcome
@@ -117,11 +116,17 @@ def _secret_lines(report: FinalReport, room: int) -> list[str]:
     return ["**Revealed at the end**", *(f"• {trim(secret, room)}" for secret in report.secrets)]
 
 
-def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | None) -> str:
-    """The final table message: the last moves' narration (as any table message), then the whole result."""
+def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | None,
+                  ratings: Sequence[str] = ()) -> str:
+    """The final table message: the last moves' narration (as any table message), then the whole result and
+    each player's rating change (`ratings`, lines of present.records)."""
     if update.outcome is None:
         return text.table_message(table, update)
-    ending = ending_text(table, update.outcome, update.public_view, report)
+    rated = ["**Ratings**", *ratings] if ratings else []
+    ending = ending_text(table, update.outcome, update.public_view, report,
+                         ENDING_BUDGET - len("\n".join(rated)) - 1 if rated else ENDING_BUDGET)
+    if rated:
+        ending = "\n".join([ending, *rated])
     # The narration part is the ordinary table message without its tail (no outcome, nobody pending).
     narration = text.table_message(table, replace(update, outcome=None, pending=()))
     room = MESSAGE_CONTENT - len(ending) - 1
@@ -131,8 +136,8 @@ def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | N
 
 def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: FinalReport | None) -> str:
     """/game status of a finished game: what it was, when it ended, and the whole result."""
-    when = datetime.fromtimestamp(table.updated_at, UTC).strftime("%d %b %Y %H:%M UTC")
-    head = f"**{table.title}** — game #{table.game_id}, ended {when}"
+    # A Discord timestamp: each reader sees the moment in their own zone and language.
+    head = f"**{table.title}** — game #{table.game_id}, ended <t:{int(table.updated_at)}:f>"
     assert table.outcome is not None
     ending = ending_text(table, table.outcome, view, report, MESSAGE_CONTENT - len(head) - 80)
     tail = "Play again with the Rematch button on the final table message, or `/game new`."
@@ -144,8 +149,7 @@ def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: Fi
 
 def history_line(table: TableInfo) -> str:
     """One game of the channel's history: number, game, status in words, winners, date."""
-    when = datetime.fromtimestamp(table.created_at, UTC).strftime("%d %b %Y")
-    head = f"#{table.game_id} {table.title} ({when})"
+    head = f"#{table.game_id} {table.title} (<t:{int(table.created_at)}:d>)"
     if table.status is TableStatus.FINISHED and table.outcome is not None:
         winners = [_seat_name(table, p) for p in table.outcome.winners]
         won = " and ".join(winners) if winners else "nobody"

@@ -7,6 +7,7 @@ on the other's board, and an AI level's rating is shown beside the people, never
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -17,11 +18,13 @@ from tests.e2e.test_scenarios import SETTLE, Table, start_table
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
 
 
-async def _play_against_the_ai(fake: Harness, user: User, channel_id: int, seed: int) -> None:
-    """One vendetta game of `user` against one AI seat, played to its end by the user's clicks."""
+async def _play_against_the_ai(fake: Harness, user: User, channel_id: int, seed: int) -> str:
+    """One vendetta game of `user` against one AI seat, played to its end by the user's clicks; its final message."""
     game_id, _ = await start_table(fake, user, [], 1, "vendetta", channel_id)
     table = Table(fake, game_id, channel_id, {user.id: user}, random.Random(seed))
-    await table.play_to_end()
+    final = await table.play_to_end()
+    await fake.server.wait_until(lambda: fake.outbox_due() == 0, 20.0, "the bot's outbox to drain")
+    return final.content
 
 
 async def test_the_leaderboard_places_each_servers_players_after_their_rated_games(
@@ -32,7 +35,10 @@ async def test_the_leaderboard_places_each_servers_players_after_their_rated_gam
     await bot.start()
     alice, bob = fake.user("alice"), fake.user("bob")
     for seed in (1, 2):
-        await _play_against_the_ai(fake, alice, fake.channel.id, seed)
+        ended = await _play_against_the_ai(fake, alice, fake.channel.id, seed)
+        # The end message shows each rating change as a displayed number, never mu or sigma.
+        assert "**Ratings**" in ended and re.search(rf"<@{alice.id}> [\d,]+ → [\d,]+ \([+−]\d+\)", ended), ended
+        assert "Normal AI " in ended and "mu" not in ended and "sigma" not in ended
     await _play_against_the_ai(fake, bob, other_channel.id, 3)
 
     rec = await fake.slash(alice, "game", subcommand="leaderboard", options={"game": "vendetta"},
