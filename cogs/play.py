@@ -88,7 +88,10 @@ class PlayCog(commands.Cog, name=PLAY_COG):
 
         Every interaction of a user may follow their opening their DMs again: the next DM to them is tried.
         """
-        self.bot.service.dm_reopened(interaction.user.id)
+        # A malformed interaction may come with no user at all (cogs.errors.ignore_senderless).
+        user_id = getattr(getattr(interaction, "user", None), "id", None)
+        if isinstance(user_id, int):
+            self.bot.service.dm_reopened(user_id)
         await answer_unrouted(interaction)
 
     # -- finding the user's table ---------------------------------------------------------------------

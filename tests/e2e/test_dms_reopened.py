@@ -44,6 +44,8 @@ async def test_dms_are_tried_again_after_any_interaction_of_the_user(fake: Harne
     assert "Privacy Settings" in notice and "Direct Messages" in notice, notice
     assert fake.dm_messages(bob) == []
 
+    # Every DM already on its way to bob has been refused (a refusal arriving later closes his DMs again).
+    await fake.server.wait_until(lambda: fake.outbox_due() == 0, 20.0, "the bot's outbox to drain")
     # Bob opens his DMs and types a command that has nothing to do with DMs or his hand.
     fake.set_dms_closed(bob, False)
     rec = await fake.slash(bob, "game", subcommand="status", settle=SETTLE)
