@@ -111,6 +111,7 @@ class OutboxSender:
         self._dm_closed: dict[int, float] = {}
         self._told_dm_closed: set[tuple[int, int]] = set()
         self._dm_delivered: dict[int, float] = {}  # user -> when a DM to them last went through
+        self._dm_reopened: dict[int, float] = {}  # user -> when they last used the bot (their DMs may be open)
         self._logged_failures: set[tuple[int, str]] = set()
         self.stats = SenderStats()
         self.metrics: Metrics = NoMetrics()
@@ -163,6 +164,7 @@ class OutboxSender:
     def dm_reopened(self, user_id: int) -> None:
         """The user may have opened their DMs again (they used the bot): try DMs now."""
         self._dm_closed.pop(user_id, None)
+        self._dm_reopened[user_id] = self._clock()
 
     async def drain(self, timeout: float = 10.0) -> int:
         """Deliver until nothing is due (for tests and a clean stop); returns how many rows are still pending."""
@@ -248,6 +250,7 @@ class OutboxSender:
             self.metrics.delivery_failed("unreadable")
             await self._give_up(row, f"unreadable message ({type(exc).__name__})")
             return True
+        began = self._clock()
         try:
             table = await self._table_info(row.game_id)
             refs = await self._send(row, table, payload)
@@ -265,7 +268,7 @@ class OutboxSender:
             self.metrics.delivery_failed("dm_closed" if exc.dm_closed else "undeliverable")
             await self._give_up(row, exc.reason)
             if exc.dm_closed and isinstance(payload, PrivatePost | PromptPost):
-                await self._dm_closed_notice(row.game_id, payload.user_id)
+                await self._dm_closed_notice(row.game_id, payload.user_id, began)
             elif row.queue.startswith("channel:"):
                 await self._alert_host(row.game_id, exc.reason)
             return True
@@ -298,7 +301,11 @@ class OutboxSender:
             log.warning("game %s: message %s (%s) cannot be delivered: %s", row.game_id, row.id, row.kind, reason)
         await self._db.mark_failed(row.id, self._clock(), reason)
 
-    async def _dm_closed_notice(self, game_id: int, user_id: int) -> None:
+    async def _dm_closed_notice(self, game_id: int, user_id: int, began: float) -> None:
+        if self._dm_reopened.get(user_id, -1.0) > began:
+            # Refused by a send that began before the user used the bot again: their DMs may be open by now,
+            # so the next DM is tried rather than held back (and nobody is told twice).
+            return
         self._dm_closed[user_id] = self._clock() + DM_CLOSED_RETRY
         if (game_id, user_id) in self._told_dm_closed:
             return

@@ -442,3 +442,25 @@ async def test_dm_failures_are_not_shown_after_the_game_is_over(store_url):
         assert (await svc.delivery_state(result.game_id)).failures == ()
     finally:
         await svc.close()
+
+
+async def test_a_player_who_used_the_bot_again_gets_dms_again_while_the_others_stay_held_back(store_url):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(store_url, notifier, clock)
+    try:
+        notifier.fault = closed_dms
+        result = await started(svc, [HOST, ALICE])
+        await svc.deliver()
+        # Both open their DMs; only alice uses the bot (any interaction calls dm_reopened).
+        notifier.fault = None
+        clock.advance(5)
+        svc.dm_reopened(ALICE)
+        for user in (HOST, ALICE):
+            step = await svc.legal_actions_for(result.game_id, user)
+            await svc.submit(result.game_id, user, step.actions[0].id, step.version)
+        await svc.deliver()
+        reached = {user for _, user, _ in notifier.privates} | {user for _, user, _ in notifier.prompts}
+        assert reached == {ALICE}, "the host's DMs stay held back until they use the bot or the wait ends"
+    finally:
+        await svc.close()
