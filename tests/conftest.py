@@ -47,6 +47,8 @@ _THINNED_KEY = "gnomehost_postgres_thinned"
 _thinned = pytest.StashKey[int]()  # postgres cases of per-game tests left to GNOMEHOST_SLOW=1
 _NO_SERVER_KEY = "gnomehost_private_server_deselected"
 _no_server = pytest.StashKey[int]()  # tests needing a PostgreSQL server of their own, where none can start
+_SLOW_KEY = "gnomehost_slow_deselected"
+_slow = pytest.StashKey[int]()  # whole-game soaks marked `slow`, left to GNOMEHOST_SLOW=1
 
 
 def postgres_test_url() -> str | None:
@@ -229,9 +231,16 @@ def _thin_heavy_postgres_cases(config: pytest.Config, items: list[pytest.Item]) 
         return
     _deselect(config, items, _outside_postgres_sample, _thinned, _THINNED_KEY)
 
+def _is_slow(item: pytest.Item) -> bool:
+    return item.get_closest_marker("slow") is not None
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without GNOMEHOST_TEST_DATABASE_URL, deselect the postgres cases (not skip) and count them; with it,
-    run per-game tests on PostgreSQL for their sample of games only (unless GNOMEHOST_SLOW=1)."""
+    run per-game tests on PostgreSQL for their sample of games only (unless GNOMEHOST_SLOW=1). Tests marked
+    `slow` (long whole-game soaks whose behaviour a quicker test also holds) run only with GNOMEHOST_SLOW=1."""
+    if not os.environ.get("GNOMEHOST_SLOW"):
+        _deselect(config, items, _is_slow, _slow, _SLOW_KEY)
     if postgres_test_url() is not None:
         _thin_heavy_postgres_cases(config, items)
         if not can_run_a_server():  # PostgreSQL to connect to, but no server binaries to start one of our own
@@ -254,6 +263,9 @@ def pytest_testnodedown(node: object, error: object) -> None:
     thinned = getattr(node, "workeroutput", {}).get(_THINNED_KEY, 0)
     if config is not None and thinned:
         config.stash[_thinned] = max(config.stash.get(_thinned, 0), thinned)
+    slow = getattr(node, "workeroutput", {}).get(_SLOW_KEY, 0)
+    if config is not None and slow:
+        config.stash[_slow] = max(config.stash.get(_slow, 0), slow)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
@@ -267,6 +279,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
         terminalreporter.write_line(
             f"{thinned} PostgreSQL cases of per-game host tests not run (every game runs on SQLite, a sample on "
             "PostgreSQL); GNOMEHOST_SLOW=1 runs them all.", yellow=True)
+    slow = config.stash.get(_slow, 0)
+    if slow:
+        tests = f"{slow} long soak test" + ("s" if slow != 1 else "")
+        terminalreporter.write_line(f"{tests} (marked slow) not run; GNOMEHOST_SLOW=1 runs them.", yellow=True)
 
 
 @pytest.fixture

@@ -476,7 +476,10 @@ async def finished_game(fake: Harness, bot: LiveBot, game_id: int) -> StoredGame
 # -- scenario 1 --------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_name", [n for n in registry.names() if n != "tribes"])  # tribes: test_tribes_table
+# tribes: test_tribes_table. Associates' whole three-player game (about 95 s) is a soak: test_table_experience
+# plays a whole four-player Associates game through the bot in every run.
+@pytest.mark.parametrize("game_name", [pytest.param(n, marks=[pytest.mark.slow] if n == "associates" else [])
+                                       for n in registry.names() if n != "tribes"])
 async def test_scenario_1_three_players_full_game(fake: Harness, bot: LiveBot, game_name: str) -> None:
     """Three humans play a whole game with commands, autocomplete and buttons; engine replay agrees."""
     started = time.monotonic()

@@ -218,6 +218,9 @@ def carried_by(fake: Harness, shard_id: int, game_ids: set[int]) -> int:
     return count
 
 
+# About 2.5 minutes: a soak. The takeover of a silent process's shard is held in every run by
+# test_a_process_frozen_past_its_lease_stops_when_it_finds_its_shard_taken.
+@pytest.mark.slow
 async def test_two_processes_four_guilds_a_crash_and_a_takeover(fake: Harness, bot_factory: Callable[..., LiveBot],
                                                                tmp_path: Path, pg_url: str) -> None:
     """Two sharded processes on one PostgreSQL: processes A (shards 0, 1) and B (shards 2, 3), a game in each of four

@@ -37,6 +37,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
 FINISHING = frozenset({CONFIRM_ID, "pass", "dep:end", "plan:none", "but:keep", "vote"})
 
 
+# About 2 minutes: a soak. A whole two-player Tribes game goes through the bot in every run
+# (test_table_experience.py).
+@pytest.mark.slow
 async def test_tribes_four_players_through_discord(fake: Harness, bot: LiveBot) -> None:
     """A whole 4-player Tribes game (3 people, 1 AI); the engine agrees; DM prompts carry the secret orders."""
     started = time.monotonic()
