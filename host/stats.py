@@ -13,12 +13,12 @@ import math
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from db.stat_rows import StatsFilter, StatsGame, TurnTime
 from db.store import Store
 from engine.core.game import Game
+from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
 
 log = logging.getLogger(__name__)
 
@@ -44,77 +44,10 @@ def wilson(wins: int, games: int) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """Wins out of games, with the rate's 95% Wilson interval and the fair share it is compared with
-    (winners per game over players, averaged; 0 when not known)."""
-
-    games: int
-    wins: int
-    low: float
-    high: float
-    fair: float = 0.0
-
-    @property
-    def rate(self) -> float:
-        """Wins over games (0 for no games)."""
-        return self.wins / self.games if self.games else 0.0
-
-
 def rate_of(wins: int, games: int, fair: float = 0.0) -> Rate:
     """A Rate with its interval."""
     low, high = wilson(wins, games)
     return Rate(games, wins, low, high, fair)
-
-
-@dataclass(frozen=True, slots=True)
-class TurnSpeed:
-    """How long a person takes over a turn: mean and median seconds over `turns` timed turns."""
-
-    user_id: int
-    turns: int
-    mean: float
-    median: float
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """One person's record over the games of a scope (a server, or every server: `guild_id` None)."""
-
-    user_id: int
-    guild_id: int | None
-    game_name: str | None
-    record: Rate
-    factions: tuple[tuple[str, Rate], ...]
-    current_streak: int
-    best_streak: int
-    speed: TurnSpeed | None
-    opponent: int | None
-    opponent_games: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """One game's record on a server: games, win rates by faction and by seat, mean length."""
-
-    game_name: str
-    games: int
-    factions: tuple[tuple[str, Rate], ...]
-    seats: tuple[tuple[int, Rate], ...]
-    mean_rounds: float | None
-    mean_days: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class ServerStats:
-    """A server's record: each game's, and the slowest and fastest people to take a turn (those who hid
-    their turn times are left out)."""
-
-    guild_id: int
-    game_name: str | None
-    games: tuple[GameRecord, ...]
-    slowest: tuple[TurnSpeed, ...]
-    fastest: tuple[TurnSpeed, ...]
 
 
 # -- reading a finished game ----------------------------------------------------------------------------------
