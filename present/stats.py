@@ -168,3 +168,11 @@ def server_text(found: ServerStats, names: Mapping[int, str], titles: Mapping[st
     if found.slowest or found.fastest:
         lines.append("(Anyone can leave these lists with `/me stats hidden:True`.)")
     return fit_lines(lines)
+
+
+def stats_hidden_set(hidden: bool) -> str:
+    """The answer to /me stats."""
+    if hidden:
+        return ("Your turn times are now left out of the server stats' slowest and fastest lists. "
+                "Your own `/game stats` still shows them to you.")
+    return "Your turn times may now appear in the server stats' slowest and fastest lists."
