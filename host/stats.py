@@ -8,6 +8,7 @@ length come from each finished game's final state, read through its game module 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import statistics
@@ -206,7 +207,8 @@ class Stats:
         scope = StatsFilter(guild_id=guild_id, game_name=game_name, user_id=user_id)
         games = await self._store.stats_games(scope)
         times = await self._store.turn_times(scope)
-        return player_stats(user_id, scope, games, times, self._resolve)
+        # Reading every final state is CPU work of the engine's: off the event loop, like the pictures.
+        return await asyncio.to_thread(player_stats, user_id, scope, games, times, self._resolve)
 
     async def server(self, guild_id: int, game_name: str | None = None) -> ServerStats:
         """A server's record of one game or of every game it played."""
@@ -218,7 +220,8 @@ class Stats:
             by_game.setdefault(game.game_name, []).append(game)
         names = [game_name] if game_name is not None else [n for n in self._game_names() if n in by_game]
         names += sorted(n for n in by_game if n not in names)  # a game no longer offered keeps its record
-        records = tuple(game_record(n, by_game.get(n, []), self._resolve) for n in names)
+        records = tuple(await asyncio.to_thread(
+            lambda: [game_record(n, by_game.get(n, []), self._resolve) for n in names]))
         people = {t.user_id for t in times}
         hidden = {u for u, row in (await self._store.get_players(people)).items() if row.stats_hidden}
         slowest, fastest = speeds(times, hidden)
