@@ -24,7 +24,8 @@ log = logging.getLogger(__name__)
 def settings_words(row: PlayerRow, now: float) -> str:
     """The player's settings as /me show says them."""
     return words.settings_text(timezone=row.timezone, quiet_from=row.quiet_from, quiet_to=row.quiet_to,
-                               notify=row.notify, away_until=row.away_until, now=now)
+                               notify=row.notify, away_until=row.away_until, now=now,
+                               stats_hidden=row.stats_hidden)
 
 
 @app_commands.allowed_installs(guilds=True, users=True)
