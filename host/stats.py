@@ -1,16 +1,15 @@
 """/game stats: a player's record and a server's record, added up from the stored games (pure sums + reads).
 
 Given only the store (the watched one) and the game resolver. A win is a sole or shared first place, as in
-the balance reports (docs/balance/*.md); intervals are 95% Wilson intervals like theirs. Factions and game
-length come from each finished game's final state, read through its game module (`factions`,
-`round_number`); a game whose module is gone is still counted, without faction or length.
+the balance reports (docs/balance/*.md); intervals are their 95% Wilson intervals (engine.arena.wilson).
+Factions and game length come from each finished game's final state, read through its game module
+(`factions`, `round_number`); a game whose module is gone is still counted, without faction or length.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -18,6 +17,7 @@ from typing import Any
 
 from db.stat_rows import StatsFilter, StatsGame, TurnTime
 from db.store import Store
+from engine.arena import wilson
 from engine.core.game import Game
 from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
 
@@ -25,24 +25,12 @@ log = logging.getLogger(__name__)
 
 GameResolver = Callable[[str], Game[Any]]
 
-Z95 = 1.959964
 DAY = 86_400.0
 # A person is listed among the slowest or fastest only after this many timed turns: two quick clicks say
 # little about how someone plays.
 MIN_TIMED_TURNS = 5
 # How many people each of the slowest and fastest lists names.
 LISTED = 3
-
-
-def wilson(wins: int, games: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of `wins` out of `games` ((0, 1) for no games)."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + Z95 * Z95 / games
-    centre = (p + Z95 * Z95 / (2 * games)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / games + Z95 * Z95 / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def rate_of(wins: int, games: int, fair: float = 0.0) -> Rate:
