@@ -111,3 +111,9 @@ async def test_stats_after_two_games_and_the_leaderboards_page_buttons(
     await fake.server.wait_until(lambda: "(page 2 of 2)" in message.content, 10.0, "the second page")
     assert "11. <@" in message.content and "1. <@" not in message.content.replace("11. <@", ""), message.content
     assert click.deferred and message.custom_ids() == [LeaderboardId("vendetta", 0).encode(), forward]
+
+    # After a restart the same message's ◀ still answers: back to the first page.
+    await bot.restart()
+    await fake.click(alice, message, LeaderboardId("vendetta", 0).encode(), settle=SETTLE)
+    await fake.server.wait_until(lambda: "(page 1 of 2)" in message.content, 10.0, "the first page again")
+    assert "10. <@" in message.content and "11. <@" not in message.content, message.content
