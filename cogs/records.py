@@ -14,7 +14,7 @@ from discord import app_commands
 from cogs.custom_ids import LeaderboardId
 from cogs.errors import UserFacingError
 from cogs.limits import CHOICE_NAME, trim
-from cogs.replies import reply
+from cogs.replies import reply, reply_long
 from engine import registry
 from present import records as words
 from present import stats as stats_words
@@ -120,14 +120,16 @@ def stats_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
             people = [s.user_id for s in found.slowest + found.fastest]
             titles = {g: _title(g) for g in registry.names()}
             text = stats_words.server_text(found, {u: f"<@{u}>" for u in people}, titles)
-        else:
-            own = user.id == interaction.user.id
-            if not own and interaction.guild_id is None:
-                raise UserFacingError("Another player's stats are those of a server: run this in one of its channels.")
-            # Your own record covers every server; someone else's only what this server saw.
-            record = await bot.service.stats.player(user.id, None if own else interaction.guild_id, game)
-            names = {} if record.opponent is None else {record.opponent: f"<@{record.opponent}>"}
-            text = fit_lines(stats_words.player_lines(record, f"<@{user.id}>", names, title))
-        await reply(interaction, text, allowed_mentions=NO_PINGS)
+            # Every game's figures together pass one message's 2,000 characters: cut at line breaks.
+            await reply_long(interaction, text, allowed_mentions=NO_PINGS)
+            return
+        own = user.id == interaction.user.id
+        if not own and interaction.guild_id is None:
+            raise UserFacingError("Another player's stats are those of a server: run this in one of its channels.")
+        # Your own record covers every server; someone else's only what this server saw.
+        record = await bot.service.stats.player(user.id, None if own else interaction.guild_id, game)
+        names = {} if record.opponent is None else {record.opponent: f"<@{record.opponent}>"}
+        card = fit_lines(stats_words.player_lines(record, f"<@{user.id}>", names, title))
+        await reply(interaction, card, allowed_mentions=NO_PINGS)
 
     return stats

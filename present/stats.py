@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
 from present.ending import duration
-from present.fit import fit_lines
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +153,8 @@ def speed_list(heading: str, speeds: Sequence[TurnSpeed], names: Mapping[int, st
 
 
 def server_text(found: ServerStats, names: Mapping[int, str], titles: Mapping[str, str]) -> str:
-    """A server's stats as one message (at most 2,000 characters; the last lines give way first)."""
+    """A server's stats as lines joined by newlines; with every game played it is longer than one Discord
+    message, so the front end splits it at line breaks."""
     lines = ["**This server's stats** (a win is a sole or shared first place; ranges are 95% intervals)"]
     played = [r for r in found.games if r.games]
     if not played:
@@ -167,7 +167,7 @@ def server_text(found: ServerStats, names: Mapping[int, str], titles: Mapping[st
     lines.extend(speed_list("**Fastest to take a turn**", found.fastest, names))
     if found.slowest or found.fastest:
         lines.append("(Anyone can leave these lists with `/me stats hidden:True`.)")
-    return fit_lines(lines)
+    return "\n".join(lines)
 
 
 def stats_hidden_set(hidden: bool) -> str:
