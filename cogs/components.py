@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Protocol
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from cogs import records
 from cogs.custom_ids import (
     INDEX_MARK,
     TEMPLATES,
@@ -30,12 +31,14 @@ from cogs.custom_ids import (
     ComponentId,
     IdType,
     Kind,
+    LeaderboardId,
     LobbyAction,
     LobbyId,
     PageId,
     PickId,
     RematchId,
     SelectId,
+    TableId,
     TurnId,
     Unreadable,
     action_button,
@@ -87,7 +90,7 @@ NOT_AVAILABLE = "This button is not available right now. Try again in a moment."
 class ClickHandler(Protocol):
     """A cog that acts on clicks of the component kinds it owns."""
 
-    async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+    async def handle_click(self, interaction: discord.Interaction, cid: TableId, table: TableInfo,
                            values: Sequence[str]) -> None:
         """Act on one click on table `table` (already checked to be in scope)."""
 
@@ -97,6 +100,8 @@ async def run_click(interaction: discord.Interaction, click: Click | Unreadable,
     """Refuse an unreadable click, check the game is in scope for it, then let the owning cog act."""
     if isinstance(click, Unreadable):
         log.info("unreadable custom_id from user %s (%s)", user_id(interaction), click.reason)
+        raise UserFacingError(UNREADABLE_BUTTON)
+    if isinstance(click.cid, LeaderboardId):  # its own button answers it (LeaderboardButton); never routed here
         raise UserFacingError(UNREADABLE_BUTTON)
     table = await table_in_scope(interaction, click.cid.game, private_panel=private_panel)
     handler: ClickHandler | None = interaction.client.get_cog(handled_by)  # type: ignore[attr-defined]  # typed discord.Client; ours is a commands.Bot
@@ -203,8 +208,25 @@ class RematchButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kin
     handled_by = LOBBY_COG
 
 
+class LeaderboardButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.LEADERBOARD]):
+    """◀ or ▶ on a leaderboard: the same message shows another page. It names no table (the server is the
+    click's own), so it skips the table scope check and goes to cogs/records.py."""
+
+    id_type = LeaderboardId
+    handled_by = ""
+
+    @guarded
+    async def _click(self, interaction: discord.Interaction) -> None:
+        click = self.click
+        if isinstance(click, Unreadable) or not isinstance(click.cid, LeaderboardId):
+            reason = click.reason if isinstance(click, Unreadable) else "not a leaderboard id"
+            log.info("unreadable leaderboard custom_id from user %s (%s)", user_id(interaction), reason)
+            raise UserFacingError(UNREADABLE_BUTTON)
+        await records.turn_leaderboard_page(interaction, click.cid)
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect, RematchButton,
+    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect, RematchButton, LeaderboardButton,
 )
 
 

@@ -47,6 +47,7 @@ class Kind(StrEnum):
     PAGE = "P"  # arg: the page of actions to show
     PICK = "K"  # a 'pick k of n' multi-select; arg empty (the chosen option ids come as its values)
     REMATCH = "R"  # "Rematch" on a finished game's final message: a new lobby with the same seats
+    LEADERBOARD = "B"  # ◀ ▶ on a leaderboard: version field the page, arg the game's name (no game id: 0)
 
 
 class ComponentType(IntEnum):
@@ -291,6 +292,33 @@ class RematchId:
         return cls(_number(match["game"]))
 
 
+# A game's registry name: what a leaderboard button carries (the server is the click's own).
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+MAX_LEADERBOARD_PAGE = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardId:
+    """A ◀ or ▶ button of a leaderboard: show page `page` (0-based) of game `game_name`'s board on the server
+    the click comes from. It names no table, so it works on any server and after a restart."""
+
+    kind: ClassVar[Kind] = Kind.LEADERBOARD
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
+    game_name: str
+    page: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.LEADERBOARD, 0, self.page, None, self.game_name)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> LeaderboardId:
+        """Parse a match of the leaderboard template; BadField for a name no game could have."""
+        if _GAME_NAME.fullmatch(match["arg"]) is None:
+            raise BadField(f"not a game name: {match['arg'][:20]!r}")
+        return cls(match["arg"], _number(match["version"], MAX_LEADERBOARD_PAGE))
+
+
 @dataclass(frozen=True, slots=True)
 class Unreadable:
     """A custom_id with our prefix whose fields make no sense (tampered, or from another version)."""
@@ -299,12 +327,14 @@ class Unreadable:
     reason: str
 
 
-ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId | RematchId
+TableId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId | RematchId  # components bound to a table
+ComponentId = TableId | LeaderboardId
 PanelId = ActionId | SelectId | PageId | PickId  # components of a player's private panel or DM prompt
-IdType = type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId] | type[RematchId]
+IdType = (type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId]
+          | type[RematchId] | type[LeaderboardId])
 TYPES: dict[Kind, IdType] = {
     Kind.LOBBY: LobbyId, Kind.TURN: TurnId, Kind.ACTION: ActionId, Kind.SELECT: SelectId, Kind.PAGE: PageId,
-    Kind.PICK: PickId, Kind.REMATCH: RematchId,
+    Kind.PICK: PickId, Kind.REMATCH: RematchId, Kind.LEADERBOARD: LeaderboardId,
 }
 
 

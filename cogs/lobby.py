@@ -23,7 +23,7 @@ from cogs.errors import UserFacingError
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
-from cogs.records import leaderboard_command
+from cogs.records import leaderboard_command, stats_command
 from cogs.replies import edit_reply, reply
 from cogs.rules import find_topics, rules_sections, send_rules
 from cogs.scope import table_in_channel, table_in_scope
@@ -488,4 +488,5 @@ async def setup(bot: GnomehostBot) -> None:
     else:
         log.error("no game could be loaded: /game new is not available")
     cog.app_command.add_command(leaderboard_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
+    cog.app_command.add_command(stats_command(bot))  # type: ignore[union-attr]  # as above
     await bot.add_cog(cog)

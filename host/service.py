@@ -50,6 +50,7 @@ from host.results import (
     TableStatus,
 )
 from host.sender import OutboxSender
+from host.stats import Stats
 from host.store_watch import WatchedStore
 from host.tables import Tables
 
@@ -106,7 +107,8 @@ class TableService:
         self._sender = OutboxSender(db, notifier, self._table_for_sender, clock)
         wake = self._sender.wake
         # The loaded games: the one place to read a LiveGame from (`self._tables.get(game_id)`).
-        self._tables = Tables(watched, clock, games or registry.get, wake)
+        self._games = games or registry.get
+        self._tables = Tables(watched, clock, self._games, wake)
         self._committer = Committer(watched, clock, self._tables.forget, wake, metrics)
         self._ai_worker = ai_worker or AiWorker()
         self._ai = AiTurns(self._tables, self._committer, self._ai_worker, self._committer.metrics, label)
@@ -643,6 +645,11 @@ class TableService:
         return ratings.leaderboard_of(game_name, rows, user_id, page)
 
     # -- each user's own settings (/me) ----------------------------------------------------------
+
+    @property
+    def stats(self) -> Stats:
+        """People's and servers' records (/game stats)."""
+        return Stats(self._watched, self._games, self._game_names)
 
     @property
     def players(self) -> Players:

@@ -10,6 +10,7 @@ from cogs.custom_ids import (
     ActionId,
     ComponentId,
     Kind,
+    LeaderboardId,
     LobbyAction,
     LobbyId,
     PageId,
@@ -132,3 +133,12 @@ def test_decode_gives_the_raw_fields_of_any_kind() -> None:
     assert fields is not None
     assert (fields.kind, fields.game, fields.version, fields.seat, fields.arg) == (Kind.ACTION, 7, 88, 2, "pass")
     assert fields.action_index is None
+
+
+def test_a_leaderboard_button_names_its_game_and_page_and_no_table() -> None:
+    cid = LeaderboardId("vendetta", 12)
+    text = cid.encode()
+    assert text == "gh:B:0:c:-:vendetta" and parse(text) == cid
+    assert [kind for kind, pattern in TEMPLATES.items() if pattern.fullmatch(text)] == [Kind.LEADERBOARD]
+    for forged in ("gh:B:0:c:-:Vendetta!", "gh:B:0:c:-:", "gh:B:0:" + "z" * 9 + ":-:tribes"):
+        assert isinstance(parse(forged), Unreadable), forged
