@@ -120,6 +120,7 @@ class TableService:
         self._recovery = recovery.Recovery(self._tables, watched, self._ai, self._committer)
         # Reads for screens go through the watched store too: one refusal when the store is away.
         self._watched: Store = watched
+        self._players = Players(watched, clock)
         self._user_label = label
         if metrics is not None:
             self._sender.metrics = metrics
@@ -654,7 +655,7 @@ class TableService:
     @property
     def players(self) -> Players:
         """Each user's own settings (time zone, quiet hours, how told, vacation)."""
-        return Players(self._watched, self._clock)
+        return self._players
 
     async def games_of_user(self, user_id: int) -> list[MyGame]:
         """Every open game of the user on every server, those waiting for them first (see host.my_games)."""
