@@ -13,6 +13,8 @@ from cogs.custom_ids import (
     LobbyAction,
     LobbyId,
     PageId,
+    ReplayId,
+    ReplayStep,
     SelectId,
     TurnId,
     Unreadable,
@@ -45,6 +47,8 @@ def test_base36_rejects_negative() -> None:
         SelectId(7, 88, 0, 3),
         PageId(2**40, 2**20, 5, 1),
         ActionId(1, 1, 0, "a:b:c"),
+        ReplayId(MAX_ID, 99_999, ReplayStep.LAST),
+        ReplayId(5, 0, ReplayStep.OPEN),
     ],
 )
 def test_typed_ids_round_trip_and_are_matched_only_by_their_own_template(cid: ComponentId) -> None:
@@ -132,3 +136,13 @@ def test_decode_gives_the_raw_fields_of_any_kind() -> None:
     assert fields is not None
     assert (fields.kind, fields.game, fields.version, fields.seat, fields.arg) == (Kind.ACTION, 7, 88, 2, "pass")
     assert fields.action_index is None
+
+
+def test_replay_steps_carry_game_and_round_index_and_refuse_nonsense() -> None:
+    """The replay viewer's buttons: game id and the round index to show; an unknown button or an index beyond any
+    game's length is a tampered id."""
+    assert parse("gh:W:c:3:-:n") == ReplayId(12, 3, ReplayStep.NEXT)
+    # Two buttons leading to the same round (first and previous from round 2) stay distinct ids.
+    assert ReplayId(12, 0, ReplayStep.FIRST).encode() != ReplayId(12, 0, ReplayStep.PREVIOUS).encode()
+    assert isinstance(parse("gh:W:c:3:-:x"), Unreadable)
+    assert isinstance(parse(f"gh:W:c:{to_base36(100_001)}:-:n"), Unreadable)
