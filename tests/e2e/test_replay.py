@@ -27,6 +27,13 @@ def replay_button(msg: Message, step: ReplayStep) -> str:
     return found[0]
 
 
+def disabled(msg: Message, step: ReplayStep) -> bool:
+    """Whether that replay button on `msg` is greyed out (it leads nowhere from this round)."""
+    component = msg.find_component(replay_button(msg, step))
+    assert component is not None
+    return bool(component.get("disabled"))
+
+
 async def test_a_finished_game_replays_as_an_animation_and_step_by_step_after_a_restart(
     fake: Harness, bot: LiveBot
 ) -> None:
@@ -47,7 +54,8 @@ async def test_a_finished_game_replays_as_an_animation_and_step_by_step_after_a_
     viewer = next(m for m in rec.messages if m.custom_ids())
     assert viewer.ephemeral and viewer.attachments, rec.describe()
     assert f"(1 of {frames})" in viewer.content, viewer.content
-    assert viewer.find_component(replay_button(viewer, ReplayStep.PREVIOUS))["disabled"]
+    assert disabled(viewer, ReplayStep.PREVIOUS) and disabled(viewer, ReplayStep.FIRST)
+    assert not disabled(viewer, ReplayStep.NEXT)
 
     rec = await fake.click(bob, viewer, replay_button(viewer, ReplayStep.NEXT), settle=SETTLE)
     await fake.server.wait_until(lambda: f"(2 of {frames})" in viewer.content, 20.0, "the second round")
@@ -56,5 +64,5 @@ async def test_a_finished_game_replays_as_an_animation_and_step_by_step_after_a_
     await bot.restart()
     rec = await fake.click(bob, viewer, replay_button(viewer, ReplayStep.LAST), settle=SETTLE)
     await fake.server.wait_until(lambda: f"({frames} of {frames}), the end" in viewer.content, 20.0, "the end")
-    assert viewer.find_component(replay_button(viewer, ReplayStep.NEXT))["disabled"]
+    assert disabled(viewer, ReplayStep.NEXT) and not disabled(viewer, ReplayStep.PREVIOUS)
     assert bot.log_errors() == [], bot.log_tail()
