@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,11 +22,11 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, forced, history, lobby, my_games, play, ratings, recovery, screens
+from host import deadlines, forced, history, lobby, my_games, play, ratings, recovery, replay, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
-from host.errors import GameNotFound, InvalidSettings, ServiceClosed
+from host.errors import GameNotFound, InvalidSettings, NotAllowed, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.my_games import MyGame
 from host.notifier import Notifier
@@ -37,6 +38,7 @@ from host.results import (
     AiLevel,
     DeliveryState,
     EndReport,
+    GameReplay,
     GameView,
     LogLine,
     MoveResult,
@@ -59,6 +61,10 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 SeedSource = Callable[[], int]
 GameResolver = Callable[[str], Game[Any]]
+
+
+# How many finished games' replays stay in memory for their step viewers.
+REPLAYS_KEPT = 8
 
 
 def _mention(user_id: int) -> str:
@@ -136,6 +142,8 @@ class TableService:
         self._moves_entering = 0
         self._no_move_entering = asyncio.Event()
         self._no_move_entering.set()
+        # The last few finished games' replays (see `replay`).
+        self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         # Held by a `deliver` call: close waits for it before closing the store under it.
         self._draining = asyncio.Lock()
 
@@ -633,6 +641,28 @@ class TableService:
         Raises GameNotFound.
         """
         return screens.end_report(await self._tables.get(game_id))
+
+    async def replay(self, game_id: int) -> GameReplay:
+        """A finished game replayed from its stored log, round by round, from public views and events only.
+
+        Anyone may watch it (nothing hidden is in it). Raises GameNotFound, NotAllowed (the game is not over).
+        """
+        cached = self._replays.get(game_id)
+        if cached is not None:
+            self._replays.move_to_end(game_id)
+            return cached
+        live = await self._tables.get(game_id)
+        if live.status != TableStatus.FINISHED or live.players is None:
+            raise NotAllowed("A replay can be watched once the game is over.")
+        rows = await self._watched.list_actions(game_id)
+        # Replaying a long log is pure CPU work: a worker thread keeps the event loop answering clicks.
+        rounds = await asyncio.to_thread(replay.replay_rounds, live.game, live.players, live.seed, live.options, rows)
+        built = GameReplay(live.info(), rounds)
+        # A finished game never changes: each step of a viewer reads the same replay, so keep the last few.
+        self._replays[game_id] = built
+        while len(self._replays) > REPLAYS_KEPT:
+            self._replays.popitem(last=False)
+        return built
 
     # -- ratings ---------------------------------------------------------------------------------------
 
