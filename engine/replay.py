@@ -72,13 +72,15 @@ def full_record(
     seed: int,
     options: Mapping[str, Any],
     moves: Sequence[tuple[int, str]],
+    game: Game[Any] | None = None,
 ) -> dict[str, Any]:
     """The full record of a finished game played from `seed` by `moves` (player, action id).
 
-    Each player entry names the side they played; callers may add names, times and the public log.
-    IllegalAction when the moves do not replay or do not end the game.
+    `game` is the rules (default: the registered game of that name). Each player entry names the side they
+    played; callers may add names, times and the public log. IllegalAction when the moves do not replay or do
+    not end the game.
     """
-    game = registry.get(game_name)
+    game = game or registry.get(game_name)
     state = _replay(game, players, seed, dict(options), moves)
     outcome = game.outcome(state)
     if outcome is None:
