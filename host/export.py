@@ -83,17 +83,20 @@ async def game_records(store: Store, live: LiveGame, user_id: int, user_name: Us
     game = live.game
     state = live.state
     seats = {s.player: s for s in info.seats if s.player is not None}
-    players = []
+    players: list[dict[str, Any]] = []
+    names: dict[int, str] = {}
     for p in range(live.players):
         seat = seats.get(p)
+        name = seat_name(seat, user_name) if seat is not None else f"Player {p + 1}"
+        side = game.player_name(state, p)
         players.append({
             "player": p,
-            "name": seat_name(seat, user_name) if seat is not None else f"Player {p + 1}",
+            "name": name,
             "user_id": seat.user_id if seat is not None else None,
             "ai_level": seat.ai_level.value if seat is not None and seat.is_ai else None,
-            "side": game.player_name(state, p),
+            "side": side,
         })
-    names = {e["player"]: f"{e['name']} ({e['side']})" if e["side"] else str(e["name"]) for e in players}
+        names[p] = f"{name} ({side})" if side else name
     # A spectator's log: public lines only, whoever asks (the public record is the same for everyone).
     lines = await history.log_lines(store, live, None)
     public_log = [{"at": when(line.at), "text": fill_names(line.text, names)} for line in lines if not line.private]
