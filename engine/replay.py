@@ -108,7 +108,7 @@ def _replay(game: Game[Any], players: int, seed: int, options: dict[str, Any],
             action = game.parse_action(state, player, action_id)
             state, _events = game.apply(state, player, action)
         except IllegalAction as exc:
-            raise IllegalAction(f"Move {n} is not allowed at that point of the game ({exc.message})",
+            raise IllegalAction(f"Move {n} is not allowed at that point of the game ({exc.message.rstrip('.')})",
                                 "E_BAD_MOVE") from exc
     return state
 
