@@ -20,6 +20,7 @@ from cogs.client import GnomehostBot
 from cogs.components import LOBBY_COG, lobby_view
 from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId, ReplayId
 from cogs.errors import UserFacingError
+from cogs.export import export_command
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
@@ -494,4 +495,5 @@ async def setup(bot: GnomehostBot) -> None:
     cog.app_command.add_command(leaderboard_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
     cog.app_command.add_command(stats_command(bot))  # type: ignore[union-attr]  # as above
     cog.app_command.add_command(replay_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
+    cog.app_command.add_command(export_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
     await bot.add_cog(cog)

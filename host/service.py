@@ -22,7 +22,7 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, forced, history, lobby, my_games, play, ratings, recovery, replay, screens
+from host import deadlines, export, forced, history, lobby, my_games, play, ratings, recovery, replay, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
@@ -663,6 +663,17 @@ class TableService:
         while len(self._replays) > REPLAYS_KEPT:
             self._replays.popitem(last=False)
         return built
+
+    async def export_records(
+        self, game_id: int, user_id: int, user_name: Callable[[int], str] | None = None
+    ) -> export.GameRecords:
+        """A finished game's public record, and its full record (seed and every move) when the user played in it.
+
+        `user_name` names people in the records (default: how announcements name them). Raises GameNotFound,
+        GameNotActive (not finished).
+        """
+        return await export.game_records(self._watched, await self._tables.get(game_id), user_id,
+                                         user_name or self._user_label)
 
     # -- ratings ---------------------------------------------------------------------------------------
 
