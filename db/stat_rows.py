@@ -43,3 +43,4 @@ class TurnTime:
     user_id: int
     game_name: str
     seconds: float
+    moved_at: float = 0.0  # when the move was stored (epoch seconds): the turn ran from moved_at - seconds

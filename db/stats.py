@@ -30,7 +30,7 @@ SEATS = (
 # A person's own moves (an AFK stand-in's time is not theirs); NULL turn times (moves stored before schema 6,
 # undo entries) are left out.
 TURNS = (
-    "SELECT a.user_id, g.game_name, a.turn_seconds FROM actions a JOIN games g ON g.id = a.game_id "
+    "SELECT a.user_id, g.game_name, a.turn_seconds, a.created_at FROM actions a JOIN games g ON g.id = a.game_id "
     "WHERE a.source = 'human' AND a.user_id IS NOT NULL AND a.turn_seconds IS NOT NULL{where}"
 )
 
@@ -97,4 +97,4 @@ async def turn_times(conn: aiosqlite.Connection, scope: StatsFilter) -> list[Tur
     """The turn times of people's own moves in the games of `scope` (any status: a running game's moves count)."""
     clause, values = where(scope, _mark, own_moves=True)
     async with conn.execute(TURNS.format(where=clause), values) as cursor:
-        return [TurnTime(int(u), str(g), float(s)) for u, g, s in await cursor.fetchall()]
+        return [TurnTime(int(u), str(g), float(s), float(t)) for u, g, s, t in await cursor.fetchall()]

@@ -9,16 +9,18 @@ Factions and game length come from each finished game's final state, read throug
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from db.stat_rows import StatsFilter, StatsGame, TurnTime
-from db.store import Store
+from db.store import PlayerRow, Store
 from engine.arena import wilson
 from engine.core.game import Game
+from host.counted_time import counted_seconds
 from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
 
 log = logging.getLogger(__name__)
@@ -182,6 +184,14 @@ def speeds(times: Sequence[TurnTime], hidden: set[int], *, min_turns: int = MIN_
     return slowest, fastest
 
 
+def awake_times(times: Sequence[TurnTime], players: Mapping[int, PlayerRow]) -> list[TurnTime]:
+    """The turn times with each player's quiet hours and vacation taken out (host.counted_time)."""
+    return [
+        dataclasses.replace(t, seconds=counted_seconds(players.get(t.user_id), t.moved_at - t.seconds, t.moved_at))
+        for t in times
+    ]
+
+
 class Stats:
     """Reads and adds up the stats of people and servers."""
 
@@ -194,7 +204,7 @@ class Stats:
         """A person's record on one server (`guild_id`), or on every server (None), of one game or all."""
         scope = StatsFilter(guild_id=guild_id, game_name=game_name, user_id=user_id)
         games = await self._store.stats_games(scope)
-        times = await self._store.turn_times(scope)
+        times = awake_times(await self._store.turn_times(scope), await self._store.get_players({user_id}))
         # Reading every final state is CPU work of the engine's: off the event loop, like the pictures.
         return await asyncio.to_thread(player_stats, user_id, scope, games, times, self._resolve)
 
@@ -202,7 +212,9 @@ class Stats:
         """A server's record of one game or of every game it played."""
         scope = StatsFilter(guild_id=guild_id, game_name=game_name)
         games = await self._store.stats_games(scope)
-        times = await self._store.turn_times(scope)
+        raw_times = await self._store.turn_times(scope)
+        players = await self._store.get_players({t.user_id for t in raw_times})
+        times = awake_times(raw_times, players)
         by_game: dict[str, list[StatsGame]] = {}
         for game in games:
             by_game.setdefault(game.game_name, []).append(game)
@@ -210,7 +222,6 @@ class Stats:
         names += sorted(n for n in by_game if n not in names)  # a game no longer offered keeps its record
         records = tuple(await asyncio.to_thread(
             lambda: [game_record(n, by_game.get(n, []), self._resolve) for n in names]))
-        people = {t.user_id for t in times}
-        hidden = {u for u, row in (await self._store.get_players(people)).items() if row.stats_hidden}
+        hidden = {u for u, row in players.items() if row.stats_hidden}
         slowest, fastest = speeds(times, hidden)
         return ServerStats(guild_id, game_name, records, slowest, fastest)

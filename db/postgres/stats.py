@@ -24,4 +24,4 @@ async def turn_times(conn: asyncpg.Connection, scope: StatsFilter) -> list[TurnT
     """The turn times of people's own moves in the games of `scope` (any status: a running game's moves count)."""
     clause, values = where(scope, _mark, own_moves=True)
     rows = await conn.fetch(TURNS.format(where=clause), *values)
-    return [TurnTime(int(r[0]), str(r[1]), float(r[2])) for r in rows]
+    return [TurnTime(int(r[0]), str(r[1]), float(r[2]), float(r[3])) for r in rows]
