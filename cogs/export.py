@@ -18,6 +18,7 @@ from cogs.errors import UserFacingError
 from cogs.limits import fits_attachment
 from cogs.replies import reply
 from cogs.scope import table_in_scope
+from host.export import refusal
 from host.results import TableInfo
 from present import export as words
 
@@ -55,9 +56,12 @@ def export_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
     @app_commands.describe(game="A game number (default: the last game in this channel)")
     async def export(interaction: discord.Interaction, game: int | None = None) -> None:
         """The public record as an attachment of a channel reply; the full record by DM when the caller played."""
-        # Public: the record is for anyone in the channel.
-        await interaction.response.defer(thinking=True)
+        # Checked before the answer is deferred: a refusal stays private; the record itself is for anyone here.
         table = await game_to_export(bot, interaction, game)
+        refused = refusal(table.status)
+        if refused is not None:
+            raise UserFacingError(refused)
+        await interaction.response.defer(thinking=True)
         guild = interaction.guild
 
         def user_name(user_id: int) -> str:

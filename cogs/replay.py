@@ -121,8 +121,9 @@ def replay_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
                            step="Step through it round by round with the log (only you see it)")
     async def replay(interaction: discord.Interaction, game: int | None = None, step: bool = False) -> None:
         """The animated replay in the channel, or with `step` the ephemeral step viewer at the first round."""
-        await interaction.response.defer(ephemeral=step, thinking=True)
+        # Checked before the answer is deferred: a refusal stays private even though the animation is public.
         table = await _finished_table(interaction, bot, game)
+        await interaction.response.defer(ephemeral=step, thinking=True)
         if step:
             await open_viewer(bot, interaction, table, 0)
             return

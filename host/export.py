@@ -37,6 +37,11 @@ _NOT_EXPORTABLE = {
 }
 
 
+def refusal(status: TableStatus) -> str | None:
+    """Why a game in `status` has no record to export; None when it has one (it is finished)."""
+    return _NOT_EXPORTABLE.get(status)
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecords:
     """The two records of a finished game, as JSON-safe dicts."""

@@ -23,7 +23,7 @@ async def test_export_gives_the_channel_the_public_record_and_the_player_the_ful
     alice, bob = fake.user("alice"), fake.user("bob")
     game_id, _ = await start_table(fake, alice, [], 1, "vendetta")
     refused = await fake.slash(bob, "game", subcommand="export", channel=fake.channel, settle=SETTLE)
-    assert "still being played" in refused.content, refused.describe()
+    assert "still being played" in refused.content and refused.ephemeral, refused.describe()  # private refusal
     await Table(fake, game_id, fake.channel.id, {alice.id: alice}, random.Random(4)).play_to_end()
     await fake.server.wait_until(lambda: fake.outbox_due() == 0, 20.0, "the bot's outbox to drain")
 

@@ -38,6 +38,8 @@ async def test_a_finished_game_replays_as_an_animation_and_step_by_step_after_a_
     fake: Harness, bot: LiveBot
 ) -> None:
     alice, bob = fake.user("alice"), fake.user("bob")
+    early = await fake.slash(bob, "game", subcommand="replay", channel=fake.channel, settle=SETTLE)
+    assert early.ephemeral and "replay" in early.content, early.describe()  # a refusal stays private
     game_id, final = await all_ai_game(fake, alice)
 
     rec = await fake.slash(bob, "game", subcommand="replay", options={"game": game_id}, settle=SETTLE)
