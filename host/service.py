@@ -103,7 +103,7 @@ class TableService:
         label = user_label or _mention
         self._store = db
         self._clock = clock
-        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock)
+        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock, user_tables=self.tables_for_user)
         wake = self._sender.wake
         # The loaded games: the one place to read a LiveGame from (`self._tables.get(game_id)`).
         self._tables = Tables(watched, clock, games or registry.get, wake)
