@@ -18,6 +18,7 @@ from db.rows import RULES_KINDS, DeadlineRow
 from db.steady import StepGuard
 from db.store import Store
 from engine.core.decisions import Decision, DecisionKind
+from host import attention, quiet
 from host.ai_turns import AiTurns
 from host.ai_worker import decide_action
 from host.announce import Announcement, Applied
@@ -26,7 +27,7 @@ from host.commit import Conflict
 from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
-from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
+from host.results import AfkPolicy, AwayPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
 from host.tables import Tables
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,9 @@ log = logging.getLogger(__name__)
 # One decision may take several draft steps; the AFK policy plays them all, up to this many.
 MAX_AFK_STEPS = 200
 DUE_BATCH = 200
+# A table that waits for a player on vacation pauses their clocks at most this long after the vacation
+# began; then the AFK policy applies and the rules' timers run again (R-V35, R-A56, R-T45).
+MAX_AWAY_PAUSE = 14 * 86_400.0
 
 
 class Step(StrEnum):
@@ -158,6 +162,9 @@ class Deadlines:
             if live.status != TableStatus.ACTIVE or row.player not in pending or live.is_ai(row.player):
                 await self._store.drop_deadlines(row.game_id, row.player)
                 return False
+            settled = await self._by_player_settings(live, deadline, now)
+            if settled is not None:
+                return settled
             if deadline.kind in RULES_KINDS:
                 # The rules' timer ran out: their default, whatever the AFK policy (R-A36, R-V34, §12.4).
                 await self._play_rules_default(live, row.player)
@@ -177,6 +184,39 @@ class Deadlines:
                 return True
             await self._act(live, row.player)
             return True
+
+    async def _by_player_settings(self, live: LiveGame, deadline: DeadlineRow, now: float) -> bool | None:
+        """What the pending player's own settings make of a due deadline: True when the AI played for them,
+        False when the deadline was moved later, None when it fires as usual.
+
+        During a vacation neither reminders nor the AFK policy run: a table whose `away` is `ai` has the AI
+        play the seat; one that waits moves the deadline past the vacation (R-V35, R-A56, R-T45). During
+        quiet hours only the reminders and the AFK policy wait; the rules' own timers run as the rules say.
+        """
+        seat = live.seat_of_player(deadline.player)
+        if seat is None or seat.user_id is None:
+            return None
+        player = await self._store.get_player(seat.user_id)
+        if player is not None and player.away_until is not None and attention.is_away(player, now):
+            if live.settings.away == AwayPolicy.AI:
+                await self._act(live, deadline.player, use_ai=True)
+                return True
+            began = player.updated_at  # when the vacation was set
+            limit = began + MAX_AWAY_PAUSE
+            if now >= limit:
+                return None  # paused long enough: the AFK policy applies, the rules' timers run again
+            if deadline.kind in RULES_KINDS:
+                # R-V35 / R-A56 / R-T45: the rules' timer keeps, for after the vacation, the time it had left.
+                due = min(player.away_until + max(deadline.due_at - began, 0.0), limit)
+            else:
+                due = min(player.away_until, limit)
+            await self._store.postpone(deadline, due)
+            log.info("game %s: player %s is away: their %s deadline waits", live.id, deadline.player, deadline.kind)
+            return False
+        if deadline.kind not in RULES_KINDS and quiet.in_quiet_hours(player, now):
+            await self._store.postpone(deadline, quiet.quiet_ends_at(player, now))
+            return False
+        return None
 
     async def _play_rules_default(self, live: LiveGame, player: int) -> None:
         """Play the game's timeout default for the player's timed decision, every draft step of it; never the AI.
@@ -200,14 +240,15 @@ class Deadlines:
         await self._announce(live, player, batch, how)
         log.info("game %s: rules timer expired for player %s (%s)", live.id, player, timed.kind.value)
 
-    async def _act(self, live: LiveGame, player: int) -> None:
+    async def _act(self, live: LiveGame, player: int, *, use_ai: bool | None = None) -> None:
         """Play the absent player's whole decision (every draft step) by the table's AFK policy.
 
         At a quick AI level (the table's `afk_level`) the moves are decided here; at the hard level the
         game's background AI turn decides them in the worker (host/ai_turns.py, `AiTurns.turn`), so the scheduler
         never waits on a search. If a restart interrupts that, the deadline is still due and fires again.
         """
-        use_ai = live.settings.afk_policy == AfkPolicy.AI
+        if use_ai is None:  # the AFK policy's choice; a vacation at an `away: ai` table asks for the AI
+            use_ai = live.settings.afk_policy == AfkPolicy.AI
         level = live.settings.afk_level
         if use_ai and self._ai.in_worker(level):
             if self._tables.absence.mark(live.id, player):

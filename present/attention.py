@@ -31,3 +31,11 @@ def catch_up(games: Sequence[tuple[str, int]]) -> str:
         shown.append(f"- and {more} more (/games lists them all)")
     count = "a game is" if len(games) == 1 else f"{len(games)} games are"
     return "\n".join([f"Your quiet hours are over: {count} waiting for you.", *shown])
+
+
+def away_policy_words(policy: str) -> str:
+    """The table's `away` setting in words, for the settings answer."""
+    if policy == "ai":
+        return "while a player is on vacation the AI plays their seat"
+    return "while a player is on vacation the table waits for them (their rules timers pause, up to 14 days)"
+
