@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -59,17 +58,6 @@ def next_step(settings: TableSettings, reminders: int, rules_timed: bool = False
     return Step.ACT if reminders >= settings.afk_after else Step.REMIND
 
 
-def roughly(seconds: float) -> str:
-    """A time left in plain words, rounded up: "2 minutes", "about 3 hours", "about 2 days"."""
-    minutes = max(math.ceil(seconds / 60), 1)
-    if minutes < 120:
-        return f"{minutes} minute{'' if minutes == 1 else 's'}"
-    hours = round(minutes / 60)
-    if hours < 48:
-        return f"about {hours} hours"
-    return f"about {round(hours / 24)} days"
-
-
 def _reminder(
     live: LiveGame, player: int, count: int, rules_due: float | None, now: float
 ) -> Outgoing | None:
@@ -81,7 +69,9 @@ def _reminder(
     settings = live.settings
     tail = ""
     if rules_due is not None:
-        tail = f" If you have not decided in {roughly(rules_due - now)}, the rules' default will be played for you."
+        # A Discord timestamp: each reader sees the moment in their own clock, and how far off it is.
+        tail = (f" If you have not decided by <t:{int(rules_due)}:f> (<t:{int(rules_due)}:R>), the rules' default"
+                " will be played for you.")
     elif settings.afk_policy != AfkPolicy.REMIND:
         left = max(settings.afk_after - count, 0)
         what = "the AI will play for you" if settings.afk_policy == AfkPolicy.AI else "your turn will be skipped"

@@ -90,3 +90,4 @@ async def test_the_away_setting_is_checked_and_stored(service):
     assert table.settings.away is AwayPolicy.AI
     assert TableSettings.from_json(table.settings.to_json()).away is AwayPolicy.AI
     assert TableSettings.from_json({}).away is AwayPolicy.WAIT
+
