@@ -439,6 +439,20 @@ class OutboxSender:
         await self._db.mark_retry(row.id, quiet.quiet_ends_at(settings, now), QUIET_HOURS)
         return False
 
+    async def release_held(self, user_id: int) -> int:
+        """The user changed their quiet hours: what waited for their end is due now (held again if the new
+        hours cover now). Returns how many queues it released."""
+        now = self._clock()
+        released = 0
+        for queue in (quiet_queue(user_id), user_queue(user_id)):
+            head = await self._db.next_in_queue(queue)
+            if head is not None and head.next_at > now and head.last_error == QUIET_HOURS:
+                await self._db.mark_retry(head.id, now, QUIET_HOURS)
+                released += 1
+        if released:
+            self.wake()
+        return released
+
     async def _route_ping(
         self, row: OutboxRow, table: TableInfo, pending: tuple[PendingPlayer, ...], message: str
     ) -> None:

@@ -253,6 +253,10 @@ class TableService:
         """The user may accept DMs again (they used the bot): the next DM to them is tried."""
         self._sender.dm_reopened(user_id)
 
+    async def release_held(self, user_id: int) -> None:
+        """The user changed their quiet hours: the messages held for their end go out now if no longer quiet."""
+        await self._sender.release_held(user_id)
+
     def wake_sender(self) -> None:
         """Look at the outbox now (e.g. this process just took over the messages of more games)."""
         self._sender.wake()

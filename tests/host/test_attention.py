@@ -55,6 +55,26 @@ async def test_quiet_hours_hold_the_mention_the_dms_and_the_reminder_then_one_ca
         await svc.close()
 
 
+async def test_turning_quiet_hours_off_sends_what_they_held_at_once(store_url):
+    clock = FakeClock()
+    notifier = RecordingNotifier()
+    svc = await open_service(store_url, notifier, clock)
+    try:
+        await svc.players.set_quiet(ALICE, _clock_words(clock() - HOUR), _clock_words(clock() + 2 * HOUR))
+        game = await started(svc, [HOST, ALICE])
+        await svc.release_held(ALICE)  # still quiet: nothing goes out
+        await svc.deliver()
+        assert _alice(notifier) == [] and all(user != ALICE for _, user, _ in notifier.privates)
+        await svc.players.set_quiet(ALICE, "off", "off")
+        await svc.release_held(ALICE)
+        await svc.deliver()
+        ((message, _),) = _alice(notifier)
+        assert message.startswith("Your quiet hours are over: a game is waiting for you.")
+        assert any(user == ALICE and update.game_id == game.game_id for _, user, update in notifier.privates)
+    finally:
+        await svc.close()
+
+
 async def test_notify_dm_tells_by_dm_instead_of_a_mention(store_url):
     notifier = RecordingNotifier()
     svc = await open_service(store_url, notifier)
