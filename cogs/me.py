@@ -87,6 +87,7 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
     async def back(self, interaction: discord.Interaction) -> None:
         """End the user's vacation."""
         await self.bot.service.players.set_back(interaction.user.id)
+        await self.bot.service.player_back(interaction.user.id)
         await self._answer(interaction, words.back_set())
 
 

@@ -208,6 +208,20 @@ class Deadlines:
             return False
         return None
 
+    async def player_back(self, game_ids: list[int], user_id: int) -> int:
+        """The user ended their vacation early: their reminders, held for its end, run from now again (the
+        table's reminder delay). The rules' timers keep the time they had left. Returns how many moved."""
+        now = self._clock()
+        moved = 0
+        for game_id in game_ids:
+            live = await self._tables.get(game_id)
+            delay = live.settings.reminder_delay
+            players = set(live.players_of(user_id))
+            for row in await self._store.deadlines_for(game_id):
+                if row.player in players and row.kind not in RULES_KINDS and row.due_at > now + delay:
+                    moved += await self._store.postpone(row, now + delay)
+        return moved
+
     async def _play_rules_default(self, live: LiveGame, player: int) -> None:
         """Play the game's timeout default for the player's timed decision, every draft step of it; never the AI.
 

@@ -56,6 +56,19 @@ async def test_a_vacation_at_a_waiting_table_pauses_reminders_and_the_rules_time
     assert abs(rows[RULES].due_at - (away_until + HOUR)) < 2
 
 
+async def test_back_early_the_reminders_run_from_now_again(service, clock):
+    chosen = TableSettings(reminder_delay=REMIND_EVERY, afk_policy=AfkPolicy.REMIND)
+    await service.players.set_away(ALICE, _day_after(clock(), 5))
+    game = await started(service, [HOST, ALICE], settings=chosen)
+    await service.run_due_deadlines(clock.advance(REMIND_EVERY))
+    assert (await _turn_row(service, game.game_id, 1)).due_at > clock() + DAY  # held for the vacation
+    clock.advance(HOUR)
+    await service.players.set_back(ALICE)
+    await service.player_back(ALICE)
+    row = await _turn_row(service, game.game_id, 1)
+    assert (row.due_at, row.reminders) == (clock() + REMIND_EVERY, 0)
+
+
 async def test_a_vacation_pauses_at_most_14_days_then_the_afk_policy_applies(service, clock):
     chosen = TableSettings(reminder_delay=REMIND_EVERY, afk_policy=AfkPolicy.AI, afk_after=0)
     await service.players.set_away(ALICE, _day_after(clock(), 30))
