@@ -49,7 +49,7 @@ from host.results import (
     TableSettings,
     TableStatus,
 )
-from host.sender import OutboxSender
+from host.sender import QUIET_HOURS, OutboxSender
 from host.store_watch import WatchedStore
 from host.tables import Tables
 
@@ -286,6 +286,9 @@ class TableService:
         state = await self._watched.outbox_state(game_id)
         oldest = state.oldest_pending
         age = max(self._clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
+        if oldest is not None and oldest.last_error == QUIET_HOURS:
+            age = 0.0  # held for a player's quiet hours: on time, not late
+
         ended = (await self._tables.get(game_id)).info().status not in (TableStatus.LOBBY, TableStatus.ACTIVE)
         failures = tuple(row.last_error or "unknown" for row in state.failures if not self._dm_failure_past(row, ended))
         return DeliveryState(state.pending, age, failures)

@@ -41,6 +41,7 @@ async def test_quiet_hours_hold_the_mention_the_dms_and_the_reminder_then_one_ca
         await svc.deliver()
         assert all(p.user_id != ALICE for _, who, _ in notifier.pings for p in who)
         assert _alice(notifier) == []
+        assert (await svc.delivery_state(first.game_id)).oldest_age == 0.0  # held, not late
         clock.advance(2 * HOUR)
         await svc.deliver()
         (catch_up,) = _alice(notifier)
