@@ -270,6 +270,10 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             content = ending.finished_status(table, view, await self.bot.service.final_report(table.game_id))
         else:
             content = text.status_text(table, view)
+        if table.is_open:
+            away = away_line(await self.bot.service.players.away_until([s.user_id for s in table.seats if s.user_id]))
+            if away:
+                content = fit_lines([content, away], MESSAGE_CONTENT)
         trouble = delivery_lines(await self.bot.service.delivery_state(table.game_id))
         if trouble:
             content = fit_lines([*trouble, content], MESSAGE_CONTENT)
