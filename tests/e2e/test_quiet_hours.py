@@ -1,5 +1,6 @@
-"""Quiet hours through the real bot: a game starting during a player's quiet hours neither mentions nor DMs
-them; when the hours end (here: turned off) one message names the game waiting for them, and their DMs follow."""
+"""A player's own settings through the real bot. Quiet hours: a game starting during them neither mentions nor
+DMs the player; when they end (here: turned off) one message names the game waiting for them, and their DMs
+follow. Notify dm: "your turn" comes by DM, not as a channel ping; closed DMs fall back to the channel, told once."""
 
 from __future__ import annotations
 
@@ -50,5 +51,25 @@ async def test_quiet_hours_hold_the_mention_and_dms_then_one_catch_up(fake: Harn
     assert fake.dm_messages(bob), "the held DMs went out once the quiet hours ended"
     assert len([m for m in fake.channel_messages(fake.channel) if "quiet hours are over" in m.content]) == 1
     assert game_id > 0
+    assert bot.log_errors() == []
+    fake.assert_valid()
+
+
+async def test_notify_dm_sends_your_turn_by_dm_and_closed_dms_fall_back_to_the_channel(fake: Harness,
+                                                                                         bot: LiveBot) -> None:
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    fake.set_dms_closed(carol)
+    for user in (bob, carol):
+        rec = await fake.slash(user, "me", subcommand="notify", options={"how": "dm"})
+        assert rec.ephemeral, rec.describe()
+    await start_table(fake, alice, [bob, carol], ais=0)
+    await fake.wait_idle()
+    turns = [m for m in fake.dm_messages(bob) if "it is your turn" in m.content]
+    assert len(turns) == 1 and f"<#{fake.channel.id}>" in turns[0].content, [m.content for m in fake.dm_messages(bob)]
+    assert _pinged(fake, bob) == 0, "bob chose DMs: the channel does not ping him"
+    # Carol's DMs are closed: the channel mentions her instead, and tells her once.
+    assert _pinged(fake, carol) >= 1
+    notices = [m for m in fake.channel_messages(fake.channel) if "can't DM you" in m.content]
+    assert len(notices) == 1 and f"<@{carol.id}>" in notices[0].content, [m.content for m in notices]
     assert bot.log_errors() == []
     fake.assert_valid()
