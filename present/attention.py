@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
+
+log = logging.getLogger(__name__)
 
 # The most games one catch-up names; the rest are counted (a message has at most 2,000 characters).
 MAX_CATCH_UP_GAMES = 10
