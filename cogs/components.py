@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Protocol
 import discord
 from discord.ui import Button, DynamicItem, Select
 
+from cogs import records
 from cogs.custom_ids import (
     INDEX_MARK,
     TEMPLATES,
@@ -30,12 +31,16 @@ from cogs.custom_ids import (
     ComponentId,
     IdType,
     Kind,
+    LeaderboardId,
     LobbyAction,
     LobbyId,
     PageId,
     PickId,
     RematchId,
+    ReplayId,
+    ReplayStep,
     SelectId,
+    TableId,
     TurnId,
     Unreadable,
     action_button,
@@ -87,18 +92,20 @@ NOT_AVAILABLE = "This button is not available right now. Try again in a moment."
 class ClickHandler(Protocol):
     """A cog that acts on clicks of the component kinds it owns."""
 
-    async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+    async def handle_click(self, interaction: discord.Interaction, cid: TableId, table: TableInfo,
                            values: Sequence[str]) -> None:
         """Act on one click on table `table` (already checked to be in scope)."""
 
 
 async def run_click(interaction: discord.Interaction, click: Click | Unreadable, *, handled_by: str,
-                    private_panel: bool) -> None:
+                    private_panel: bool, any_viewer: bool = False) -> None:
     """Refuse an unreadable click, check the game is in scope for it, then let the owning cog act."""
     if isinstance(click, Unreadable):
         log.info("unreadable custom_id from user %s (%s)", user_id(interaction), click.reason)
         raise UserFacingError(UNREADABLE_BUTTON)
-    table = await table_in_scope(interaction, click.cid.game, private_panel=private_panel)
+    if isinstance(click.cid, LeaderboardId):  # its own button answers it (LeaderboardButton); never routed here
+        raise UserFacingError(UNREADABLE_BUTTON)
+    table = await table_in_scope(interaction, click.cid.game, private_panel=private_panel, any_viewer=any_viewer)
     handler: ClickHandler | None = interaction.client.get_cog(handled_by)  # type: ignore[attr-defined]  # typed discord.Client; ours is a commands.Bot
     if handler is None:
         raise UserFacingError(NOT_AVAILABLE)
@@ -111,6 +118,7 @@ class _Clickable:
     id_type: ClassVar[IdType]
     handled_by: ClassVar[str]
     private_panel: ClassVar[bool] = False  # part of a player's own panel or DM prompt
+    any_viewer: ClassVar[bool] = False  # shows only what anyone may see: usable wherever the game's guild is
 
     def __init__(self, cid: ComponentId | Click | Unreadable, item: Any) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # DynamicItem.__init__, next in the MRO
@@ -141,7 +149,8 @@ class _Clickable:
 
     @guarded
     async def _click(self, interaction: discord.Interaction) -> None:
-        await run_click(interaction, self.click, handled_by=self.handled_by, private_panel=self.private_panel)
+        await run_click(interaction, self.click, handled_by=self.handled_by, private_panel=self.private_panel,
+                        any_viewer=self.any_viewer)
 
 
 def new_button(cid: ComponentId, label: str, style: discord.ButtonStyle, row: int | None = None) -> Button[Any]:
@@ -203,8 +212,34 @@ class RematchButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kin
     handled_by = LOBBY_COG
 
 
+class LeaderboardButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.LEADERBOARD]):
+    """◀ or ▶ on a leaderboard: the same message shows another page. It names no table (the server is the
+    click's own), so it skips the table scope check and goes to cogs/records.py."""
+
+    id_type = LeaderboardId
+    handled_by = ""
+
+    @guarded
+    async def _click(self, interaction: discord.Interaction) -> None:
+        click = self.click
+        if isinstance(click, Unreadable) or not isinstance(click.cid, LeaderboardId):
+            reason = click.reason if isinstance(click, Unreadable) else "not a leaderboard id"
+            log.info("unreadable leaderboard custom_id from user %s (%s)", user_id(interaction), reason)
+            raise UserFacingError(UNREADABLE_BUTTON)
+        await records.turn_leaderboard_page(interaction, click.cid)
+
+
+class ReplayButton(_Clickable, DynamicItem[Button[Any]], template=TEMPLATES[Kind.REPLAY]):
+    """A step of a finished game's replay viewer (an ephemeral message), or "Watch the replay" opening it."""
+
+    id_type = ReplayId
+    handled_by = LOBBY_COG
+    any_viewer = True
+
+
 DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (
-    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect, RematchButton,
+    LobbyButton, TurnButton, ActionButton, PageButton, ActionSelect, PickSelect, RematchButton, LeaderboardButton,
+    ReplayButton,
 )
 
 
@@ -277,10 +312,12 @@ def lobby_view(game_id: int) -> discord.ui.View:
 
 
 def rematch_view(game_id: int) -> discord.ui.View:
-    """The final message's single "Rematch" button."""
+    """The final message's buttons: "Rematch", and "Watch the replay" (the step viewer, for anyone)."""
     view = discord.ui.View(timeout=None)
     cid = RematchId(game_id)
     view.add_item(RematchButton(cid, new_button(cid, "Rematch", discord.ButtonStyle.success)))
+    watch = ReplayId(game_id, 0, ReplayStep.OPEN)
+    view.add_item(ReplayButton(watch, new_button(watch, "Watch the replay", discord.ButtonStyle.secondary)))
     return view
 
 

@@ -6,8 +6,8 @@ an action id (≤ 80 chars) in the argument. The state version makes a click on 
 detectable; the game id keeps a button bound to its table.
 
 A clicked custom_id is parsed once, by the template of its kind, into a frozen value (LobbyId,
-TurnId, ActionId, SelectId, PageId, PickId); fields that make no sense (an unknown lobby action, a number
-too large for the database, a page that is not a number) give `Unreadable`, which the click
+TurnId, ActionId, SelectId, PageId, PickId, RematchId, ReplayId); fields that make no sense (an unknown lobby
+action, a number too large for the database, a page that is not a number) give `Unreadable`, which the click
 answers with a refusal. Each kind also names the component type it is posted as (a button or a
 select): `read_click` checks the type Discord reports and the chosen values against it, so a
 select's id arriving as a button is refused right there. Nothing else in the cogs slices custom_id strings.
@@ -47,6 +47,8 @@ class Kind(StrEnum):
     PAGE = "P"  # arg: the page of actions to show
     PICK = "K"  # a 'pick k of n' multi-select; arg empty (the chosen option ids come as its values)
     REMATCH = "R"  # "Rematch" on a finished game's final message: a new lobby with the same seats
+    LEADERBOARD = "B"  # ◀ ▶ on a leaderboard: version field the page, arg the game's name (no game id: 0)
+    REPLAY = "W"  # a step of a finished game's replay viewer; version field: the round index shown; arg: which button
 
 
 class ComponentType(IntEnum):
@@ -291,6 +293,71 @@ class RematchId:
         return cls(_number(match["game"]))
 
 
+# A game's registry name: what a leaderboard button carries (the server is the click's own).
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+MAX_LEADERBOARD_PAGE = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardId:
+    """A ◀ or ▶ button of a leaderboard: show page `page` (0-based) of game `game_name`'s board on the server
+    the click comes from. It names no table, so it works on any server and after a restart."""
+
+    kind: ClassVar[Kind] = Kind.LEADERBOARD
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
+    game_name: str
+    page: int
+
+    def encode(self) -> str:
+        """The custom_id."""
+        return _wire(Kind.LEADERBOARD, 0, self.page, None, self.game_name)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> LeaderboardId:
+        """Parse a match of the leaderboard template; BadField for a name no game could have."""
+        if _GAME_NAME.fullmatch(match["arg"]) is None:
+            raise BadField(f"not a game name: {match['arg'][:20]!r}")
+        return cls(match["arg"], _number(match["version"], MAX_LEADERBOARD_PAGE))
+
+
+class ReplayStep(StrEnum):
+    """The buttons of the replay viewer (also keeps two buttons leading to the same round apart)."""
+
+    FIRST = "f"
+    PREVIOUS = "p"
+    NEXT = "n"
+    LAST = "l"
+    OPEN = "o"  # "Watch the replay" on a final message: the viewer at its first round
+
+
+# No game has anywhere near this many rounds; a larger index is a tampered id.
+MAX_ROUND_INDEX = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayId:
+    """A button of the replay viewer of finished game `game`: show the round at position `index` (0: the first)."""
+
+    kind: ClassVar[Kind] = Kind.REPLAY
+    component: ClassVar[ComponentType] = ComponentType.BUTTON
+    game: int
+    index: int
+    step: ReplayStep
+
+    def encode(self) -> str:
+        """The custom_id (the index rides in the version field: a replay has no state version)."""
+        return _wire(Kind.REPLAY, self.game, self.index, None, self.step.value)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ReplayId:
+        """Parse a match of the replay template; BadField for an unknown button or an index out of range."""
+        try:
+            step = ReplayStep(match["arg"])
+        except ValueError:
+            raise BadField(f"unknown replay button {match['arg'][:20]!r}") from None
+        return cls(_number(match["game"]), _number(match["version"], MAX_ROUND_INDEX), step)
+
+
 @dataclass(frozen=True, slots=True)
 class Unreadable:
     """A custom_id with our prefix whose fields make no sense (tampered, or from another version)."""
@@ -299,12 +366,14 @@ class Unreadable:
     reason: str
 
 
-ComponentId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId | RematchId
+TableId = LobbyId | TurnId | ActionId | SelectId | PageId | PickId | RematchId | ReplayId  # bound to a table
+ComponentId = TableId | LeaderboardId
 PanelId = ActionId | SelectId | PageId | PickId  # components of a player's private panel or DM prompt
-IdType = type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId] | type[RematchId]
+IdType = (type[LobbyId] | type[TurnId] | type[ActionId] | type[SelectId] | type[PageId] | type[PickId]
+          | type[RematchId] | type[ReplayId] | type[LeaderboardId])
 TYPES: dict[Kind, IdType] = {
     Kind.LOBBY: LobbyId, Kind.TURN: TurnId, Kind.ACTION: ActionId, Kind.SELECT: SelectId, Kind.PAGE: PageId,
-    Kind.PICK: PickId, Kind.REMATCH: RematchId,
+    Kind.PICK: PickId, Kind.REMATCH: RematchId, Kind.LEADERBOARD: LeaderboardId, Kind.REPLAY: ReplayId,
 }
 
 

@@ -18,12 +18,14 @@ from discord.ext import commands
 from cogs import images
 from cogs.client import GnomehostBot
 from cogs.components import LOBBY_COG, lobby_view
-from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId
+from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId, ReplayId
 from cogs.errors import UserFacingError
+from cogs.export import export_command
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
-from cogs.records import leaderboard_command
+from cogs.records import leaderboard_command, stats_command
+from cogs.replay import handle_step, replay_command
 from cogs.replies import edit_reply, reply
 from cogs.rules import find_topics, rules_sections, send_rules
 from cogs.scope import table_in_channel, table_in_scope
@@ -187,6 +189,9 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """
         if isinstance(cid, RematchId):
             await self._rematch(interaction, table)
+            return
+        if isinstance(cid, ReplayId):
+            await handle_step(self.bot, interaction, cid, table)
             return
         if not isinstance(cid, LobbyId):
             raise TypeError(f"the lobby cog does not handle {type(cid).__name__}")
@@ -497,4 +502,7 @@ async def setup(bot: GnomehostBot) -> None:
     else:
         log.error("no game could be loaded: /game new is not available")
     cog.app_command.add_command(leaderboard_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
+    cog.app_command.add_command(stats_command(bot))  # type: ignore[union-attr]  # as above
+    cog.app_command.add_command(replay_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
+    cog.app_command.add_command(export_command(bot))  # type: ignore[union-attr]  # a GroupCog always has its app_command group
     await bot.add_cog(cog)

@@ -16,6 +16,7 @@ from cogs.client import GnomehostBot
 from db.store import NOTIFY_WAYS, PlayerRow
 from host import quiet
 from present import me as words
+from present import stats as stats_words
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,8 @@ log = logging.getLogger(__name__)
 def settings_words(row: PlayerRow, now: float) -> str:
     """The player's settings as /me show says them."""
     return words.settings_text(timezone=row.timezone, quiet_from=row.quiet_from, quiet_to=row.quiet_to,
-                               notify=row.notify, away_until=row.away_until, now=now)
+                               notify=row.notify, away_until=row.away_until, now=now,
+                               stats_hidden=row.stats_hidden)
 
 
 @app_commands.allowed_installs(guilds=True, users=True)
@@ -82,6 +84,13 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
         row = await self.bot.service.players.set_away(interaction.user.id, until)
         assert row.away_until is not None  # set_away always sets it
         await self._answer(interaction, words.away_set(row.away_until))
+
+    @app_commands.command(name="stats", description="Whether the server stats list your turn times")
+    @app_commands.describe(hidden="True: leave your turn times out of the slowest and fastest lists")
+    async def stats(self, interaction: discord.Interaction, hidden: bool) -> None:
+        """Store whether the user's turn times are left out of the server stats."""
+        row = await self.bot.service.players.set_stats_hidden(interaction.user.id, hidden)
+        await self._answer(interaction, stats_words.stats_hidden_set(row.stats_hidden))
 
     @app_commands.command(name="back", description="End your vacation now")
     async def back(self, interaction: discord.Interaction) -> None:

@@ -6,7 +6,9 @@ name another server's game. Every game-scoped command and component gets its tab
 - a command: only games of the guild it comes from; in a DM, only games the user sits in;
 - a component: only the game that lives in the channel (or thread) of the message it was pressed
   on; a player's private panel (an ephemeral message or a DM prompt) also works elsewhere, for a
-  user holding a seat in that game.
+  user holding a seat in that game;
+- a component anyone may use (the replay viewer of a finished game): games of the guild it is pressed in,
+  or in a DM, only games the user sits in, as for a command.
 
 Anything else is answered exactly like a game that does not exist, so nobody learns which
 numbers are taken.
@@ -40,13 +42,15 @@ def is_private_message(interaction: discord.Interaction) -> bool:
     return message is not None and message.flags.ephemeral
 
 
-def in_scope(interaction: discord.Interaction, table: TableInfo, *, private_panel: bool = False) -> bool:
+def in_scope(interaction: discord.Interaction, table: TableInfo, *, private_panel: bool = False,
+             any_viewer: bool = False) -> bool:
     """Whether `interaction` may see and act on `table` (see the module docstring).
 
-    `private_panel`: the component belongs to a player's own panel or DM prompt.
+    `private_panel`: the component belongs to a player's own panel or DM prompt. `any_viewer`: the component
+    only shows what anyone may see (a finished game's replay), so it is scoped like a command.
     """
     user = interaction.user.id
-    if interaction.type is discord.InteractionType.component:
+    if interaction.type is discord.InteractionType.component and not any_viewer:
         here = interaction.guild_id is not None and interaction.guild_id == table.guild_id \
             and interaction.channel_id == table.channel_id
         if here:
@@ -59,8 +63,8 @@ def in_scope(interaction: discord.Interaction, table: TableInfo, *, private_pane
     return interaction.guild_id == table.guild_id
 
 
-async def table_in_scope(interaction: discord.Interaction, game_id: int, *, private_panel: bool = False
-                         ) -> TableInfo:
+async def table_in_scope(interaction: discord.Interaction, game_id: int, *, private_panel: bool = False,
+                         any_viewer: bool = False) -> TableInfo:
     """The table `game_id` if this interaction may act on it; else the refusal of an unknown game."""
     if not 0 < game_id <= MAX_GAME_ID:
         raise unknown_game(game_id)
@@ -69,7 +73,7 @@ async def table_in_scope(interaction: discord.Interaction, game_id: int, *, priv
         table = await service.get_table(game_id)
     except GameNotFound:
         raise unknown_game(game_id) from None
-    if not in_scope(interaction, table, private_panel=private_panel):
+    if not in_scope(interaction, table, private_panel=private_panel, any_viewer=any_viewer):
         raise unknown_game(game_id)
     return table
 

@@ -9,7 +9,7 @@ import aiosqlite
 
 from db.store import PlayerRow
 
-COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at"
+COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at, stats_hidden"
 # SQLite's default limit on bound parameters is 999 (older builds): large look-ups are split.
 _CHUNK = 500
 
@@ -24,12 +24,14 @@ def player_from_columns(row: Sequence[Any]) -> PlayerRow:
         notify=str(row[4]),
         away_until=None if row[5] is None else float(row[5]),
         updated_at=float(row[6]),
+        stats_hidden=bool(row[7]),
     )
 
 
 def player_values(row: PlayerRow) -> tuple[Any, ...]:
     """The COLUMNS values of `row`, in order."""
-    return (row.user_id, row.timezone, row.quiet_from, row.quiet_to, row.notify, row.away_until, row.updated_at)
+    return (row.user_id, row.timezone, row.quiet_from, row.quiet_to, row.notify, row.away_until, row.updated_at,
+            int(row.stats_hidden))
 
 
 async def get_players(conn: aiosqlite.Connection, user_ids: Collection[int]) -> dict[int, PlayerRow]:
@@ -49,9 +51,9 @@ async def get_players(conn: aiosqlite.Connection, user_ids: Collection[int]) -> 
 async def put_player(conn: aiosqlite.Connection, row: PlayerRow) -> None:
     """Insert or replace the user's row."""
     await conn.execute(
-        f"INSERT INTO players ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        f"INSERT INTO players ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, quiet_from = excluded.quiet_from, "
         "quiet_to = excluded.quiet_to, notify = excluded.notify, away_until = excluded.away_until, "
-        "updated_at = excluded.updated_at",
+        "updated_at = excluded.updated_at, stats_hidden = excluded.stats_hidden",
         player_values(row),
     )

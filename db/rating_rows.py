@@ -5,6 +5,7 @@ Plain data with no driver behind it (host/ imports it); the SQL is db/ratings.py
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,3 +101,76 @@ class RatingConflict(WriteConflict):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"the ratings game {game_id} changes were changed meanwhile")
         self.game_id = game_id
+
+
+# -- the encoding of a subject in the tables ------------------------------------------------------------------
+
+
+def subject_columns(subject: Subject) -> tuple[int, str]:
+    """(user_id, ai_level) as stored: 0 and '' stand for the unset one."""
+    return (subject.user_id or 0, subject.ai_level or "")
+
+
+def subject_of(user_id: int, ai_level: str) -> Subject:
+    """The subject of stored columns."""
+    return Subject(ai_level=ai_level) if ai_level else Subject(user_id=int(user_id))
+
+
+def skill_of(row: Any) -> SkillRow:
+    """A ratings row read by column name (sqlite3.Row, asyncpg.Record)."""
+    return SkillRow(
+        guild_id=int(row["guild_id"]),
+        game_name=str(row["game_name"]),
+        subject=subject_of(row["user_id"], row["ai_level"]),
+        mu=float(row["mu"]),
+        sigma=float(row["sigma"]),
+        games=int(row["games"]),
+        updated_at=float(row["updated_at"]),
+    )
+
+
+def seat_rating_of(row: Any) -> SeatRating:
+    """A rated_seats row read by column name."""
+    return SeatRating(
+        player=int(row["player"]),
+        subject=subject_of(row["user_id"], row["ai_level"]),
+        rated=bool(row["rated"]),
+        mu_before=float(row["mu_before"]),
+        sigma_before=float(row["sigma_before"]),
+        mu_after=float(row["mu_after"]),
+        sigma_after=float(row["sigma_after"]),
+    )
+
+
+def turn_counts_of(rows: Sequence[Any]) -> dict[int, TurnCount]:
+    """Rows of (player, stood_in, n) as each player's TurnCount."""
+    counts: dict[int, TurnCount] = {}
+    for player, stood_in, n in rows:
+        had = counts.get(int(player), TurnCount())
+        if stood_in:
+            counts[int(player)] = TurnCount(had.own, had.stood_in + int(n))
+        else:
+            counts[int(player)] = TurnCount(had.own + int(n), had.stood_in)
+    return counts
+
+
+# Moves of human seats counted by who made them; undone moves and undo entries do not count. A move of a
+# seat's player with source 'human' is theirs; 'ai' or 'timeout' is the AFK policy standing in (on an AI
+# seat every move is the AI's own, and the caller knows which seats those are).
+TURN_COUNTS = (
+    "SELECT a.player, a.source <> 'human' AS stood_in, count(*) AS n FROM actions a "
+    "WHERE a.game_id = {game} AND a.source <> 'undo' AND NOT EXISTS ("
+    "SELECT 1 FROM actions u WHERE u.game_id = a.game_id AND u.source = 'undo' AND u.undoes = a.seq) "
+    "GROUP BY a.player, a.source <> 'human'"
+)
+
+# Finished games of a server, in the order they ended (their last move), for the rebuild.
+FINISHED = (
+    "SELECT g.id, g.guild_id, g.game_name, g.outcome, "
+    "(SELECT max(created_at) FROM actions a WHERE a.game_id = g.id) AS finished_at "
+    "FROM games g WHERE g.status = 'finished' AND g.guild_id IS NOT NULL AND g.outcome IS NOT NULL "
+    "ORDER BY finished_at, g.id"
+)
+
+SKILL_COLUMNS = "guild_id, game_name, user_id, ai_level, mu, sigma, games, updated_at"
+SEAT_COLUMNS = "player, user_id, ai_level, rated, mu_before, sigma_before, mu_after, sigma_after"

@@ -27,11 +27,13 @@ from db import outbox as outbox_repo
 from db import players as players_repo
 from db import ratings as ratings_repo
 from db import seats as seats_repo
+from db import stats as stats_repo
 from db.connection import Database, open_database
 from db.errors import ChannelTaken, NotALobby, RevisionConflict, SeatsFull, VersionConflict
 from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 from db.sqlite_faults import store_down
+from db.stat_rows import StatsFilter, StatsGame, TurnTime
 from db.store import (
     CloseWrite,
     DeadlinePlan,
@@ -452,6 +454,18 @@ class SqliteStore:
     async def replace_ratings(self, ratings: Sequence[RatingWrite]) -> None:
         """Replace every stored rating: one write step."""
         await self.database.write(lambda conn: ratings_repo.replace_all(conn, ratings))
+
+    # -- stats --
+
+    async def stats_games(self, scope: StatsFilter) -> list[StatsGame]:
+        """The finished games of `scope`, by id, with every seat."""
+        async with self._reading() as conn:
+            return await stats_repo.finished_for_stats(conn, scope)
+
+    async def turn_times(self, scope: StatsFilter) -> list[TurnTime]:
+        """The stored turn times of people's own moves in the games of `scope`."""
+        async with self._reading() as conn:
+            return await stats_repo.turn_times(conn, scope)
 
 
 async def open_sqlite_store(

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
+from db.stat_rows import StatsFilter, StatsGame, TurnTime
 
 # -- arguments ---------------------------------------------------------------------------------------------
 
@@ -201,7 +202,8 @@ NOTIFY_WAYS = ("channel", "dm", "both")
 class PlayerRow:
     """One user's own settings, the same on every server: IANA `timezone` (None: none chosen), daily
     quiet hours as minutes after midnight in that zone (both None: off), how "your turn" reaches them
-    (one of NOTIFY_WAYS) and the end of their vacation in epoch seconds (None: not away)."""
+    (one of NOTIFY_WAYS), the end of their vacation in epoch seconds (None: not away) and whether their
+    turn times are left out of the server stats' slowest and fastest lists (`stats_hidden`)."""
 
     user_id: int
     timezone: str | None = None
@@ -210,6 +212,7 @@ class PlayerRow:
     notify: str = "channel"
     away_until: float | None = None
     updated_at: float = 0.0
+    stats_hidden: bool = False
 
 
 # -- the protocol ------------------------------------------------------------------------------------------
@@ -420,4 +423,15 @@ class Store(Protocol):
 
     async def replace_ratings(self, ratings: Sequence[RatingWrite]) -> None:
         """Forget every stored rating and store these games' ratings instead, in order, in one transaction."""
+        ...
+
+    # stats
+
+    async def stats_games(self, scope: StatsFilter) -> list[StatsGame]:
+        """The finished games of `scope` (a server, a game, the games a user sat in), by id, with every seat."""
+        ...
+
+    async def turn_times(self, scope: StatsFilter) -> list[TurnTime]:
+        """The turn times of people's own moves in the games of `scope` (the user's own moves when it names
+        one); moves without a stored turn time are left out."""
         ...

@@ -122,6 +122,10 @@ class Players:
             raise PlayerSettingRefused(f"A vacation can be set at most {MAX_AWAY_DAYS} days ahead.")
         return await self._save(dataclasses.replace(row, away_until=ends), "vacation")
 
+    async def set_stats_hidden(self, user_id: int, hidden: bool) -> PlayerRow:
+        """Leave the user's turn times out of the server stats' slowest and fastest lists (or show them)."""
+        return await self._save(dataclasses.replace(await self.settings(user_id), stats_hidden=hidden), "stats setting")
+
     async def set_back(self, user_id: int) -> PlayerRow:
         """End the user's vacation now."""
         return await self._save(dataclasses.replace(await self.settings(user_id), away_until=None), "vacation")

@@ -439,3 +439,25 @@ class EndReport:
     table: TableInfo
     public_view: dict[str, Any]
     report: FinalReport
+
+
+@dataclass(frozen=True)
+class ReplayRound:
+    """One round of a finished game's replay: the rules' round number, the public view at its end and the public
+    events of its moves (never a private one)."""
+
+    round: int
+    public_view: dict[str, Any]
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class GameReplay:
+    """A finished game replayed from its stored log (TableService.replay), one entry per round, in order.
+
+    Built from public views and public events only, so anything drawn or written from it may be shown to anyone.
+    The last round's view is the end board.
+    """
+
+    table: TableInfo
+    rounds: tuple[ReplayRound, ...]

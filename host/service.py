@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,11 +22,11 @@ from db.url import open_store
 from engine import registry
 from engine.core.game import Game
 from engine.core.picks import FinalReport
-from host import deadlines, forced, history, lobby, my_games, play, ratings, recovery, screens
+from host import deadlines, export, forced, history, lobby, my_games, play, ratings, recovery, replay, screens
 from host.ai_turns import AiTurns
 from host.ai_worker import AiWorker
 from host.commit import Committer
-from host.errors import GameNotFound, InvalidSettings, ServiceClosed
+from host.errors import GameNotFound, InvalidSettings, NotAllowed, ServiceClosed
 from host.metrics import Metrics, outbox_probe
 from host.my_games import MyGame
 from host.notifier import Notifier
@@ -37,6 +38,7 @@ from host.results import (
     AiLevel,
     DeliveryState,
     EndReport,
+    GameReplay,
     GameView,
     LogLine,
     MoveResult,
@@ -50,6 +52,7 @@ from host.results import (
     TableStatus,
 )
 from host.sender import QUIET_HOURS, OutboxSender
+from host.stats import Stats
 from host.store_watch import WatchedStore
 from host.tables import Tables
 
@@ -58,6 +61,10 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 SeedSource = Callable[[], int]
 GameResolver = Callable[[str], Game[Any]]
+
+
+# How many finished games' replays stay in memory for their step viewers.
+REPLAYS_KEPT = 8
 
 
 def _mention(user_id: int) -> str:
@@ -106,7 +113,8 @@ class TableService:
         self._sender = OutboxSender(db, notifier, self._table_for_sender, clock, user_tables=self.tables_for_user)
         wake = self._sender.wake
         # The loaded games: the one place to read a LiveGame from (`self._tables.get(game_id)`).
-        self._tables = Tables(watched, clock, games or registry.get, wake)
+        self._games = games or registry.get
+        self._tables = Tables(watched, clock, self._games, wake)
         self._committer = Committer(watched, clock, self._tables.forget, wake, metrics)
         self._ai_worker = ai_worker or AiWorker()
         self._ai = AiTurns(self._tables, self._committer, self._ai_worker, self._committer.metrics, label)
@@ -118,6 +126,7 @@ class TableService:
         self._recovery = recovery.Recovery(self._tables, watched, self._ai, self._committer)
         # Reads for screens go through the watched store too: one refusal when the store is away.
         self._watched: Store = watched
+        self._players = Players(watched, clock)
         self._user_label = label
         if metrics is not None:
             self._sender.metrics = metrics
@@ -133,6 +142,8 @@ class TableService:
         self._moves_entering = 0
         self._no_move_entering = asyncio.Event()
         self._no_move_entering.set()
+        # The last few finished games' replays (see `replay`).
+        self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         # Held by a `deliver` call: close waits for it before closing the store under it.
         self._draining = asyncio.Lock()
 
@@ -642,6 +653,39 @@ class TableService:
         """
         return screens.end_report(await self._tables.get(game_id))
 
+    async def replay(self, game_id: int) -> GameReplay:
+        """A finished game replayed from its stored log, round by round, from public views and events only.
+
+        Anyone may watch it (nothing hidden is in it). Raises GameNotFound, NotAllowed (the game is not over).
+        """
+        cached = self._replays.get(game_id)
+        if cached is not None:
+            self._replays.move_to_end(game_id)
+            return cached
+        live = await self._tables.get(game_id)
+        if live.status != TableStatus.FINISHED or live.players is None:
+            raise NotAllowed("A replay can be watched once the game is over.")
+        rows = await self._watched.list_actions(game_id)
+        # Replaying a long log is pure CPU work: a worker thread keeps the event loop answering clicks.
+        rounds = await asyncio.to_thread(replay.replay_rounds, live.game, live.players, live.seed, live.options, rows)
+        built = GameReplay(live.info(), rounds)
+        # A finished game never changes: each step of a viewer reads the same replay, so keep the last few.
+        self._replays[game_id] = built
+        while len(self._replays) > REPLAYS_KEPT:
+            self._replays.popitem(last=False)
+        return built
+
+    async def export_records(
+        self, game_id: int, user_id: int, user_name: Callable[[int], str] | None = None
+    ) -> export.GameRecords:
+        """A finished game's public record, and its full record (seed and every move) when the user played in it.
+
+        `user_name` names people in the records (default: how announcements name them). Raises GameNotFound,
+        GameNotActive (not finished).
+        """
+        return await export.game_records(self._watched, await self._tables.get(game_id), user_id,
+                                         user_name or self._user_label)
+
     # -- ratings ---------------------------------------------------------------------------------------
 
     async def rating_changes(self, game_id: int) -> list[RatingChange]:
@@ -656,9 +700,14 @@ class TableService:
     # -- each user's own settings (/me) ----------------------------------------------------------
 
     @property
+    def stats(self) -> Stats:
+        """People's and servers' records (/game stats)."""
+        return Stats(self._watched, self._games, self._game_names)
+
+    @property
     def players(self) -> Players:
         """Each user's own settings (time zone, quiet hours, how told, vacation)."""
-        return Players(self._watched, self._clock)
+        return self._players
 
     async def games_of_user(self, user_id: int) -> list[MyGame]:
         """Every open game of the user on every server, those waiting for them first (see host.my_games)."""

@@ -85,6 +85,9 @@ ACCESS: Mapping[str, Access] = {
     "turn_counts": Access.READ,
     "finished_games": Access.READ,
     "replace_ratings": Access.WRITE,
+    # stats
+    "stats_games": Access.READ,
+    "turn_times": Access.READ,
 }
 
 

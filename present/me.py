@@ -41,7 +41,7 @@ def quiet_words(quiet_from: int | None, quiet_to: int | None) -> str:
 
 
 def settings_text(*, timezone: str | None, quiet_from: int | None, quiet_to: int | None, notify: str,
-                  away_until: float | None, now: float) -> str:
+                  away_until: float | None, now: float, stats_hidden: bool = False) -> str:
     """All of a player's settings, one line each, with how to change them."""
     away = f"away until {when(away_until)}" if away_until is not None and away_until > now else "not away"
     return "\n".join((
@@ -50,7 +50,9 @@ def settings_text(*, timezone: str | None, quiet_from: int | None, quiet_to: int
         f"Quiet hours: {quiet_words(quiet_from, quiet_to)}",
         f"Your turn is announced: {notify_words(notify)}",
         f"Vacation: {away}",
-        "Change them with /me timezone, /me quiet, /me notify, /me away and /me back.",
+        "Server stats: " + ("your turn times are not listed" if stats_hidden
+                            else "your turn times may be listed among the slowest or fastest"),
+        "Change them with /me timezone, /me quiet, /me notify, /me away, /me back and /me stats.",
     ))
 
 

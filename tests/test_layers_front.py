@@ -22,7 +22,8 @@ DISCORD_ALLOWED = ("cogs", "bot.py", "tests")
 FORBIDDEN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "render": (("discord", "db", "host", "cogs", "app", "present"), ()),
     # A screen's words may be built from the host's result values, never from its internals.
-    "present": (("discord", "db", "host", "cogs", "app", "render"), ("host.results", "host.rating_results")),
+    "present": (("discord", "db", "host", "cogs", "app", "render"),
+                ("host.results", "host.rating_results", "host.stat_results")),
     "engine": (("host", "db", "cogs", "render", "present", "app", "discord", "asyncio"), ()),
     "app": (("discord", "cogs"), ()),
 }

@@ -8,7 +8,7 @@ import asyncpg
 
 from db.store import PlayerRow
 
-COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at"
+COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at, stats_hidden"
 
 
 def _player(record: asyncpg.Record) -> PlayerRow:
@@ -20,6 +20,7 @@ def _player(record: asyncpg.Record) -> PlayerRow:
         notify=record["notify"],
         away_until=record["away_until"],
         updated_at=record["updated_at"],
+        stats_hidden=bool(record["stats_hidden"]),
     )
 
 
@@ -34,9 +35,10 @@ async def get_players(conn: asyncpg.Connection, user_ids: Collection[int]) -> di
 async def put_player(conn: asyncpg.Connection, row: PlayerRow) -> None:
     """Insert or replace the user's row."""
     await conn.execute(
-        f"INSERT INTO players ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+        f"INSERT INTO players ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
         "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, quiet_from = excluded.quiet_from, "
         "quiet_to = excluded.quiet_to, notify = excluded.notify, away_until = excluded.away_until, "
-        "updated_at = excluded.updated_at",
+        "updated_at = excluded.updated_at, stats_hidden = excluded.stats_hidden",
         row.user_id, row.timezone, row.quiet_from, row.quiet_to, row.notify, row.away_until, row.updated_at,
+        int(row.stats_hidden),
     )

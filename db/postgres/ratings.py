@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from db.ratings import (
+from db.rating_rows import (
     FINISHED,
     SEAT_COLUMNS,
     SKILL_COLUMNS,
@@ -110,7 +110,7 @@ async def seat_ratings(conn: asyncpg.Connection, game_id: int) -> list[SeatRatin
 
 
 async def turn_counts(conn: asyncpg.Connection, game_id: int) -> dict[int, TurnCount]:
-    """Each player's moves so far, theirs and the AFK policy's (see db.ratings.TURN_COUNTS)."""
+    """Each player's moves so far, theirs and the AFK policy's (see db.rating_rows.TURN_COUNTS)."""
     rows = await conn.fetch(TURN_COUNTS.format(game="$1"), game_id)
     return turn_counts_of([(r["player"], r["stood_in"], r["n"]) for r in rows])
 

@@ -40,6 +40,7 @@ from db.errors import (
 )
 from db.postgres import players as players_repo
 from db.postgres import ratings as ratings_repo
+from db.postgres import stats as stats_repo
 from db.postgres.deadlines import DELETE_UNPLANNED, UPSERT_PLANNED, PlanRows, replan
 from db.postgres.group_commit import COMMIT_MOVES, GroupCommitter, batch_arguments
 from db.postgres.migrations import apply_migrations
@@ -60,6 +61,7 @@ from db.rows import (
     outbox_from_columns,
     payload_text,
 )
+from db.stat_rows import StatsFilter, StatsGame, TurnTime
 from db.store import (
     CloseWrite,
     HandOver,
@@ -844,6 +846,18 @@ class PostgresStore:
         """Replace every stored rating in one transaction."""
         async with self._write("replace_ratings") as conn:
             await ratings_repo.replace_all(conn, ratings)
+
+    # -- stats --
+
+    async def stats_games(self, scope: StatsFilter) -> list[StatsGame]:
+        """The finished games of `scope`, by id, with every seat (one snapshot)."""
+        async with self._snapshot("stats_games") as conn:
+            return await stats_repo.finished_for_stats(conn, scope)
+
+    async def turn_times(self, scope: StatsFilter) -> list[TurnTime]:
+        """The stored turn times of people's own moves in the games of `scope`."""
+        async with self._connection("turn_times") as conn:
+            return await stats_repo.turn_times(conn, scope)
 
 
 

@@ -5,7 +5,7 @@ str or int keys, and nested dataclasses built from the same things (see docs/arc
 "The state of a game"). `apply` clones the state once and mutates the clone, so the input state is
 never touched. This module gives every such tree three operations with no per-game code:
 
-* `clone(state)` - a deep copy, several times faster than copy.deepcopy;
+* `clone(state)` - a deep copy, several times faster than copy.deepcopy (typed per class from its hints);
 * `dump(state)` - JSON-safe data (dataclasses become dicts, int keys become text);
 * `load(cls, data)` - the tree `dump` wrote, rebuilt from the type hints of `cls`.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final, TypeVar, Union, get_args, get_origin
@@ -72,7 +72,90 @@ def _plan(kind: type) -> _Plan | None:
 
 def clone(value: T) -> T:
     """A deep copy of a state tree (dataclasses, lists, dicts and JSON leaves); SHARED fields are shared."""
-    return typing.cast(T, _clone(value))
+    cloner = _CLONERS.get(type(value))
+    if cloner is None:
+        cloner = _cloner(type(value))
+    return typing.cast(T, cloner(value))
+
+
+Copier = Callable[[Any], Any]
+_CLONERS: dict[type, Copier] = {}
+
+
+def _cloner(kind: type) -> Copier:
+    """The copier of a value of type `kind`: typed for a dataclass with a __dict__, else the generic `_clone`.
+
+    A typed copier reads the class's type hints once and copies each field by what it holds, so a clone spends
+    no time asking the type of each leaf: one C-level copy of the instance dict (leaves and SHARED fields travel
+    with it), then a copier per field that holds containers or dataclasses (`list.copy` for a list of leaves).
+    The hints are the ones `load` already trusts to rebuild a snapshot; a field the hints do not describe (Any,
+    a union of containers) is copied by the generic `_clone`.
+    """
+    cloner: Copier = _clone
+    plan = _plan(kind)
+    if plan is not None and plan.has_dict:
+        try:
+            hints = _hints(kind)
+        except (NameError, TypeError):  # hints that do not resolve: the generic copy reads the values instead
+            hints = {}
+        fields = tuple((name, _field_copier(hints.get(name, Any))) for name in plan.names if name not in plan.shared)
+        copied = tuple((name, copier) for name, copier in fields if copier is not None)
+        cloner = _instance_copier(kind, copied)
+    _CLONERS[kind] = cloner
+    return cloner
+
+
+def _instance_copier(kind: type, copied: tuple[tuple[str, Copier], ...]) -> Copier:
+    """The copier of one class, written out field by field: a loop over the fields costs a third of a clone."""
+    lines = ["def copy_instance(value):", "    source = value.__dict__", "    state = source.copy()"]
+    scope: dict[str, Any] = {"new_instance": object.__new__, "kind": kind}
+    for index, (name, copier) in enumerate(copied):
+        scope[f"copy_{index}"] = copier
+        lines.append(f"    state[{name!r}] = copy_{index}(source[{name!r}])")
+    # Frozen dataclasses too: filling __dict__ bypasses their __setattr__.
+    lines += ["    new = new_instance(kind)", "    new.__dict__.update(state)", "    return new"]
+    exec("\n".join(lines), scope)  # the names are a dataclass's own field names, read from the class
+    return typing.cast(Copier, scope["copy_instance"])
+
+
+def _copy_dataclass(value: Any) -> Any:
+    """A nested dataclass (of the declared class or a subclass): its own typed copier."""
+    cloner = _CLONERS.get(type(value))
+    if cloner is None:
+        cloner = _cloner(type(value))
+    return cloner(value)
+
+
+def _field_copier(hint: Any) -> Copier | None:
+    """How to copy a field declared as `hint`; None when its values are leaves and travel as they are."""
+    if hint in _LEAF_TYPES:
+        return None
+    origin = get_origin(hint)
+    args = get_args(hint)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        copiers = [_field_copier(a) for a in inner]
+        if all(c is None for c in copiers):
+            return None
+        if len(inner) == 1 and copiers[0] is not None:
+            only = copiers[0]
+            return lambda v: None if v is None else only(v)
+        return _clone
+    if origin is tuple:
+        return None  # tuples in a state tree hold leaves only and are never mutated
+    if origin is list and len(args) == 1:
+        item = _field_copier(args[0])
+        if item is None:
+            return list.copy
+        return lambda v: [item(x) for x in v]
+    if origin is dict and len(args) == 2:
+        value_copier = _field_copier(args[1])
+        if value_copier is None:
+            return dict.copy
+        return lambda v: {k: value_copier(x) for k, x in v.items()}
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _copy_dataclass
+    return _clone
 
 
 def _clone(value: Any) -> Any:

@@ -10,9 +10,12 @@ from cogs.custom_ids import (
     ActionId,
     ComponentId,
     Kind,
+    LeaderboardId,
     LobbyAction,
     LobbyId,
     PageId,
+    ReplayId,
+    ReplayStep,
     SelectId,
     TurnId,
     Unreadable,
@@ -45,6 +48,8 @@ def test_base36_rejects_negative() -> None:
         SelectId(7, 88, 0, 3),
         PageId(2**40, 2**20, 5, 1),
         ActionId(1, 1, 0, "a:b:c"),
+        ReplayId(MAX_ID, 99_999, ReplayStep.LAST),
+        ReplayId(5, 0, ReplayStep.OPEN),
     ],
 )
 def test_typed_ids_round_trip_and_are_matched_only_by_their_own_template(cid: ComponentId) -> None:
@@ -132,3 +137,22 @@ def test_decode_gives_the_raw_fields_of_any_kind() -> None:
     assert fields is not None
     assert (fields.kind, fields.game, fields.version, fields.seat, fields.arg) == (Kind.ACTION, 7, 88, 2, "pass")
     assert fields.action_index is None
+
+
+def test_a_leaderboard_button_names_its_game_and_page_and_no_table() -> None:
+    cid = LeaderboardId("vendetta", 12)
+    text = cid.encode()
+    assert text == "gh:B:0:c:-:vendetta" and parse(text) == cid
+    assert [kind for kind, pattern in TEMPLATES.items() if pattern.fullmatch(text)] == [Kind.LEADERBOARD]
+    for forged in ("gh:B:0:c:-:Vendetta!", "gh:B:0:c:-:", "gh:B:0:" + "z" * 9 + ":-:tribes"):
+        assert isinstance(parse(forged), Unreadable), forged
+
+
+def test_replay_steps_carry_game_and_round_index_and_refuse_nonsense() -> None:
+    """The replay viewer's buttons: game id and the round index to show; an unknown button or an index beyond any
+    game's length is a tampered id."""
+    assert parse("gh:W:c:3:-:n") == ReplayId(12, 3, ReplayStep.NEXT)
+    # Two buttons leading to the same round (first and previous from round 2) stay distinct ids.
+    assert ReplayId(12, 0, ReplayStep.FIRST).encode() != ReplayId(12, 0, ReplayStep.PREVIOUS).encode()
+    assert isinstance(parse("gh:W:c:3:-:x"), Unreadable)
+    assert isinstance(parse(f"gh:W:c:{to_base36(100_001)}:-:n"), Unreadable)

@@ -83,6 +83,16 @@ def test_a_players_private_panel_works_in_another_channel_and_in_dms_only_for_a_
                         private_panel=True)
 
 
+def test_a_replay_viewer_works_for_anyone_of_the_guild_anywhere_in_it_and_in_dms_only_for_a_seated_user() -> None:
+    """The replay's buttons show only what anyone may see: scoped like a command, not like the table's buttons."""
+    table = make_table()
+    elsewhere = make_interaction(channel_id=OTHER_CHANNEL, ephemeral=True, user_id=STRANGER)
+    assert in_scope(elsewhere, table, any_viewer=True) and not in_scope(elsewhere, table)
+    assert not in_scope(make_interaction(guild_id=OTHER_GUILD, ephemeral=True), table, any_viewer=True)
+    assert in_scope(make_interaction(guild_id=None, channel_id=555), table, any_viewer=True)
+    assert not in_scope(make_interaction(guild_id=None, channel_id=555, user_id=STRANGER), table, any_viewer=True)
+
+
 def test_lobby_and_table_buttons_never_work_outside_their_channel() -> None:
     table = make_table()
     assert not in_scope(make_interaction(guild_id=None, channel_id=555), table)

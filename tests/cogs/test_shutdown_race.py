@@ -18,7 +18,7 @@ from app.settings import Settings
 from cogs import errors
 from cogs.client import GnomehostBot
 from cogs.components import DYNAMIC_ITEMS, PLAY_COG
-from cogs.custom_ids import ActionId, ComponentId
+from cogs.custom_ids import ActionId, TableId
 from host.results import TableInfo
 from tests.cogs.fakes import ServiceStandIn, make_table
 
@@ -88,7 +88,7 @@ async def bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[GnomehostB
     client._service = TablesStub()
 
     class PlayProbe(commands.Cog, name=PLAY_COG):
-        async def handle_click(self, interaction: discord.Interaction, cid: ComponentId, table: TableInfo,
+        async def handle_click(self, interaction: discord.Interaction, cid: TableId, table: TableInfo,
                                values: Any) -> None:
             await probe.release.wait()
             probe.handled.append(f"click {cid.game}")

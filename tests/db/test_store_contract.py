@@ -25,6 +25,7 @@ from db.errors import (
 )
 from db.ratings import RatingConflict, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
 from db.rows import REACTION, TURN, ActionRow, DeadlineRow, MessageRef, NewMessage
+from db.stat_rows import StatsFilter, TurnTime
 from db.store import (
     CloseWrite,
     DeadlinePlan,
@@ -525,6 +526,9 @@ async def test_a_players_settings_are_stored_replaced_and_read_back(store):
     found = await store.get_players([HOST, ALICE, BOB])
     assert set(found) == {HOST, ALICE} and found[ALICE].timezone == "Asia/Tokyo"
     assert await store.get_players([]) == {}
+    assert not second.stats_hidden and not found[ALICE].stats_hidden
+    await store.put_player(dataclasses.replace(second, stats_hidden=True))
+    assert (await store.get_player(HOST)).stats_hidden
 
 
 # -- ratings -------------------------------------------------------------------------------------------------
@@ -597,3 +601,37 @@ async def test_finished_games_feed_the_rebuild_and_replace_ratings_replaces_all(
     assert await store.seat_ratings(other) == []
     await store.replace_ratings([])
     assert await store.rating_board(GUILD, "dash") == [] and await store.seat_ratings(game_id) == []
+
+
+# -- stats ---------------------------------------------------------------------------------------------------
+
+
+def _timed(game_id: int, seq: int, seconds: float | None, source: str = "human", player: int = 1) -> ActionRow:
+    return dataclasses.replace(_action(game_id, seq, player=player, source=source), turn_seconds=seconds)
+
+
+async def test_stats_read_finished_games_with_their_seats_and_peoples_turn_times(store):
+    finished = await _running(store)
+    last = _move(finished, 0, 2, finished=True)
+    await store.commit_move(dataclasses.replace(
+        last, actions=(_timed(finished, 1, 12.5), _timed(finished, 2, 3.0, source="timeout"))))
+    running = await _running(store, channel=CHANNEL + 1)
+    await store.commit_move(dataclasses.replace(
+        _move(running, 0, 2), actions=(_timed(running, 1, 4.0), _timed(running, 2, None))))
+
+    (game,) = await store.stats_games(StatsFilter(guild_id=GUILD))
+    assert (game.game_id, game.guild_id, game.game_name, game.outcome) == (finished, GUILD, "dash", {"winners": [0]})
+    assert game.snapshot == {"turn": 2} and (game.started_at, game.finished_at) == (NOW + 1, NOW + 2)
+    assert [(s.user_id, s.player, s.ai_level) for s in game.seats] == [(HOST, 1, "normal"), (None, 0, "easy")]
+    assert [g.game_id for g in await store.stats_games(StatsFilter())] == [finished]
+    assert [g.game_id for g in await store.stats_games(StatsFilter(GUILD, "dash", HOST))] == [finished]
+    assert await store.stats_games(StatsFilter(guild_id=GUILD + 1)) == []
+    assert await store.stats_games(StatsFilter(game_name="other")) == []
+    assert await store.stats_games(StatsFilter(user_id=BOB)) == []
+
+    # The AFK policy's move and the move without a time are left out; a running game's moves count.
+    times = await store.turn_times(StatsFilter(guild_id=GUILD))
+    assert sorted(times, key=lambda t: t.seconds) == [TurnTime(ALICE, "dash", 4.0), TurnTime(ALICE, "dash", 12.5)]
+    assert len(await store.turn_times(StatsFilter(user_id=ALICE, game_name="dash"))) == 2
+    assert await store.turn_times(StatsFilter(user_id=HOST)) == []
+    assert await store.turn_times(StatsFilter(guild_id=GUILD + 1)) == []

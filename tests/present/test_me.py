@@ -20,6 +20,10 @@ def test_defaults_and_a_past_vacation_read_as_none():
     assert "not chosen (UTC is used)" in text
     assert "Quiet hours: none" in text
     assert "Vacation: not away" in text
+    assert "Server stats: your turn times may be listed" in text
+    hidden = me.settings_text(timezone=None, quiet_from=None, quiet_to=None, notify="channel", away_until=None,
+                              now=0.0, stats_hidden=True)
+    assert "Server stats: your turn times are not listed" in hidden and "/me stats" in hidden
     assert me.quiet_set(None, None) == "Quiet hours are off."
     assert me.away_set(1234.9) == "You are away until <t:1234:f>. Use /me back when you return earlier."
 

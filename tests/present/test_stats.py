@@ -1,0 +1,66 @@
+"""The words of /game stats (present/stats.py): plain lines, no tables, the balance report beside the figures."""
+
+from __future__ import annotations
+
+from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
+from present import stats as words
+from present.fit import split_message
+
+ME, YOU = 11, 22
+
+
+def _rate(wins: int, games: int, low: float = 0.2, high: float = 0.8, fair: float = 0.5) -> Rate:
+    return Rate(games, wins, low, high, fair)
+
+
+def test_a_players_card_lists_each_figure_on_its_own_line():
+    found = PlayerStats(ME, None, "vendetta", _rate(3, 5), (("black", _rate(2, 3)), ("white", _rate(1, 2))), 2, 3,
+                        TurnSpeed(ME, 37, 125.0, 45.0), YOU, 4)
+    lines = words.player_lines(found, "<@11>", {YOU: "<@22>"}, "Garden Gnomes: Violent Vendetta")
+    assert lines[0] == "**<@11>'s stats in Garden Gnomes: Violent Vendetta** (on every server)"
+    assert "- Games played: 5, won 3 (60%)" in lines
+    assert "- Won by faction: Black 2 of 3, White 1 of 2" in lines
+    assert "- Current streak: 2 wins; best streak: 3 wins" in lines
+    assert "- Time to take a turn: 2 min on average, median 45 s (over 37 turns)" in lines
+    assert "- Most often at the table with: <@22> (4 games together)" in lines
+    assert not any("|" in line for line in lines)
+
+
+def test_a_player_without_games_is_told_so_and_no_empty_figures_are_listed():
+    found = PlayerStats(ME, 5, None, _rate(0, 0), (), 0, 0, None, None, 0)
+    assert words.player_lines(found, "<@11>", {}, None) == ["**<@11>'s stats** (on this server)",
+                                                            "- No finished games yet."]
+
+
+def test_a_servers_stats_put_the_balance_reports_figures_beside_its_own():
+    record = GameRecord("tribes", 6, (("marsh", _rate(3, 6, 0.19, 0.81)),), ((0, _rate(4, 6, 0.3, 0.9)),), 21.5, 2.25)
+    found = ServerStats(5, None, (record, GameRecord("vendetta", 0, (), (), None, None)),
+                        (TurnSpeed(ME, 9, 7200.0, 3600.0),), (TurnSpeed(YOU, 6, 20.0, 12.0),))
+    text = words.server_text(found, {ME: "<@11>", YOU: "<@22>"}, {"tribes": "Tribes", "vendetta": "Vendetta"})
+    lines = text.split("\n")
+    assert "**Tribes**: 6 games, 21.5 rounds and 2.2 days on average" in lines
+    assert "- Marsh won 3 of 6 (50%, 19\u201381%; balance report 36%, 26\u201346%)" in lines
+    assert "- Seat 1 won 4 of 6 (67%, 30\u201390%; fair share 50%)" in lines
+    assert "- The balance report's first player won 37% (27\u201347%)" in lines
+    assert "Games: Tribes 6" in lines and "Vendetta" not in text
+    assert "- <@11>: 2 h on average, median 1 h (over 9 turns)" in lines
+    assert "- <@22>: 20 s on average, median 12 s (over 6 turns)" in lines
+    assert "/me stats hidden:True" in text and "|" not in text
+
+
+def test_a_server_without_games_says_so():
+    text = words.server_text(ServerStats(5, "tribes", (GameRecord("tribes", 0, (), (), None, None),), (), ()), {}, {})
+    assert text.split("\n")[1] == "No finished games on this server yet."
+
+
+def test_every_game_with_every_faction_fits_in_a_few_messages_cut_at_line_breaks():
+    records = tuple(
+        GameRecord(name, 120, tuple((f, _rate(20, 60)) for f in words.BALANCE_FACTIONS[name]),
+                   tuple((p, _rate(24, 120)) for p in range(5)), 27.25, 3.5)
+        for name in words.BALANCE_FACTIONS
+    )
+    people = tuple(TurnSpeed(10**17 + n, 40, 3600.0 * n, 60.0 * n) for n in range(3))
+    text = words.server_text(ServerStats(5, None, records, people, people), {}, {})
+    chunks = split_message(text)
+    assert len(text) > 2000 and 1 < len(chunks) <= 4 and all(len(c) <= 2000 for c in chunks)
+    assert all(line in text.split("\n") for c in chunks for line in c.split("\n"))  # no line cut in two
