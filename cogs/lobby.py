@@ -35,8 +35,8 @@ from engine.core.options import validate_options
 from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
-from host.results import AfkPolicy, AiLevel, TableInfo, TableStatus
-from present import ending, text
+from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableStatus
+from present import attention, ending, text
 from present.delivery_words import delivery_lines
 from present.me import away_line
 
@@ -275,6 +275,10 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             content = ending.finished_status(table, view, await self.bot.service.final_report(table.game_id))
         else:
             content = text.status_text(table, view)
+        if table.is_open:
+            away = away_line(await self.bot.service.players.away_until([s.user_id for s in table.seats if s.user_id]))
+            if away:
+                content = fit_lines([content, away], MESSAGE_CONTENT)
         trouble = delivery_lines(await self.bot.service.delivery_state(table.game_id))
         if trouble:
             content = fit_lines([*trouble, content], MESSAGE_CONTENT)
@@ -434,6 +438,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         reaction_minutes="Close an unanswered reaction window as a pass after this many minutes (range: the rules')",
         turn_minutes="The rules' turn timer: after this many minutes the rules' default is played (0: off)",
         afk_level="How strongly the AI plays for an absent player or a seat handed to it",
+        away="While a player is on vacation (/me away): wait for them, or let the AI play their seat",
     )
     async def settings(
         self,
@@ -445,6 +450,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         reaction_minutes: app_commands.Range[int, 0, 43200] | None = None,
         turn_minutes: app_commands.Range[int, 0, 43200] | None = None,
         afk_level: Literal["easy", "normal", "hard"] | None = None,
+        away: Literal["wait", "ai"] | None = None,
     ) -> None:
         """Update the table's settings and show them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -465,6 +471,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             changes[DECISION_SETTING] = float(turn_minutes * 60)
         if afk_level is not None:
             changes["afk_level"] = AiLevel(afk_level)
+        if away is not None:
+            changes["away"] = AwayPolicy(away)
         if changes:
             table = await self.bot.service.update_settings(
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
@@ -479,7 +487,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         }[s.afk_policy]
         content = (
             f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, {reminders}, {absent}; "
-            f"a seat handed to the AI plays {s.afk_level.value}. {timers_text(table)}"
+            f"a seat handed to the AI plays {s.afk_level.value}; {attention.away_policy_words(s.away)}. "
+            f"{timers_text(table)}"
         ).strip()
         await reply(interaction, content)
 

@@ -66,6 +66,7 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
     async def quiet_hours(self, interaction: discord.Interaction, start: str, end: str = "off") -> None:
         """Store the user's daily quiet hours (or turn them off)."""
         row = await self.bot.service.players.set_quiet(interaction.user.id, start, end)
+        await self.bot.service.release_held(interaction.user.id)
         await self._answer(interaction, words.quiet_set(row.quiet_from, row.quiet_to))
 
     @app_commands.command(name="notify", description="How you hear that it is your turn")
@@ -95,6 +96,7 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
     async def back(self, interaction: discord.Interaction) -> None:
         """End the user's vacation."""
         await self.bot.service.players.set_back(interaction.user.id)
+        await self.bot.service.player_back(interaction.user.id)
         await self._answer(interaction, words.back_set())
 
 

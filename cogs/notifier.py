@@ -26,7 +26,7 @@ from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
-from present import ending, records, text
+from present import attention, ending, records, text
 
 if TYPE_CHECKING:
     from host.service import TableService
@@ -252,6 +252,18 @@ class DiscordNotifier:
             return
         content = " ".join(text.mention(u) for u in users) + " — " + message
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
+        channel = self._channel(table)
+        for chunk in split_message(content):
+            await delivered(partial(channel.send, chunk, allowed_mentions=mentions))
+
+    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
+        """Tell one player a game waits for them: by DM, or mentioning them in the table's channel."""
+        if by_dm:
+            await self._send_dm(user_id, fit_lines([attention.direct_nudge(table.title, table.channel_id, message)],
+                                                   MESSAGE_CONTENT))
+            return
+        content = f"{text.mention(user_id)} — {attention.channel_nudge(message)}"
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         channel = self._channel(table)
         for chunk in split_message(content):
             await delivered(partial(channel.send, chunk, allowed_mentions=mentions))

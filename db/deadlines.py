@@ -90,6 +90,18 @@ async def reminded(conn: aiosqlite.Connection, row: DeadlineRow, next_due: float
     return cursor.rowcount == 1
 
 
+async def postponed(conn: aiosqlite.Connection, row: DeadlineRow, due_at: float) -> bool:
+    """Move the deadline to `due_at` without counting a reminder, only if the stored deadline still has the
+    reminder count and due time of `row`; False (nothing changed) when it was re-planned meanwhile."""
+    cursor = await conn.execute(
+        "UPDATE deadlines SET due_at = ? "
+        "WHERE game_id = ? AND player = ? AND kind = ? AND reminders = ? AND due_at = ?",
+        (due_at, row.game_id, row.player, row.kind, row.reminders, row.due_at),
+    )
+    await cursor.close()
+    return cursor.rowcount == 1
+
+
 async def delete(conn: aiosqlite.Connection, game_id: int, player: int | None = None) -> None:
     """Drop the deadlines of a game (or of one of its players)."""
     if player is None:

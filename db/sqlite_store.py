@@ -393,6 +393,11 @@ class SqliteStore:
             await outbox_repo.enqueue_async(conn, messages, now)
         return True
 
+    async def postpone(self, row: DeadlineRow, due_at: float) -> bool:
+        """Move the deadline later without counting a reminder, only over the deadline as read."""
+        async with self._transaction() as conn:
+            return await deadlines_repo.postponed(conn, row, due_at)
+
     async def drop_deadline(self, row: DeadlineRow) -> None:
         """Forget one deadline."""
         async with self._transaction() as conn:

@@ -372,6 +372,11 @@ class Store(Protocol):
         when it changed meanwhile (re-planned, or reminded by someone else): a reminder is sent once."""
         ...
 
+    async def postpone(self, row: DeadlineRow, due_at: float) -> bool:
+        """Move one deadline to `due_at` without counting a reminder (a player's quiet hours or vacation), only
+        if the stored deadline still has the `reminders` and `due_at` of `row`; False (nothing written) otherwise."""
+        ...
+
     async def drop_deadline(self, row: DeadlineRow) -> None:
         """Forget one deadline (one kind of one player), leaving the player's other clocks alone."""
         ...

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 from collections.abc import Callable
 from enum import StrEnum
 
@@ -18,6 +17,7 @@ from db.rows import RULES_KINDS, DeadlineRow
 from db.steady import StepGuard
 from db.store import Store
 from engine.core.decisions import Decision, DecisionKind
+from host import attention, quiet
 from host.ai_turns import AiTurns
 from host.ai_worker import decide_action
 from host.announce import Announcement, Applied
@@ -26,7 +26,7 @@ from host.commit import Conflict
 from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
-from host.results import AfkPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
+from host.results import AfkPolicy, AwayPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
 from host.tables import Tables
 
 log = logging.getLogger(__name__)
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 # One decision may take several draft steps; the AFK policy plays them all, up to this many.
 MAX_AFK_STEPS = 200
 DUE_BATCH = 200
+# A table that waits for a player on vacation pauses their clocks at most this long after the vacation
+# began; then the AFK policy applies and the rules' timers run again (R-V35, R-A56, R-T45).
+MAX_AWAY_PAUSE = 14 * 86_400.0
 
 
 class Step(StrEnum):
@@ -55,17 +58,6 @@ def next_step(settings: TableSettings, reminders: int, rules_timed: bool = False
     return Step.ACT if reminders >= settings.afk_after else Step.REMIND
 
 
-def roughly(seconds: float) -> str:
-    """A time left in plain words, rounded up: "2 minutes", "about 3 hours", "about 2 days"."""
-    minutes = max(math.ceil(seconds / 60), 1)
-    if minutes < 120:
-        return f"{minutes} minute{'' if minutes == 1 else 's'}"
-    hours = round(minutes / 60)
-    if hours < 48:
-        return f"about {hours} hours"
-    return f"about {round(hours / 24)} days"
-
-
 def _reminder(
     live: LiveGame, player: int, count: int, rules_due: float | None, now: float
 ) -> Outgoing | None:
@@ -77,7 +69,9 @@ def _reminder(
     settings = live.settings
     tail = ""
     if rules_due is not None:
-        tail = f" If you have not decided in {roughly(rules_due - now)}, the rules' default will be played for you."
+        # A Discord timestamp: each reader sees the moment in their own clock, and how far off it is.
+        tail = (f" If you have not decided by <t:{int(rules_due)}:f> (<t:{int(rules_due)}:R>), the rules' default"
+                " will be played for you.")
     elif settings.afk_policy != AfkPolicy.REMIND:
         left = max(settings.afk_after - count, 0)
         what = "the AI will play for you" if settings.afk_policy == AfkPolicy.AI else "your turn will be skipped"
@@ -158,6 +152,9 @@ class Deadlines:
             if live.status != TableStatus.ACTIVE or row.player not in pending or live.is_ai(row.player):
                 await self._store.drop_deadlines(row.game_id, row.player)
                 return False
+            settled = await self._by_player_settings(live, deadline, now)
+            if settled is not None:
+                return settled
             if deadline.kind in RULES_KINDS:
                 # The rules' timer ran out: their default, whatever the AFK policy (R-A36, R-V34, §12.4).
                 await self._play_rules_default(live, row.player)
@@ -177,6 +174,53 @@ class Deadlines:
                 return True
             await self._act(live, row.player)
             return True
+
+    async def _by_player_settings(self, live: LiveGame, deadline: DeadlineRow, now: float) -> bool | None:
+        """What the pending player's own settings make of a due deadline: True when the AI played for them,
+        False when the deadline was moved later, None when it fires as usual.
+
+        During a vacation neither reminders nor the AFK policy run: a table whose `away` is `ai` has the AI
+        play the seat; one that waits moves the deadline past the vacation (R-V35, R-A56, R-T45). During
+        quiet hours only the reminders and the AFK policy wait; the rules' own timers run as the rules say.
+        """
+        seat = live.seat_of_player(deadline.player)
+        if seat is None or seat.user_id is None:
+            return None
+        player = await self._store.get_player(seat.user_id)
+        if player is not None and player.away_until is not None and attention.is_away(player, now):
+            if live.settings.away == AwayPolicy.AI:
+                await self._act(live, deadline.player, use_ai=True)
+                return True
+            began = player.updated_at  # when the vacation was set
+            limit = began + MAX_AWAY_PAUSE
+            if now >= limit:
+                return None  # paused long enough: the AFK policy applies, the rules' timers run again
+            if deadline.kind in RULES_KINDS:
+                # R-V35 / R-A56 / R-T45: the rules' timer keeps, for after the vacation, the time it had left.
+                due = min(player.away_until + max(deadline.due_at - began, 0.0), limit)
+            else:
+                due = min(player.away_until, limit)
+            await self._store.postpone(deadline, due)
+            log.info("game %s: player %s is away: their %s deadline waits", live.id, deadline.player, deadline.kind)
+            return False
+        if deadline.kind not in RULES_KINDS and quiet.in_quiet_hours(player, now):
+            await self._store.postpone(deadline, quiet.quiet_ends_at(player, now))
+            return False
+        return None
+
+    async def player_back(self, game_ids: list[int], user_id: int) -> int:
+        """The user ended their vacation early: their reminders, held for its end, run from now again (the
+        table's reminder delay). The rules' timers keep the time they had left. Returns how many moved."""
+        now = self._clock()
+        moved = 0
+        for game_id in game_ids:
+            live = await self._tables.get(game_id)
+            delay = live.settings.reminder_delay
+            players = set(live.players_of(user_id))
+            for row in await self._store.deadlines_for(game_id):
+                if row.player in players and row.kind not in RULES_KINDS and row.due_at > now + delay:
+                    moved += await self._store.postpone(row, now + delay)
+        return moved
 
     async def _play_rules_default(self, live: LiveGame, player: int) -> None:
         """Play the game's timeout default for the player's timed decision, every draft step of it; never the AI.
@@ -200,14 +244,15 @@ class Deadlines:
         await self._announce(live, player, batch, how)
         log.info("game %s: rules timer expired for player %s (%s)", live.id, player, timed.kind.value)
 
-    async def _act(self, live: LiveGame, player: int) -> None:
+    async def _act(self, live: LiveGame, player: int, *, use_ai: bool | None = None) -> None:
         """Play the absent player's whole decision (every draft step) by the table's AFK policy.
 
         At a quick AI level (the table's `afk_level`) the moves are decided here; at the hard level the
         game's background AI turn decides them in the worker (host/ai_turns.py, `AiTurns.turn`), so the scheduler
         never waits on a search. If a restart interrupts that, the deadline is still due and fires again.
         """
-        use_ai = live.settings.afk_policy == AfkPolicy.AI
+        if use_ai is None:  # the AFK policy's choice; a vacation at an `away: ai` table asks for the AI
+            use_ai = live.settings.afk_policy == AfkPolicy.AI
         level = live.settings.afk_level
         if use_ai and self._ai.in_worker(level):
             if self._tables.absence.mark(live.id, player):

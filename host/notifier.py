@@ -70,6 +70,10 @@ class Notifier(Protocol):
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Mention these pending players in the table's channel with a short public message (reminders)."""
 
+    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
+        """Tell one player a game waits for them: by DM (`by_dm`; Undeliverable with dm_closed when their DMs
+        are closed) or by a mention in the table's channel."""
+
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Post the lobby message of a table that is open for joining."""
 
@@ -107,6 +111,9 @@ class NullNotifier:
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Drop the ping."""
 
+    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
+        """Drop the nudge."""
+
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Drop the lobby message."""
         return None
@@ -139,6 +146,7 @@ class RecordingNotifier:
     edits: list[tuple[str, MessageRef]] = field(default_factory=list)
     closed_prompts: list[tuple[MessageRef, str, bool]] = field(default_factory=list)
     alerts: list[tuple[TableInfo, int, str]] = field(default_factory=list)
+    nudges: list[tuple[TableInfo, int, str, bool]] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)
     fault: Fault | None = None
     _next_id: int = 1000
@@ -192,6 +200,12 @@ class RecordingNotifier:
         self.pings.append((table, tuple(pending), message))
         self.calls.append(f"ping:{table.game_id}")
 
+    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
+        """Record a nudge (`by_dm`: a DM, else a channel mention)."""
+        self._check("nudge_dm" if by_dm else "nudge", table)
+        self.nudges.append((table, user_id, message, by_dm))
+        self.calls.append(f"nudge:{table.game_id}")
+
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Record a lobby message."""
         self._check("lobby", table)
@@ -224,6 +238,6 @@ class RecordingNotifier:
     def clear(self) -> None:
         """Forget everything recorded so far."""
         for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits,
-                      self.closed_prompts, self.alerts):
+                      self.closed_prompts, self.alerts, self.nudges):
             store.clear()
         self.calls.clear()

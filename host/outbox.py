@@ -33,6 +33,8 @@ class MessageKind(StrEnum):
     LOBBY_CLOSED = "lobby_closed"  # edit the lobby message to its final text, without buttons
     NOTICE = "notice"  # a short channel notice (e.g. "I can't DM you, use /hand")
     HOST_ALERT = "host_alert"  # a DM to the table's host: the channel refuses the bot's messages
+    NUDGE = "nudge"  # a reminder or "your turn" for one player, by DM (user queue) or mention (channel queue)
+    CATCH_UP = "catch_up"  # one player's quiet hours ended: one message naming every game waiting for them
 
 
 class NoticeKind(StrEnum):
@@ -49,6 +51,12 @@ def channel_queue(channel_id: int) -> str:
 def user_queue(user_id: int) -> str:
     """The delivery queue of one user's DMs."""
     return f"user:{user_id}"
+
+
+def quiet_queue(user_id: int) -> str:
+    """The queue of one user's catch-up message, due when their quiet hours end (apart from their DMs, so
+    that it holds nothing else back)."""
+    return f"quiet:{user_id}"
 
 
 def dm_user_of(queue: str) -> int | None:
@@ -128,7 +136,25 @@ class HostAlert:
     reason: str
 
 
-Payload = HostAlert | TablePost | PrivatePost | PromptPost | PromptClosed | Ping | LobbyPost | LobbyClosed | Notice
+@dataclass(frozen=True, slots=True)
+class Nudge:
+    """Tell one player a game waits for them: by DM in their own queue, by a mention in a channel's queue."""
+
+    user_id: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """When the player's quiet hours end, one message naming every game then waiting for them."""
+
+    user_id: int
+
+
+Payload = (
+    Nudge | CatchUp | HostAlert | TablePost | PrivatePost | PromptPost | PromptClosed | Ping | LobbyPost | LobbyClosed
+    | Notice
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +274,10 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.NOTICE, {"notice": notice.value, "user_id": user_id}
         case HostAlert(user_id, reason):
             return MessageKind.HOST_ALERT, {"user_id": user_id, "reason": reason}
+        case Nudge(user_id, message):
+            return MessageKind.NUDGE, {"user_id": user_id, "message": message}
+        case CatchUp(user_id):
+            return MessageKind.CATCH_UP, {"user_id": user_id}
     raise TypeError(f"not an outbox payload: {payload!r}")
 
 
@@ -274,3 +304,7 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
             return Notice(NoticeKind(data["notice"]), int(data["user_id"]))
         case MessageKind.HOST_ALERT:
             return HostAlert(int(data["user_id"]), str(data["reason"]))
+        case MessageKind.NUDGE:
+            return Nudge(int(data["user_id"]), str(data["message"]))
+        case MessageKind.CATCH_UP:
+            return CatchUp(int(data["user_id"]))

@@ -35,6 +35,13 @@ class AfkPolicy(StrEnum):
     SKIP = "skip"  # after `afk_after` reminders the game's timeout default (a pass where allowed) is played
 
 
+class AwayPolicy(StrEnum):
+    """What a table does while one of its players is on vacation (/me away)."""
+
+    WAIT = "wait"  # the table waits; the rules' timers of that player's decisions pause, up to 14 days
+    AI = "ai"  # the AI at the table's `afk_level` plays the seat until they are back
+
+
 class AiLevel(StrEnum):
     """How strongly a computer player plays (the levels of engine.ai.LEVELS)."""
 
@@ -82,6 +89,7 @@ class TableSettings:
     whose rules define no reaction timer gets the host's own (30 minutes by default, 0 = wait forever).
     `undo` allows /game undo at this table. `multiseat` lets one user hold several seats (hot-seat play and tests).
     `afk_level` is how strongly the AI plays for an absent player (AFK policy AI) and for a seat handed to the AI.
+    `away` is what the table does while a player is on vacation (/me away): wait for them or let the AI play.
     """
 
     reminder_delay: float = 3600.0
@@ -95,6 +103,7 @@ class TableSettings:
     # Users who asked "never ask me": their reaction windows close as a pass at once (R-A36).
     auto_pass: tuple[int, ...] = ()
     afk_level: AiLevel = DEFAULT_AI_LEVEL
+    away: AwayPolicy = AwayPolicy.WAIT
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-safe dict."""
@@ -109,6 +118,7 @@ class TableSettings:
             "multiseat": self.multiseat,
             "auto_pass": list(self.auto_pass),
             "afk_level": self.afk_level.value,
+            "away": self.away.value,
         }
 
     @classmethod
@@ -126,6 +136,7 @@ class TableSettings:
             multiseat=bool(data.get("multiseat", base.multiseat)),
             auto_pass=tuple(sorted({int(u) for u in data.get("auto_pass", base.auto_pass)})),
             afk_level=AiLevel(data.get("afk_level", base.afk_level)),
+            away=AwayPolicy(data.get("away", base.away)),
         )
 
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -24,14 +25,17 @@ from db.rows import MessageRef as StoredRef
 from db.rows import OutboxRow
 from db.steady import StepGuard
 from db.store import Store
+from host import attention, quiet
 from host.metrics import Metrics, NoMetrics
 from host.notifier import Notifier, RetryLater, Undeliverable
 from host.outbox import (
+    CatchUp,
     HostAlert,
     LobbyClosed,
     LobbyPost,
     Notice,
     NoticeKind,
+    Nudge,
     Outgoing,
     Ping,
     PrivatePost,
@@ -40,14 +44,18 @@ from host.outbox import (
     TablePost,
     channel_queue,
     decode,
+    dm_user_of,
+    quiet_queue,
     user_queue,
 )
-from host.results import MessageRef, TableInfo
+from host.results import MessageRef, PendingPlayer, TableInfo, TableUpdate
+from present import attention as words
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 TableLookup = Callable[[int], Awaitable[TableInfo]]
+UserTables = Callable[[int], Awaitable[Sequence[TableInfo]]]
 
 # Backoff after a passing failure: 1 s, 2 s, 4 s … capped, so a channel is tried again soon after Discord is back.
 BACKOFF_BASE = 1.0
@@ -64,6 +72,8 @@ DM_CLOSED_RETRY = 600.0
 KEEP_DELIVERED = 86_400.0
 # How long a stop waits for deliveries in flight (discord.py may be retrying a 5xx) before cutting them short.
 STOP_GRACE = 5.0
+# Why a row waits for the end of its player's quiet hours (stored as the row's last error, never shown to players).
+QUIET_HOURS = "held for the player's quiet hours"
 STATUS_SLOT = "status"
 LOBBY_SLOT = "lobby"
 
@@ -98,12 +108,14 @@ class OutboxSender:
         clock: Clock = time.time,
         *,
         idle_interval: float = 30.0,
+        user_tables: UserTables | None = None,
     ) -> None:
         self._db = db
         self.notifier = notifier
         self._table_info = table_info
         self._clock = clock
         self._idle = idle_interval
+        self._user_tables = user_tables
         self._wake = asyncio.Event()
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -252,6 +264,9 @@ class OutboxSender:
             return True
         began = self._clock()
         try:
+            settled = await self._by_settings(row, payload)
+            if settled is not None:
+                return settled
             table = await self._table_info(row.game_id)
             refs = await self._send(row, table, payload)
         except RetryLater as exc:
@@ -267,8 +282,10 @@ class OutboxSender:
         except Undeliverable as exc:
             self.metrics.delivery_failed("dm_closed" if exc.dm_closed else "undeliverable")
             await self._give_up(row, exc.reason)
-            if exc.dm_closed and isinstance(payload, PrivatePost | PromptPost):
+            if exc.dm_closed and isinstance(payload, PrivatePost | PromptPost | Nudge):
                 await self._dm_closed_notice(row.game_id, payload.user_id, began)
+                if isinstance(payload, Nudge):
+                    await self._nudge_in_channel(row.game_id, payload)
             elif row.queue.startswith("channel:"):
                 await self._alert_host(row.game_id, exc.reason)
             return True
@@ -338,6 +355,7 @@ class OutboxSender:
         notifier = self.notifier
         match payload:
             case TablePost(update):
+                update = await self._route_mentions(row, table, update)
                 previous = await self._message(row.game_id, STATUS_SLOT)
                 ref = await notifier.post_to_table(table, update, previous)
                 return {STATUS_SLOT: ref} if ref is not None else {}
@@ -359,7 +377,15 @@ class OutboxSender:
                     await notifier.close_prompt(table, prompt, chosen, timed_out)
                 return {slot: None}
             case Ping(pending, message):
-                await notifier.ping_pending(table, pending, message)
+                await self._route_ping(row, table, pending, message)
+                return {}
+            case Nudge(user_id, message):
+                by_dm = dm_user_of(row.queue) is not None
+                if by_dm:
+                    self._skip_closed_dm(user_id)
+                await notifier.nudge(table, user_id, message, by_dm)
+                if by_dm:
+                    self._dm_went_through(user_id)
                 return {}
             case LobbyPost():
                 ref = await notifier.post_lobby(table)
@@ -377,6 +403,143 @@ class OutboxSender:
                 await notifier.alert_host(table, user_id, reason)
                 return {}
         raise TypeError(f"unknown outbox payload {payload!r}")
+
+    # -- each player's own settings: quiet hours, how they are told, vacation -------------------------
+
+    def _dm_known_closed(self, user_id: int) -> bool:
+        return self._dm_closed.get(user_id, -1.0) > self._clock()
+
+    async def _ways(self, users: Sequence[int]) -> dict[int, attention.Way]:
+        """How each of these users is told now, by their own settings."""
+        rows = await self._db.get_players(users) if users else {}
+        return attention.ways(users, rows, self._clock(), self._dm_known_closed)
+
+    async def _by_settings(self, row: OutboxRow, payload: object) -> bool | None:
+        """Deliver or hold a row as its player's settings say (True/False as `_deliver`); None: deliver as usual.
+
+        A DM to a player in their quiet hours waits for their end, keeping its place in their queue; a DM
+        "your turn" is replaced by the one catch-up message; nothing is sent to a player on vacation.
+        """
+        if isinstance(payload, CatchUp):
+            return await self._catch_up(row, payload.user_id)
+        if not isinstance(payload, PrivatePost | PromptPost | Nudge) or dm_user_of(row.queue) is None:
+            return None
+        user = payload.user_id
+        settings = await self._db.get_player(user)
+        now = self._clock()
+        if isinstance(payload, Nudge) and attention.is_away(settings, now):
+            await self._db.mark_delivered(row, {}, now)
+            return True
+        if not quiet.in_quiet_hours(settings, now):
+            return None
+        if isinstance(payload, Nudge):
+            await self._hold(row.game_id, user)
+            await self._db.mark_delivered(row, {}, now)
+            return True
+        await self._db.mark_retry(row.id, quiet.quiet_ends_at(settings, now), QUIET_HOURS)
+        return False
+
+    async def release_held(self, user_id: int) -> int:
+        """The user changed their quiet hours: what waited for their end is due now (held again if the new
+        hours cover now). Returns how many queues it released."""
+        now = self._clock()
+        released = 0
+        for queue in (quiet_queue(user_id), user_queue(user_id)):
+            head = await self._db.next_in_queue(queue)
+            if head is not None and head.next_at > now and head.last_error == QUIET_HOURS:
+                await self._db.mark_retry(head.id, now, QUIET_HOURS)
+                released += 1
+        if released:
+            self.wake()
+        return released
+
+    async def _route_ping(
+        self, row: OutboxRow, table: TableInfo, pending: tuple[PendingPlayer, ...], message: str
+    ) -> None:
+        """A reminder: mention in the channel those who want it there; DM, hold or skip the others."""
+        users = sorted({p.user_id for p in pending if p.user_id is not None and not p.is_ai})
+        ways = await self._ways(users)
+        if row.attempts == 0:  # a retried ping already told the others
+            await self._tell_elsewhere(row.game_id, ways, {u: message for u in users})
+        keep = tuple(p for p in pending if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
+        if any(p.user_id is not None and not p.is_ai for p in keep):
+            await self.notifier.ping_pending(table, keep, message)
+
+    async def _route_mentions(self, row: OutboxRow, table: TableInfo, update: TableUpdate) -> TableUpdate:
+        """A table post mentions only the players who want "your turn" in the channel; the others are told
+        by DM, once their quiet hours end, or not at all while they are away."""
+        if not update.mention:
+            return update
+        newly = {p.user_id: p for p in update.pending
+                 if p.player in update.mention and p.user_id is not None and not p.is_ai}
+        if not newly:
+            return update
+        ways = await self._ways(sorted(newly))
+        if row.attempts == 0:
+            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in newly.items()})
+        users = {p.player: p.user_id for p in update.pending}
+        keep = tuple(player for player in update.mention
+                     if (user := users.get(player)) not in ways or attention.in_channel(ways[user]))
+        return update if keep == update.mention else dataclasses.replace(update, mention=keep)
+
+    async def _tell_elsewhere(
+        self, game_id: int, ways: Mapping[int, attention.Way], messages: Mapping[int, str]
+    ) -> None:
+        """Queue the DMs of those told by DM and hold a catch-up for those in their quiet hours."""
+        dms = [Outgoing(game_id, user_queue(user), Nudge(user, messages[user])).to_row()
+               for user, way in ways.items() if attention.by_dm(way)]
+        if dms:
+            await self._db.enqueue(dms, self._clock())
+            self.wake()
+        for user, way in ways.items():
+            if way == attention.Way.HOLD:
+                await self._hold(game_id, user)
+
+    async def _hold(self, game_id: int, user_id: int) -> None:
+        """Make sure one catch-up message waits for the end of the user's quiet hours."""
+        settings = await self._db.get_player(user_id)
+        now = self._clock()
+        until = quiet.quiet_ends_at(settings, now)
+        queue = quiet_queue(user_id)
+        head = await self._db.next_in_queue(queue)
+        if head is None:
+            await self._db.enqueue([Outgoing(game_id, queue, CatchUp(user_id)).to_row()], now)
+            head = await self._db.next_in_queue(queue)
+        if head is not None and head.next_at < until:
+            await self._db.mark_retry(head.id, until, QUIET_HOURS)
+        log.info("user %s is in their quiet hours: told once they end", user_id)
+
+    async def _catch_up(self, row: OutboxRow, user_id: int) -> bool:
+        """The user's quiet hours are over: one message naming every game now waiting for them (none when no
+        game waits any more), then the queue's other catch-ups are done too."""
+        settings = await self._db.get_player(user_id)
+        now = self._clock()
+        if quiet.in_quiet_hours(settings, now):  # the hours changed, or a hold raced the end: wait again
+            await self._db.mark_retry(row.id, quiet.quiet_ends_at(settings, now), QUIET_HOURS)
+            return False
+        if not attention.is_away(settings, now):
+            tables = await self._user_tables(user_id) if self._user_tables is not None else [
+                await self._table_info(row.game_id)]
+            waiting = [t for t in tables if t.is_open and any(p.user_id == user_id and not p.is_ai for p in t.pending)]
+            if waiting:
+                way = attention.way_of(settings, now, self._dm_known_closed(user_id))
+                text = words.catch_up([(t.title, t.channel_id) for t in waiting])
+                try:
+                    await self.notifier.nudge(waiting[0], user_id, text, attention.by_dm(way))
+                except Undeliverable as exc:
+                    if not exc.dm_closed:
+                        raise
+                    await self.notifier.nudge(waiting[0], user_id, text, False)
+        await self._db.mark_delivered(row, {}, now)
+        while (extra := await self._db.next_in_queue(row.queue)) is not None and extra.next_at <= now:
+            await self._db.mark_delivered(extra, {}, now)
+        return True
+
+    async def _nudge_in_channel(self, game_id: int, nudge: Nudge) -> None:
+        """A DM "your turn" the player's closed DMs refused: the game's channel mentions them instead."""
+        table = await self._table_info(game_id)
+        await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), nudge).to_row()], self._clock())
+        self.wake()
 
     def _skip_closed_dm(self, user_id: int) -> None:
         until = self._dm_closed.get(user_id)

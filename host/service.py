@@ -51,7 +51,7 @@ from host.results import (
     TableSettings,
     TableStatus,
 )
-from host.sender import OutboxSender
+from host.sender import QUIET_HOURS, OutboxSender
 from host.stats import Stats
 from host.store_watch import WatchedStore
 from host.tables import Tables
@@ -110,7 +110,7 @@ class TableService:
         label = user_label or _mention
         self._store = db
         self._clock = clock
-        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock)
+        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock, user_tables=self.tables_for_user)
         wake = self._sender.wake
         # The loaded games: the one place to read a LiveGame from (`self._tables.get(game_id)`).
         self._games = games or registry.get
@@ -264,6 +264,14 @@ class TableService:
         """The user may accept DMs again (they used the bot): the next DM to them is tried."""
         self._sender.dm_reopened(user_id)
 
+    async def player_back(self, user_id: int) -> None:
+        """The user ended their vacation (/me back): their tables remind them from now again."""
+        await self._deadlines.player_back(await self._watched.open_game_ids_for_user(user_id), user_id)
+
+    async def release_held(self, user_id: int) -> None:
+        """The user changed their quiet hours: the messages held for their end go out now if no longer quiet."""
+        await self._sender.release_held(user_id)
+
     def wake_sender(self) -> None:
         """Look at the outbox now (e.g. this process just took over the messages of more games)."""
         self._sender.wake()
@@ -289,6 +297,9 @@ class TableService:
         state = await self._watched.outbox_state(game_id)
         oldest = state.oldest_pending
         age = max(self._clock() - oldest.created_at, 0.0) if oldest is not None else 0.0
+        if oldest is not None and oldest.last_error == QUIET_HOURS:
+            age = 0.0  # held for a player's quiet hours: on time, not late
+
         ended = (await self._tables.get(game_id)).info().status not in (TableStatus.LOBBY, TableStatus.ACTIVE)
         failures = tuple(row.last_error or "unknown" for row in state.failures if not self._dm_failure_past(row, ended))
         return DeliveryState(state.pending, age, failures)

@@ -9,7 +9,7 @@ from typing import Any
 from engine.core.timeouts import TimeoutRules
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING
 from host.errors import InvalidSettings
-from host.results import AfkPolicy, AiLevel, TableSettings
+from host.results import AfkPolicy, AiLevel, AwayPolicy, TableSettings
 
 MAX_REMINDER_DELAY = 30 * 24 * 3600.0
 
@@ -32,8 +32,10 @@ def checked_settings(
     except (TypeError, ValueError):
         policies = ", ".join(p.value for p in AfkPolicy)
         levels = ", ".join(level.value for level in AiLevel)
+        aways = ", ".join(a.value for a in AwayPolicy)
         raise InvalidSettings(
-            f"Invalid setting value. The AFK policy is one of {policies}; the AI level one of {levels}."
+            f"Invalid setting value. The AFK policy is one of {policies}; the AI level one of {levels}; "
+            f"away one of {aways}."
         ) from None
     if not 0 <= merged.reminder_delay <= MAX_REMINDER_DELAY:
         raise InvalidSettings("The reminder delay must be between 0 (off) and 30 days.")

@@ -71,6 +71,7 @@ ACCESS: Mapping[str, Access] = {
     "deadlines_for": Access.READ,
     "next_due_at": Access.READ,
     "remind": Access.WRITE,
+    "postpone": Access.WRITE,
     "drop_deadline": Access.WRITE,
     "drop_deadlines": Access.WRITE,
     # players' own settings

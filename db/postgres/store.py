@@ -766,6 +766,21 @@ class PostgresStore:
             await _enqueue(conn, messages, now)
         return True
 
+    async def postpone(self, row: DeadlineRow, due_at: float) -> bool:
+        """Move the deadline later without counting a reminder, only over the deadline as read (one process wins)."""
+        async with self._write("postpone") as conn:
+            done = await conn.execute(
+                "UPDATE deadlines SET due_at = $1 "
+                "WHERE game_id = $2 AND player = $3 AND kind = $4 AND reminders = $5 AND due_at = $6",
+                due_at,
+                row.game_id,
+                row.player,
+                row.kind,
+                row.reminders,
+                row.due_at,
+            )
+            return _count(done) == 1
+
     async def drop_deadline(self, row: DeadlineRow) -> None:
         """Forget one deadline."""
         async with self._write("drop_deadline") as conn:

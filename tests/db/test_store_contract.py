@@ -461,6 +461,17 @@ async def test_a_reminder_is_counted_once(store):
     assert not await store.remind(row, NOW + 180, remind, NOW + 62)  # read before the first reminder: stale
 
 
+async def test_a_postponed_deadline_keeps_its_reminder_count(store):
+    game_id = await _running(store)
+    (row,) = await store.deadlines_for(game_id)
+    assert await store.postpone(row, NOW + 500)
+    (after,) = await store.deadlines_for(game_id)
+    assert (after.reminders, after.due_at) == (row.reminders, NOW + 500)
+    assert (await store.outbox_state(game_id)).pending == 2  # lobby + start: a postponement says nothing
+    assert not await store.postpone(row, NOW + 900)  # read before the first postponement: stale
+    assert (await store.deadlines_for(game_id))[0].due_at == NOW + 500
+
+
 async def test_dropping_deadlines(store):
     game_id = await _running(store)
     plan = DeadlinePlan(frozenset({0, 1}), frozenset(), NOW + 60, 1, {1: (REACTION, NOW + 20)})

@@ -83,6 +83,8 @@ async def test_an_away_player_is_shown_away_in_the_tables_player_list(fake: Harn
     back_at = int(datetime(day.year, day.month, day.day, tzinfo=ZoneInfo("UTC")).timestamp())
     text = (await fake.slash(bob, "game", subcommand="players")).all_text
     assert f"Away: <@{alice.id}> until <t:{back_at}:f>." in text, text
+    text = (await fake.slash(bob, "game", subcommand="status")).all_text
+    assert f"Away: <@{alice.id}> until <t:{back_at}:f>." in text, text
     await fake.slash(alice, "me", subcommand="back")
     text = (await fake.slash(bob, "game", subcommand="players")).all_text
     assert "Away:" not in text, text

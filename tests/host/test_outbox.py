@@ -301,7 +301,9 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
         await svc.close()
 
 
-@pytest.mark.parametrize("kind", ["table", "private", "prompt", "ping", "lobby", "lobby_closed", "notice"])
+@pytest.mark.parametrize(
+    "kind", ["table", "private", "prompt", "ping", "lobby", "lobby_closed", "notice", "nudge", "catch_up"]
+)
 def test_every_message_kind_survives_its_json_round_trip(kind):
     from engine.core.decisions import DecisionKind
     from engine.core.events import private_event, public_event
@@ -323,6 +325,8 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
         "lobby": outbox.LobbyPost(),
         "lobby_closed": outbox.LobbyClosed(),
         "notice": outbox.Notice(NoticeKind.DM_CLOSED, 11),
+        "nudge": outbox.Nudge(11, "it is your turn: bid."),
+        "catch_up": outbox.CatchUp(11),
     }
     payload = payloads[kind]
     stored_kind, data = outbox.encode(payload)

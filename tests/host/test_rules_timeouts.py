@@ -101,10 +101,12 @@ async def test_the_rules_timer_plays_only_the_timed_decision(service, clock):
 async def test_reminders_still_remind_before_a_rules_timer_runs_out(service, clock, notifier):
     chosen = TableSettings(reminder_delay=REMIND_EVERY, max_reminders=2, decision_timeout=HOUR)
     result = await started(service, [HOST, ALICE, BOB], game="vendetta", settings=chosen)
+    due = int(clock() + HOUR)
     assert await service.run_due_deadlines(clock.advance(REMIND_EVERY)) == 3
     messages = [m for _, _, m in notifier.pings]
     assert len(messages) == 3
-    assert all("waiting for you" in m and "50 minutes" in m and "rules' default" in m for m in messages)
+    # The timer's end is a Discord timestamp (each reader's own clock), not "in 50 minutes".
+    assert all("waiting for you" in m and f"<t:{due}:R>" in m and "rules' default" in m for m in messages)
     assert await service.run_due_deadlines(clock.advance(REMIND_EVERY)) == 3
     assert await service.run_due_deadlines(clock.advance(REMIND_EVERY)) == 0  # max reached
     assert await _log(service, result.game_id) == []

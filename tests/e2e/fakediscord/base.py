@@ -12,6 +12,14 @@ from typing import Any
 from .server import FakeDiscord
 from .state import AppCommand, Channel, Guild, User, shard_of
 
+# The bot's reason on a message held for its player's quiet hours (host/sender.py QUIET_HOURS): the messages
+# queued behind it wait for those hours too, so they are not "due now" however old they are.
+QUIET_HOURS = "held for the player's quiet hours"
+DUE_SQL = (
+    "SELECT COUNT(*) FROM outbox o WHERE o.status = 'pending' AND o.next_at <= ? AND NOT EXISTS ("
+    "SELECT 1 FROM outbox h WHERE h.queue = o.queue AND h.status = 'pending' AND h.id < o.id AND h.last_error = ?)"
+)
+
 
 class HarnessBase:
     """Lifecycle, guild/users/channels, readiness and commands of the harness (see :class:`Harness`)."""
@@ -46,9 +54,7 @@ class HarnessBase:
         except sqlite3.Error:
             return 0
         try:
-            row = conn.execute(
-                "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND next_at <= ?", (time.time(),)
-            ).fetchone()
+            row = conn.execute(DUE_SQL, (time.time(), QUIET_HOURS)).fetchone()
             return int(row[0]) if row else 0
         except sqlite3.Error:
             return 0  # no outbox table yet (the bot is still migrating)
@@ -79,7 +85,7 @@ class HarnessBase:
                 asked = time.monotonic()
                 try:
                     self._pg_due = int(await conn.fetchval(
-                        "SELECT COUNT(*) FROM outbox WHERE status = 'pending' AND next_at <= $1", time.time()))
+                        DUE_SQL.replace("?", "$1", 1).replace("?", "$2", 1), time.time(), QUIET_HOURS))
                 except asyncpg.UndefinedTableError:
                     self._pg_due = 0  # the bot is still migrating
                 self._pg_due_asked_at = asked
