@@ -213,6 +213,28 @@ class DiscordNotifier:
         message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file)
         return MessageRef(message.channel.id, message.id)
 
+    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+        """Rewrite this round's DM prompt with the buttons of the player's next secret choice (one DM a round);
+        None when that message is gone (the sender then DMs a new prompt)."""
+        panel = await build_panel(
+            self.bot.service, table.game_id, user_id, player=player,
+            note="Your secret choice (only you see this):", file_limit=None,
+        )
+        if panel.view is None:
+            return message  # the decision is no longer theirs: the prompt stays as it is
+        partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
+        kwargs: dict[str, object] = {"content": panel.content, "view": panel.view}
+        if panel.file is not None:
+            kwargs["attachments"] = [panel.file]
+        try:
+            await partial.edit(**kwargs)  # type: ignore[arg-type]  # one dict for edit()'s differently typed keywords
+        except discord.NotFound:
+            log.info("game %s: DM prompt %s is gone; sending a new one", table.game_id, message.message_id)
+            return None
+        except REQUEST_FAILURES as error:
+            raise delivery_error(error) from error
+        return message
+
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
         if timed_out:
@@ -255,6 +277,27 @@ class DiscordNotifier:
         channel = self._channel(table)
         for chunk in split_message(content):
             await delivered(partial(channel.send, chunk, allowed_mentions=mentions))
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """A short "your turn" message mentioning only the players whose turn began (edits do not notify)."""
+        users = text.pending_mentions(pending)
+        if not users:
+            return None
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
+        channel = self._channel(table)
+        content = text.turn_ping_text(table, users)
+        posted = await delivered(lambda: channel.send(content, allowed_mentions=mentions))
+        return MessageRef(posted.channel.id, posted.id)
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Delete a "your turn" message whose turn is taken or that a newer one replaces."""
+        partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
+        try:
+            await partial.delete()
+        except discord.NotFound:
+            log.info("game %s: turn ping %s was already gone", table.game_id, message.message_id)
+        except REQUEST_FAILURES as error:
+            raise delivery_error(error) from error
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """The lobby message with Join/Leave/AI/Start/Cancel; nothing if the lobby closed before it went out."""

@@ -67,8 +67,19 @@ class Notifier(Protocol):
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """Edit a DM prompt whose choice is made: say what was chosen (or that time ran out), no buttons."""
 
+    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+        """Rewrite a player's DM prompt of this round with the buttons of their next secret decision (several
+        decisions of one round share one DM). Returns the prompt, or None when it is gone (post a new one)."""
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Mention these pending players in the table's channel with a short public message (reminders)."""
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """A short "your turn" message in the table's channel mentioning these players (edits do not notify).
+        Returns the message (deleted once their turn is taken), or None when nobody was mentioned."""
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Delete a "your turn" message whose turn is taken or that a newer one replaces (gone already: fine)."""
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Post the lobby message of a table that is open for joining."""
@@ -104,8 +115,19 @@ class NullNotifier:
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """Drop the edit."""
 
+    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+        """Drop the edit."""
+        return message
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Drop the ping."""
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """Drop the ping."""
+        return None
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Drop the deletion."""
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Drop the lobby message."""
@@ -127,8 +149,9 @@ Fault = Callable[[str, TableInfo], None]
 @dataclass
 class RecordingNotifier:
     """Keeps every delivered call in order, for tests: `posts`, `privates`, `pings`, `prompts`, `lobbies`,
-    `notices`, `edits` and `calls` (all kinds). `fault`, when set, is called first with the call's kind and
-    table and may raise RetryLater/Undeliverable to simulate Discord failing."""
+    `notices`, `edits`, `turn_pings` (with their messages), `deleted` pings and `calls` (all kinds). `fault`,
+    when set, is called first with the call's kind and table and may raise RetryLater/Undeliverable to simulate
+    Discord failing."""
 
     posts: list[tuple[TableInfo, TableUpdate]] = field(default_factory=list)
     privates: list[tuple[TableInfo, int, PrivateUpdate]] = field(default_factory=list)
@@ -139,6 +162,8 @@ class RecordingNotifier:
     edits: list[tuple[str, MessageRef]] = field(default_factory=list)
     closed_prompts: list[tuple[MessageRef, str, bool]] = field(default_factory=list)
     alerts: list[tuple[TableInfo, int, str]] = field(default_factory=list)
+    turn_pings: list[tuple[TableInfo, tuple[PendingPlayer, ...], MessageRef]] = field(default_factory=list)
+    deleted: list[MessageRef] = field(default_factory=list)
     calls: list[str] = field(default_factory=list)
     fault: Fault | None = None
     _next_id: int = 1000
@@ -186,11 +211,33 @@ class RecordingNotifier:
         self.closed_prompts.append((message, chosen, timed_out))
         self.calls.append(f"close_prompt:{table.game_id}")
 
+    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+        """Record a DM prompt rewritten for the player's next decision of the round."""
+        self._check("prompt", table)
+        self.edits.append(("prompt_reused", message))
+        self.prompts.append((table, user_id, player))
+        self.calls.append(f"edit_prompt:{table.game_id}:{user_id}")
+        return message
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Record a ping."""
         self._check("ping", table)
         self.pings.append((table, tuple(pending), message))
         self.calls.append(f"ping:{table.game_id}")
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """Record a "your turn" message."""
+        self._check("turn_ping", table)
+        ref = self._ref(table.channel_id)
+        self.turn_pings.append((table, tuple(pending), ref))
+        self.calls.append(f"turn_ping:{table.game_id}")
+        return ref
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Record the deletion of a "your turn" message."""
+        self._check("delete_ping", table)
+        self.deleted.append(message)
+        self.calls.append(f"delete_ping:{table.game_id}")
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Record a lobby message."""
@@ -224,6 +271,6 @@ class RecordingNotifier:
     def clear(self) -> None:
         """Forget everything recorded so far."""
         for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits,
-                      self.closed_prompts, self.alerts):
+                      self.closed_prompts, self.alerts, self.turn_pings, self.deleted):
             store.clear()
         self.calls.clear()

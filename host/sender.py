@@ -38,11 +38,12 @@ from host.outbox import (
     PromptClosed,
     PromptPost,
     TablePost,
+    TurnPing,
     channel_queue,
     decode,
     user_queue,
 )
-from host.results import MessageRef, TableInfo
+from host.results import MessageRef, PendingPlayer, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +67,7 @@ KEEP_DELIVERED = 86_400.0
 STOP_GRACE = 5.0
 STATUS_SLOT = "status"
 LOBBY_SLOT = "lobby"
+PING_SLOT = "turn_ping"
 
 
 def backoff(attempts: int) -> float:
@@ -76,6 +78,16 @@ def backoff(attempts: int) -> float:
 def prompt_slot(user_id: int) -> str:
     """The table_messages slot of a user's live DM prompt."""
     return f"prompt:{user_id}"
+
+
+def prompt_round_slot(user_id: int, round_number: int) -> str:
+    """The table_messages slot of the DM prompt a user got in one round (their later decisions of it edit it)."""
+    return f"prompt:{user_id}:round:{round_number}"
+
+
+def pinged_slot(player: int) -> str:
+    """The table_messages slot saying the live "your turn" message names this player."""
+    return f"{PING_SLOT}:{player}"
 
 
 @dataclass
@@ -346,12 +358,9 @@ class OutboxSender:
                 await notifier.send_private(table, user_id, update)
                 self._dm_went_through(user_id)
                 return {}
-            case PromptPost(user_id, player, _version):
+            case PromptPost(user_id, player, _version, round_number):
                 self._skip_closed_dm(user_id)
-                slot = prompt_slot(user_id)
-                ref = await notifier.send_prompt(table, user_id, player, await self._message(row.game_id, slot))
-                self._dm_went_through(user_id)
-                return {slot: ref} if ref is not None else {}
+                return await self._send_prompt(row.game_id, table, user_id, player, round_number)
             case PromptClosed(user_id, _player, chosen, timed_out):
                 slot = prompt_slot(user_id)
                 prompt = await self._message(row.game_id, slot)
@@ -361,6 +370,8 @@ class OutboxSender:
             case Ping(pending, message):
                 await notifier.ping_pending(table, pending, message)
                 return {}
+            case TurnPing(mention, waiting):
+                return await self._turn_ping(row.game_id, table, mention, waiting)
             case LobbyPost():
                 ref = await notifier.post_lobby(table)
                 return {LOBBY_SLOT: ref} if ref is not None else {}
@@ -377,6 +388,46 @@ class OutboxSender:
                 await notifier.alert_host(table, user_id, reason)
                 return {}
         raise TypeError(f"unknown outbox payload {payload!r}")
+
+    async def _send_prompt(
+        self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int
+    ) -> dict[str, MessageRef | None]:
+        """A DM prompt; a later decision of the same round rewrites that round's prompt rather than DM anew."""
+        slot = prompt_slot(user_id)
+        this_round = prompt_round_slot(user_id, round_number) if round_number >= 0 else None
+        reused = await self._message(game_id, this_round) if this_round is not None else None
+        ref = None
+        if reused is not None:
+            ref = await self.notifier.edit_prompt(table, user_id, player, reused)
+        if ref is None:
+            ref = await self.notifier.send_prompt(table, user_id, player, await self._message(game_id, slot))
+        self._dm_went_through(user_id)
+        if ref is None:
+            return {}
+        slots: dict[str, MessageRef | None] = {slot: ref}
+        if this_round is not None:
+            slots[this_round] = ref
+            if round_number > 0:  # the last round's prompt is not reused any more
+                slots[prompt_round_slot(user_id, round_number - 1)] = None
+        return slots
+
+    async def _turn_ping(
+        self, game_id: int, table: TableInfo, mention: tuple[PendingPlayer, ...], waiting: tuple[int, ...]
+    ) -> dict[str, MessageRef | None]:
+        """Delete the live "your turn" message when replaced or when its turn is taken; post the new one."""
+        previous = await self._message(game_id, PING_SLOT)
+        players = [s.player for s in table.seats if s.player is not None]
+        named = [p for p in players if await self._message(game_id, pinged_slot(p)) is not None]
+        if previous is not None and not mention and any(p in waiting for p in named):
+            return {}  # someone it named still has to act: it stays
+        if previous is not None:
+            await self.notifier.delete_ping(table, previous)
+        slots: dict[str, MessageRef | None] = {pinged_slot(p): None for p in named}
+        ref = await self.notifier.post_turn_ping(table, mention) if mention else None
+        slots[PING_SLOT] = ref
+        if ref is not None:
+            slots.update({pinged_slot(p.player): ref for p in mention})
+        return slots
 
     def _skip_closed_dm(self, user_id: int) -> None:
         until = self._dm_closed.get(user_id)

@@ -498,16 +498,19 @@ def round_figures(run: Run) -> RoundFigures:
                             and 200 <= q.status < 300])
     # A private DM only confirms the player's own choice when every event it tells came from their own moves.
     by_player = {row.seq: row.player for row in rows}
+    # The game's setup (hands dealt, goals offered) happened to everyone: nobody chose it.
+    start = replay.game.new_game(run.info["players"], run.info["seed"], run.info["options"])
+    setup = {json.dumps(e.to_json(), sort_keys=True) for e in replay.game.setup_events(start)}
     confirmations: list[str] = []
-    for user, update in private_rows(run.db, run.game_id):
+    for dm_user, update in private_rows(run.db, run.game_id):
         player, version = int(update["player"]), int(update["version"])
         events = [json.dumps(e, sort_keys=True) for e in update["events"]]
         if not events:
             continue  # the start: everyone's private view (a hand dealt, a secret goal)
         others = {json.dumps(e.to_json(), sort_keys=True) for seq, evs in replay.events.items()
-                  if seq <= version and by_player.get(seq) != player for e in evs}
+                  if seq <= version and by_player.get(seq) != player for e in evs} | setup
         if not any(e in others for e in events):
-            confirmations.append(f"user {user} at version {version}: {update['events'][:2]}")
+            confirmations.append(f"user {dm_user} at version {version}: {update['events'][:2]}")
     return RoundFigures(len(replay.rounds), len(left), [m.content for m in left if only_pending(m.content)], dms,
                         confirmations)
 
