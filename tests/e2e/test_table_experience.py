@@ -468,6 +468,7 @@ class RoundFigures:
     left_only_pending: list[str]
     dms: dict[int, int]  # user -> new DMs posted to them during the game
     confirmations: list[str]  # DMs that only told a player what they chose themselves
+    news: dict[int, list[str]] = field(default_factory=dict)  # user -> what each private news DM told them
 
     def dms_per_round(self, user: int) -> float:
         return self.dms.get(user, 0) / max(self.rounds, 1)
@@ -502,8 +503,10 @@ def round_figures(run: Run) -> RoundFigures:
     start = replay.game.new_game(run.info["players"], run.info["seed"], run.info["options"])
     setup = {json.dumps(e.to_json(), sort_keys=True) for e in replay.game.setup_events(start)}
     confirmations: list[str] = []
+    news: dict[int, list[str]] = {}
     for dm_user, update in private_rows(run.db, run.game_id):
         player, version = int(update["player"]), int(update["version"])
+        news.setdefault(dm_user, []).append(" / ".join(str(e.get("text", "")) for e in update["events"])[:80])
         events = [json.dumps(e, sort_keys=True) for e in update["events"]]
         if not events:
             continue  # the start: everyone's private view (a hand dealt, a secret goal)
@@ -512,7 +515,7 @@ def round_figures(run: Run) -> RoundFigures:
         if not any(e in others for e in events):
             confirmations.append(f"user {dm_user} at version {version}: {update['events'][:2]}")
     return RoundFigures(len(replay.rounds), len(left), [m.content for m in left if only_pending(m.content)], dms,
-                        confirmations)
+                        confirmations, news)
 
 
 def round_report(figures: RoundFigures, channel: ChannelFigures) -> str:
@@ -520,7 +523,8 @@ def round_report(figures: RoundFigures, channel: ChannelFigures) -> str:
              f"{figures.rounds + 3}); left holding only who is pending: {len(figures.left_only_pending)}"]
     for user, count in sorted(channel.turns_started.items()):
         lines.append(f"   user {user}: mentions {channel.mentions[user]} for {count} turns started; new DMs "
-                     f"{figures.dms.get(user, 0)} = {figures.dms_per_round(user):.2f} per round")
+                     f"{figures.dms.get(user, 0)} = {figures.dms_per_round(user):.2f} per round, of which private "
+                     f"news {len(figures.news.get(user, []))}: {figures.news.get(user, [])[:6]}")
     lines.append(f"   DMs that only confirm the player's own choice: {len(figures.confirmations)}"
                  + "".join(f"\n     {c}" for c in figures.confirmations[:5]))
     return "\n".join(lines)
