@@ -22,6 +22,7 @@ from cogs import images
 from cogs.components import lobby_view, rematch_view, table_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
+from engine.core.events import Event
 from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
@@ -69,6 +70,11 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
         return await request()
     except REQUEST_FAILURES as error:
         raise delivery_error(error) from error
+
+
+def _prompt_note(table: TableInfo, news: Sequence[Event]) -> str:
+    """The first lines of a DM prompt: the player's private news of the same change, then what the DM is."""
+    return "\n".join([*text.private_events_text(news, table), text.SECRET_PROMPT_NOTE])
 
 
 class NotifierBot(Protocol):
@@ -198,12 +204,12 @@ class DiscordNotifier:
         return True
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
-        """DM the buttons of a secret choice that became the player's; nothing when it is no longer theirs."""
+        """DM the buttons of a secret choice that became the player's, after their private news of the same
+        change; nothing when it is no longer theirs."""
         panel = await build_panel(
-            self.bot.service, table.game_id, user_id, player=player,
-            note="Your secret choice (only you see this):", file_limit=None,
+            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
         )
         if panel.view is None:
             return None
@@ -213,12 +219,13 @@ class DiscordNotifier:
         message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file)
         return MessageRef(message.channel.id, message.id)
 
-    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
         """Rewrite this round's DM prompt with the buttons of the player's next secret choice (one DM a round);
         None when that message is gone (the sender then DMs a new prompt)."""
         panel = await build_panel(
-            self.bot.service, table.game_id, user_id, player=player,
-            note="Your secret choice (only you see this):", file_limit=None,
+            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
         )
         if panel.view is None:
             return message  # the decision is no longer theirs: the prompt stays as it is

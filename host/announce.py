@@ -7,7 +7,7 @@ MoveResult; storing them is the committer's job (host/commit.py), in the moves' 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event, public_event
@@ -112,11 +112,30 @@ def compose(before: LiveGame, after: LiveGame, applied: list[Applied], announcem
     ping = _turn_ping(before, after, applied, result)
     if ping is not None:
         messages.append(ping)
-    messages.extend(_private_news(after, announcement, result, applied))
+    news = _private_news(after, announcement, result, applied)
+    prompts = _new_prompts(before, after, result) if not result.ended else []
+    # The start (everyone's view) keeps its private DMs: the picture of everything a player holds.
+    messages.extend(news if announcement.everyone_private else fold_news(news, prompts))
     messages.extend(closed_prompts(before, after, applied))
-    if not result.ended:
-        messages.extend(_new_prompts(before, after, result))
+    messages.extend(prompts)
     return messages
+
+
+def fold_news(news: list[Outgoing], prompts: list[Outgoing]) -> list[Outgoing]:
+    """The private news DMs still to send: a player who also gets a DM prompt in this batch is told their news
+    in that prompt (one DM, not two). `prompts` are rewritten in place to carry it. A view without news keeps
+    its own DM."""
+    told: dict[int, tuple[Event, ...]] = {}
+    for item in news:
+        if isinstance(item.payload, PrivatePost) and item.payload.update.events:
+            told[item.payload.user_id] = item.payload.update.events
+    left = {o.payload.user_id for o in news if isinstance(o.payload, PrivatePost)}
+    for n, item in enumerate(prompts):
+        prompt = item.payload
+        if isinstance(prompt, PromptPost) and prompt.user_id in told:
+            prompts[n] = replace(item, payload=replace(prompt, news=told[prompt.user_id]))
+            left.discard(prompt.user_id)
+    return [o for o in news if isinstance(o.payload, PrivatePost) and o.payload.user_id in left]
 
 
 def _turn_ping(before: LiveGame, after: LiveGame, applied: list[Applied], result: MoveResult) -> Outgoing | None:

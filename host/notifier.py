@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from engine.core.events import Event
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PrivateUpdate, TableInfo, TableUpdate
 
@@ -59,15 +60,18 @@ class Notifier(Protocol):
         """Tell one player privately what changed for them (their private events and view)."""
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
-        """DM a player the buttons of the decision that is theirs now (`previous`: their last prompt, to retire).
-        Returns the prompt message, or None when the decision is no longer theirs (nothing sent)."""
+        """DM a player the buttons of the decision that is theirs now (`previous`: their last prompt, to retire),
+        after their private `news` of the same change. Returns the prompt message, or None when the decision is
+        no longer theirs (nothing sent)."""
 
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """Edit a DM prompt whose choice is made: say what was chosen (or that time ran out), no buttons."""
 
-    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
         """Rewrite a player's DM prompt of this round with the buttons of their next secret decision (several
         decisions of one round share one DM). Returns the prompt, or None when it is gone (post a new one)."""
 
@@ -107,7 +111,7 @@ class NullNotifier:
         """Drop the update."""
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
         """Drop the prompt."""
         return None
@@ -115,7 +119,9 @@ class NullNotifier:
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """Drop the edit."""
 
-    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
         """Drop the edit."""
         return message
 
@@ -149,9 +155,9 @@ Fault = Callable[[str, TableInfo], None]
 @dataclass
 class RecordingNotifier:
     """Keeps every delivered call in order, for tests: `posts`, `privates`, `pings`, `prompts`, `lobbies`,
-    `notices`, `edits`, `turn_pings` (with their messages), `deleted` pings and `calls` (all kinds). `fault`,
-    when set, is called first with the call's kind and table and may raise RetryLater/Undeliverable to simulate
-    Discord failing."""
+    `notices`, `edits`, `turn_pings` (with their messages), `deleted` pings, `prompt_news` and `calls` (all
+    kinds). `fault`, when set, is called first with the call's kind and table and may raise
+    RetryLater/Undeliverable to simulate Discord failing."""
 
     posts: list[tuple[TableInfo, TableUpdate]] = field(default_factory=list)
     privates: list[tuple[TableInfo, int, PrivateUpdate]] = field(default_factory=list)
@@ -164,6 +170,7 @@ class RecordingNotifier:
     alerts: list[tuple[TableInfo, int, str]] = field(default_factory=list)
     turn_pings: list[tuple[TableInfo, tuple[PendingPlayer, ...], MessageRef]] = field(default_factory=list)
     deleted: list[MessageRef] = field(default_factory=list)
+    prompt_news: list[tuple[int, tuple[Event, ...]]] = field(default_factory=list)  # (user, news told in a prompt)
     calls: list[str] = field(default_factory=list)
     fault: Fault | None = None
     _next_id: int = 1000
@@ -194,13 +201,14 @@ class RecordingNotifier:
         self.calls.append(f"private:{table.game_id}:{user_id}")
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
         """Record a DM prompt."""
         self._check("prompt", table)
         if previous is not None:
             self.edits.append(("prompt", previous))
         self.prompts.append((table, user_id, player))
+        self.prompt_news.append((user_id, tuple(news)))
         self.calls.append(f"prompt:{table.game_id}:{user_id}")
         return self._ref(user_id)
 
@@ -211,11 +219,14 @@ class RecordingNotifier:
         self.closed_prompts.append((message, chosen, timed_out))
         self.calls.append(f"close_prompt:{table.game_id}")
 
-    async def edit_prompt(self, table: TableInfo, user_id: int, player: int, message: MessageRef) -> MessageRef | None:
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
         """Record a DM prompt rewritten for the player's next decision of the round."""
         self._check("prompt", table)
         self.edits.append(("prompt_reused", message))
         self.prompts.append((table, user_id, player))
+        self.prompt_news.append((user_id, tuple(news)))
         self.calls.append(f"edit_prompt:{table.game_id}:{user_id}")
         return message
 
@@ -271,6 +282,7 @@ class RecordingNotifier:
     def clear(self) -> None:
         """Forget everything recorded so far."""
         for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits,
-                      self.closed_prompts, self.alerts, self.turn_pings, self.deleted):
+                      self.closed_prompts, self.alerts, self.turn_pings, self.deleted,
+                      self.prompt_news):
             store.clear()
         self.calls.clear()

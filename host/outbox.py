@@ -84,6 +84,7 @@ class PromptPost:
     player: int
     version: int
     round: int = -1  # the rules' round it opened in: a prompt of the same round is edited, not sent anew (-1: none)
+    news: tuple[Event, ...] = ()  # private news of the same batch, told in the prompt rather than in a DM of its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,11 +248,12 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.TABLE, {"update": _update_json(update)}
         case PrivatePost(user_id, update):
             return MessageKind.PRIVATE, {"user_id": user_id, "update": _private_json(update)}
-        case PromptPost(user_id, player, version, round_number):
-            return MessageKind.PROMPT, {"user_id": user_id, "player": player, "version": version, "round": round_number}
+        case PromptPost(user_id, player, version, round_number, news):
+            data = {"user_id": user_id, "player": player, "version": version, "round": round_number}
+            return MessageKind.PROMPT, {**data, "news": [e.to_json() for e in news]}
         case PromptClosed(user_id, player, chosen, timed_out):
-            data = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
-            return MessageKind.PROMPT_CLOSED, data
+            closed = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
+            return MessageKind.PROMPT_CLOSED, closed
         case Ping(pending, message):
             return MessageKind.PING, {"pending": [_pending_json(p) for p in pending], "message": message}
         case TurnPing(mention, waiting):
@@ -276,7 +278,8 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
             return PrivatePost(int(data["user_id"]), _private(data["update"]))
         case MessageKind.PROMPT:
             round_number = int(data.get("round", -1))
-            return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]), round_number)
+            news = tuple(Event.from_json(e) for e in data.get("news", ()))
+            return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]), round_number, news)
         case MessageKind.PROMPT_CLOSED:
             return PromptClosed(
                 int(data["user_id"]), int(data["player"]), str(data["chosen"]), bool(data.get("timed_out"))

@@ -24,6 +24,7 @@ from db.rows import MessageRef as StoredRef
 from db.rows import OutboxRow
 from db.steady import StepGuard
 from db.store import Store
+from engine.core.events import Event
 from host.metrics import Metrics, NoMetrics
 from host.notifier import Notifier, RetryLater, Undeliverable
 from host.outbox import (
@@ -358,9 +359,9 @@ class OutboxSender:
                 await notifier.send_private(table, user_id, update)
                 self._dm_went_through(user_id)
                 return {}
-            case PromptPost(user_id, player, _version, round_number):
+            case PromptPost(user_id, player, _version, round_number, news):
                 self._skip_closed_dm(user_id)
-                return await self._send_prompt(row.game_id, table, user_id, player, round_number)
+                return await self._send_prompt(row.game_id, table, user_id, player, round_number, news)
             case PromptClosed(user_id, _player, chosen, timed_out):
                 slot = prompt_slot(user_id)
                 prompt = await self._message(row.game_id, slot)
@@ -390,7 +391,7 @@ class OutboxSender:
         raise TypeError(f"unknown outbox payload {payload!r}")
 
     async def _send_prompt(
-        self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int
+        self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int, news: tuple[Event, ...]
     ) -> dict[str, MessageRef | None]:
         """A DM prompt; a later decision of the same round rewrites that round's prompt rather than DM anew."""
         slot = prompt_slot(user_id)
@@ -398,9 +399,9 @@ class OutboxSender:
         reused = await self._message(game_id, this_round) if this_round is not None else None
         ref = None
         if reused is not None:
-            ref = await self.notifier.edit_prompt(table, user_id, player, reused)
+            ref = await self.notifier.edit_prompt(table, user_id, player, reused, news)
         if ref is None:
-            ref = await self.notifier.send_prompt(table, user_id, player, await self._message(game_id, slot))
+            ref = await self.notifier.send_prompt(table, user_id, player, await self._message(game_id, slot), news)
         self._dm_went_through(user_id)
         if ref is None:
             return {}

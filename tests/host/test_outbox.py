@@ -325,7 +325,7 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
                                                                                   "round_limit"))),
         "private": outbox.PrivatePost(11, PrivateUpdate(3, 1, 9, (private_event(1, "secret"),), {"hand": ["a"]})),
         "prompt": outbox.PromptPost(11, 1, 9),
-        "prompt_of_round": outbox.PromptPost(11, 1, 9, 4),
+        "prompt_of_round": outbox.PromptPost(11, 1, 9, 4, (private_event(1, "You draw a card."),)),
         "ping": outbox.Ping(pending, "the game is waiting for you"),
         "turn_ping": outbox.TurnPing(pending[:1], (1, 2)),
         "lobby": outbox.LobbyPost(),

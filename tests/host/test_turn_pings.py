@@ -95,3 +95,41 @@ async def test_a_second_secret_decision_of_a_round_edits_that_rounds_prompt(stor
         assert edited.channel_id == HOST
     finally:
         await svc.close()
+
+
+async def test_a_players_own_choice_sends_them_no_new_dm(store_url):
+    notifier = RecordingNotifier()
+    svc = await open_service(store_url, notifier)
+    try:
+        result = await started(svc, [HOST, ALICE])
+        await svc.deliver()
+        # The start shows everyone their private view and prompts both for their secret bid.
+        assert sorted(user for _, user, _ in notifier.privates) == sorted([HOST, ALICE])
+        assert sorted(user for _, user, _ in notifier.prompts) == sorted([HOST, ALICE])
+        # The host's own bid sends them nothing new: the prompt they answered is edited to say what they chose.
+        notifier.clear()
+        step = await svc.legal_actions_for(result.game_id, HOST)
+        await svc.submit(result.game_id, HOST, step.actions[0].id, step.version)
+        await svc.deliver()
+        assert notifier.privates == [] and notifier.prompts == []
+    finally:
+        await svc.close()
+
+
+def test_private_news_of_a_batch_that_also_opens_a_secret_choice_is_told_in_the_prompt():
+    from engine.core.events import private_event
+    from host.announce import fold_news
+    from host.outbox import PrivatePost
+    from host.results import PrivateUpdate
+
+    drawn = (private_event(0, "You draw: Sprint, Trap."),)
+    news = [
+        Outgoing(1, user_queue(HOST), PrivatePost(HOST, PrivateUpdate(1, 0, 7, drawn, {}))),
+        Outgoing(1, user_queue(ALICE), PrivatePost(ALICE, PrivateUpdate(1, 1, 7, (), {}))),
+    ]
+    prompts = [Outgoing(1, user_queue(HOST), PromptPost(HOST, 0, 7, 2)),
+               Outgoing(1, user_queue(ALICE), PromptPost(ALICE, 1, 7, 2))]
+    left = fold_news(news, prompts)
+    # The host's draw rides in their prompt (one DM); alice's view without news keeps its own DM.
+    assert [o.payload.user_id for o in left if isinstance(o.payload, PrivatePost)] == [ALICE]
+    assert [p.payload.news for p in prompts if isinstance(p.payload, PromptPost)] == [drawn, ()]
