@@ -7,14 +7,25 @@ select menu 2: open it and choose), and after the game the stored log, replayed 
 which taps made which kind of move. The test then
 
 - §1 counts the channel messages posted (new messages, not edits) against the times the set of
-  pending players changed, the messages holding nothing but who is pending (must be none) and the
-  mentions of each player against the turns that started for them;
+  pending players changed, the messages holding nothing but who is pending (the turn pings, deleted once
+  their turn is taken) and the mentions of each player against the turns that started for them;
 - §2 walks everything the bot showed anyone (channel, DMs, ephemeral panels, every earlier version of
   an edited message, button labels, select options and placeholders, autocomplete choices) for engine
   identifiers: snake_case ids, card codes, "seat N" / "player N", "version N", reason codes, raw dicts,
   `key: value` dumps, unfilled player placeholders;
 - §3 compares the taps per move with the issue's targets (Vendetta single-destination move ≤ 3,
-  Associates keep-5 ≤ 2, Associates activation median ≤ 5).
+  Associates keep-5 ≤ 2, Associates activation median ≤ 5);
+- §4 counts, per game, the channel messages left at the end against the rounds (the engine's
+  `round_number`: ≤ rounds + 3, none holding only who is pending), mentions against turns started
+  (equal), new DMs per player per round (≤ 1.5) and DMs that only confirm a player's own choice (none).
+
+§4 before one table message per round (same seeds; Tribes measured without the 240 s limit), then after:
+  Associates 4p, 10 rounds: 100 messages left → 12; DMs per player per round 2.6–2.7 → 0.7–0.9;
+    confirmations 46 → 0.
+  Vendetta 3p, 11 rounds: 33 messages left → 13; DMs 0.27 → 0.18; confirmations 6 (the deal's setup
+    counted then, by a first version of this count) → 0.
+  Tribes 2p, 34 rounds: 110 messages left → 36; DMs 2.6–2.8 → 0.59; confirmations 120 → 0.
+  Mentions equalled turns started in every game, before and after.
 
 The figures are printed (`pytest -s`). With GNOMEHOST_MEASURE_ONLY=1 nothing is asserted: that is how
 the "before" figures were taken on an older commit.
