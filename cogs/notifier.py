@@ -22,6 +22,7 @@ from cogs import images
 from cogs.components import lobby_view, rematch_view, table_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
+from engine.core.events import Event
 from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
@@ -69,6 +70,11 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
         return await request()
     except REQUEST_FAILURES as error:
         raise delivery_error(error) from error
+
+
+def _prompt_note(table: TableInfo, news: Sequence[Event]) -> str:
+    """The first lines of a DM prompt: the player's private news of the same change, then what the DM is."""
+    return "\n".join([*text.private_events_text(news, table), text.SECRET_PROMPT_NOTE])
 
 
 class NotifierBot(Protocol):
@@ -198,12 +204,12 @@ class DiscordNotifier:
         return True
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
-        """DM the buttons of a secret choice that became the player's; nothing when it is no longer theirs."""
+        """DM the buttons of a secret choice that became the player's, after their private news of the same
+        change; nothing when it is no longer theirs."""
         panel = await build_panel(
-            self.bot.service, table.game_id, user_id, player=player,
-            note="Your secret choice (only you see this):", file_limit=None,
+            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
         )
         if panel.view is None:
             return None
@@ -212,6 +218,29 @@ class DiscordNotifier:
         # The prompt carries the panel picture (board above the secret view): nothing to scroll back for.
         message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file)
         return MessageRef(message.channel.id, message.id)
+
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
+        """Rewrite this round's DM prompt with the buttons of the player's next secret choice (one DM a round);
+        None when that message is gone (the sender then DMs a new prompt)."""
+        panel = await build_panel(
+            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
+        )
+        if panel.view is None:
+            return message  # the decision is no longer theirs: the prompt stays as it is
+        partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
+        kwargs: dict[str, object] = {"content": panel.content, "view": panel.view}
+        if panel.file is not None:
+            kwargs["attachments"] = [panel.file]
+        try:
+            await partial.edit(**kwargs)  # type: ignore[arg-type]  # one dict for edit()'s differently typed keywords
+        except discord.NotFound:
+            log.info("game %s: DM prompt %s is gone; sending a new one", table.game_id, message.message_id)
+            return None
+        except REQUEST_FAILURES as error:
+            raise delivery_error(error) from error
+        return message
 
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
@@ -267,6 +296,27 @@ class DiscordNotifier:
         channel = self._channel(table)
         for chunk in split_message(content):
             await delivered(partial(channel.send, chunk, allowed_mentions=mentions))
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """A short "your turn" message mentioning only the players whose turn began (edits do not notify)."""
+        users = text.pending_mentions(pending)
+        if not users:
+            return None
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
+        channel = self._channel(table)
+        content = text.turn_ping_text(table, users)
+        posted = await delivered(lambda: channel.send(content, allowed_mentions=mentions))
+        return MessageRef(posted.channel.id, posted.id)
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Delete a "your turn" message whose turn is taken or that a newer one replaces."""
+        partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
+        try:
+            await partial.delete()
+        except discord.NotFound:
+            log.info("game %s: turn ping %s was already gone", table.game_id, message.message_id)
+        except REQUEST_FAILURES as error:
+            raise delivery_error(error) from error
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """The lobby message with Join/Leave/AI/Start/Cancel; nothing if the lobby closed before it went out."""

@@ -7,12 +7,21 @@ MoveResult; storing them is the committer's job (host/commit.py), in the moves' 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event, public_event
 from host.live import LiveGame
-from host.outbox import Outgoing, PrivatePost, PromptClosed, PromptPost, TablePost, channel_queue, user_queue
+from host.outbox import (
+    Outgoing,
+    PrivatePost,
+    PromptClosed,
+    PromptPost,
+    TablePost,
+    TurnPing,
+    channel_queue,
+    user_queue,
+)
 from host.results import (
     AppliedMove,
     MoveResult,
@@ -74,14 +83,23 @@ def newly_pending(before: LiveGame, after: LiveGame, applied: list[Applied]) -> 
     return newly
 
 
+def round_of(live: LiveGame) -> int | None:
+    """The rules' round the game is in (a Vendetta round, an Associates or Tribes turn); None outside play."""
+    if live.status != TableStatus.ACTIVE or live.state is None:
+        return None
+    return live.game.round_number(live.state)
+
+
 def table_post(live: LiveGame, update: TableUpdate) -> Outgoing:
     """The outbox message posting `update` in the table's channel."""
     return Outgoing(live.id, channel_queue(live.channel_id), TablePost(update))
 
 
 def compose(before: LiveGame, after: LiveGame, applied: list[Applied], announcement: Announcement) -> list[Outgoing]:
-    """The messages a batch causes: one table post (if anything public changed), private news for each
-    human concerned, and a DM prompt for each human who now owes a secret choice.
+    """The messages a batch causes: one table post (if anything public changed), a "your turn" ping for the
+    humans whose turn began (it replaces the last one, which goes once its turn is taken), private news for
+    each human something happened to that they did not cause, and a DM prompt for each human who now owes a
+    secret choice.
 
     `before` is the game as it stood, `after` as the batch leaves it; only `after.status_events` changes
     (to what the table's live status message shows once the post is delivered).
@@ -91,20 +109,56 @@ def compose(before: LiveGame, after: LiveGame, applied: list[Applied], announcem
     messages: list[Outgoing] = []
     if public_change:
         messages.append(_table_update(before, after, applied, announcement, result))
-    messages.extend(_private_news(after, announcement, result))
+    ping = _turn_ping(before, after, applied, result)
+    if ping is not None:
+        messages.append(ping)
+    news = _private_news(after, announcement, result, applied)
+    prompts = _new_prompts(before, after, result) if not result.ended else []
+    # The start (everyone's view) keeps its private DMs: the picture of everything a player holds.
+    messages.extend(news if announcement.everyone_private else fold_news(news, prompts))
     messages.extend(closed_prompts(before, after, applied))
-    if not result.ended:
-        messages.extend(_new_prompts(before, after, result))
+    messages.extend(prompts)
     return messages
+
+
+def fold_news(news: list[Outgoing], prompts: list[Outgoing]) -> list[Outgoing]:
+    """The private news DMs still to send: a player who also gets a DM prompt in this batch is told their news
+    in that prompt (one DM, not two). `prompts` are rewritten in place to carry it. A view without news keeps
+    its own DM."""
+    told: dict[int, tuple[Event, ...]] = {}
+    for item in news:
+        if isinstance(item.payload, PrivatePost) and item.payload.update.events:
+            told[item.payload.user_id] = item.payload.update.events
+    left = {o.payload.user_id for o in news if isinstance(o.payload, PrivatePost)}
+    for n, item in enumerate(prompts):
+        prompt = item.payload
+        if isinstance(prompt, PromptPost) and prompt.user_id in told:
+            prompts[n] = replace(item, payload=replace(prompt, news=told[prompt.user_id]))
+            left.discard(prompt.user_id)
+    return [o for o in news if isinstance(o.payload, PrivatePost) and o.payload.user_id in left]
+
+
+def _turn_ping(before: LiveGame, after: LiveGame, applied: list[Applied], result: MoveResult) -> Outgoing | None:
+    """The "your turn" ping of a batch: the humans whose turn began, or (nobody new) the deletion of the last
+    ping once a turn is taken; None when the pending players did not change."""
+    newly = newly_pending(before, after, applied)
+    mention = tuple(p for p in result.pending if p.player in newly and not p.is_ai and p.user_id is not None)
+    was = {d.player for d in before.decisions} if before.status == TableStatus.ACTIVE else set()
+    waiting = tuple(sorted(p.player for p in result.pending))
+    if not mention and not result.ended and was <= set(waiting):
+        return None
+    return Outgoing(after.id, channel_queue(after.channel_id), TurnPing(mention, () if result.ended else waiting))
 
 
 def _table_update(
     before: LiveGame, after: LiveGame, applied: list[Applied], announcement: Announcement, result: MoveResult
 ) -> Outgoing:
-    """The channel post of a public change: an edit of the live status message while the same players act on."""
-    newly = newly_pending(before, after, applied)
+    """The channel post of a public change: an edit of the live status message through a round, a new table
+    message (with the board) when a round begins, at the start and at the end. It mentions nobody: the turn
+    ping does (an edit would not notify anyone)."""
+    same_round = round_of(before) is not None and round_of(before) == round_of(after)
     continues = (
-        not newly and not result.ended and announcement.kind is UpdateKind.MOVES and before.status_events is not None
+        same_round and not result.ended and announcement.kind is UpdateKind.MOVES and before.status_events is not None
     )
     shown = (*(before.status_events or ()), *result.public_events) if continues else result.public_events
     update = TableUpdate(
@@ -118,7 +172,6 @@ def _table_update(
         outcome=result.outcome,
         public_change=True,
         mode=PostMode.EDIT if continues else PostMode.NEW,
-        mention=tuple(sorted(newly)),
     )
     # A later edit of this message keeps its headline as its first line.
     first = announcement.headline and not continues
@@ -127,14 +180,29 @@ def _table_update(
     return table_post(after, update)
 
 
-def _private_news(after: LiveGame, announcement: Announcement, result: MoveResult) -> list[Outgoing]:
-    """Each human's private events and view (every human's view when the announcement asks for it)."""
+def not_caused_by(player: int, applied: Iterable[Applied], opening: Iterable[Event] = ()) -> tuple[Event, ...]:
+    """The private events of `player` in a batch that they did not cause themselves: others' moves, moves made
+    for them (time ran out, the AI stood in) and the opening; their own choices are shown where they made them."""
+    own = (
+        e
+        for item in applied
+        if not (item.move.player == player and item.move.source is MoveSource.HUMAN)
+        for e in item.events
+    )
+    return tuple(e for e in (*opening, *own) if not e.public and player in (e.visible_to or ()))
+
+
+def _private_news(
+    after: LiveGame, announcement: Announcement, result: MoveResult, applied: list[Applied]
+) -> list[Outgoing]:
+    """Each human's private news they did not cause, with their view (every human's view when the
+    announcement asks for it)."""
     messages: list[Outgoing] = []
     for seat in after.human_seats():
         player = seat.player
         if player is None or seat.user_id is None:
             continue
-        events = result.private_events.get(player, ())
+        events = not_caused_by(player, applied, announcement.opening)
         if not events and not announcement.everyone_private:
             continue
         private = PrivateUpdate(after.id, player, result.version, events, after.game.view(after.state, player))
@@ -151,7 +219,8 @@ def _new_prompts(before: LiveGame, after: LiveGame, result: MoveResult) -> list[
             continue
         if after.auto_passes(next(d for d in after.decisions if d.player == p.player)):
             continue
-        messages.append(Outgoing(after.id, user_queue(p.user_id), PromptPost(p.user_id, p.player, result.version)))
+        prompt = PromptPost(p.user_id, p.player, result.version, round_of(after) or 0)
+        messages.append(Outgoing(after.id, user_queue(p.user_id), prompt))
     return messages
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from engine.core.events import Event
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PrivateUpdate, TableInfo, TableUpdate
 
@@ -59,13 +60,20 @@ class Notifier(Protocol):
         """Tell one player privately what changed for them (their private events and view)."""
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
-        """DM a player the buttons of the decision that is theirs now (`previous`: their last prompt, to retire).
-        Returns the prompt message, or None when the decision is no longer theirs (nothing sent)."""
+        """DM a player the buttons of the decision that is theirs now (`previous`: their last prompt, to retire),
+        after their private `news` of the same change. Returns the prompt message, or None when the decision is
+        no longer theirs (nothing sent)."""
 
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """Edit a DM prompt whose choice is made: say what was chosen (or that time ran out), no buttons."""
+
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
+        """Rewrite a player's DM prompt of this round with the buttons of their next secret decision (several
+        decisions of one round share one DM). Returns the prompt, or None when it is gone (post a new one)."""
 
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Mention these pending players in the table's channel with a short public message (reminders)."""
@@ -73,6 +81,13 @@ class Notifier(Protocol):
     async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
         """Tell one player a game waits for them: by DM (`by_dm`; Undeliverable with dm_closed when their DMs
         are closed) or by a mention in the table's channel."""
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """A short "your turn" message in the table's channel mentioning these players (edits do not notify).
+        Returns the message (deleted once their turn is taken), or None when nobody was mentioned."""
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Delete a "your turn" message whose turn is taken or that a newer one replaces (gone already: fine)."""
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Post the lobby message of a table that is open for joining."""
@@ -100,7 +115,7 @@ class NullNotifier:
         """Drop the update."""
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
         """Drop the prompt."""
         return None
@@ -108,11 +123,24 @@ class NullNotifier:
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """Drop the edit."""
 
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
+        """Drop the edit."""
+        return message
+
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Drop the ping."""
 
     async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
         """Drop the nudge."""
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """Drop the ping."""
+        return None
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Drop the deletion."""
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Drop the lobby message."""
@@ -134,8 +162,9 @@ Fault = Callable[[str, TableInfo], None]
 @dataclass
 class RecordingNotifier:
     """Keeps every delivered call in order, for tests: `posts`, `privates`, `pings`, `prompts`, `lobbies`,
-    `notices`, `edits` and `calls` (all kinds). `fault`, when set, is called first with the call's kind and
-    table and may raise RetryLater/Undeliverable to simulate Discord failing."""
+    `notices`, `edits`, `turn_pings` (with their messages), `deleted` pings, `prompt_news` and `calls` (all
+    kinds). `fault`, when set, is called first with the call's kind and table and may raise
+    RetryLater/Undeliverable to simulate Discord failing."""
 
     posts: list[tuple[TableInfo, TableUpdate]] = field(default_factory=list)
     privates: list[tuple[TableInfo, int, PrivateUpdate]] = field(default_factory=list)
@@ -147,6 +176,9 @@ class RecordingNotifier:
     closed_prompts: list[tuple[MessageRef, str, bool]] = field(default_factory=list)
     alerts: list[tuple[TableInfo, int, str]] = field(default_factory=list)
     nudges: list[tuple[TableInfo, int, str, bool]] = field(default_factory=list)
+    turn_pings: list[tuple[TableInfo, tuple[PendingPlayer, ...], MessageRef]] = field(default_factory=list)
+    deleted: list[MessageRef] = field(default_factory=list)
+    prompt_news: list[tuple[int, tuple[Event, ...]]] = field(default_factory=list)  # (user, news told in a prompt)
     calls: list[str] = field(default_factory=list)
     fault: Fault | None = None
     _next_id: int = 1000
@@ -177,13 +209,14 @@ class RecordingNotifier:
         self.calls.append(f"private:{table.game_id}:{user_id}")
 
     async def send_prompt(
-        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None
+        self, table: TableInfo, user_id: int, player: int, previous: MessageRef | None, news: Sequence[Event] = ()
     ) -> MessageRef | None:
         """Record a DM prompt."""
         self._check("prompt", table)
         if previous is not None:
             self.edits.append(("prompt", previous))
         self.prompts.append((table, user_id, player))
+        self.prompt_news.append((user_id, tuple(news)))
         self.calls.append(f"prompt:{table.game_id}:{user_id}")
         return self._ref(user_id)
 
@@ -193,6 +226,17 @@ class RecordingNotifier:
         self.edits.append(("prompt_closed", message))
         self.closed_prompts.append((message, chosen, timed_out))
         self.calls.append(f"close_prompt:{table.game_id}")
+
+    async def edit_prompt(
+        self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
+    ) -> MessageRef | None:
+        """Record a DM prompt rewritten for the player's next decision of the round."""
+        self._check("prompt", table)
+        self.edits.append(("prompt_reused", message))
+        self.prompts.append((table, user_id, player))
+        self.prompt_news.append((user_id, tuple(news)))
+        self.calls.append(f"edit_prompt:{table.game_id}:{user_id}")
+        return message
 
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """Record a ping."""
@@ -205,6 +249,20 @@ class RecordingNotifier:
         self._check("nudge_dm" if by_dm else "nudge", table)
         self.nudges.append((table, user_id, message, by_dm))
         self.calls.append(f"nudge:{table.game_id}")
+
+    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+        """Record a "your turn" message."""
+        self._check("turn_ping", table)
+        ref = self._ref(table.channel_id)
+        self.turn_pings.append((table, tuple(pending), ref))
+        self.calls.append(f"turn_ping:{table.game_id}")
+        return ref
+
+    async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
+        """Record the deletion of a "your turn" message."""
+        self._check("delete_ping", table)
+        self.deleted.append(message)
+        self.calls.append(f"delete_ping:{table.game_id}")
 
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """Record a lobby message."""
@@ -238,6 +296,6 @@ class RecordingNotifier:
     def clear(self) -> None:
         """Forget everything recorded so far."""
         for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits,
-                      self.closed_prompts, self.alerts, self.nudges):
+                      self.closed_prompts, self.alerts, self.nudges, self.turn_pings, self.deleted, self.prompt_news):
             store.clear()
         self.calls.clear()

@@ -29,6 +29,7 @@ class MessageKind(StrEnum):
     PROMPT = "prompt"  # a DM with the buttons of a secret choice that just became the player's
     PROMPT_CLOSED = "prompt_closed"  # that DM edited to say what was chosen, without buttons
     PING = "ping"  # a reminder mentioning pending players in the channel
+    TURN_PING = "turn_ping"  # "your turn" for the players whose turn began; replaces (deletes) the previous one
     LOBBY = "lobby"  # post the lobby message (Join/Start/Cancel)
     LOBBY_CLOSED = "lobby_closed"  # edit the lobby message to its final text, without buttons
     NOTICE = "notice"  # a short channel notice (e.g. "I can't DM you, use /hand")
@@ -90,6 +91,8 @@ class PromptPost:
     user_id: int
     player: int
     version: int
+    round: int = -1  # the rules' round it opened in: a prompt of the same round is edited, not sent anew (-1: none)
+    news: tuple[Event, ...] = ()  # private news of the same batch, told in the prompt rather than in a DM of its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,16 @@ class Ping:
 
     pending: tuple[PendingPlayer, ...]
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPing:
+    """The turn of `mention` began: the channel's previous "your turn" message is deleted and, when anyone is
+    named, a short one mentioning them is posted. With nobody to mention, the previous one is deleted only when
+    none of the players it named is still among `waiting` (their turn is taken)."""
+
+    mention: tuple[PendingPlayer, ...]
+    waiting: tuple[int, ...] = ()  # the players still pending after the change
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +165,8 @@ class CatchUp:
 
 
 Payload = (
-    Nudge | CatchUp | HostAlert | TablePost | PrivatePost | PromptPost | PromptClosed | Ping | LobbyPost | LobbyClosed
-    | Notice
+    Nudge | CatchUp | HostAlert | TablePost | PrivatePost | PromptPost | PromptClosed | Ping | TurnPing | LobbyPost
+    | LobbyClosed | Notice
 )
 
 
@@ -259,13 +272,16 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.TABLE, {"update": _update_json(update)}
         case PrivatePost(user_id, update):
             return MessageKind.PRIVATE, {"user_id": user_id, "update": _private_json(update)}
-        case PromptPost(user_id, player, version):
-            return MessageKind.PROMPT, {"user_id": user_id, "player": player, "version": version}
+        case PromptPost(user_id, player, version, round_number, news):
+            data = {"user_id": user_id, "player": player, "version": version, "round": round_number}
+            return MessageKind.PROMPT, {**data, "news": [e.to_json() for e in news]}
         case PromptClosed(user_id, player, chosen, timed_out):
-            data = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
-            return MessageKind.PROMPT_CLOSED, data
+            closed = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
+            return MessageKind.PROMPT_CLOSED, closed
         case Ping(pending, message):
             return MessageKind.PING, {"pending": [_pending_json(p) for p in pending], "message": message}
+        case TurnPing(mention, waiting):
+            return MessageKind.TURN_PING, {"mention": [_pending_json(p) for p in mention], "waiting": list(waiting)}
         case LobbyPost():
             return MessageKind.LOBBY, {}
         case LobbyClosed():
@@ -289,13 +305,17 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
         case MessageKind.PRIVATE:
             return PrivatePost(int(data["user_id"]), _private(data["update"]))
         case MessageKind.PROMPT:
-            return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]))
+            round_number = int(data.get("round", -1))
+            news = tuple(Event.from_json(e) for e in data.get("news", ()))
+            return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]), round_number, news)
         case MessageKind.PROMPT_CLOSED:
             return PromptClosed(
                 int(data["user_id"]), int(data["player"]), str(data["chosen"]), bool(data.get("timed_out"))
             )
         case MessageKind.PING:
             return Ping(tuple(_pending(p) for p in data["pending"]), str(data["message"]))
+        case MessageKind.TURN_PING:
+            return TurnPing(tuple(_pending(p) for p in data["mention"]), tuple(int(p) for p in data.get("waiting", ())))
         case MessageKind.LOBBY:
             return LobbyPost()
         case MessageKind.LOBBY_CLOSED:

@@ -25,6 +25,7 @@ from db.rows import MessageRef as StoredRef
 from db.rows import OutboxRow
 from db.steady import StepGuard
 from db.store import Store
+from engine.core.events import Event
 from host import attention, quiet
 from host.metrics import Metrics, NoMetrics
 from host.notifier import Notifier, RetryLater, Undeliverable
@@ -42,6 +43,7 @@ from host.outbox import (
     PromptClosed,
     PromptPost,
     TablePost,
+    TurnPing,
     channel_queue,
     decode,
     dm_user_of,
@@ -76,6 +78,7 @@ STOP_GRACE = 5.0
 QUIET_HOURS = "held for the player's quiet hours"
 STATUS_SLOT = "status"
 LOBBY_SLOT = "lobby"
+PING_SLOT = "turn_ping"
 
 
 def backoff(attempts: int) -> float:
@@ -86,6 +89,16 @@ def backoff(attempts: int) -> float:
 def prompt_slot(user_id: int) -> str:
     """The table_messages slot of a user's live DM prompt."""
     return f"prompt:{user_id}"
+
+
+def prompt_round_slot(user_id: int, round_number: int) -> str:
+    """The table_messages slot of the DM prompt a user got in one round (their later decisions of it edit it)."""
+    return f"prompt:{user_id}:round:{round_number}"
+
+
+def pinged_slot(player: int) -> str:
+    """The table_messages slot saying the live "your turn" message names this player."""
+    return f"{PING_SLOT}:{player}"
 
 
 @dataclass
@@ -364,12 +377,9 @@ class OutboxSender:
                 await notifier.send_private(table, user_id, update)
                 self._dm_went_through(user_id)
                 return {}
-            case PromptPost(user_id, player, _version):
+            case PromptPost(user_id, player, _version, round_number, news):
                 self._skip_closed_dm(user_id)
-                slot = prompt_slot(user_id)
-                ref = await notifier.send_prompt(table, user_id, player, await self._message(row.game_id, slot))
-                self._dm_went_through(user_id)
-                return {slot: ref} if ref is not None else {}
+                return await self._send_prompt(row.game_id, table, user_id, player, round_number, news)
             case PromptClosed(user_id, _player, chosen, timed_out):
                 slot = prompt_slot(user_id)
                 prompt = await self._message(row.game_id, slot)
@@ -387,6 +397,9 @@ class OutboxSender:
                 if by_dm:
                     self._dm_went_through(user_id)
                 return {}
+            case TurnPing(mention, waiting):
+                told_here = await self._route_turn_ping(row, mention)
+                return await self._turn_ping(row.game_id, table, told_here, waiting)
             case LobbyPost():
                 ref = await notifier.post_lobby(table)
                 return {LOBBY_SLOT: ref} if ref is not None else {}
@@ -540,6 +553,57 @@ class OutboxSender:
         table = await self._table_info(game_id)
         await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), nudge).to_row()], self._clock())
         self.wake()
+
+    async def _route_turn_ping(self, row: OutboxRow, mention: tuple[PendingPlayer, ...]) -> tuple[PendingPlayer, ...]:
+        """The "your turn" message mentions only those who want it in the channel; the others are told by DM,
+        once their quiet hours end, or not at all while they are away."""
+        people = {p.user_id: p for p in mention if p.user_id is not None and not p.is_ai}
+        if not people:
+            return mention
+        ways = await self._ways(sorted(people))
+        if row.attempts == 0:  # a retried ping already told the others
+            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in people.items()})
+        return tuple(p for p in mention if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
+
+    async def _send_prompt(
+        self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int, news: tuple[Event, ...]
+    ) -> dict[str, MessageRef | None]:
+        """A DM prompt; a later decision of the same round rewrites that round's prompt rather than DM anew."""
+        slot = prompt_slot(user_id)
+        this_round = prompt_round_slot(user_id, round_number) if round_number >= 0 else None
+        reused = await self._message(game_id, this_round) if this_round is not None else None
+        ref = None
+        if reused is not None:
+            ref = await self.notifier.edit_prompt(table, user_id, player, reused, news)
+        if ref is None:
+            ref = await self.notifier.send_prompt(table, user_id, player, await self._message(game_id, slot), news)
+        self._dm_went_through(user_id)
+        if ref is None:
+            return {}
+        slots: dict[str, MessageRef | None] = {slot: ref}
+        if this_round is not None:
+            slots[this_round] = ref
+            if round_number > 0:  # the last round's prompt is not reused any more
+                slots[prompt_round_slot(user_id, round_number - 1)] = None
+        return slots
+
+    async def _turn_ping(
+        self, game_id: int, table: TableInfo, mention: tuple[PendingPlayer, ...], waiting: tuple[int, ...]
+    ) -> dict[str, MessageRef | None]:
+        """Delete the live "your turn" message when replaced or when its turn is taken; post the new one."""
+        previous = await self._message(game_id, PING_SLOT)
+        players = [s.player for s in table.seats if s.player is not None]
+        named = [p for p in players if await self._message(game_id, pinged_slot(p)) is not None]
+        if previous is not None and not mention and any(p in waiting for p in named):
+            return {}  # someone it named still has to act: it stays
+        if previous is not None:
+            await self.notifier.delete_ping(table, previous)
+        slots: dict[str, MessageRef | None] = {pinged_slot(p): None for p in named}
+        ref = await self.notifier.post_turn_ping(table, mention) if mention else None
+        slots[PING_SLOT] = ref
+        if ref is not None:
+            slots.update({pinged_slot(p.player): ref for p in mention})
+        return slots
 
     def _skip_closed_dm(self, user_id: int) -> None:
         until = self._dm_closed.get(user_id)

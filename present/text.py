@@ -174,6 +174,15 @@ def public_only(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.public]
 
 
+# The line a DM prompt opens with (after any private news it tells).
+SECRET_PROMPT_NOTE = "Your secret choice (only you see this):"
+
+
+def turn_ping_text(table: TableInfo, users: Sequence[int]) -> str:
+    """The short "your turn" message: whom it is for and the game (it is deleted once the turn is taken)."""
+    return ", ".join(mention(u) for u in users) + f" — your turn in **{table.title}**."
+
+
 def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
     """The distinct human users among the pending players, in order."""
     users: list[int] = []

@@ -58,6 +58,7 @@ class Sink:
         self.id = channel_id
         self.sent = []
         self.edits = []
+        self.deleted = []
         self.fail = fail
 
     async def send(self, content, **kwargs):
@@ -72,6 +73,11 @@ class Sink:
         class Partial:
             async def edit(self, **kwargs):
                 sink.edits.append((message_id, kwargs))
+
+            async def delete(self):
+                if sink.fail is not None:
+                    raise sink.fail
+                sink.deleted.append(message_id)
 
         return Partial()
 
@@ -259,3 +265,30 @@ async def test_an_edit_update_rewrites_the_live_status_message_in_place():
     assert message_id == 555 and "Red moved." in kwargs["content"] and "Red fought." in kwargs["content"]
     assert kwargs["view"].children[0].custom_id == "gh:T:3:7:-:"
     assert kwargs["allowed_mentions"].users == []
+
+
+async def test_the_turn_ping_is_short_and_mentions_only_the_humans_whose_turn_began():
+    bot = FakeBot()
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"), PendingPlayer(2, None, DecisionKind.TURN, "", True))
+    ref = await notifier_for(bot).post_turn_ping(TABLE, pending)
+    ((content, kwargs),) = bot.channel.sent
+    assert ref == MessageRef(50, 9001)
+    assert content == "<@11> — your turn in **Test Game**."
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [11] and kwargs["allowed_mentions"].everyone is False
+
+
+async def test_a_turn_ping_for_ai_seats_alone_posts_nothing():
+    bot = FakeBot()
+    ai = (PendingPlayer(2, None, DecisionKind.TURN, "", True),)
+    assert await notifier_for(bot).post_turn_ping(TABLE, ai) is None and bot.channel.sent == []
+
+
+async def test_deleting_a_ping_that_is_gone_already_is_fine_and_a_server_error_is_retried():
+    bot = FakeBot()
+    await notifier_for(bot).delete_ping(TABLE, MessageRef(50, 777))
+    assert bot.channel.deleted == [777]
+    bot.channel.fail = http_error(404, 10008, "Unknown Message")
+    await notifier_for(bot).delete_ping(TABLE, MessageRef(50, 777))
+    bot.channel.fail = http_error(503)
+    with pytest.raises(RetryLater):
+        await notifier_for(bot).delete_ping(TABLE, MessageRef(50, 777))

@@ -475,7 +475,9 @@ async def test_a_bot_killed_while_its_start_was_being_posted_closes_the_lobby_an
     assert table_messages(fake, channel.id) == [start], [m.content for m in table_messages(fake, channel.id)]
     delivered = [q for q in fake.requests_to("POST", MESSAGES) if q.status == 200 and q.at > killed_at
                  and int(q.params["channel_id"]) == channel.id]
-    assert len(delivered) == 1, [str(q) for q in delivered]  # the start message, once
+    # The start message, once, and (the spec) the short ping mentioning whose turn began.
+    assert len(delivered) == 2, [str(q) for q in delivered]
+    assert "your turn" in fake.channel_messages(channel)[-1].content
     assert all(q.status == 503 for q in posts.hits + edits.hits)
     sent = outbox(db_path(bot), game_id)
     assert all(e.status == "sent" for e in sent), [(e.id, e.kind, e.status) for e in sent]

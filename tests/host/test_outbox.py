@@ -53,7 +53,11 @@ async def test_a_move_is_stored_with_its_messages_in_one_transaction(store_url):
         await svc._watched.close()  # a crash: nothing delivered
     rows = await outbox_rows(store_url)
     assert ("channel:777", "lobby", "pending") in rows
-    assert [k for q, k, _ in rows if q == "channel:777"] == ["lobby", "lobby_closed", "table", "table"]
+    # The start pings both players (their turn began); the bid asks the sender to delete that ping once nobody it
+    # named still owes a choice (the sender keeps it: alice does).
+    assert [k for q, k, _ in rows if q == "channel:777"] == [
+        "lobby", "lobby_closed", "table", "turn_ping", "table", "turn_ping"
+    ]
     assert {q for q, k, _ in rows if k in ("private", "prompt")} == {f"user:{HOST}", f"user:{ALICE}"}
 
 
@@ -302,7 +306,8 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
 
 
 @pytest.mark.parametrize(
-    "kind", ["table", "private", "prompt", "ping", "lobby", "lobby_closed", "notice", "nudge", "catch_up"]
+    "kind", ["table", "private", "prompt", "prompt_of_round", "ping", "turn_ping", "lobby", "lobby_closed", "notice",
+             "nudge", "catch_up"]
 )
 def test_every_message_kind_survives_its_json_round_trip(kind):
     from engine.core.decisions import DecisionKind
@@ -321,7 +326,9 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
                                                                                   "round_limit"))),
         "private": outbox.PrivatePost(11, PrivateUpdate(3, 1, 9, (private_event(1, "secret"),), {"hand": ["a"]})),
         "prompt": outbox.PromptPost(11, 1, 9),
+        "prompt_of_round": outbox.PromptPost(11, 1, 9, 4, (private_event(1, "You draw a card."),)),
         "ping": outbox.Ping(pending, "the game is waiting for you"),
+        "turn_ping": outbox.TurnPing(pending[:1], (1, 2)),
         "lobby": outbox.LobbyPost(),
         "lobby_closed": outbox.LobbyClosed(),
         "notice": outbox.Notice(NoticeKind.DM_CLOSED, 11),
@@ -333,6 +340,13 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
     import json
 
     assert outbox.decode(stored_kind.value, json.loads(json.dumps(data))) == payload
+
+
+def test_a_prompt_stored_before_rounds_were_kept_reads_as_of_no_round():
+    """A prompt row written by an older release has no round: it is sent as a new DM, never an edit."""
+    from host import outbox
+
+    assert outbox.decode("prompt", {"user_id": 11, "player": 1, "version": 9}) == outbox.PromptPost(11, 1, 9, -1)
 
 
 async def test_an_unreadable_outbox_row_is_given_up_without_blocking_its_channel(store_url):
@@ -409,6 +423,21 @@ def closed_dms(kind: str, table: TableInfo) -> None:
         raise Undeliverable("the player does not accept direct messages from me", dm_closed=True)
 
 
+async def dare_each_other(svc, game_id: int) -> None:
+    """Both bid (a player's own choice sends them no DM), then each dares the other once: a dare is a secret
+    reaction of the other player's, so each of them is sent a DM prompt."""
+    for user in (HOST, ALICE):
+        step = await svc.legal_actions_for(game_id, user)
+        await svc.submit(game_id, user, step.actions[0].id, step.version)
+    for _ in range(2):
+        mover = (await svc.get_table(game_id)).pending[0].user_id
+        step = await svc.legal_actions_for(game_id, mover)
+        await svc.submit(game_id, mover, "dare", step.version)
+        dared = (await svc.get_table(game_id)).pending[0].user_id
+        step = await svc.legal_actions_for(game_id, dared)
+        await svc.submit(game_id, dared, "decline", step.version)
+
+
 async def test_a_dm_failure_is_no_longer_shown_once_a_later_dm_to_that_player_goes_through(store_url):
     clock = FakeClock()
     notifier = RecordingNotifier()
@@ -423,9 +452,7 @@ async def test_a_dm_failure_is_no_longer_shown_once_a_later_dm_to_that_player_go
         svc.dm_reopened(HOST)
         svc.dm_reopened(ALICE)
         clock.advance(5)
-        for user in (HOST, ALICE):
-            step = await svc.legal_actions_for(result.game_id, user)
-            await svc.submit(result.game_id, user, step.actions[0].id, step.version)
+        await dare_each_other(svc, result.game_id)
         await svc.deliver()
         assert {user for _, user, _ in notifier.privates} | {user for _, user, _ in notifier.prompts} == {HOST, ALICE}
         assert (await svc.delivery_state(result.game_id)).failures == ()
@@ -460,9 +487,7 @@ async def test_a_player_who_used_the_bot_again_gets_dms_again_while_the_others_s
         notifier.fault = None
         clock.advance(5)
         svc.dm_reopened(ALICE)
-        for user in (HOST, ALICE):
-            step = await svc.legal_actions_for(result.game_id, user)
-            await svc.submit(result.game_id, user, step.actions[0].id, step.version)
+        await dare_each_other(svc, result.game_id)
         await svc.deliver()
         reached = {user for _, user, _ in notifier.privates} | {user for _, user, _ in notifier.prompts}
         assert reached == {ALICE}, "the host's DMs stay held back until they use the bot or the wait ends"
