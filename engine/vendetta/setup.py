@@ -22,7 +22,8 @@ def option_specs() -> list[OptionSpec]:
     return [
         OptionSpec("scoring", "choice", "basic", "basic: first to complete wins; advanced: points (§8).",
                    choices=("basic", "advanced"), label="Scoring",
-                   value_words=(("basic", "the first to complete their objectives wins."),
+                   value_words=(("basic", "the first to complete their objectives wins; if nobody has by the round "
+                                          "limit, points decide."),
                                 ("advanced", "the game is won on points: 20 for each objective completed, "
                                              "plus spare gnome tokens and food."))),
         OptionSpec("clans_per_player", "int", None, "2-player game only: clans each player controls (default 2).",

@@ -186,7 +186,8 @@ def test_lobby_options_are_named_and_explained_in_words():
     assert "• Neutral lair: auto — in a 2-player game, a neutral lair is laid when Thieves or Brigands play." in lair
     assert "• Rules: even simpler — no guild cards" in lair
     scoring = text.lobby_text(_table("vendetta", {"scoring": "basic"}))
-    assert "• Scoring: basic — the first to complete their objectives wins." in scoring
+    assert ("• Scoring: basic — the first to complete their objectives wins; if nobody has by the round limit, "
+            "points decide.") in scoring
 
 
 def test_the_first_player_is_always_a_person():

@@ -151,7 +151,7 @@ def test_final_report_says_why_in_words_and_reveals_every_clans_objectives() -> 
     report = GAME.final_report(state)
     assert report is not None
     if state.end_reason == "round_limit":
-        assert "round limit (10)" in report.reason
+        assert "Round 10, the last, is over" in report.reason
     else:
         assert "completed all" in report.reason
     assert "round_limit" not in report.reason
