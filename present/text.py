@@ -61,8 +61,17 @@ def player_names(table: TableInfo, view: Mapping[str, Any] | None) -> dict[int, 
 
 
 def event_text(event: Event, names: Mapping[int, str]) -> str:
-    """An event's narration with its player placeholders (`{p2}`) filled with names."""
-    return fill_names(event.text, names)
+    """An event's narration with its player placeholders (`{p2}`) filled with names.
+
+    A name that already carries the side ("<@1> (Red)") is said bare before "plays Red", so a seating
+    reads "<@1> plays Red", not "<@1> (Red) plays Red".
+    """
+    said = event.text
+    for player, label in names.items():
+        person, _, side = label.rpartition(" (")
+        if person and side.endswith(")"):
+            said = said.replace(f"{{p{player}}} plays {side[:-1]}", f"{person} plays {side[:-1]}")
+    return fill_names(said, names)
 
 
 def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:

@@ -68,8 +68,8 @@ def _objective_lines(state: VendettaState, clan: str) -> list[str]:
         lines.append(f"All {len(chosen)} objectives are complete together: {name} passes the end check now.")
     else:
         # R-V27: the end check pools every card's needs; a token never serves two cards
-        lines.append(f"Together (as the end check counts them, no token serving two cards) {name} still needs "
-                     f"{joined(together)}.")
+        lines.append(f"For all its objectives at once, {name} still needs {joined(together)} "
+                     "(a token counts for one objective only).")
     return lines
 
 

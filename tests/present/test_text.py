@@ -215,3 +215,21 @@ def test_every_option_of_every_game_has_player_words():
                 choices = {c for c, _ in spec.value_words}
                 assert spec.explain or choices == set(spec.choices), f"{name} {spec.name} is not explained"
             assert "§" not in spec.explain + "".join(w for _, w in spec.value_words)
+
+
+def test_a_seating_names_the_side_once():
+    from engine.core.names import player_ref
+
+    names = {0: "<@10> (Westdingledongleson)", 1: "AI 2 (Schnitzel)"}
+    seating = public_event(f"{player_ref(0)} plays Westdingledongleson; {player_ref(1)} plays Schnitzel.")
+    assert text.event_text(seating, names) == "<@10> plays Westdingledongleson; AI 2 plays Schnitzel."
+    # Elsewhere the side stays beside the name.
+    assert text.event_text(public_event(f"{player_ref(0)} moves."), names) == "<@10> (Westdingledongleson) moves."
+
+
+def test_a_waiting_player_is_named_by_their_side_when_their_name_is_unknown():
+    from present.choices import waiting_name, waiting_who
+
+    line = waiting_name([waiting_who(None, "McDingle"), waiting_who(None, "Schnitzel")], secret=True)
+    assert line == "Not your turn — waiting for a secret choice from McDingle, Schnitzel"
+    assert waiting_who("alice", "Red") == "alice (Red)" and waiting_who(None, None) == "a player"
