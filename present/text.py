@@ -160,7 +160,9 @@ def first_player_words(player: int, table: TableInfo | None) -> str:
     if drawn is None and joined is None:
         return f"whoever is seated {ORDINALS.get(player + 1, f'{player + 1}th')} when the game starts"
     if drawn is None or joined is None or drawn == joined:
-        return lobby_seat_label(drawn or joined)  # type: ignore[arg-type]
+        one = drawn or joined
+        assert one is not None  # not both: checked just above
+        return lobby_seat_label(one)
     return f"{lobby_seat_label(drawn)} if started in random order, {lobby_seat_label(joined)} in join order"
 
 
