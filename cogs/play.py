@@ -37,6 +37,7 @@ from present.choices import (
     filter_choices,
     resolve_value,
     waiting_name,
+    waiting_who,
 )
 
 log = logging.getLogger(__name__)
@@ -205,10 +206,10 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         for p in waiting:
             member = guild.get_member(p.user_id) if guild is not None and p.user_id is not None else None
             seat = next((s for s in table.seats if s.player == p.player), None)
-            who = member.display_name if member is not None else text.seat_label(seat) if seat else "a player"
+            who: str | None = member.display_name if member is not None else text.seat_label(seat) if seat else None
             if p.user_id is not None and member is None:
-                who = "a player"  # a mention would show as raw text here
-            names.append(f"{who} ({factions[p.player]})" if p.player in factions else who)
+                who = None  # a mention would show as raw text here
+            names.append(waiting_who(who, factions.get(p.player)))
         return waiting_name(names, bool(waiting) and all(p.kind in text.SECRET_KINDS for p in waiting))
 
     # -- /hand ---------------------------------------------------------------------------------------

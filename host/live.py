@@ -15,6 +15,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.events import Event
 from engine.core.game import Game, replay
 from engine.core.outcome import Outcome
+from engine.core.rng import Rng
 from host.results import AiLevel, PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus
 
 
@@ -46,6 +47,17 @@ def snapshot_matches(game: Game[Any], stored: str, replayed: Any) -> bool:
     except Exception:  # a snapshot the game refuses simply does not match; the caller gives the verdict
         return False
     return snapshot_text(game, loaded) == expected
+
+
+# Seat shuffling draws from its own stream so it never shifts the game's own dice.
+SEAT_STREAM = 0x5EA7_0DE5
+
+
+def random_start_order(seed: int, join_orders: list[int]) -> list[int]:
+    """The seats' join orders in the player order a Start in random order gives with this seed."""
+    order = list(join_orders)
+    Rng.from_seed(seed ^ SEAT_STREAM).shuffle(order)
+    return order
 
 
 def replay_log(game: Game[Any], players: int, seed: int, options: dict[str, Any], rows: list[ActionRow]) -> Any:
@@ -238,6 +250,8 @@ class LiveGame:
             pending=self.pending_players() if self.status == TableStatus.ACTIVE else (),
             outcome=self.outcome(),
             status_reason=self.status_reason,
+            random_start=(tuple(random_start_order(self.seed, [s.join_order for s in self.seats]))
+                          if self.status == TableStatus.LOBBY else ()),
             public_version=self.public_version,
         )
 

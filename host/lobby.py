@@ -24,7 +24,6 @@ from db.store import (
 from engine.core.errors import IllegalAction
 from engine.core.events import public_event
 from engine.core.options import validate_options
-from engine.core.rng import Rng
 from host import announce, final
 from host.ai_turns import AiTurns
 from host.announce import Announcement, Applied, move_result, table_post
@@ -45,7 +44,7 @@ from host.errors import (
     TableChanged,
     UnknownGame,
 )
-from host.live import LiveGame, snapshot_text
+from host.live import LiveGame, random_start_order, snapshot_text
 from host.outbox import LobbyClosed, LobbyPost, Outgoing, channel_queue
 from host.results import (
     DEFAULT_AI_LEVEL,
@@ -63,10 +62,6 @@ from host.tables import Tables, require_active
 
 log = logging.getLogger(__name__)
 
-# Seat shuffling draws from its own stream so it never shifts the game's own dice.
-SEAT_STREAM = 0x5EA7_0DE5
-
-
 def _require_lobby(live: LiveGame) -> None:
     if live.status == TableStatus.ACTIVE:
         raise AlreadyStarted()
@@ -81,8 +76,7 @@ def _require_host(live: LiveGame, user_id: int, what: str, moderator: bool = Fal
 
 def rematch_seating(seed: int, seats: int) -> dict[int, int]:
     """join order -> player index that `start` (random order) gives a lobby of `seats` seats with this seed."""
-    order = list(range(seats))
-    Rng.from_seed(seed ^ SEAT_STREAM).shuffle(order)
+    order = random_start_order(seed, list(range(seats)))
     return {join: player for player, join in enumerate(order)}
 
 
@@ -111,7 +105,7 @@ def _seating(live: LiveGame, join_order: bool) -> dict[int, int]:
         raise NotEnoughPlayers(count, low)
     order = [s.join_order for s in live.seats]
     if not join_order:
-        Rng.from_seed(live.seed ^ SEAT_STREAM).shuffle(order)
+        order = random_start_order(live.seed, order)
     return {seat: player for player, seat in enumerate(order)}
 
 

@@ -197,6 +197,9 @@ class TableInfo:
     # The version of the last change anyone could see (a private draft step does not move it): a table
     # message posted at this version or later still shows the game as it publicly stands.
     public_version: int = 0
+    # In a lobby: the seats' join orders in the player order a Start in random order would give now,
+    # so an option naming a player index ("first_player") can be said as the person it will be.
+    random_start: tuple[int, ...] = ()
 
     @property
     def is_open(self) -> bool:

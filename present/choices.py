@@ -94,6 +94,14 @@ def paginate(choices: Sequence[Choice], number: int, size: int = SELECT_OPTIONS)
 NOTHING_TO_CHOOSE = "-"
 
 
+def waiting_who(name: str | None, side: str | None) -> str:
+    """A pending player in an autocomplete line: "alice (Red)", or only the side ("Red") when the person's
+    name is not known here, never "a player (Red)"; "a player" when nothing is known."""
+    if name and side:
+        return f"{name} ({side})"
+    return name or side or "a player"
+
+
 def waiting_name(waiting_for: Sequence[str], secret: bool) -> str:
     """The autocomplete line shown instead of nothing when it is not the user's turn (≤ 100 chars)."""
     if not waiting_for:

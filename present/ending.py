@@ -44,10 +44,14 @@ def duration(seconds: float) -> str:
     return f"{minutes} min"
 
 
-def score_text(score: float, in_points: bool) -> str:
-    """A final score as shown after a player's name ("80 pts"); "" where the result is not in points."""
+def score_text(score: float, in_points: bool, unit: tuple[str, str] | tuple[()] = ()) -> str:
+    """A final score as shown after a player's name, in the game's unit ("80 pts", "17 GP", "13 armies on
+    the board"); "" where the result is not in points."""
     if not in_points:
         return ""
+    if len(unit) == 2:
+        number = text.points(score).removesuffix(" pts")
+        return f"{number} {unit[0] if number == '1' else unit[1]}"
     return text.points(score)
 
 
@@ -62,11 +66,13 @@ def winners_line(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | N
 
 
 def rounds_and_time(table: TableInfo, view: Mapping[str, Any] | None) -> str:
-    """"10 rounds played in 1 h 12 min." (the time from the lobby's opening to the last move)."""
-    rounds = (view or {}).get("round")
+    """"10 rounds played in 1 h 12 min." (the time from the lobby's opening to the last move), counted in
+    turns for a game whose view counts turns, so the end uses the same clock as the rest of the game."""
+    counted = "turn" if isinstance((view or {}).get("turn"), int) else "round"
+    rounds = (view or {}).get(counted)
     took = duration(table.updated_at - table.created_at)
     if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
-        return f"{rounds} round{'s' if rounds != 1 else ''} played in {took}."
+        return f"{rounds} {counted}{'s' if rounds != 1 else ''} played in {took}."
     return f"The game took {took}."
 
 
@@ -82,7 +88,7 @@ def standings(table: TableInfo, outcome: Outcome, report: FinalReport, view: Map
     lines: list[str] = []
     for entry in report.players:
         label = text.player_label(table, entry.player, view)
-        score = score_text(outcome.scores.get(entry.player, entry.score), in_points)
+        score = score_text(outcome.scores.get(entry.player, entry.score), in_points, report.unit)
         head = f"{ordinal(place_of.get(entry.player, len(place_of) + 1))}: {label}"
         lines.append(f"{head} — {score}" if score else head)
         lines.extend(f"  · {trim(line, BREAKDOWN_LINE)}" for line in entry.breakdown if line)

@@ -6,16 +6,21 @@ private texts (panel, /hand, DM) take a player's view explicitly.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from engine import registry
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
+from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
+
+log = logging.getLogger(__name__)
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -56,8 +61,17 @@ def player_names(table: TableInfo, view: Mapping[str, Any] | None) -> dict[int, 
 
 
 def event_text(event: Event, names: Mapping[int, str]) -> str:
-    """An event's narration with its player placeholders (`{p2}`) filled with names."""
-    return fill_names(event.text, names)
+    """An event's narration with its player placeholders (`{p2}`) filled with names.
+
+    A name that already carries the side ("<@1> (Red)") is said bare before "plays Red", so a seating
+    reads "<@1> plays Red", not "<@1> (Red) plays Red".
+    """
+    said = event.text
+    for player, label in names.items():
+        person, _, side = label.rpartition(" (")
+        if person and side.endswith(")"):
+            said = said.replace(f"{{p{player}}} plays {side[:-1]}", f"{person} plays {side[:-1]}")
+    return fill_names(said, names)
 
 
 def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
@@ -68,20 +82,88 @@ def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
     return {int(p): str(name) for p, name in factions.items() if str(p).isdigit() and name}
 
 
-def format_options(options: Mapping[str, Any]) -> str:
-    """Options in words: "round limit 10, scoring advanced" (options left to the game's default are skipped)."""
-    shown = [f"{str(name).replace('_', ' ')} {_option_value(str(name), value)}" for name, value in options.items()
+def format_options(options: Mapping[str, Any], table: TableInfo | None = None) -> str:
+    """Options in short words: "Round limit 10, Scoring basic" (options left to the game's default are
+    skipped); with the table, each option is named as its game names it and a player index as a person."""
+    specs = _specs(table)
+    shown = [f"{_label(name, specs)} {_value(name, value, table)}" for name, value in options.items()
              if value is not None]
     return ", ".join(shown) or "the game's defaults"
 
 
-def _option_value(name: str, value: Any) -> str:
+def option_lines(table: TableInfo) -> list[str]:
+    """The lobby's options, one line each, named and explained: "• Turbo start: off — when on, ..."."""
+    specs = _specs(table)
+    lines = []
+    for name, value in table.options.items():
+        if value is None:
+            continue
+        spec = specs.get(str(name))
+        why = _explain(spec, value) if spec is not None else ""
+        if str(name) == "first_player":
+            why = ""  # the value already says who starts
+        said = f"• {_label(name, specs)}: {_value(name, value, table)}"
+        lines.append(f"{said} — {why}" if why else said)
+    return lines or ["The game's default options."]
+
+
+def _specs(table: TableInfo | None) -> dict[str, OptionSpec]:
+    if table is None:
+        return {}
+    try:
+        game = registry.get(table.game_name)
+    except KeyError:
+        log.warning("no game %r for the option words of game #%s", table.game_name, table.game_id)
+        return {}
+    return {spec.name: spec for spec in game.options()}
+
+
+def _label(name: str, specs: Mapping[str, OptionSpec]) -> str:
+    spec = specs.get(str(name))
+    if spec is not None and spec.label:
+        return spec.label
+    words = str(name).replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def _explain(spec: OptionSpec, value: Any) -> str:
+    for choice, words in spec.value_words:
+        if choice == value:
+            return words
+    return spec.explain.format(value=value) if spec.explain else ""
+
+
+def _value(name: str, value: Any, table: TableInfo | None) -> str:
     if name == "first_player" and isinstance(value, int) and not isinstance(value, bool):
-        # A seat index: players count seats from 1, and -1 means drawn from the seed.
-        return "drawn at random" if value < 0 else f"seat {value + 1}"
+        return first_player_words(value, table)
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value).replace("_", " ")
+
+
+def first_player_words(player: int, table: TableInfo | None) -> str:
+    """Who plays first, said as a person: a player index is never shown as a seat number.
+
+    In a lobby nobody has a player index yet: the person depends on how the host starts
+    (random order, or join order), so both are named when they differ.
+    """
+    if player < 0:
+        return "drawn at random when the game starts"
+    if table is None:
+        return "chosen by the host"
+    seated = next((s for s in table.seats if s.player == player), None)
+    if seated is not None:
+        return lobby_seat_label(seated)
+    by_join = {s.join_order: s for s in table.seats}
+    drawn = by_join.get(table.random_start[player]) if player < len(table.random_start) else None
+    joined = table.seats[player] if player < len(table.seats) else None
+    if drawn is None and joined is None:
+        return f"whoever is seated {ORDINALS.get(player + 1, f'{player + 1}th')} when the game starts"
+    if drawn is None or joined is None or drawn == joined:
+        one = drawn or joined
+        assert one is not None  # not both: checked just above
+        return lobby_seat_label(one)
+    return f"{lobby_seat_label(drawn)} if started in random order, {lobby_seat_label(joined)} in join order"
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -107,12 +189,7 @@ def lobby_text(table: TableInfo) -> str:
         state = "This game is over: its final table message below shows the result."
     else:
         state = "This game is stopped: it could not be checked, and a moderator has to look at it."
-    lines = [
-        head,
-        f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}",
-        state,
-        *seats,
-    ]
+    lines = [head, f"Host: {mention(table.host_user_id)}", "Options:", *option_lines(table), state, *seats]
     if hint:
         lines.append(hint)
     return fit_lines(lines, MESSAGE_CONTENT)
@@ -195,7 +272,7 @@ def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
 def status_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
     """/game status: the table's state in a few lines, public data only (a finished game: present.ending)."""
     lines = [f"**{table.title}** — game #{table.game_id}: {STATUS_WORDS.get(table.status, table.status.value)}"]
-    lines.append(f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options)}")
+    lines.append(f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options, table)}")
     if view is not None:
         round_number, limit = view.get("round"), view.get("round_limit") or view.get("turn_cap")
         if isinstance(round_number, int) and not isinstance(round_number, bool) and round_number > 0:

@@ -249,11 +249,12 @@ def final_report(s: State) -> FinalReport | None:
                  f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP."]
         if b["first_objective"]:
             lines.append(f"First Objective of the game: {b['first_objective']} GP.")
-        lines.append(f"Objectives: {b['objectives']} of {guild_threshold(s, g)}"
-                     + (" (main mission reached)." if b["reached"] else "."))
-        lines.append(f"Total: {b['total']} GP.")
+        # Each guild's main mission needs its own number of objectives: say so, or "0 of 2" beside
+        # "1 of 4" reads as a mistake.
+        lines.append(f"Objectives completed: {b['objectives']} of the {guild_threshold(s, g)} its main mission "
+                     "needs" + (" (reached)." if b["reached"] else "."))
         players.append(PlayerReport(seat, guild_title(g), float(b["total"]), tuple(lines)))
-    return FinalReport(reason, tuple(players), ())
+    return FinalReport(reason, tuple(players), (), unit=("GP", "GP"))
 
 
 def rematch_first(s: State) -> int | None:

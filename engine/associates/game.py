@@ -38,14 +38,24 @@ class AssociatesGame(PhasedGame[State]):
             OptionSpec("mode", "choice", "standard",
                        "standard; simplified = no guild cards (17-card decks); even_simpler = simplified, no "
                        "terrain dice effects, lair tests always yellow, no Alarm (16 cards)",
-                       choices=("standard", "simplified", "even_simpler")),
-            OptionSpec("figurines", "int", 2, "figurines per guild: 2, or 4 (draw 6, keep 5)", choices=(2, 4)),
-            OptionSpec("turn_cap", "int", 30, "the game ends after this turn at the latest", minimum=10, maximum=99),
+                       choices=("standard", "simplified", "even_simpler"), label="Rules",
+                       value_words=(("standard", "the full rules."),
+                                    ("simplified", "no guild cards (17-card decks)."),
+                                    ("even_simpler", "no guild cards, no terrain dice effects, lair tests always "
+                                                     "yellow and no Alarm (16-card decks)."))),
+            OptionSpec("figurines", "int", 2, "figurines per guild: 2, or 4 (draw 6, keep 5)", choices=(2, 4),
+                       label="Figurines", explain="each guild plays {value} figurines."),
+            OptionSpec("turn_cap", "int", 30, "the game ends after this turn at the latest", minimum=10, maximum=99,
+                       label="Turn limit", explain="the game ends after turn {value} at the latest."),
             OptionSpec("neutral_lair", "choice", "auto",
                        "2 players: auto = neutral lair iff Thieves or Brigands play (R-A27); always; never",
-                       choices=("auto", "always", "never")),
+                       choices=("auto", "always", "never"), label="Neutral lair",
+                       value_words=(("auto", "in a 2-player game, a neutral lair is laid when Thieves or Brigands "
+                                             "play."),
+                                    ("always", "in a 2-player game, a neutral lair is always laid."),
+                                    ("never", "no neutral lair is laid."))),
             OptionSpec("first_player", "int", -1, "seat of the first player; -1 = seeded random (R-A29)",
-                       minimum=-1, maximum=3),
+                       minimum=-1, maximum=3, label="First player"),
         ]
 
     # -- creation ------------------------------------------------------------------------------

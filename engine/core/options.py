@@ -16,6 +16,10 @@ class OptionSpec:
 
     `default` None means "decided by the game from other settings" (for
     instance a value that depends on the player count).
+
+    `label` and `explain` are the words a player reads in a lobby ("Turbo start: off — ..."):
+    `explain` is one short sentence, or one per choice in `value_words`; `description` stays the
+    host's hint in the slash command.
     """
 
     name: str
@@ -26,6 +30,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    label: str = ""
+    explain: str = ""
+    value_words: tuple[tuple[Any, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The spec as a JSON-safe dict."""

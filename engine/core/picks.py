@@ -61,3 +61,6 @@ class FinalReport:
     reason: str  # "Dingleson completed all their objectives." / "The round limit (8) was reached."
     players: tuple[PlayerReport, ...]
     secrets: tuple[str, ...] = ()  # "Dingleson's objectives were Oak Grove and Statue of Fisher."
+    # What the scores count, singular and plural ("GP", "GP"; "army on the board", "armies on the board"),
+    # so the standings say each score in the game's own unit; empty means points.
+    unit: tuple[str, str] | tuple[()] = ()

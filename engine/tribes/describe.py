@@ -72,6 +72,18 @@ def describe_private(state: TribesState, player: int) -> list[str]:
     return lines
 
 
+# What each goal measures, singular and plural: the standings say every score in the goal's own unit
+# rather than as "points" beside the victory points.
+GOAL_UNITS = {
+    1: ("GG of wealth", "GG of wealth"),
+    2: ("territory", "territories"),
+    3: ("card in hand", "cards in hand"),
+    4: ("army on the board", "armies on the board"),
+    5: ("victory point", "victory points"),
+    6: ("in summed ranks", "in summed ranks"),
+}
+
+
 def final_report(state: TribesState) -> FinalReport | None:
     """Why the game ended, each player's figures for the goal, and every secret revealed (§12.4)."""
     result = goals.outcome(state)
@@ -86,10 +98,13 @@ def final_report(state: TribesState) -> FinalReport | None:
     players = []
     for p in [p for group in result.ranking for p in group]:
         me = state.players[p]
+        rich = wealth(state, p)
+        on_posts = rich - me.purse
         lines = (
-            f"Goal measure ({GOAL_NAMES[goal]}): {m[goal][p]}.",
+            *((f"Sum of ranks in gold, lands and genius: {m[goal][p]}.",) if goal == 6 else ()),
             f"Victory points: {me.vp}.",
-            f"Wealth: {wealth(state, p)} GG ({me.purse} in the purse, the rest on posts).",
+            f"Wealth: {rich} GG" + (f", {me.purse} in the purse and {on_posts} on posts." if on_posts
+                                   else ", all in the purse."),
             f"{plural(len(controlled(state, p)), 'territory', 'territories')}, "
             f"{plural(army_total(state, p), 'army', 'armies')} and {plural(len(me.hand), 'card')} in hand.",
         )
@@ -100,4 +115,4 @@ def final_report(state: TribesState) -> FinalReport | None:
         posts = "; ".join(posts_text(me.posts[post], post) for post in POSTS)
         secrets.append(f"{side_start(state, p)} had {me.purse} GG, {bluff_bills(me.zeros)}, "
                        f"posts: {posts}; hand: {cards_text(me.hand)}.")
-    return FinalReport(reason, tuple(players), tuple(secrets))
+    return FinalReport(reason, tuple(players), tuple(secrets), unit=GOAL_UNITS[goal])

@@ -26,13 +26,21 @@ def option_specs() -> list[OptionSpec]:
     """The table options of §3, §14, R-T44 and §15.1 (the decision timer is the host's, see timeout_rules)."""
     return [
         OptionSpec("turbo", "bool", False,
-                   "turboGnom: 12 armies and one card each at the start; espionage and assassination from turn 1."),
-        OptionSpec("escargnom", "bool", False, "escarGnom: Gnompax is the very last card of the deck."),
-        OptionSpec("gnomicide", "bool", False, "Gnomicide: card and home bonuses count once per army."),
+                   "turboGnom: 12 armies and one card each at the start; espionage and assassination from turn 1.",
+                   label="Turbo start",
+                   explain="when on, everyone starts with 12 armies and a card, and may spy and assassinate "
+                           "from turn 1."),
+        OptionSpec("escargnom", "bool", False, "escarGnom: Gnompax is the very last card of the deck.",
+                   label="Late Gnompax", explain="when on, Gnompax is the very last card of the deck."),
+        OptionSpec("gnomicide", "bool", False, "Gnomicide: card and home bonuses count once per army.",
+                   label="Gnomicide", explain="when on, card and home bonuses count once per army."),
         OptionSpec("gnompax_cap", "int", 30, "Gnompax is forced out after the research of this turn (20 to 60).",
-                   minimum=20, maximum=60),
+                   minimum=20, maximum=60, label="Gnompax by turn",
+                   explain="Gnompax comes out after the research of turn {value} at the latest."),
         OptionSpec("tribe_pick", "choice", "join", "join: players pick tribes in join order; random: drawn.",
-                   choices=("join", "random")),
+                   choices=("join", "random"), label="Tribe choice",
+                   value_words=(("join", "players pick their tribes in the order they joined."),
+                                ("random", "each player's tribe is drawn at random."))),
     ]
 
 

@@ -68,8 +68,8 @@ def _objective_lines(state: VendettaState, clan: str) -> list[str]:
         lines.append(f"All {len(chosen)} objectives are complete together: {name} passes the end check now.")
     else:
         # R-V27: the end check pools every card's needs; a token never serves two cards
-        lines.append(f"Together (as the end check counts them, no token serving two cards) {name} still needs "
-                     f"{joined(together)}.")
+        lines.append(f"For all its objectives at once, {name} still needs {joined(together)} "
+                     "(a token counts for one objective only).")
     return lines
 
 
@@ -296,7 +296,9 @@ def final_report(state: VendettaState) -> FinalReport | None:
         else:
             reason += " Advanced scoring decides the ranking."
     else:
-        reason = f"The round limit ({state.round_limit}) was reached; advanced scoring decides."
+        # Basic scoring too ends on points here (§8): the lobby's "Scoring: basic" says so as well.
+        reason = (f"Round {state.round_limit}, the last, is over and no clan completed all its objectives, "
+                  "so points decide.")
     basic = state.scoring == "basic" and state.end_reason == "objectives"
     players = []
     for p in [p for group in outcome.ranking for p in group]:
@@ -312,7 +314,7 @@ def final_report(state: VendettaState) -> FinalReport | None:
         text += f"; completed: {joined([CARDS[c].name for c in catalogue_sorted(done)])}." if done else \
             "; none completed."
         secrets.append(text)
-    return FinalReport(reason, tuple(players), tuple(secrets))
+    return FinalReport(reason, tuple(players), tuple(secrets), unit=("point", "points"))
 
 
 def _clan_breakdown(state: VendettaState, clan: str, basic: bool) -> str:

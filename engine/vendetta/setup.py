@@ -21,12 +21,18 @@ def option_specs() -> list[OptionSpec]:
     """The creation options of §4.1 that the engine needs (the turn timer belongs to the host)."""
     return [
         OptionSpec("scoring", "choice", "basic", "basic: first to complete wins; advanced: points (§8).",
-                   choices=("basic", "advanced")),
+                   choices=("basic", "advanced"), label="Scoring",
+                   value_words=(("basic", "the first to complete their objectives wins; if nobody has by the round "
+                                          "limit, points decide."),
+                                ("advanced", "the game is won on points: 20 for each objective completed, "
+                                             "plus spare gnome tokens and food."))),
         OptionSpec("clans_per_player", "int", None, "2-player game only: clans each player controls (default 2).",
-                   choices=(2, 3)),
+                   choices=(2, 3), label="Clans each", explain="in a 2-player game, each player leads {value} clans."),
         OptionSpec("objectives_kept", "int", None,
-                   "Objectives each clan keeps (default: 3 with up to 4 clans, 2 with 5-6).", minimum=2, maximum=5),
-        OptionSpec("round_limit", "int", 30, "The game ends after this round at the latest.", minimum=10, maximum=60),
+                   "Objectives each clan keeps (default: 3 with up to 4 clans, 2 with 5-6).", minimum=2, maximum=5,
+                   label="Objectives kept", explain="each clan keeps {value} of the objectives it is dealt."),
+        OptionSpec("round_limit", "int", 30, "The game ends after this round at the latest.", minimum=10, maximum=60,
+                   label="Round limit", explain="the game ends after round {value} at the latest."),
     ]
 
 

@@ -36,7 +36,7 @@ def finished_table(outcome: Outcome, status: TableStatus = TableStatus.FINISHED)
 ADVANCED = Outcome(ranking=((1,), (0,)), scores={0: 41, 1: 80}, reason="round_limit",
                    details={"scoring": "advanced"})
 REPORT = FinalReport(
-    "The round limit (12) was reached; advanced scoring decides.",
+    "Round 12, the last, is over and no clan completed all its objectives, so points decide.",
     (PlayerReport(1, "Schnitzel", 80,
                   ("Schnitzel: 2 objectives completed (40), 8 spare gnome tokens (24) = 80 points.",)),
      PlayerReport(0, "Dingleson", 41,
@@ -51,7 +51,7 @@ def test_the_end_message_names_the_winner_reason_rounds_duration_breakdowns_and_
     out = ending.ending_text(table, ADVANCED, VIEW, REPORT)
     lines = out.splitlines()
     assert lines[0] == "**Game over** — 🏆 <@10> (Schnitzel) wins!"
-    assert "The round limit (12) was reached" in out
+    assert "Round 12, the last, is over" in out
     assert "12 rounds played in 1 h 12 min." in out
     assert "1st: <@10> (Schnitzel) — 80 pts" in lines and "2nd: AI 2 (Dingleson) — 41 pts" in lines
     assert "  · Schnitzel: 2 objectives completed (40), 8 spare gnome tokens (24) = 80 points." in lines
@@ -60,7 +60,7 @@ def test_the_end_message_names_the_winner_reason_rounds_duration_breakdowns_and_
 
 
 def test_the_end_message_keeps_the_scores_form_the_scenarios_read():
-    # tests/e2e/test_scenarios.py reads "<@id> … — N pts" on the "1st:" line.
+    # tests/e2e/test_scenarios.py reads "<@id> … — N <unit>" on the "1st:" line.
     out = ending.ending_text(finished_table(ADVANCED), ADVANCED, VIEW, REPORT)
     found = dict(re.findall(r"<@(\d+)>[^—]*— (-?[\d.]+) pts", out))
     assert found == {"10": "80"}
@@ -210,3 +210,51 @@ def test_rematch_id_round_trips_and_fits():
 
 def test_a_rematch_id_with_an_impossible_game_is_unreadable():
     assert isinstance(parse("gh:R:" + "z" * 20 + ":0:-:"), Unreadable)
+
+
+def _played_to_the_end(name: str, players: int, seed: int, options: dict) -> tuple[TableInfo, str]:
+    """A whole game of random moves, then its end message as the final table message shows it."""
+    from engine.ai import make_player
+
+    game = registry.get(name)
+    state = game.new_game(players, seed, options)
+    bots = [make_player("random", seed * 1000 + p) for p in range(players)]
+    while pending := game.pending(state):
+        state, _ = game.apply(state, pending[0].player, bots[pending[0].player].choose(game, state, pending[0].player))
+    outcome = game.outcome(state)
+    assert outcome is not None
+    table = TableInfo(
+        game_id=3, game_name=name, title=game.title, guild_id=1, channel_id=2, host_user_id=100,
+        status=TableStatus.FINISHED, options=options,
+        seats=tuple(SeatInfo(p, 100 + p, False, p) for p in range(players)),
+        min_players=2, max_players=6, version=1, settings=TableSettings(), created_at=0.0, updated_at=HOUR,
+        outcome=outcome)
+    return table, ending.ending_text(table, outcome, game.view(state, None), final_report(game, state))
+
+
+def test_the_end_says_scores_in_the_games_own_unit_and_clock():
+    out = _played_to_the_end("associates", 3, 1, {})[1]
+    # Gold Points throughout, counted in turns: no "pts" head beside "GP" lines, no rounds in a game of turns.
+    assert re.search(r"^1st: <@\d+> \([A-Za-z ]+\) — \d+ GP$", out, re.M), out
+    assert "pts" not in out and "Total:" not in out and "30 turns played in 1 h." in out and "rounds" not in out
+    assert re.search(r"Objectives completed: \d of the [24] its main mission needs", out), out
+    out = _played_to_the_end("tribes", 3, 2, {})[1]
+    assert "34 turns played in 1 h." in out and "pts" not in out and "Goal measure" not in out
+    assert re.search(r"^1st: <@\d+> \([A-Za-z ]+\) — 13 armies on the board$", out, re.M), out
+    assert "the rest on posts" not in out and re.search(r"Wealth: \d+ GG, \d+ in the purse and \d+ on posts\.", out)
+    out = _played_to_the_end("vendetta", 3, 3, {"round_limit": 10, "scoring": "basic"})[1]
+    assert "advanced scoring" not in out and "Round 10, the last, is over" in out and "so points decide." in out
+    assert re.search(r"^1st: <@\d+> \([A-Za-z' ]+\) — \d+ points$", out, re.M), out
+
+
+def test_basic_scoring_says_in_the_lobby_what_the_end_does_at_the_round_limit():
+    from present import text
+
+    spec = next(s for s in registry.get("vendetta").options() if s.name == "scoring")
+    basic = dict(spec.value_words)["basic"]
+    assert "round limit, points decide" in basic
+    lobby = TableInfo(
+        game_id=3, game_name="vendetta", title="Vendetta", guild_id=1, channel_id=2, host_user_id=100,
+        status=TableStatus.LOBBY, options={"scoring": "basic"}, seats=(), min_players=2, max_players=6, version=1,
+        settings=TableSettings(), created_at=0.0, updated_at=0.0)
+    assert f"• Scoring: basic — {basic}" in text.lobby_text(lobby)

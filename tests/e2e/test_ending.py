@@ -145,7 +145,11 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(fake: Harne
                                     for c in m.custom_ids()))
     assert f"game #{new_id}" in lobby.content and f"Host: <@{alice.id}>" in lobby.content
     assert "Lobby: 3/" in lobby.content and lobby.content.count("AI ") >= 3, lobby.content
-    assert "round limit 10" in lobby.content
+    # Options are named and explained in words, not engine names.
+    assert "• Round limit: 10 — the game ends after round 10 at the latest." in lobby.content, lobby.content
+    assert ("• Scoring: basic — the first to complete their objectives wins; if nobody has by the round limit, "
+            "points decide.") in lobby.content, lobby.content
+    assert "round limit 10" not in lobby.content and "scoring basic" not in lobby.content
     new = read_game(db_path(bot), new_id)
     assert new.options == old.options and new.status == "lobby"
     assert seats_in_order(db_path(bot), new_id) == [None, None, None]

@@ -375,7 +375,8 @@ def final_result(msg: Message) -> dict[int, float]:
     """user id -> score, as the final table message announces them."""
     scores: dict[int, float] = {}
     for line in msg.content.splitlines():
-        for part in re.findall(r"<@(\d+)>[^—]*— (-?[\d.]+) pts", line):
+        # Each game says its scores in its own unit ("pts", "GP", "armies on the board").
+        for part in re.findall(r"<@(\d+)>[^—]*— (-?[\d.]+) [A-Za-z]", line):
             scores[int(part[0])] = float(part[1])
     return scores
 

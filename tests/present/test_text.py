@@ -27,7 +27,8 @@ def test_player_label_names_user_and_faction():
 
 def test_lobby_text_lists_seats_and_options_in_words():
     out = text.lobby_text(make_table(TableStatus.LOBBY))
-    assert "game #7" in out and "round limit 10" in out and "objectives" not in out
+    assert "game #7" in out and "• Round limit: 10 — the game ends after round 10 at the latest." in out
+    assert "objectives" not in out
     assert "<@10>" in out and "🤖 AI 2 (normal)" in out and "Lobby: 2/6 seats taken; 2 players needed to start." in out
     # Words, not code: the only parentheses name an AI's level.
     assert "_" not in out and "=" not in out and "(" not in out.replace("(normal)", "")
@@ -162,7 +163,73 @@ def test_players_text_counts_in_words():
     assert "2 players" in out and "(s)" not in out
 
 
-def test_options_name_seats_from_one():
-    assert text.format_options({"first_player": 0, "turn_cap": 10}) == "first player seat 1, turn cap 10"
-    assert text.format_options({"first_player": -1}) == "first player drawn at random"
-    assert text.format_options({"undo": True, "scoring": "basic"}) == "undo on, scoring basic"
+def _table(game, options, status=TableStatus.LOBBY, seats=None, random_start=()):
+    seats = seats if seats is not None else (SeatInfo(0, 10, False), SeatInfo(1, 11, False), SeatInfo(2, 12, False))
+    return TableInfo(
+        game_id=8, game_name=game, title=game, guild_id=1, channel_id=2, host_user_id=10, status=status,
+        options=options, seats=seats, min_players=2, max_players=4, version=1, settings=TableSettings(),
+        created_at=0.0, updated_at=0.0, random_start=random_start,
+    )
+
+
+def test_lobby_options_are_named_and_explained_in_words():
+    table = _table("tribes", {"turbo": False, "escargnom": False, "gnomicide": True, "gnompax_cap": 30,
+                              "tribe_pick": "join"})
+    out = text.lobby_text(table)
+    assert ("• Turbo start: off — when on, everyone starts with 12 armies and a card, and may spy and "
+            "assassinate from turn 1.") in out
+    assert "• Gnomicide: on — when on, card and home bonuses count once per army." in out
+    assert "• Gnompax by turn: 30 — Gnompax comes out after the research of turn 30 at the latest." in out
+    assert "• Tribe choice: join — players pick their tribes in the order they joined." in out
+    assert "turbo off" not in out and "gnompax cap" not in out and "tribe pick" not in out
+    lair = text.lobby_text(_table("associates", {"neutral_lair": "auto", "mode": "even_simpler"}))
+    assert "• Neutral lair: auto — in a 2-player game, a neutral lair is laid when Thieves or Brigands play." in lair
+    assert "• Rules: even simpler — no guild cards" in lair
+    scoring = text.lobby_text(_table("vendetta", {"scoring": "basic"}))
+    assert ("• Scoring: basic — the first to complete their objectives wins; if nobody has by the round limit, "
+            "points decide.") in scoring
+
+
+def test_the_first_player_is_always_a_person():
+    # A rematch lobby: a random Start seats join order 2 as player 0, a join-order Start seats join order 0.
+    lobby = _table("associates", {"first_player": 0}, random_start=(2, 0, 1))
+    out = text.lobby_text(lobby)
+    assert "• First player: <@12> if started in random order, <@10> in join order" in out
+    assert "seat" not in out.lower().replace("seats taken", "")
+    same = _table("associates", {"first_player": 1}, random_start=(2, 1, 0))
+    assert "• First player: <@11>\n" in text.lobby_text(same)
+    seated = _table("associates", {"first_player": 1}, TableStatus.ACTIVE,
+                    seats=(SeatInfo(0, 10, False, 1), SeatInfo(1, 11, False, 0)))
+    assert text.format_options(seated.options, seated) == "First player <@10>"
+    assert text.format_options({"first_player": -1}) == "First player drawn at random when the game starts"
+    assert text.format_options({"undo": True, "scoring": "basic"}) == "Undo on, Scoring basic"
+
+
+def test_every_option_of_every_game_has_player_words():
+    from engine import registry
+
+    for name in registry.GAMES:
+        for spec in registry.get(name).options():
+            assert spec.label, f"{name} {spec.name} has no label"
+            if spec.name != "first_player":
+                choices = {c for c, _ in spec.value_words}
+                assert spec.explain or choices == set(spec.choices), f"{name} {spec.name} is not explained"
+            assert "§" not in spec.explain + "".join(w for _, w in spec.value_words)
+
+
+def test_a_seating_names_the_side_once():
+    from engine.core.names import player_ref
+
+    names = {0: "<@10> (Westdingledongleson)", 1: "AI 2 (Schnitzel)"}
+    seating = public_event(f"{player_ref(0)} plays Westdingledongleson; {player_ref(1)} plays Schnitzel.")
+    assert text.event_text(seating, names) == "<@10> plays Westdingledongleson; AI 2 plays Schnitzel."
+    # Elsewhere the side stays beside the name.
+    assert text.event_text(public_event(f"{player_ref(0)} moves."), names) == "<@10> (Westdingledongleson) moves."
+
+
+def test_a_waiting_player_is_named_by_their_side_when_their_name_is_unknown():
+    from present.choices import waiting_name, waiting_who
+
+    line = waiting_name([waiting_who(None, "McDingle"), waiting_who(None, "Schnitzel")], secret=True)
+    assert line == "Not your turn — waiting for a secret choice from McDingle, Schnitzel"
+    assert waiting_who("alice", "Red") == "alice (Red)" and waiting_who(None, None) == "a player"

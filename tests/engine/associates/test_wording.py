@@ -158,7 +158,9 @@ def test_final_report_gives_the_reason_and_gold_breakdown() -> None:
     assert "last turn" in report.reason and "turn_cap" not in report.reason
     assert [r.player for r in report.players] == [0, 2, 1]
     assert [r.faction for r in report.players] == ["Thieves", "Brigands", "Artisans"]
-    assert report.players[0].breakdown[0] == "Gold: 5 GP." and report.players[0].breakdown[-1] == "Total: 5 GP."
+    assert report.players[0].breakdown[0] == "Gold: 5 GP."
+    assert report.players[0].breakdown[-1].startswith("Objectives completed: ")
+    assert report.unit == ("GP", "GP") and not any("Total" in line for line in report.players[0].breakdown)
 
 
 def test_whole_transfers_are_one_tap_and_equal_the_steps() -> None:

@@ -28,8 +28,9 @@ def test_private_progress_shows_the_pooled_end_check() -> None:
     lines = GAME.describe_private(state, red)
     assert "Home Harvest (3 acorns, 3 berries): complete on its own." in lines
     assert "Foraging Trip (4 apples, 2 acorns): complete on its own." in lines
-    together = [line for line in lines if line.startswith("Together")]
+    together = [line for line in lines if line.startswith("For all its objectives at once")]
     assert together and "2 more acorns" in together[0] and "passes" not in together[0]
+    assert "end check" not in together[0] and "(a token counts for one objective only)" in together[0]
     me = GAME.view(state, red)["me"]
     assert [c["complete"] for c in me["checklist"]["red"]] == [True, True]
     assert me["together"]["red"] == {"complete": False, "missing": ["2 more acorns"]}
@@ -151,7 +152,7 @@ def test_final_report_says_why_in_words_and_reveals_every_clans_objectives() -> 
     report = GAME.final_report(state)
     assert report is not None
     if state.end_reason == "round_limit":
-        assert "round limit (10)" in report.reason
+        assert "Round 10, the last, is over" in report.reason
     else:
         assert "completed all" in report.reason
     assert "round_limit" not in report.reason
