@@ -83,6 +83,7 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
         """Store the user's vacation."""
         row = await self.bot.service.players.set_away(interaction.user.id, until)
         assert row.away_until is not None  # set_away always sets it
+        await self.bot.service.player_away(interaction.user.id)
         await self._answer(interaction, words.away_set(row.away_until))
 
     @app_commands.command(name="stats", description="Whether the server stats list your turn times")

@@ -3,51 +3,34 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping
 
 import aiosqlite
 
 from db.rows import REACTION, RULES, RULES_KINDS, TURN, DeadlineRow
+from db.store import DeadlinePlan
 
 __all__ = ["REACTION", "RULES", "RULES_KINDS", "TURN", "DeadlineRow"]
 
 
-def replan(
-    conn: sqlite3.Connection,
-    game_id: int,
-    *,
-    pending: Iterable[int],
-    reset: Iterable[int],
-    due_at: float | None,
-    version: int,
-    timers: Mapping[int, tuple[str, float]] | None = None,
-    keep_timers: bool = False,
-) -> None:
-    """Keep the deadlines of players still pending, drop the others, add new ones.
+def replan(conn: sqlite3.Connection, game_id: int, plan: DeadlinePlan) -> None:
+    """Keep the deadlines of players still pending, drop the others, add new ones (see DeadlinePlan).
 
-    Players in `reset` (the one who just moved) start afresh. `due_at` None means turn
-    deadlines (reminders, AFK policy) are off. `timers` maps each player whose decision has a
-    rules timer to (REACTION or RULES, when it runs out); those rows exist next to the turn row,
-    and even when turn deadlines are off. `keep_timers` restarts only the turn rows of `reset`
+    Players in `reset` (the one who just moved) start afresh; with `keep_timers` only their turn rows
     (a settings change that leaves the rules' timers alone must not give anyone more time).
     A write step (see Database.write).
     """
-    timers = dict(timers or {})
-    pending = set(pending)
-    planned = {(p, kind): due for p, (kind, due) in timers.items() if p in pending}
-    if due_at is not None:
-        planned.update({(p, TURN): due_at for p in pending})
-    reset = set(reset)
+    planned = plan.planned()
+    reset = set(plan.reset)
     existing = conn.execute("SELECT player, kind FROM deadlines WHERE game_id = ?", (game_id,)).fetchall()
     stale = [
         (game_id, p, kind)
         for p, kind in existing
-        if (p, kind) not in planned or (p in reset and (kind == TURN or not keep_timers))
+        if (p, kind) not in planned or (p in reset and (kind == TURN or not plan.keep_timers))
     ]
     conn.executemany("DELETE FROM deadlines WHERE game_id = ? AND player = ? AND kind = ?", stale)
     conn.executemany(
         "INSERT OR IGNORE INTO deadlines (game_id, player, kind, due_at, reminders, version) VALUES (?, ?, ?, ?, 0, ?)",
-        [(game_id, p, kind, due, version) for (p, kind), due in sorted(planned.items())],
+        [(game_id, p, kind, due, plan.version) for (p, kind), due in sorted(planned.items())],
     )
 
 

@@ -54,16 +54,7 @@ from db.store import (
 
 def _replan(conn: sqlite3.Connection, game_id: int, plan: DeadlinePlan) -> None:
     """Apply a DeadlinePlan inside a write step."""
-    deadlines_repo.replan(
-        conn,
-        game_id,
-        pending=plan.pending,
-        reset=plan.reset,
-        due_at=plan.due_at,
-        version=plan.version,
-        timers=plan.timers,
-        keep_timers=plan.keep_timers,
-    )
+    deadlines_repo.replan(conn, game_id, plan)
 
 
 class SqliteStore:

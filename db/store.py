@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from db.rating_rows import FinishedGame, RatingWrite, SeatRating, SkillRow, Subject, TurnCount
-from db.rows import ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
+from db.rows import TURN, ActionRow, DeadlineRow, GameRow, MessageRef, NewMessage, OutboxRow, SeatRow
 from db.stat_rows import StatsFilter, StatsGame, TurnTime
 
 # -- arguments ---------------------------------------------------------------------------------------------
@@ -30,7 +30,8 @@ class DeadlinePlan:
     one who just moved) start afresh. `due_at` None: turn deadlines (reminders, AFK policy) are off.
     `timers` maps each player whose decision has a rules timer to (REACTION or RULES, when it runs
     out). `keep_timers` restarts only the turn rows of `reset` (the rules' timers keep running).
-    New rows carry `version`.
+    `early` gives some pending players a turn row due sooner than `due_at`, even when turn deadlines are
+    off (a player on vacation at a table whose AI plays for them: at once). New rows carry `version`.
     """
 
     pending: frozenset[int]
@@ -39,6 +40,17 @@ class DeadlinePlan:
     version: int
     timers: Mapping[int, tuple[str, float]] = field(default_factory=dict)
     keep_timers: bool = False
+    early: Mapping[int, float] = field(default_factory=dict)
+
+    def planned(self) -> dict[tuple[int, str], float]:
+        """Every row the plan asks for, (player, kind) -> when it falls due: each pending player's rules
+        timer, and their turn row when turns have one (or when they are due early)."""
+        planned = {(p, kind): due for p, (kind, due) in self.timers.items() if p in self.pending}
+        for player in self.pending:
+            due = self.early.get(player, self.due_at)
+            if due is not None:
+                planned[(player, TURN)] = due if self.due_at is None else min(due, self.due_at)
+        return planned
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from engine.core.events import Event
 from engine.core.outcome import Outcome
 from host import announce, ratings
 from host.announce import Announcement, Applied
+from host.away_ai import due_at_once
 from host.batch import Batch, Step
 from host.deadline_plan import rules_deadlines
 from host.live import LiveGame, snapshot_text
@@ -114,7 +115,8 @@ class Committer:
         announced = last.seq if announcement is not None else live.announced
         opened_at = self._opened_at(live)
         before = (live.version, opened_at(live.version))
-        write = _move_write(batch, after, outcome, messages, announced, now, opened_at)
+        early = {} if outcome is not None else await due_at_once(self._store, live, after.decisions, now)
+        write = _move_write(batch, after, outcome, messages, announced, now, opened_at, early)
         if outcome is not None:
             write = await self._write_rated(live, batch, outcome, write)
         else:
@@ -246,6 +248,7 @@ def _move_write(
     announced: int,
     now: float,
     opened_at: Callable[[int], float | None] = lambda _: None,
+    early: dict[int, float] | None = None,
 ) -> MoveWrite:
     """The one store write of a batch: the new row values, its log entries, deadlines and messages."""
     live = batch.live
@@ -261,7 +264,7 @@ def _move_write(
         outcome=outcome.to_json() if outcome else None,
         announced_version=announced,
         actions=tuple(_action_rows(batch, now, opened_at)),
-        deadlines=_deadline_plan(batch, after, finished, now),
+        deadlines=_deadline_plan(batch, after, finished, now, early or {}),
         messages=tuple(m.to_row() for m in messages),
         now=now,
     )
@@ -300,8 +303,9 @@ def _turn_seconds(batch: Batch, index: int, now: float, opened_at: Callable[[int
     return None if at is None else max(0.0, now - at)
 
 
-def _deadline_plan(batch: Batch, after: LiveGame, finished: bool, now: float) -> DeadlinePlan:
-    """The deadlines after the batch: the movers' clocks restart, every pending human has one."""
+def _deadline_plan(batch: Batch, after: LiveGame, finished: bool, now: float, early: dict[int, float]) -> DeadlinePlan:
+    """The deadlines after the batch: the movers' clocks restart, every pending human has one (`early` ones
+    fall due sooner)."""
     live = batch.live
     delay = live.settings.reminder_delay
     humans = [d.player for d in after.decisions if not live.is_ai(d.player)]
@@ -311,6 +315,7 @@ def _deadline_plan(batch: Batch, after: LiveGame, finished: bool, now: float) ->
         due_at=now + delay if delay > 0 else None,
         version=after.version,
         timers={} if finished else rules_deadlines(live.game, after.decisions, live.is_ai, live.settings, now),
+        early=early,
     )
 
 

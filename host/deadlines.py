@@ -208,6 +208,22 @@ class Deadlines:
             return False
         return None
 
+    async def player_away(self, game_ids: list[int], user_id: int) -> int:
+        """The user went on vacation: at their tables whose `away` setting has the AI play for them, their
+        waiting turn falls due now, so the AI takes it at the next round (R-V35, R-A56, R-T45). Returns how
+        many moved."""
+        now = self._clock()
+        moved = 0
+        for game_id in game_ids:
+            live = await self._tables.get(game_id)
+            if live.status != TableStatus.ACTIVE or live.settings.away != AwayPolicy.AI:
+                continue
+            players = set(live.players_of(user_id))
+            for row in await self._store.deadlines_for(game_id):
+                if row.player in players and row.kind not in RULES_KINDS and row.due_at > now:
+                    moved += await self._store.postpone(row, now)
+        return moved
+
     async def player_back(self, game_ids: list[int], user_id: int) -> int:
         """The user ended their vacation early: their reminders, held for its end, run from now again (the
         table's reminder delay). The rules' timers keep the time they had left. Returns how many moved."""

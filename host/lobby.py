@@ -27,6 +27,7 @@ from engine.core.options import validate_options
 from host import announce, final
 from host.ai_turns import AiTurns
 from host.announce import Announcement, Applied, move_result, table_post
+from host.away_ai import due_at_once
 from host.commit import Committer
 from host.deadline_plan import rules_deadlines, table_timers
 from host.errors import (
@@ -124,7 +125,7 @@ def _started(live: LiveGame, assignment: dict[int, int], now: float) -> LiveGame
     )
 
 
-def _start_write(after: LiveGame, messages: list[Outgoing], now: float) -> StartWrite:
+def _start_write(after: LiveGame, messages: list[Outgoing], now: float, early: dict[int, float]) -> StartWrite:
     """The one store write of a start: seating, first snapshot, deadlines and the opening messages."""
     assert after.snapshot is not None and after.players is not None
     humans = [d.player for d in after.decisions if not after.is_ai(d.player)]
@@ -142,6 +143,7 @@ def _start_write(after: LiveGame, messages: list[Outgoing], now: float) -> Start
             due_at=now + delay if delay > 0 else None,
             version=0,
             timers=rules_deadlines(after.game, after.decisions, after.is_ai, after.settings, now),
+            early=early,
         ),
         messages=tuple(m.to_row() for m in messages),
         now=now,
@@ -389,8 +391,9 @@ class Lobby:
             begins = Announcement(UpdateKind.STARTED, "The game begins.", everyone_private=True, opening=opening)
             news = announce.compose(live, after, [], begins)
             messages = [Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed()), *news]
+            early = await due_at_once(self._store, after, after.decisions, now)
             try:
-                await self._store.start_game(_start_write(after, messages, now))
+                await self._store.start_game(_start_write(after, messages, now, early))
             except NotALobby:
                 self._tables.forget(game_id)
                 raise AlreadyStarted() from None

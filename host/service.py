@@ -264,6 +264,10 @@ class TableService:
         """The user may accept DMs again (they used the bot): the next DM to them is tried."""
         self._sender.dm_reopened(user_id)
 
+    async def player_away(self, user_id: int) -> None:
+        """The user went on vacation (/me away): the AI takes their waiting turns where the table says so."""
+        await self._deadlines.player_away(await self._watched.open_game_ids_for_user(user_id), user_id)
+
     async def player_back(self, user_id: int) -> None:
         """The user ended their vacation (/me back): their tables remind them from now again."""
         await self._deadlines.player_back(await self._watched.open_game_ids_for_user(user_id), user_id)

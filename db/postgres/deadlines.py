@@ -48,11 +48,7 @@ class PlanRows:
     @classmethod
     def of(cls, plan: DeadlinePlan) -> PlanRows:
         """The rows `plan` asks for: each pending player's rules timer, and its turn row when turns have one."""
-        pending = set(plan.pending)
-        planned = {(p, kind): due for p, (kind, due) in plan.timers.items() if p in pending}
-        if plan.due_at is not None:
-            planned.update({(p, TURN): plan.due_at for p in pending})
-        rows = sorted(planned.items())
+        rows = sorted(plan.planned().items())
         return cls(
             players=[p for (p, _), _ in rows],
             kinds=[kind for (_, kind), _ in rows],

@@ -10,6 +10,7 @@ import pytest
 
 from db import actions, deadlines, games, seats
 from db.connection import open_database
+from db.store import DeadlinePlan
 
 
 @pytest.fixture
@@ -153,15 +154,31 @@ async def test_seats(db):
         await db.write(lambda conn: seats.assign_players(conn, game_id, {0: 0}))
 
 
+def _plan(pending: list[int], reset: list[int], due_at: float | None, version: int, **more: Any) -> DeadlinePlan:
+    return DeadlinePlan(pending=frozenset(pending), reset=frozenset(reset), due_at=due_at, version=version, **more)
+
+
+async def test_an_early_player_is_due_sooner_even_when_turn_deadlines_are_off(db):
+    async with db.transaction() as conn:
+        game_id = await _game(conn)
+    await db.write(lambda conn: deadlines.replan(conn, game_id, _plan([0, 1], [], 100.0, 1, early={1: 10.0})))
+    async with db.reading() as conn:
+        assert [(d.player, d.due_at) for d in await deadlines.for_game(conn, game_id)] == [(0, 100.0), (1, 10.0)]
+    # Reminders off at the table: only the early player has a turn row.
+    await db.write(lambda conn: deadlines.replan(conn, game_id, _plan([0, 1], [0, 1], None, 2, early={0: 20.0})))
+    async with db.reading() as conn:
+        assert [(d.player, d.due_at) for d in await deadlines.for_game(conn, game_id)] == [(0, 20.0)]
+
+
 async def test_deadline_replanning(db):
     async with db.transaction() as conn:
         game_id = await _game(conn)
-    await db.write(lambda conn: deadlines.replan(conn, game_id, pending=[0, 1], reset=[], due_at=100.0, version=1))
+    await db.write(lambda conn: deadlines.replan(conn, game_id, _plan([0, 1], [], 100.0, 1)))
     async with db.transaction() as conn:
         row = (await deadlines.for_game(conn, game_id))[1]
         await deadlines.reminded(conn, row, 200.0)
     # player 0 moved and is pending again; player 1 still waits; player 2 is new
-    await db.write(lambda conn: deadlines.replan(conn, game_id, pending=[0, 1, 2], reset=[0], due_at=150.0, version=2))
+    await db.write(lambda conn: deadlines.replan(conn, game_id, _plan([0, 1, 2], [0], 150.0, 2)))
     async with db.reading() as conn:
         rows = await deadlines.for_game(conn, game_id)
         assert [d.game_id for d in await deadlines.due(conn, 160.0)] == [game_id, game_id]
@@ -171,7 +188,7 @@ async def test_deadline_replanning(db):
         (1, 200.0, 1, 1),
         (2, 150.0, 0, 2),
     ]
-    await db.write(lambda conn: deadlines.replan(conn, game_id, pending=[2], reset=[], due_at=None, version=3))
+    await db.write(lambda conn: deadlines.replan(conn, game_id, _plan([2], [], None, 3)))
     async with db.reading() as conn:
         assert await deadlines.for_game(conn, game_id) == []
         assert await deadlines.next_due_at(conn) is None

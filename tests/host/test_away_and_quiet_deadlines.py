@@ -9,7 +9,7 @@ from typing import Any
 from db.rows import RULES, TURN
 from host.deadlines import MAX_AWAY_PAUSE
 from host.results import AfkPolicy, AwayPolicy, TableSettings
-from tests.host.conftest import ALICE, BOB, HOST, started
+from tests.host.conftest import ALICE, BOB, CHANNEL, HOST, started
 
 REMIND_EVERY = 600.0
 HOUR = 3600.0
@@ -104,3 +104,28 @@ async def test_the_away_setting_is_checked_and_stored(service):
     assert TableSettings.from_json(table.settings.to_json()).away is AwayPolicy.AI
     assert TableSettings.from_json({}).away is AwayPolicy.WAIT
 
+
+
+async def test_at_an_ai_table_the_ai_takes_an_away_players_turn_at_once(service, clock):
+    chosen = TableSettings(reminder_delay=REMIND_EVERY, afk_policy=AfkPolicy.REMIND, away=AwayPolicy.AI)
+    await service.players.set_away(ALICE, _day_after(clock(), 3))
+    game = await started(service, [HOST, ALICE], settings=chosen)
+    assert (await _turn_row(service, game.game_id, 1)).due_at == clock()  # no reminder delay to wait for
+    await service.run_due_deadlines(clock())
+    assert await _sources(service, game.game_id, 1) == ["ai"]
+    assert (await _turn_row(service, game.game_id, 0)).due_at == clock() + REMIND_EVERY  # the host's clock as usual
+
+
+async def test_going_away_hands_a_waiting_turn_to_the_ai_at_an_ai_table_only(service, clock):
+    chosen = TableSettings(reminder_delay=REMIND_EVERY, afk_policy=AfkPolicy.REMIND, away=AwayPolicy.AI)
+    ai_table = await started(service, [HOST, ALICE], settings=chosen)
+    waiting = TableSettings(reminder_delay=REMIND_EVERY)
+    waiting_table = await started(service, [HOST, ALICE], channel=CHANNEL + 1, settings=waiting)
+    clock.advance(60.0)
+    await service.players.set_away(ALICE, _day_after(clock(), 3))
+    await service.player_away(ALICE)
+    assert (await _turn_row(service, ai_table.game_id, 1)).due_at == clock()
+    assert (await _turn_row(service, waiting_table.game_id, 1)).due_at == clock() - 60.0 + REMIND_EVERY
+    await service.run_due_deadlines(clock())
+    assert await _sources(service, ai_table.game_id, 1) == ["ai"]
+    assert await _sources(service, waiting_table.game_id, 1) == []
