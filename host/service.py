@@ -323,8 +323,12 @@ class TableService:
         settings: TableSettings | None = None,
         host_joins: bool = True,
         seed: int | None = None,
+        parent_channel_id: int | None = None,
     ) -> TableInfo:
         """Open a lobby for `game_name` in `channel_id` (a channel or thread id).
+
+        `parent_channel_id`: when `channel_id` is a thread, the channel it belongs to; that channel's
+        history and last game then include this thread's games.
 
         Options are validated against the game's OptionSpecs (defaults filled in).
         The seed is drawn now (or given, for tests) and stored. Raises UnknownGame,
@@ -340,6 +344,7 @@ class TableService:
             settings or TableSettings(),
             host_joins,
             self._seed_source() if seed is None else seed,
+            parent_channel_id,
         )
 
     async def join(self, game_id: int, user_id: int) -> TableInfo:
@@ -599,7 +604,8 @@ class TableService:
         return await self._lobby.rematch(game_id, by_user_id, self._seed_source())
 
     async def last_game_in_channel(self, channel_id: int) -> TableInfo | None:
-        """The open table of this channel or thread, else its newest game of any status (None: never a game)."""
+        """The open table of this channel or thread, else the newest game of any status of it or of its threads
+        (None: never a game)."""
         current = await self.table_for_channel(channel_id)
         if current is not None:
             return current
@@ -607,7 +613,8 @@ class TableService:
         return await self._info_or_none(newest[0] if newest else None)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[TableInfo]:
-        """The channel's (or thread's) most recent games, newest first, with their status and outcome."""
+        """The channel's (or thread's) most recent games, its threads' included, newest first, with their status
+        and outcome."""
         rows = await self._watched.recent_in_channel(channel_id, limit)
         tables: list[TableInfo] = []
         for row in rows:
