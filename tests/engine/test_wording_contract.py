@@ -85,6 +85,11 @@ def test_player_facing_text_carries_no_identifier(name: str, players: int) -> No
         assert [r.player for r in report.players] == [p for group in outcome.ranking for p in group]
         for r in report.players:
             assert r.faction == game.player_name(state, r.player) != ""
+        for player, factions in game.factions(state).items():
+            # Stats name factions as the table does: each one's name is part of its player's side in words.
+            for faction in factions:
+                name = game.faction_name(faction)
+                assert name in game.player_name(state, player), (faction, name)
             assert r.score == outcome.scores[r.player] and r.breakdown
         for text in [report.reason, *report.secrets, *(line for r in report.players for line in r.breakdown)]:
             problems += identifier_problems(text)
