@@ -122,6 +122,6 @@ def test_identifier_check_catches_the_audited_lines() -> None:
     """The audit's examples are all caught, so a clean run means something."""
     for bad in ("draft: kind: move", "cards: black_1", "keep: c-bri-21-war_cry", "is offered: green_1, n07",
                 "player 2 plays Dingleson", "Seat 1 shuffles their deck", "stunned brigands_goblin",
-                "**Game over** (round_limit)."):
+                "**Game over** (round_limit).", "Troll receives 2 Stunned token(s)"):
         assert identifier_problems(bad), bad
     assert identifier_problems("O'Dingle loses 2 gnomes; Grand Gnome Isle → Acorn Grove.") == []
