@@ -8,7 +8,6 @@ from engine.associates.context import Ctx
 from engine.associates.flow import discard_violet
 from engine.associates.missions import record_stun, sow_terror
 from engine.associates.state import State, carries, figs_in_zone, stats, zone_of
-from engine.core.words import counted
 
 
 def amulet_covers(s: State, fig: str) -> bool:
@@ -33,7 +32,7 @@ def stun_figure(ctx: Ctx, fig: str, amount: int, source_guild: str | None, cause
     placed = max(0, min(amount, spaces - f.stuns))  # R-A15: tokens stay; surplus successes are lost
     f.stuns += placed
     if placed:
-        ctx.say(f"{fig_name(fig)} receives {counted(placed, 'Stunned token')} ({cause}) — {f.stuns}/{spaces}.", "stun",
+        ctx.say(f"{fig_name(fig)} receives {placed} Stunned token(s) ({cause}) — {f.stuns}/{spaces}.", "stun",
                 figurine=fig, tokens=placed, stuns=f.stuns)
         if source_guild:
             record_stun(ctx, fig, source_guild, actor)

@@ -34,7 +34,6 @@ from engine.associates.state import (
     zone_of,
 )
 from engine.associates.windows import NO_REACTION, has_w1, has_w2, has_w3
-from engine.core.words import counted
 
 
 def target_zone(s: State, target: dict[str, str]) -> str:
@@ -206,7 +205,7 @@ def apply_combat(ctx: Ctx, net: int) -> None:
         lair = s.lairs[target["lair"]]
         placed = min(net, 3 - lair.stuns)
         lair.stuns += placed
-        ctx.say(f"The {guild_title(target['lair'])} lair receives {counted(placed, 'Stunned token')} — {lair.stuns}/3.",
+        ctx.say(f"The {guild_title(target['lair'])} lair receives {placed} Stunned token(s) — {lair.stuns}/3.",
                 "stun",
                 lair=target["lair"], tokens=placed, stuns=lair.stuns)
         if lair.stuns >= 3:

@@ -330,5 +330,13 @@ def _clan_breakdown(state: VendettaState, clan: str, basic: bool) -> str:
         n for t, n in need.items() if t.startswith("gnome_"))
     food = sum(tokens.get(f, 0) for f in FOODS) - sum(need.get(f, 0) for f in FOODS)
     k = len(result.completed)
-    return (f"{name}: {k} objective{'s' if k != 1 else ''} completed ({20 * k}), {gnomes} spare gnome token"
-            f"{'s' if gnomes != 1 else ''} ({3 * gnomes}), {food} spare food ({2 * food}) = {result.score} points.")
+    # Only what scored is listed: "0 objectives completed (0)" adds nothing to the sum.
+    parts = [f"{k} objective{'s' if k != 1 else ''} completed ({20 * k})"] if k else []
+    if gnomes:
+        parts.append(f"{gnomes} spare gnome token{'s' if gnomes != 1 else ''} ({3 * gnomes})")
+    if food:
+        parts.append(f"{food} spare food ({2 * food})")
+    if not parts:
+        return f"{name}: no objective completed and no spare token = 0 points."
+    none = "" if k else "no objective completed; "
+    return f"{name}: {none}{', '.join(parts)} = {result.score} points."

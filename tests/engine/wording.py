@@ -23,7 +23,6 @@ _PATTERNS = {
     "player number": re.compile(r"\b(?:player|seat)\s*#?\d", re.IGNORECASE),
     "raw data": re.compile(r"[{}\[\]]|\b(?:kind|triples|cards|keep|seat|draft|done):\s"),
     "reason code": re.compile(r"\((?:round_limit|turn_cap|mission|objectives)\)"),
-    "plural in brackets": re.compile(r"\w\(s\)"),  # "2 token(s)": the count says which word it needs
 }
 
 NAMES = {p: f"Name{chr(65 + p)}" for p in range(8)}
