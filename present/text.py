@@ -64,13 +64,14 @@ def event_text(event: Event, names: Mapping[int, str]) -> str:
     """An event's narration with its player placeholders (`{p2}`) filled with names.
 
     A name that already carries the side ("<@1> (Red)") is said bare before "plays Red", so a seating
-    reads "<@1> plays Red", not "<@1> (Red) plays Red".
+    reads "<@1> plays Red", not "<@1> (Red) plays Red" (nor "<@1> (Brigands) plays the Brigands").
     """
     said = event.text
     for player, label in names.items():
         person, _, side = label.rpartition(" (")
         if person and side.endswith(")"):
-            said = said.replace(f"{{p{player}}} plays {side[:-1]}", f"{person} plays {side[:-1]}")
+            for plays in (f"plays {side[:-1]}", f"plays the {side[:-1]}"):
+                said = said.replace(f"{{p{player}}} {plays}", f"{person} {plays}")
     return fill_names(said, names)
 
 

@@ -225,6 +225,9 @@ def test_a_seating_names_the_side_once():
     assert text.event_text(seating, names) == "<@10> plays Westdingledongleson; AI 2 plays Schnitzel."
     # Elsewhere the side stays beside the name.
     assert text.event_text(public_event(f"{player_ref(0)} moves."), names) == "<@10> (Westdingledongleson) moves."
+    # A side named with its article (Associates' guilds) is said once too.
+    guilds = {0: "<@10> (Brigands)"}
+    assert text.event_text(public_event(f"{player_ref(0)} plays the Brigands."), guilds) == "<@10> plays the Brigands."
 
 
 def test_a_waiting_player_is_named_by_their_side_when_their_name_is_unknown():
