@@ -651,7 +651,9 @@ class TableService:
 
     async def table_message(self, game_id: int) -> TableMessage:
         """What the public table post shows now: the table, its public view and who is pending. Raises GameNotFound."""
-        return screens.table_message(await self._tables.get(game_id))
+        message = screens.table_message(await self._tables.get(game_id))
+        users = {s.user_id for s in message.table.seats if s.user_id is not None}
+        return replace(message, away=await self._players.away_until(users)) if users else message
 
     async def end_report(self, game_id: int) -> EndReport | None:
         """The end of a finished game (table, last public view, final report in words); None while it runs.
