@@ -28,6 +28,10 @@ NEVER_AUTO = {"pass", "end", "idle", "keepdefault", "auto", "takemax", CONFIRM_I
 SEEDS = (3, 8)
 
 
+# Zero-value words: "+0", "0 VP (...)", "(0)", "Add a 0 GG bill". A part worth nothing is left out or said in words.
+ZERO_VALUE = re.compile(r"[:(]\s*[+-]?0 VP\b|\+0\b|\(0\)|\bAdd an? 0 GG\b")
+
+
 def _dump(game: Game[Any], state: Any) -> str:
     return json.dumps(game.dump(state), sort_keys=True)
 
@@ -39,6 +43,7 @@ def _check_state(game: Game[Any], state: Any, players: int, problems: list[str])
         legal = game.legal_actions(state, p)
         for action in legal:
             problems += identifier_problems(action.label)
+            problems += [f"zero value in {action.label!r}"] if ZERO_VALUE.search(action.label) else []
         for action in game.shortcuts(state, p):
             problems += identifier_problems(action.label)
             assert game.parse_action(state, p, action.id) == action
@@ -75,6 +80,7 @@ def test_player_facing_text_carries_no_identifier(name: str, players: int) -> No
         for state, events in play_out(game, players, seed):
             for event in events:
                 problems += identifier_problems(event.text)
+                problems += [f"zero value in {event.text!r}"] if ZERO_VALUE.search(event.text) else []
                 assert all(0 <= p < players for p in mentioned_players(event.text))
             _check_state(game, state, players, problems)
             assert (game.final_report(state) is None) == (game.outcome(state) is None)
