@@ -227,3 +227,11 @@ def test_a_score_without_objectives_or_spare_tokens_lists_only_what_scored() -> 
     line = _clan_breakdown(state, "red", basic=False)
     assert "0 objectives" not in line and "(0)" not in line and "spare food" not in line, line
     assert line.startswith("Dingleson: no objective completed; 2 spare gnome tokens (6) = ")
+
+
+def test_the_pooled_line_is_left_out_when_it_only_adds_up_the_cards_lines() -> None:
+    """No token held that two cards want: the pooled need is the cards' needs added up, so it is not repeated."""
+    state = make_state({"home_dingleson": {"red": 4}}, chosen={"red": ["red_1", "red_2"]}, tokens={"red": {}})
+    lines = GAME.describe_private(state, state.owner["red"])
+    assert not [line for line in lines if line.startswith("For all its objectives at once")], lines
+    assert [line for line in lines if ": needs " in line]
