@@ -160,6 +160,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         spec = registry.get(game)
         validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
         channel_id = interaction.channel_id or 0
+        # The channel a thread belongs to, so that /game history there lists the thread's games too.
+        parent_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) else None
         if thread:
             parent = interaction.channel
             if not isinstance(parent, discord.TextChannel):
@@ -168,9 +170,9 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             created = await parent.create_thread(  # type: ignore[union-attr, call-overload]  # not every channel kind has create_thread
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-            channel_id = created.id
+            parent_id, channel_id = channel_id, created.id
         table = await self.bot.service.create_table(
-            game, options, interaction.user.id, interaction.guild_id, channel_id
+            game, options, interaction.user.id, interaction.guild_id, channel_id, parent_channel_id=parent_id
         )
         # The lobby message itself goes out through the service's outbox (stored with the table, so a crash
         # right now still ends with a lobby people can see and join).
@@ -336,7 +338,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         games = await self.bot.service.history(interaction.channel_id, HISTORY_LENGTH)
         # Only this guild's games (a channel id never moves between guilds, but scope is checked everywhere).
         games = [t for t in games if t.guild_id == interaction.guild_id]
-        await reply(interaction, ending.history_text(games), allowed_mentions=NO_PINGS)
+        await reply(interaction, ending.history_text(games, interaction.channel_id), allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="players", description="Who plays which seat")
     @app_commands.describe(game="A game number (default: the game in this channel)")

@@ -125,6 +125,12 @@ class DiscordNotifier:
         except discord.HTTPException as error:
             log.info("game %s: could not retire message %s: %s", table.game_id, message.message_id, error)
 
+    async def _away(self, table: TableInfo) -> dict[int, float]:
+        """The table's players on vacation now, with when it ends (read when the post goes out: it changes
+        without any move)."""
+        users = {s.user_id for s in table.seats if s.user_id is not None}
+        return await self.bot.service.players.away_until(users) if users else {}
+
     async def post_to_table(
         self, table: TableInfo, update: TableUpdate, previous: MessageRef | None
     ) -> MessageRef | None:
@@ -137,7 +143,8 @@ class DiscordNotifier:
         """
         if not update.public_change:
             return None
-        content = text.table_message(table, update)
+        away = await self._away(table) if update.outcome is None else {}
+        content = text.table_message(table, update, away)
         file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
         mentioned = [u for p in update.pending if p.player in update.mention and (u := p.user_id) is not None]
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in mentioned])

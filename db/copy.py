@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 # Every table of the schema, parents first (seats, actions, deadlines and rated games reference games).
 TABLES: tuple[str, ...] = (
     "games", "seats", "actions", "deadlines", "outbox", "table_messages",
-    "ratings", "rated_games", "rated_seats", "players",
+    "ratings", "rated_games", "rated_seats", "players", "thread_parents",
 )
 # The order rows are read and compared in (each table's primary key).
 ORDER_BY: dict[str, str] = {
@@ -57,6 +57,7 @@ ORDER_BY: dict[str, str] = {
     "rated_games": "game_id",
     "rated_seats": "game_id, player",
     "players": "user_id",
+    "thread_parents": "thread_id",
 }
 QUARANTINED = "quarantined"
 

@@ -225,8 +225,19 @@ async def last_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> G
 
 
 async def recent_in_channel(conn: aiosqlite.Connection, channel_id: int, limit: int) -> list[GameRow]:
-    """The `limit` newest games of this channel or thread, newest first (for /game history)."""
+    """The `limit` newest games of this channel or thread and of its threads, newest first (for /game history)."""
     async with conn.execute(
-        f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, max(limit, 0))
+        f"SELECT {_COLUMNS} FROM games WHERE channel_id = ? "
+        "OR channel_id IN (SELECT thread_id FROM thread_parents WHERE parent_id = ?) ORDER BY id DESC LIMIT ?",
+        (channel_id, channel_id, max(limit, 0)),
     ) as cursor:
         return [_row(r) for r in await cursor.fetchall()]
+
+
+async def set_thread_parent(conn: aiosqlite.Connection, thread_id: int, parent_id: int) -> None:
+    """Insert or replace the thread's parent channel."""
+    await conn.execute(
+        "INSERT INTO thread_parents (thread_id, parent_id) VALUES (?, ?) "
+        "ON CONFLICT (thread_id) DO UPDATE SET parent_id = excluded.parent_id",
+        (thread_id, parent_id),
+    )

@@ -148,6 +148,11 @@ class SqliteStore:
         async with self._reading() as conn:
             return await games_repo.recent_in_channel(conn, channel_id, limit)
 
+    async def set_thread_parent(self, thread_id: int, parent_id: int) -> None:
+        """Insert or replace the thread's parent channel."""
+        async with self._transaction() as conn:
+            await games_repo.set_thread_parent(conn, thread_id, parent_id)
+
     async def open_game_ids_for_user(self, user_id: int) -> list[int]:
         """Open games where the user holds a seat, newest first."""
         async with self._reading() as conn:

@@ -267,7 +267,8 @@ class Store(Protocol):
         ...
 
     async def recent_in_channel(self, channel_id: int, limit: int) -> list[GameRow]:
-        """The `limit` newest games of this channel or thread, whatever their status, newest first."""
+        """The `limit` newest games of this channel or thread and of the threads opened from it (see
+        `set_thread_parent`), whatever their status, newest first."""
         ...
 
     async def open_game_ids_for_user(self, user_id: int) -> list[int]:
@@ -279,6 +280,10 @@ class Store(Protocol):
         ...
 
     # -- games: writes --
+
+    async def set_thread_parent(self, thread_id: int, parent_id: int) -> None:
+        """Remember the channel a game thread was opened from (idempotent; a later parent replaces an earlier)."""
+        ...
 
     async def create_game(self, new: NewGame) -> int:
         """Store a lobby with its seats and messages; its id. Raises ChannelTaken when the channel already has

@@ -253,6 +253,7 @@ class Lobby:
         settings: TableSettings,
         host_joins: bool,
         seed: int,
+        parent_channel_id: int | None = None,
     ) -> TableInfo:
         """See TableService.create_table."""
         try:
@@ -265,6 +266,10 @@ class Lobby:
             raise InvalidOption(exc.message) from exc
         settings = check_settings(settings, table_timers(game))  # the rules' timers within the rules' ranges
         seats: list[tuple[int | None, AiLevel]] = [(host_user_id, DEFAULT_AI_LEVEL)] if host_joins else []
+        if parent_channel_id is not None and parent_channel_id != channel_id:
+            # Before the game: a game stored without its thread's parent would be missing from the
+            # channel's history; a parent stored for a lobby that was then refused is harmless.
+            await self._store.set_thread_parent(channel_id, parent_channel_id)
         game_id = await self._open_lobby(
             game_name, checked, seed, host_user_id, guild_id, channel_id, settings, seats
         )

@@ -426,12 +426,15 @@ class PanelScreen:
 
 @dataclass(frozen=True, slots=True)
 class TableMessage:
-    """What the public table post shows now (TableService.table_message): the table, its board, who is pending."""
+    """What the public table post shows now (TableService.table_message): the table, its board, who is pending
+    and which of its players are away on vacation."""
 
     table: TableInfo
     version: int
     public_view: dict[str, Any] | None
     pending: tuple[PendingPlayer, ...]
+    # Its players on vacation now: user id -> when the vacation ends (epoch seconds).
+    away: Mapping[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -327,8 +327,12 @@ class TableService:
         settings: TableSettings | None = None,
         host_joins: bool = True,
         seed: int | None = None,
+        parent_channel_id: int | None = None,
     ) -> TableInfo:
         """Open a lobby for `game_name` in `channel_id` (a channel or thread id).
+
+        `parent_channel_id`: when `channel_id` is a thread, the channel it belongs to; that channel's
+        history and last game then include this thread's games.
 
         Options are validated against the game's OptionSpecs (defaults filled in).
         The seed is drawn now (or given, for tests) and stored. Raises UnknownGame,
@@ -344,6 +348,7 @@ class TableService:
             settings or TableSettings(),
             host_joins,
             self._seed_source() if seed is None else seed,
+            parent_channel_id,
         )
 
     async def join(self, game_id: int, user_id: int) -> TableInfo:
@@ -603,7 +608,8 @@ class TableService:
         return await self._lobby.rematch(game_id, by_user_id, self._seed_source())
 
     async def last_game_in_channel(self, channel_id: int) -> TableInfo | None:
-        """The open table of this channel or thread, else its newest game of any status (None: never a game)."""
+        """The open table of this channel or thread, else the newest game of any status of it or of its threads
+        (None: never a game)."""
         current = await self.table_for_channel(channel_id)
         if current is not None:
             return current
@@ -611,7 +617,8 @@ class TableService:
         return await self._info_or_none(newest[0] if newest else None)
 
     async def history(self, channel_id: int, limit: int = 10) -> list[TableInfo]:
-        """The channel's (or thread's) most recent games, newest first, with their status and outcome."""
+        """The channel's (or thread's) most recent games, its threads' included, newest first, with their status
+        and outcome."""
         rows = await self._watched.recent_in_channel(channel_id, limit)
         tables: list[TableInfo] = []
         for row in rows:
@@ -648,7 +655,9 @@ class TableService:
 
     async def table_message(self, game_id: int) -> TableMessage:
         """What the public table post shows now: the table, its public view and who is pending. Raises GameNotFound."""
-        return screens.table_message(await self._tables.get(game_id))
+        message = screens.table_message(await self._tables.get(game_id))
+        users = {s.user_id for s in message.table.seats if s.user_id is not None}
+        return replace(message, away=await self._players.away_until(users)) if users else message
 
     async def end_report(self, game_id: int) -> EndReport | None:
         """The end of a finished game (table, last public view, final report in words); None while it runs.

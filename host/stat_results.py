@@ -24,6 +24,16 @@ class Rate:
 
 
 @dataclass(frozen=True, slots=True)
+class FactionRate:
+    """How often a faction won: its id (what balance reports key by), its name in words (the game's own,
+    never the id) and its Rate."""
+
+    faction: str
+    name: str
+    rate: Rate
+
+
+@dataclass(frozen=True, slots=True)
 class TurnSpeed:
     """How long a person takes over a turn: mean and median seconds over `turns` timed turns."""
 
@@ -41,7 +51,7 @@ class PlayerStats:
     guild_id: int | None
     game_name: str | None
     record: Rate
-    factions: tuple[tuple[str, Rate], ...]
+    factions: tuple[FactionRate, ...]
     current_streak: int
     best_streak: int
     speed: TurnSpeed | None
@@ -55,7 +65,7 @@ class GameRecord:
 
     game_name: str
     games: int
-    factions: tuple[tuple[str, Rate], ...]
+    factions: tuple[FactionRate, ...]
     seats: tuple[tuple[int, Rate], ...]
     mean_rounds: float | None
     mean_days: float | None

@@ -21,7 +21,7 @@ from db.store import PlayerRow, Store
 from engine.arena import wilson
 from engine.core.game import Game
 from host.counted_time import counted_seconds
-from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
+from host.stat_results import FactionRate, GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
 
 log = logging.getLogger(__name__)
 
@@ -67,10 +67,22 @@ def _final(game: StatsGame, resolve: GameResolver) -> tuple[Game[Any], Any] | No
         return None
 
 
-def factions_of(game: StatsGame, resolve: GameResolver) -> dict[int, list[str]]:
-    """Each player's factions at the end (empty when the game's module cannot read it)."""
+def factions_of(game: StatsGame, resolve: GameResolver) -> dict[int, list[tuple[str, str]]]:
+    """Each player's factions at the end, as (id, name in words) (empty when the game's module cannot read it)."""
     final = _final(game, resolve)
-    return {} if final is None else final[0].factions(final[1])
+    if final is None:
+        return {}
+    module, state = final
+    return {p: [(f, module.faction_name(f)) for f in ids] for p, ids in module.factions(state).items()}
+
+
+def faction_rates(games: Counter[tuple[str, str]], wins: Counter[tuple[str, str]],
+                  fair: Mapping[tuple[str, str], float] | None = None) -> tuple[FactionRate, ...]:
+    """The rates of the factions counted, by (id, name), in name order."""
+    return tuple(
+        FactionRate(f, name, rate_of(wins[(f, name)], n, fair[(f, name)] / n if fair else 0.0))
+        for (f, name), n in sorted(games.items(), key=lambda item: (item[0][1], item[0][0]))
+    )
 
 
 def speed_of(user_id: int, seconds: Sequence[float]) -> TurnSpeed | None:
@@ -93,8 +105,8 @@ def player_stats(user_id: int, scope: StatsFilter, games: Sequence[StatsGame], t
     wins = 0
     streak = best = 0
     played = 0
-    faction_games: Counter[str] = Counter()
-    faction_wins: Counter[str] = Counter()
+    faction_games: Counter[tuple[str, str]] = Counter()
+    faction_wins: Counter[tuple[str, str]] = Counter()
     opponents: Counter[int] = Counter()
     last_met: dict[int, int] = {}
     for game in _ordered(games):
@@ -120,7 +132,7 @@ def player_stats(user_id: int, scope: StatsFilter, games: Sequence[StatsGame], t
         guild_id=scope.guild_id,
         game_name=scope.game_name,
         record=rate_of(wins, played),
-        factions=tuple((f, rate_of(faction_wins[f], n)) for f, n in sorted(faction_games.items())),
+        factions=faction_rates(faction_games, faction_wins),
         current_streak=streak,
         best_streak=best,
         speed=speed_of(user_id, [t.seconds for t in times if t.user_id == user_id]),
@@ -131,9 +143,9 @@ def player_stats(user_id: int, scope: StatsFilter, games: Sequence[StatsGame], t
 
 def game_record(game_name: str, games: Sequence[StatsGame], resolve: GameResolver) -> GameRecord:
     """One game's record from its finished games on a server."""
-    faction_games: Counter[str] = Counter()
-    faction_wins: Counter[str] = Counter()
-    faction_fair: dict[str, float] = {}
+    faction_games: Counter[tuple[str, str]] = Counter()
+    faction_wins: Counter[tuple[str, str]] = Counter()
+    faction_fair: dict[tuple[str, str], float] = {}
     seat_games: Counter[int] = Counter()
     seat_wins: Counter[int] = Counter()
     seat_fair: dict[int, float] = {}
@@ -151,8 +163,8 @@ def game_record(game_name: str, games: Sequence[StatsGame], resolve: GameResolve
         if final is not None:
             module, state = final
             rounds.append(module.round_number(state))
-            for player, names in module.factions(state).items():
-                for faction in names:
+            for player, ids in module.factions(state).items():
+                for faction in ((f, module.faction_name(f)) for f in ids):
                     faction_games[faction] += 1
                     faction_wins[faction] += player in first
                     faction_fair[faction] = faction_fair.get(faction, 0.0) + share
@@ -161,7 +173,7 @@ def game_record(game_name: str, games: Sequence[StatsGame], resolve: GameResolve
     return GameRecord(
         game_name=game_name,
         games=len(games),
-        factions=tuple((f, rate_of(faction_wins[f], n, faction_fair[f] / n)) for f, n in sorted(faction_games.items())),
+        factions=faction_rates(faction_games, faction_wins, faction_fair),
         seats=tuple((p, rate_of(seat_wins[p], n, seat_fair[p] / n)) for p, n in sorted(seat_games.items())),
         mean_rounds=statistics.fmean(rounds) if rounds else None,
         mean_days=statistics.fmean(days) if days else None,

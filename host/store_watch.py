@@ -48,6 +48,7 @@ ACCESS: Mapping[str, Access] = {
     "recovery_scan": Access.READ,
     # games: writes
     "create_game": Access.WRITE,
+    "set_thread_parent": Access.WRITE,
     "add_seat": Access.WRITE,
     "remove_seat": Access.WRITE,
     "start_game": Access.WRITE,

@@ -153,9 +153,11 @@ def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: Fi
 # -- /game history ------------------------------------------------------------------------------------------
 
 
-def history_line(table: TableInfo) -> str:
-    """One game of the channel's history: number, game, status in words, winners, date."""
-    head = f"#{table.game_id} {table.title} (<t:{int(table.created_at)}:d>)"
+def history_line(table: TableInfo, channel_id: int | None = None) -> str:
+    """One game of the channel's history: number, game, where (when in a thread of `channel_id`), status in
+    words, winners, date."""
+    where = f" in <#{table.channel_id}>" if channel_id is not None and table.channel_id != channel_id else ""
+    head = f"#{table.game_id} {table.title}{where} (<t:{int(table.created_at)}:d>)"
     if table.status is TableStatus.FINISHED and table.outcome is not None:
         winners = [_seat_name(table, p) for p in table.outcome.winners]
         won = " and ".join(winners) if winners else "nobody"
@@ -174,11 +176,12 @@ def _seat_name(table: TableInfo, player: int) -> str:
     return text.seat_label(seat) if seat is not None else "a player"
 
 
-def history_text(channel_games: Sequence[TableInfo]) -> str:
-    """/game history: the channel's recent games, newest first, with how to look at one of them."""
+def history_text(channel_games: Sequence[TableInfo], channel_id: int | None = None) -> str:
+    """/game history in `channel_id`: its recent games (its threads' included, each named), newest first, with
+    how to look at one of them."""
     if not channel_games:
         return "No game has been played in this channel yet. Start one with `/game new`."
     lines = ["**Recent games in this channel** (newest first)"]
-    lines.extend(f"• {history_line(t)}" for t in channel_games)
+    lines.extend(f"• {history_line(t, channel_id)}" for t in channel_games)
     lines.append("See one with `/game status game:<number>`, `/game board game:<number>` or `/game log game:<number>`.")
     return fit_lines(lines, MESSAGE_CONTENT)

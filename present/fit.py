@@ -76,7 +76,7 @@ def fit_lines(lines: list[str], limit: int = MESSAGE_CONTENT, tail: str = "") ->
     def render(kept: list[str], dropped: int) -> str:
         parts = list(kept)
         if dropped:
-            parts.append(f"… {dropped} more line(s) in /game log")
+            parts.append(f"… {dropped} more line{'' if dropped == 1 else 's'} in /game log")
         if tail:
             parts.append(tail)
         return "\n".join(parts)

@@ -68,11 +68,6 @@ def interval(rate: Rate) -> str:
     return f"{round(rate.low * 100)}\u2013{round(rate.high * 100)}%"
 
 
-def faction_name(faction: str) -> str:
-    """How a faction's id reads ("black" -> "Black", "sea_folk" -> "Sea folk")."""
-    return faction.replace("_", " ").capitalize()
-
-
 def turn_time(seconds: float) -> str:
     """A turn time in words: "45 s" under a minute, else as a span ("12 min", "1 h 5 min")."""
     if seconds < 60:
@@ -104,7 +99,7 @@ def player_lines(found: PlayerStats, name: str, names: Mapping[int, str], title:
     else:
         lines.append(f"- Games played: {record.games}, won {record.wins} ({percent(record.rate)})")
         if found.factions:
-            parts = [f"{faction_name(f)} {r.wins} of {r.games}" for f, r in found.factions]
+            parts = [f"{f.name} {f.rate.wins} of {f.rate.games}" for f in found.factions]
             lines.append("- Won by faction: " + ", ".join(parts))
         lines.append(f"- Current streak: {_wins(found.current_streak)}; best streak: {_wins(found.best_streak)}")
     if found.speed is not None:
@@ -132,9 +127,10 @@ def record_lines(record: GameRecord, title: str) -> list[str]:
     if record.games == 0:
         return lines
     references = BALANCE_FACTIONS.get(record.game_name, {})
-    for faction, rate in record.factions:
-        lines.append(f"- {faction_name(faction)} won {rate.wins} of {rate.games} ({percent(rate.rate)}, "
-                     f"{interval(rate)}{_reference(references.get(faction))})")
+    for faction in record.factions:
+        rate = faction.rate
+        lines.append(f"- {faction.name} won {rate.wins} of {rate.games} ({percent(rate.rate)}, "
+                     f"{interval(rate)}{_reference(references.get(faction.faction))})")
     for player, rate in record.seats:
         lines.append(f"- Seat {player + 1} won {rate.wins} of {rate.games} ({percent(rate.rate)}, {interval(rate)}; "
                      f"fair share {percent(rate.fair)})")

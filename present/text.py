@@ -64,13 +64,14 @@ def event_text(event: Event, names: Mapping[int, str]) -> str:
     """An event's narration with its player placeholders (`{p2}`) filled with names.
 
     A name that already carries the side ("<@1> (Red)") is said bare before "plays Red", so a seating
-    reads "<@1> plays Red", not "<@1> (Red) plays Red".
+    reads "<@1> plays Red", not "<@1> (Red) plays Red" (nor "<@1> (Brigands) plays the Brigands").
     """
     said = event.text
     for player, label in names.items():
         person, _, side = label.rpartition(" (")
         if person and side.endswith(")"):
-            said = said.replace(f"{{p{player}}} plays {side[:-1]}", f"{person} plays {side[:-1]}")
+            for plays in (f"plays {side[:-1]}", f"plays the {side[:-1]}"):
+                said = said.replace(f"{{p{player}}} {plays}", f"{person} {plays}")
     return fill_names(said, names)
 
 
@@ -231,8 +232,9 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def table_message(table: TableInfo, update: TableUpdate) -> str:
-    """The public table message after a change: headline, narration, then who is pending or the result."""
+def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, float] | None = None) -> str:
+    """The public table message after a change: headline, narration, then who is pending or the result, and
+    (while the game goes on) which of its players are away on vacation and until when (`away`: user -> end)."""
     view = update.public_view
     names = player_names(table, view)
     narration = [event_text(e, names) for e in public_only(update.public_events)]
@@ -242,8 +244,18 @@ def table_message(table: TableInfo, update: TableUpdate) -> str:
     elif update.kind in (UpdateKind.CANCELLED, UpdateKind.QUARANTINED):
         tail = ""
     else:
-        tail = pending_line(table, update.pending, view)
+        tail = "\n".join(line for line in (pending_line(table, update.pending, view), away_line(table, away)) if line)
     return fit_lines(lines, MESSAGE_CONTENT, tail=trim(tail, 800))
+
+
+def away_line(table: TableInfo, away: Mapping[int, float] | None) -> str:
+    """ "Away: <@1> until <t:…:f>, <@2> until …." for the table's players on vacation; "" for none."""
+    seated = [s.user_id for s in table.seats if s.user_id is not None]
+    gone = [(u, away[u]) for u in dict.fromkeys(seated) if away and u in away]
+    if not gone:
+        return ""
+    # Discord timestamps: each reader sees the moment in their own zone and language.
+    return "Away: " + ", ".join(f"{mention(u)} until <t:{int(until)}:f>" for u, until in gone) + "."
 
 
 def public_only(events: Iterable[Event]) -> list[Event]:

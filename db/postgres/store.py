@@ -390,11 +390,23 @@ class PostgresStore:
         """The newest games of the channel, newest first."""
         async with self._connection("recent_in_channel") as conn:
             rows = await conn.fetch(
-                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT $2",
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = $1 "
+                "OR channel_id IN (SELECT thread_id FROM thread_parents WHERE parent_id = $1) "
+                "ORDER BY id DESC LIMIT $2",
                 channel_id,
                 max(limit, 0),
             )
         return [game_from_columns(r) for r in rows]
+
+    async def set_thread_parent(self, thread_id: int, parent_id: int) -> None:
+        """Insert or replace the thread's parent channel."""
+        async with self._write("set_thread_parent") as conn:
+            await conn.execute(
+                "INSERT INTO thread_parents (thread_id, parent_id) VALUES ($1, $2) "
+                "ON CONFLICT (thread_id) DO UPDATE SET parent_id = excluded.parent_id",
+                thread_id,
+                parent_id,
+            )
 
     async def open_game_ids_for_user(self, user_id: int) -> list[int]:
         """Open games where the user holds a seat, newest first."""

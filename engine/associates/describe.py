@@ -245,8 +245,9 @@ def final_report(s: State) -> FinalReport | None:
     for seat in [p for group in ranking(s) for p in group]:
         b = sc[seat]
         g = guild_at(s, seat)
-        lines = [f"Gold: {b['gold']} GP.",
-                 f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP."]
+        lines = [f"Gold: {b['gold']} GP."]
+        if b["artefacts"]:  # no line for no artefact: "0 × 3 = 0 GP" tells nothing
+            lines.append(f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP.")
         if b["first_objective"]:
             lines.append(f"First Objective of the game: {b['first_objective']} GP.")
         # Each guild's main mission needs its own number of objectives: say so, or "0 of 2" beside

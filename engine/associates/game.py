@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.associates import describe
+from engine.associates.components import GUILD_INFO, guild_title
 from engine.associates.invariants import check
 from engine.associates.scoring import ranking, scores
 from engine.associates.state import Options, State, copy_state, dump_state, load_state, new_state
@@ -168,6 +169,10 @@ class AssociatesGame(PhasedGame[State]):
     def factions(self, state: State) -> dict[int, list[str]]:
         """Seat -> [guild]."""
         return {i: [p.guild] if p.guild else [] for i, p in enumerate(state.players)}
+
+    def faction_name(self, faction: str) -> str:
+        """The guild's title ("Usurers")."""
+        return guild_title(faction) if faction in GUILD_INFO else super().faction_name(faction)
 
     def round_number(self, state: State) -> int:
         """The turn number."""

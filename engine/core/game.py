@@ -127,6 +127,14 @@ class Game(ABC, Generic[S]):
         """The factions (clans, guilds, tribes) each player controls, for reports."""
         return {p: [f"player{p}"] for p in range(self.num_players(state))}
 
+    def faction_name(self, faction: str) -> str:
+        """How a faction id of `factions` reads to a player ("Dingleson", "Marsh Gnomes"); never the id itself
+        where the game has a name for it."""
+        seat = faction.removeprefix("player")
+        if seat != faction and seat.isdigit():
+            return f"Seat {int(seat) + 1}"  # the default `factions`: a game without factions names seats
+        return faction.replace("_", " ").capitalize()
+
     def round_number(self, state: S) -> int:
         """The current round or turn number, for reports."""
         return int(self.view(state, None).get("round", 0))

@@ -67,10 +67,10 @@ def real(bills: Sequence[int]) -> int:
 
 
 def bluff_bills(n: int) -> str:
-    """A count of 0-GG bills as players read it: "3 bluff bills (0 GG each)", "1 bluff bill (0 GG)", "no bluff bill"."""
+    """A count of 0-GG bills as players read it: "3 bluff bills (worth nothing)", "no bluff bill"."""
     if n == 0:
         return "no bluff bill"
-    return f"{n} bluff bill (0 GG)" if n == 1 else f"{n} bluff bills (0 GG each)"
+    return f"{n} bluff bill (worth nothing)" if n == 1 else f"{n} bluff bills (worth nothing)"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:

@@ -17,6 +17,7 @@ from engine.core.phases import PhasedGame
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, HOUR, RulesTimer, TimeoutRules
 from engine.tribes import describe, goals
+from engine.tribes.board import load_board
 from engine.tribes.flow import PHASE_TABLE, advance
 from engine.tribes.invariants import check
 from engine.tribes.setup import new_state, option_specs
@@ -88,6 +89,11 @@ class TribesGame(PhasedGame[TribesState]):
     def factions(self, state: TribesState) -> dict[int, list[str]]:
         """player -> [tribe id] (empty before the tribe choice)."""
         return {i: [p.tribe] if p.tribe else [] for i, p in enumerate(state.players)}
+
+    def faction_name(self, faction: str) -> str:
+        """The tribe's name ("Marsh Gnomes")."""
+        tribes = load_board().tribes
+        return tribes[faction].name if faction in tribes else super().faction_name(faction)
 
     def round_number(self, state: TribesState) -> int:
         """The game turn."""

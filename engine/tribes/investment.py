@@ -182,7 +182,8 @@ def legal(state: TribesState, player: int) -> list[Action]:
             out.append(Action(UNDO_ID, "Back"))
         case ["post", post]:
             for value in bill_choices(state, player, order):
-                out.append(Action(step_id(Bill(value)), f"Add a {value} GG bill to {POST_IN_SENTENCE[post]}"))
+                bill = f"a {value} GG bill" if value else "a bluff bill (worth nothing)"
+                out.append(Action(step_id(Bill(value)), f"Add {bill} to {POST_IN_SENTENCE[post]}"))
             out.append(Action(UNDO_ID, "Back"))
         case _:
             for territory in recruit_places(state, player):

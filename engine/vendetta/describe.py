@@ -20,11 +20,18 @@ from engine.vendetta.actions import (
     origin_choices,
 )
 from engine.vendetta.board import load_board
-from engine.vendetta.clans import CLANS, FOODS
+from engine.vendetta.clans import CLANS, FOODS, gnome_token
 from engine.vendetta.combat import present_clans
 from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import active_objective_clan, clans_of
-from engine.vendetta.objectives import CARDS, catalogue_sorted, pooled_needs, pooled_shortfall, token_text
+from engine.vendetta.objectives import (
+    CARDS,
+    GNOME_ANY,
+    catalogue_sorted,
+    pooled_needs,
+    pooled_shortfall,
+    token_text,
+)
 from engine.vendetta.scoring import best_subset, state_outcome
 from engine.vendetta.state import PHASE_OBJECTIVES, VendettaState
 from engine.vendetta.view import pending_players
@@ -66,11 +73,25 @@ def _objective_lines(state: VendettaState, clan: str) -> list[str]:
     together = pooled_shortfall(clan, chosen, state.tokens[clan], state.board)
     if not together:
         lines.append(f"All {len(chosen)} objectives are complete together: {name} passes the end check now.")
-    else:
+    elif _pooling_matters(clan, chosen, state.tokens[clan]):
         # R-V27: the end check pools every card's needs; a token never serves two cards
         lines.append(f"For all its objectives at once, {name} still needs {joined(together)} "
                      "(a token counts for one objective only).")
     return lines
+
+
+def _pooling_matters(clan: str, chosen: Sequence[str], tokens: Mapping[str, int]) -> bool:
+    """Whether the pooled end check (R-V27) needs more than the cards' own lines add up to: a held token wanted
+    by two cards, or "gnome tokens of other clans" while holding some. Otherwise the pooled line only repeats
+    the lines above it (a statue counts once either way)."""
+    wanting: dict[str, int] = {}
+    for cid in chosen:
+        for token in CARDS[cid].tokens:
+            wanting[token] = wanting.get(token, 0) + 1
+    if any(n > 1 and tokens.get(t, 0) > 0 for t, n in wanting.items()):
+        return True
+    others = sum(n for t, n in tokens.items() if t.startswith("gnome_") and t != gnome_token(clan))
+    return GNOME_ANY in wanting and others > 0
 
 
 def _move_lines(state: VendettaState, clan: str) -> list[str]:
@@ -330,5 +351,13 @@ def _clan_breakdown(state: VendettaState, clan: str, basic: bool) -> str:
         n for t, n in need.items() if t.startswith("gnome_"))
     food = sum(tokens.get(f, 0) for f in FOODS) - sum(need.get(f, 0) for f in FOODS)
     k = len(result.completed)
-    return (f"{name}: {k} objective{'s' if k != 1 else ''} completed ({20 * k}), {gnomes} spare gnome token"
-            f"{'s' if gnomes != 1 else ''} ({3 * gnomes}), {food} spare food ({2 * food}) = {result.score} points.")
+    # Only what scored is listed: "0 objectives completed (0)" adds nothing to the sum.
+    parts = [f"{k} objective{'s' if k != 1 else ''} completed ({20 * k})"] if k else []
+    if gnomes:
+        parts.append(f"{gnomes} spare gnome token{'s' if gnomes != 1 else ''} ({3 * gnomes})")
+    if food:
+        parts.append(f"{food} spare food ({2 * food})")
+    if not parts:
+        return f"{name}: no objective completed and no spare token = 0 points."
+    none = "" if k else "no objective completed; "
+    return f"{name}: {none}{', '.join(parts)} = {result.score} points."

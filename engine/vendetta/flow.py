@@ -71,8 +71,10 @@ def reinforce(state: VendettaState, events: list[Event]) -> None:
             state.reserve[clan] -= n
             add_gnomes(state.board, CLANS[clan].home, clan, n)
         placed[clan] = n
-    text = ", ".join(f"{CLANS[c].name} +{n}" for c, n in placed.items())
-    events.append(public_event(f"Reinforcements: {text}.", "reinforce", placed=placed))
+    # A clan whose reserve is empty gets nothing: "+0" beside it would only be noise.
+    text = ", ".join(f"{CLANS[c].name} +{n}" for c, n in placed.items() if n)
+    words = f"Reinforcements: {text}." if text else "No reinforcements: every reserve is empty."
+    events.append(public_event(words, "reinforce", placed=placed))
 
 
 def finish_movement(state: VendettaState, clan: str, triples: list[Triple], events: list[Event]) -> None:
@@ -138,7 +140,7 @@ def _roll_round(state: VendettaState, fight: dict[str, Any], rng: Rng, events: l
     lost = ", ".join(f"{CLANS[c].name} loses {n}" for c, n in result.losses.items()) or "Nobody falls"
     # R-V6: mention the revive only when blue's sixes actually cancelled a hit on blue
     revived = min(result.hits.get("blue", 0), result.sixes)
-    extra = (f" ({CLANS['blue'].name} revive{'s' if revived == 1 else ''} {revived} gnome{'s' if revived > 1 else ''} "
+    extra = (f" ({CLANS['blue'].name} revives {revived} gnome{'s' if revived > 1 else ''} "
              f"with {result.sixes} six{'es' if result.sixes > 1 else ''})") if revived else ""
     events.append(public_event(
         f"Combat on {name}, round {fight['round']}: {rolls}. {lost}"

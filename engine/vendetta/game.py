@@ -19,6 +19,7 @@ from engine.core.phases import PhasedGame, PhaseRules
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
 from engine.vendetta import describe
+from engine.vendetta.clans import CLANS
 from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import clans_of
 from engine.vendetta.ids import AllDice, Attack, Choose, Declare, Pass, Step, parse, phase_of
@@ -121,6 +122,10 @@ class VendettaGame(PhasedGame[VendettaState]):
     def factions(self, state: VendettaState) -> dict[int, list[str]]:
         """player -> the clan ids it controls."""
         return {p: clans_of(state, p) for p in range(state.players)}
+
+    def faction_name(self, faction: str) -> str:
+        """The clan's name ("Von Dingle" for the black clan)."""
+        return CLANS[faction].name if faction in CLANS else super().faction_name(faction)
 
     def round_number(self, state: VendettaState) -> int:
         """The current round (0 during the objective choice)."""

@@ -122,6 +122,15 @@ def test_history_lists_games_with_numbers_and_winners():
     assert "No game has been played" in ending.history_text([])
 
 
+def test_history_in_a_channel_names_the_thread_of_each_of_its_threads_games():
+    won = finished_table(ADVANCED)
+    in_thread = TableInfo(**{**{f: getattr(won, f) for f in won.__dataclass_fields__}, "game_id": 9,
+                             "channel_id": won.channel_id + 1})
+    lines = ending.history_text([in_thread, won], won.channel_id).splitlines()
+    assert lines[1].startswith(f"• #9 Vendetta in <#{won.channel_id + 1}> (")
+    assert lines[2].startswith("• #7 Vendetta (")
+
+
 # The shortest game each set of rules allows, to keep the test quick (other games play their defaults).
 QUICK_OPTIONS = {"vendetta": {"round_limit": 10}, "associates": {"turn_cap": 10}, "tribes": {"gnompax_cap": 20}}
 

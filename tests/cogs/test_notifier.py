@@ -82,8 +82,24 @@ class Sink:
         return Partial()
 
 
+class FakePlayers:
+    """Who is away (user -> when the vacation ends), as the service's Players answers it."""
+
+    def __init__(self):
+        self.away = {}
+
+    async def away_until(self, user_ids):
+        return {u: t for u, t in self.away.items() if u in user_ids}
+
+
+class FakeService:
+    def __init__(self):
+        self.players = FakePlayers()
+
+
 class FakeBot:
     def __init__(self, closed_dms=(), channel_fail=None):
+        self.service = FakeService()
         self.channel = Sink(fail=channel_fail)
         self.dms = {}
         self.closed = set(closed_dms)
@@ -214,7 +230,7 @@ async def test_a_private_step_posts_nothing_in_the_channel():
 
 
 class PromptingBot(FakeBot):
-    service = object()  # handed to build_panel, which the tests replace
+    pass  # its service is handed to build_panel, which the tests replace
 
 
 async def test_a_prompt_is_a_dm_with_the_choice_buttons_and_retires_the_last_one(monkeypatch):
@@ -250,6 +266,17 @@ async def test_only_players_whose_decision_is_new_are_mentioned():
     await notifier_for(bot).post_to_table(TABLE, update, None)
     (_content, kwargs), = bot.channel.sent
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+
+
+async def test_the_table_post_says_who_of_its_players_is_away_until_when():
+    bot = FakeBot()
+    user = next(seat.user_id for seat in TABLE.seats if seat.user_id is not None)
+    bot.service.players.away[user] = 1_800_000_000.0
+    pending = (PendingPlayer(1, 11, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(3, UpdateKind.MOVES, "", 6, public_view={}, pending=pending)
+    await notifier_for(bot).post_to_table(TABLE, update, None)
+    (content, _kwargs), = bot.channel.sent
+    assert f"Away: <@{user}> until <t:1800000000:f>." in content
 
 
 async def test_an_edit_update_rewrites_the_live_status_message_in_place():

@@ -184,6 +184,27 @@ async def test_a_channel_holds_one_open_game(store):
     assert await store.recent_in_channel(CHANNEL, -1) == []
 
 
+async def test_a_channel_lists_the_games_of_the_threads_opened_from_it(store):
+    in_channel = await _lobby(store)
+    thread, other_thread, elsewhere = CHANNEL + 1, CHANNEL + 2, CHANNEL + 3
+    await store.set_thread_parent(thread, CHANNEL)
+    await store.set_thread_parent(thread, CHANNEL)  # said again when the thread is used again: no error
+    await store.set_thread_parent(other_thread, elsewhere)
+    in_thread = await _lobby(store, channel=thread)
+    in_other = await _lobby(store, channel=other_thread)
+    assert [g.id for g in await store.recent_in_channel(CHANNEL, 5)] == [in_thread, in_channel]
+    assert [g.id for g in await store.recent_in_channel(CHANNEL, 1)] == [in_thread]
+    # A thread lists its own games only; the other channel lists its thread's.
+    assert [g.id for g in await store.recent_in_channel(thread, 5)] == [in_thread]
+    assert [g.id for g in await store.recent_in_channel(elsewhere, 5)] == [in_other]
+    # The open game of the channel itself is still only its own.
+    assert (await store.open_game_in_channel(CHANNEL)).id == in_channel
+    # A later parent replaces the earlier one.
+    await store.set_thread_parent(other_thread, CHANNEL)
+    assert [g.id for g in await store.recent_in_channel(CHANNEL, 5)] == [in_other, in_thread, in_channel]
+    assert await store.recent_in_channel(elsewhere, 5) == []
+
+
 async def test_two_lobbies_created_at_once_in_one_channel_give_one_game(store):
     results = await asyncio.gather(_lobby(store), _lobby(store), return_exceptions=True)
     assert sum(isinstance(r, int) for r in results) == 1

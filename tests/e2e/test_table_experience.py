@@ -65,6 +65,7 @@ from tests.e2e.test_scenarios import (
     read_game,
     turn_button,
 )
+from tests.e2e.transcript import write_transcript
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
@@ -718,6 +719,7 @@ async def test_associates_four_players(fake: Harness, bot_factory: Any) -> None:
     moves = units(run, associates_kind, associates_move_made, associates_interrupted)
     ids = identifier_findings(shown_texts(fake, run.autocomplete))
     rounds = round_figures(run)
+    write_transcript(fake, "associates")
     print(report("associates", run, figures, moves, ids))
     print(round_report(rounds, figures))
     await bot.stop()
@@ -740,6 +742,7 @@ async def test_vendetta_three_players(fake: Harness, bot: LiveBot) -> None:
     moves = units(run, vendetta_kind, vendetta_move_made)
     ids = identifier_findings(shown_texts(fake, run.autocomplete))
     rounds = round_figures(run)
+    write_transcript(fake, "vendetta")
     print(report("vendetta", run, figures, moves, ids))
     print(round_report(rounds, figures))
     if MEASURE_ONLY:
@@ -759,6 +762,7 @@ async def test_tribes_two_players(fake: Harness, bot: LiveBot) -> None:
     moves = units(run, tribes_kind, tribes_move_made)
     ids = identifier_findings(shown_texts(fake, run.autocomplete))
     rounds = round_figures(run)
+    write_transcript(fake, "tribes")
     print(report("tribes", run, figures, moves, ids))
     print(round_report(rounds, figures))
     if MEASURE_ONLY:

@@ -33,3 +33,17 @@ async def test_without_create_public_threads_the_game_opens_in_the_channel_with_
     assert fake.threads(fake.channel.id) == []
     lobby = await fake.wait_for_message(fake.channel, lambda m: bool(m.custom_ids()))
     assert "Join" in lobby.labels()
+
+
+async def test_the_channels_history_lists_the_games_of_its_threads(fake: Harness, bot: LiveBot) -> None:
+    alice = fake.user("alice")
+    await fake.slash(alice, "game", subcommand="new", options={"game": "vendetta", **FAST_OPTIONS["vendetta"]},
+                     settle=SETTLE)
+    (thread,) = fake.threads(fake.channel.id)
+    await fake.wait_for_message(thread.id, lambda m: bool(m.custom_ids()))
+    rec = await fake.slash(alice, "game", subcommand="history", settle=SETTLE)
+    assert "No game has been played" not in rec.content, rec.describe()
+    assert f"Vendetta in <#{thread.id}>" in rec.content and "lobby open" in rec.content, rec.describe()
+    # The read commands' fallback finds the thread's game from the channel too.
+    rec = await fake.slash(alice, "game", subcommand="players", settle=SETTLE)
+    assert "none was played here" not in rec.content and f"<@{alice.id}>" in rec.content, rec.describe()

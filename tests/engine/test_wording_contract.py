@@ -9,6 +9,7 @@ shortcuts are accepted; the final report ranks everybody as the outcome does.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -27,6 +28,10 @@ NEVER_AUTO = {"pass", "end", "idle", "keepdefault", "auto", "takemax", CONFIRM_I
 SEEDS = (3, 8)
 
 
+# Zero-value words: "+0", "0 VP (...)", "(0)", "Add a 0 GG bill". A part worth nothing is left out or said in words.
+ZERO_VALUE = re.compile(r"[:(]\s*[+-]?0 VP\b|\+0\b|\(0\)|\bAdd an? 0 GG\b")
+
+
 def _dump(game: Game[Any], state: Any) -> str:
     return json.dumps(game.dump(state), sort_keys=True)
 
@@ -38,6 +43,7 @@ def _check_state(game: Game[Any], state: Any, players: int, problems: list[str])
         legal = game.legal_actions(state, p)
         for action in legal:
             problems += identifier_problems(action.label)
+            problems += [f"zero value in {action.label!r}"] if ZERO_VALUE.search(action.label) else []
         for action in game.shortcuts(state, p):
             problems += identifier_problems(action.label)
             assert game.parse_action(state, p, action.id) == action
@@ -74,6 +80,7 @@ def test_player_facing_text_carries_no_identifier(name: str, players: int) -> No
         for state, events in play_out(game, players, seed):
             for event in events:
                 problems += identifier_problems(event.text)
+                problems += [f"zero value in {event.text!r}"] if ZERO_VALUE.search(event.text) else []
                 assert all(0 <= p < players for p in mentioned_players(event.text))
             _check_state(game, state, players, problems)
             assert (game.final_report(state) is None) == (game.outcome(state) is None)
@@ -85,7 +92,14 @@ def test_player_facing_text_carries_no_identifier(name: str, players: int) -> No
         assert [r.player for r in report.players] == [p for group in outcome.ranking for p in group]
         for r in report.players:
             assert r.faction == game.player_name(state, r.player) != ""
+        for player, factions in game.factions(state).items():
+            # Stats name factions as the table does: each one's name is part of its player's side in words.
+            for faction in factions:
+                name = game.faction_name(faction)
+                assert name in game.player_name(state, player), (faction, name)
             assert r.score == outcome.scores[r.player] and r.breakdown
+            # No zero-value part in a score's breakdown ("Artefacts: 0 × 3 = 0 GP", "0 objectives completed (0)").
+            assert not [line for line in r.breakdown if re.search(r"(?<![\d,.])0 ×|\(0\)", line)], r.breakdown
         for text in [report.reason, *report.secrets, *(line for r in report.players for line in r.breakdown)]:
             problems += identifier_problems(text)
         first = game.rematch_first_player(state)

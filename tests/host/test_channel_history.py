@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from host.results import TableStatus
-from tests.host.conftest import ALICE, BOB, CHANNEL, HOST, lobby_with, play_until, started
+from tests.host.conftest import ALICE, BOB, CHANNEL, GUILD, HOST, lobby_with, play_until, started
 
 OTHER_CHANNEL = 888
 
@@ -72,3 +72,30 @@ async def test_final_report_exists_only_once_the_game_is_over(service):
     assert report is not None
     assert {p.player for p in report.players} == {0, 1}
     assert "_" not in report.reason  # words, never a reason code
+
+
+THREAD = 4242
+
+
+async def test_a_channels_history_and_last_game_include_the_games_of_its_threads(service):
+    here = await started(service, [HOST, ALICE])
+    await play_until(service, here.game_id, Rng.from_seed(1))
+    in_thread = await service.create_table("dash", None, HOST, GUILD, THREAD, parent_channel_id=CHANNEL)
+    unrelated = await service.create_table("dash", None, HOST, GUILD, THREAD + 1)  # a thread of no known channel
+
+    assert [t.game_id for t in await service.history(CHANNEL)] == [in_thread.game_id, here.game_id]
+    last = await service.last_game_in_channel(CHANNEL)
+    assert last is not None and last.game_id == in_thread.game_id
+    # The thread itself still knows only its own games; nothing is open in the channel itself.
+    assert [t.game_id for t in await service.history(THREAD)] == [in_thread.game_id]
+    assert await service.table_for_channel(CHANNEL) is None
+    assert unrelated.game_id not in [t.game_id for t in await service.history(CHANNEL)]
+
+
+async def test_a_rematch_in_a_thread_stays_in_its_channels_history(service):
+    table = await service.create_table("dash", None, HOST, GUILD, THREAD, parent_channel_id=CHANNEL)
+    await service.join(table.game_id, ALICE)
+    await service.start(table.game_id, HOST)
+    await play_until(service, table.game_id, Rng.from_seed(3))
+    again = await service.rematch(table.game_id, HOST)
+    assert [t.game_id for t in await service.history(CHANNEL)] == [again.game_id, table.game_id]

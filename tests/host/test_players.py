@@ -78,3 +78,13 @@ async def test_away_until_names_only_players_away_now(service: TableService, clo
     assert await players.away_until([ALICE, BOB, 9, 10]) == {ALICE: row.away_until, BOB: bob_back}
     clock.now = datetime(2027, 1, 3, tzinfo=ZoneInfo("UTC")).timestamp()  # Bob's vacation is over
     assert await players.away_until([ALICE, BOB]) == {ALICE: row.away_until}
+
+
+async def test_the_table_message_names_its_players_who_are_away(service: TableService, clock: FakeClock):
+    from tests.host.conftest import HOST, started
+
+    result = await started(service, [HOST, ALICE])
+    assert (await service.table_message(result.game_id)).away == {}
+    clock.now = datetime(2027, 1, 1, 12, 0, tzinfo=ZoneInfo("UTC")).timestamp()
+    row = await service.players.set_away(ALICE, "2027-01-10")
+    assert (await service.table_message(result.game_id)).away == {ALICE: row.away_until}

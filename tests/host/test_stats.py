@@ -103,7 +103,9 @@ async def test_stats_of_played_games_read_turn_times_from_the_clock(service, clo
     # Every finished-game turn of HOST took 10 s on the fake clock, the unfinished game's bid 70 s.
     assert mine.speed.median == 10.0
     assert mine.speed.mean == pytest.approx((10.0 * (mine.speed.turns - 1) + 70.0) / mine.speed.turns)
-    assert {f for f, _ in mine.factions} <= {"player0", "player1"} and mine.factions
+    assert {f.faction for f in mine.factions} <= {"player0", "player1"} and mine.factions
+    # Each faction is named by the game (a game without factions of its own: by seat), never by its id.
+    assert {f.name for f in mine.factions} <= {"Seat 1", "Seat 2"}
     # Elsewhere nobody played: an empty record, not an error.
     assert (await service.stats.player(HOST, GUILD + 1)).record.games == 0
 
@@ -111,7 +113,8 @@ async def test_stats_of_played_games_read_turn_times_from_the_clock(service, clo
     (dash,) = server.games
     assert dash.game_name == "dash" and dash.games == 2
     assert sum(r.wins for _, r in dash.seats) >= 2 and {p for p, _ in dash.seats} == {0, 1}
-    assert {f for f, _ in dash.factions} == {"player0", "player1"} and dash.mean_days is not None
+    assert {(f.faction, f.name) for f in dash.factions} == {("player0", "Seat 1"), ("player1", "Seat 2")}
+    assert dash.mean_days is not None
     assert HOST in {s.user_id for s in server.slowest + server.fastest}
 
     # The opt-out: HOST's turn times leave the server's lists, and their own stats keep them.

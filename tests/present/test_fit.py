@@ -54,7 +54,7 @@ def test_fit_lines_drops_tail_lines_with_marker():
     out = fit_lines(lines, MESSAGE_CONTENT, tail="Now: <@1>")
     assert len(out) <= MESSAGE_CONTENT
     assert out.endswith("Now: <@1>")
-    assert "more line(s) in /game log" in out
+    assert "more lines in /game log" in out and "(s)" not in out
     assert out.startswith("event number 0 ")
 
 
@@ -63,3 +63,8 @@ def test_fit_lines_with_huge_single_line():
     assert len(out) <= 2000
     assert out.endswith("t")
 
+
+def test_fit_lines_counts_one_dropped_line_in_the_singular():
+    lines = ["x" * 60 for _ in range(3)]
+    out = fit_lines(lines, 150)
+    assert out.endswith("… 1 more line in /game log"), out

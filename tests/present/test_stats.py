@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
+from host.stat_results import FactionRate, GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
 from present import stats as words
 from present.fit import split_message
 
@@ -14,12 +14,13 @@ def _rate(wins: int, games: int, low: float = 0.2, high: float = 0.8, fair: floa
 
 
 def test_a_players_card_lists_each_figure_on_its_own_line():
-    found = PlayerStats(ME, None, "vendetta", _rate(3, 5), (("black", _rate(2, 3)), ("white", _rate(1, 2))), 2, 3,
-                        TurnSpeed(ME, 37, 125.0, 45.0), YOU, 4)
+    factions = (FactionRate("black", "Von Dingle", _rate(2, 3)),
+                FactionRate("white", "Westdingledongleson", _rate(1, 2)))
+    found = PlayerStats(ME, None, "vendetta", _rate(3, 5), factions, 2, 3, TurnSpeed(ME, 37, 125.0, 45.0), YOU, 4)
     lines = words.player_lines(found, "<@11>", {YOU: "<@22>"}, "Garden Gnomes: Violent Vendetta")
     assert lines[0] == "**<@11>'s stats in Garden Gnomes: Violent Vendetta** (on every server)"
     assert "- Games played: 5, won 3 (60%)" in lines
-    assert "- Won by faction: Black 2 of 3, White 1 of 2" in lines
+    assert "- Won by faction: Von Dingle 2 of 3, Westdingledongleson 1 of 2" in lines
     assert "- Current streak: 2 wins; best streak: 3 wins" in lines
     assert "- Time to take a turn: 2 min on average, median 45 s (over 37 turns)" in lines
     assert "- Most often at the table with: <@22> (4 games together)" in lines
@@ -33,13 +34,14 @@ def test_a_player_without_games_is_told_so_and_no_empty_figures_are_listed():
 
 
 def test_a_servers_stats_put_the_balance_reports_figures_beside_its_own():
-    record = GameRecord("tribes", 6, (("marsh", _rate(3, 6, 0.19, 0.81)),), ((0, _rate(4, 6, 0.3, 0.9)),), 21.5, 2.25)
+    marsh = FactionRate("marsh", "Marsh Gnomes", _rate(3, 6, 0.19, 0.81))
+    record = GameRecord("tribes", 6, (marsh,), ((0, _rate(4, 6, 0.3, 0.9)),), 21.5, 2.25)
     found = ServerStats(5, None, (record, GameRecord("vendetta", 0, (), (), None, None)),
                         (TurnSpeed(ME, 9, 7200.0, 3600.0),), (TurnSpeed(YOU, 6, 20.0, 12.0),))
     text = words.server_text(found, {ME: "<@11>", YOU: "<@22>"}, {"tribes": "Tribes", "vendetta": "Vendetta"})
     lines = text.split("\n")
     assert "**Tribes**: 6 games, 21.5 rounds and 2.2 days on average" in lines
-    assert "- Marsh won 3 of 6 (50%, 19\u201381%; balance report 36%, 26\u201346%)" in lines
+    assert "- Marsh Gnomes won 3 of 6 (50%, 19\u201381%; balance report 36%, 26\u201346%)" in lines
     assert "- Seat 1 won 4 of 6 (67%, 30\u201390%; fair share 50%)" in lines
     assert "- The balance report's first player won 37% (27\u201347%)" in lines
     assert "Games: Tribes 6" in lines and "Vendetta" not in text
@@ -55,7 +57,7 @@ def test_a_server_without_games_says_so():
 
 def test_every_game_with_every_faction_fits_in_a_few_messages_cut_at_line_breaks():
     records = tuple(
-        GameRecord(name, 120, tuple((f, _rate(20, 60)) for f in words.BALANCE_FACTIONS[name]),
+        GameRecord(name, 120, tuple(FactionRate(f, f.title(), _rate(20, 60)) for f in words.BALANCE_FACTIONS[name]),
                    tuple((p, _rate(24, 120)) for p in range(5)), 27.25, 3.5)
         for name in words.BALANCE_FACTIONS
     )

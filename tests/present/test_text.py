@@ -50,6 +50,16 @@ def test_table_message_uses_public_events_only_and_mentions_pending():
     assert out.splitlines()[-1] == "Now: <@10> (Schnitzel)"
 
 
+def test_table_message_says_which_players_are_away_and_until_when():
+    pending = (PendingPlayer(1, 10, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(7, UpdateKind.MOVES, "Round 2", 4, public_events=(public_event("Red moved."),),
+                         public_view=VIEW, pending=pending)
+    out = text.table_message(make_table(), update, {10: 1_800_000_000.5, 999: 1_800_000_000.0})
+    assert out.splitlines()[-2:] == ["Now: <@10> (Schnitzel)", "Away: <@10> until <t:1800000000:f>."]
+    assert "999" not in out  # someone away who does not play here is not named
+    assert "Away" not in text.table_message(make_table(), update, {})
+
+
 def test_secret_choices_say_only_who_chooses():
     pending = (PendingPlayer(1, 10, DecisionKind.SIMULTANEOUS, "Choose Home Harvest"),)
     line = text.pending_line(make_table(), pending, VIEW)
@@ -225,6 +235,9 @@ def test_a_seating_names_the_side_once():
     assert text.event_text(seating, names) == "<@10> plays Westdingledongleson; AI 2 plays Schnitzel."
     # Elsewhere the side stays beside the name.
     assert text.event_text(public_event(f"{player_ref(0)} moves."), names) == "<@10> (Westdingledongleson) moves."
+    # A side named with its article (Associates' guilds) is said once too.
+    guilds = {0: "<@10> (Brigands)"}
+    assert text.event_text(public_event(f"{player_ref(0)} plays the Brigands."), guilds) == "<@10> plays the Brigands."
 
 
 def test_a_waiting_player_is_named_by_their_side_when_their_name_is_unknown():

@@ -272,7 +272,9 @@ def move(state: TribesState, war: War, source: str, target: str, count: int, by_
     text = f"{Side(state, player)} {how} {armies(count)} from {place(source)} to {place(target)}"
     if delta or notes:
         score(state, player, delta)
-        text += f": {signed(delta)} VP ({', '.join(notes)})"
+        # Leaving one territory for another cancels out: "0 VP" would read as a score of nothing.
+        worth = f"{signed(delta)} VP" if delta else "VP unchanged"
+        text += f": {worth} ({', '.join(notes)})"
     events.append(public_event(text + ".", "war_deploy", player=player, source=source, target=target,
                                count=count, air=by_air, vp=delta))
 

@@ -167,9 +167,11 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
     attack.att, attack.dfn = power.att, power.dfn
     margin = power.margin
     state.last_battle = _record(state, war, attack)
+    # An even battle says so: "margin +0" reads as a number that means nothing.
+    by = f"margin {margin:+d}" if margin else "even"
     events.append(public_event(
         f"Battle for {place(attack.target)}: {side(state, war.active)} ATT {power.att} against "
-        f"{side(state, attack.defender)} DEF {power.dfn} (margin {margin:+d}).", "war_battle",
+        f"{side(state, attack.defender)} DEF {power.dfn} ({by}).", "war_battle",
         attack=attack.id, att=power.att, dfn=power.dfn, margin=margin, target=attack.target))
     target = state.areas[attack.target]
     if margin <= -3:  # R-T32

@@ -193,3 +193,45 @@ def test_a_started_gather_is_finished_in_one_tap_from_the_origin_step() -> None:
     for step in ("from:home_dingleson", "to:statue_fisher", "n:4", "confirm"):
         slow, _ = GAME.apply(slow, red, Action(step))
     assert _dump(quick) == _dump(slow) and quick.board["statue_fisher"] == {"red": 5}
+
+
+def test_reinforcements_leave_out_clans_that_get_none() -> None:
+    from engine.vendetta.flow import reinforce
+
+    state = make_state({"home_dingleson": {"red": 1}})
+    for clan in state.seats:
+        state.reserve[clan] = 0
+    state.reserve["red"] = 2
+    events: list[Event] = []
+    reinforce(state, events)
+    assert events[0].text == "Reinforcements: Dingleson +2."
+    state.reserve["red"] = 0
+    events = []
+    reinforce(state, events)
+    assert "+0" not in events[0].text and "empty" in events[0].text
+
+
+def test_several_revived_gnomes_read_in_the_singular_verb() -> None:
+    state = make_state({"oak_corner": {"red": 2, "blue": 2}}, phase="combat")
+    fight = {"territory": "oak_corner", "order": ["red", "blue"], "round": 1,
+             "declarations": [["red", [["blue", 2]]], ["blue", [["red", 2]]]]}
+    events: list[Event] = []
+    _roll_round(state, fight, _Dice([5, 5, 6, 6]), events)  # type: ignore[arg-type]  # scripted faces
+    assert "Schnitzel revives 2 gnomes with 2 sixes" in events[0].text, events[0].text
+
+
+def test_a_score_without_objectives_or_spare_tokens_lists_only_what_scored() -> None:
+    from engine.vendetta.describe import _clan_breakdown
+
+    state = make_state({"home_dingleson": {"red": 1}}, tokens={"red": {"gnome_blue": 2}})
+    line = _clan_breakdown(state, "red", basic=False)
+    assert "0 objectives" not in line and "(0)" not in line and "spare food" not in line, line
+    assert line.startswith("Dingleson: no objective completed; 2 spare gnome tokens (6) = ")
+
+
+def test_the_pooled_line_is_left_out_when_it_only_adds_up_the_cards_lines() -> None:
+    """No token held that two cards want: the pooled need is the cards' needs added up, so it is not repeated."""
+    state = make_state({"home_dingleson": {"red": 4}}, chosen={"red": ["red_1", "red_2"]}, tokens={"red": {}})
+    lines = GAME.describe_private(state, state.owner["red"])
+    assert not [line for line in lines if line.startswith("For all its objectives at once")], lines
+    assert [line for line in lines if ": needs " in line]
