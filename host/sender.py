@@ -50,14 +50,17 @@ from host.outbox import (
     quiet_queue,
     user_queue,
 )
-from host.results import MessageRef, PendingPlayer, TableInfo, TableUpdate
+from host.results import MessageRef, PendingPlayer, Recap, TableInfo, TableUpdate
 from present import attention as words
+from present import recap as recap_words
+from present import text as table_words
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 TableLookup = Callable[[int], Awaitable[TableInfo]]
 UserTables = Callable[[int], Awaitable[Sequence[TableInfo]]]
+RecapLookup = Callable[[int, int], Awaitable[Recap | None]]  # (game, player) -> since their last move
 
 # Backoff after a passing failure: 1 s, 2 s, 4 s … capped, so a channel is tried again soon after Discord is back.
 BACKOFF_BASE = 1.0
@@ -122,8 +125,10 @@ class OutboxSender:
         *,
         idle_interval: float = 30.0,
         user_tables: UserTables | None = None,
+        recaps: RecapLookup | None = None,
     ) -> None:
         self._db = db
+        self._recaps = recaps
         self.notifier = notifier
         self._table_info = table_info
         self._clock = clock
@@ -398,7 +403,7 @@ class OutboxSender:
                     self._dm_went_through(user_id)
                 return {}
             case TurnPing(mention, waiting):
-                told_here = await self._route_turn_ping(row, mention)
+                told_here = await self._route_turn_ping(row, table, mention)
                 return await self._turn_ping(row.game_id, table, told_here, waiting)
             case LobbyPost():
                 ref = await notifier.post_lobby(table)
@@ -554,16 +559,43 @@ class OutboxSender:
         await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), nudge).to_row()], self._clock())
         self.wake()
 
-    async def _route_turn_ping(self, row: OutboxRow, mention: tuple[PendingPlayer, ...]) -> tuple[PendingPlayer, ...]:
-        """The "your turn" message mentions only those who want it in the channel; the others are told by DM,
-        once their quiet hours end, or not at all while they are away."""
+    async def _route_turn_ping(
+        self, row: OutboxRow, table: TableInfo, mention: tuple[PendingPlayer, ...]
+    ) -> tuple[PendingPlayer, ...]:
+        """The "your turn" message mentions only those who want it in the channel; the others are told by DM
+        (with what happened since their last move), once their quiet hours end, or not at all while they are
+        away."""
         people = {p.user_id: p for p in mention if p.user_id is not None and not p.is_ai}
         if not people:
             return mention
         ways = await self._ways(sorted(people))
         if row.attempts == 0:  # a retried ping already told the others
-            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in people.items()})
+            messages = {u: words.your_turn(p.prompt) for u, p in people.items()}
+            for user, way in ways.items():
+                if attention.by_dm(way):
+                    messages[user] = await self._with_recap(row.game_id, table, people[user].player, messages[user])
+            await self._tell_elsewhere(row.game_id, ways, messages)
         return tuple(p for p in mention if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
+
+    async def _recap(self, game_id: int, player: int) -> Recap | None:
+        """The player's "since your last move", or None (none asked for, none to tell, or it could not be read:
+        a turn start is never held back for it)."""
+        if self._recaps is None:
+            return None
+        try:
+            return await self._recaps(game_id, player)
+        except Exception:
+            log.exception("game %s: no recap for player %s", game_id, player)
+            return None
+
+    async def _with_recap(self, game_id: int, table: TableInfo, player: int, message: str) -> str:
+        """A "your turn" DM followed by what happened since the player's last move (their own DM: their private
+        events may be told)."""
+        recap = await self._recap(game_id, player)
+        if recap is None:
+            return message
+        names = table_words.player_names(table, recap.frames[-1].public_view)
+        return recap_words.with_recap(message, recap_words.recap_text(recap, names))
 
     async def _send_prompt(
         self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int, news: tuple[Event, ...]
@@ -599,11 +631,23 @@ class OutboxSender:
         if previous is not None:
             await self.notifier.delete_ping(table, previous)
         slots: dict[str, MessageRef | None] = {pinged_slot(p): None for p in named}
-        ref = await self.notifier.post_turn_ping(table, mention) if mention else None
+        ref = await self.notifier.post_turn_ping(table, mention, await self._public_recaps(game_id, mention)) \
+            if mention else None
         slots[PING_SLOT] = ref
         if ref is not None:
             slots.update({pinged_slot(p.player): ref for p in mention})
         return slots
+
+    async def _public_recaps(self, game_id: int, mention: tuple[PendingPlayer, ...]) -> tuple[Recap, ...]:
+        """The public part of each mentioned human's recap (a channel shows no private event)."""
+        recaps = []
+        for p in mention:
+            if p.user_id is None or p.is_ai:
+                continue
+            recap = await self._recap(game_id, p.player)
+            if recap is not None and (public := recap.public()).moves:
+                recaps.append(public)
+        return tuple(recaps)
 
     def _skip_closed_dm(self, user_id: int) -> None:
         until = self._dm_closed.get(user_id)
