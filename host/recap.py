@@ -125,13 +125,13 @@ class Tape:
             log.warning("game %s: the recap tape lost the last move of player %s", game_id, player)
             return None
         moves: list[RecapMove] = []
-        frames = [RecapFrame(self.entries[start].public_view)]
+        frames = [RecapFrame(since, self.entries[start].public_view)]
         for entry in self.entries[start + 1:]:
             seen = tuple(e for e in entry.events if e.visible_for(player))
             if seen:
                 moves.append(RecapMove(entry.seq, entry.player, seen))
             if entry.public_change:
-                frames.append(RecapFrame(entry.public_view, tuple(e for e in entry.events if e.public)))
+                frames.append(RecapFrame(entry.seq, entry.public_view, tuple(e for e in entry.events if e.public)))
         if not moves:
             return None
         return Recap(game_id, game_name, player, self.version, since, tuple(moves), _thinned(frames), len(frames) - 1)
@@ -146,7 +146,7 @@ def _thinned(frames: list[RecapFrame]) -> tuple[RecapFrame, ...]:
     for i, frame in enumerate(frames):
         waiting.extend(frame.events)
         if i in chosen:
-            kept.append(RecapFrame(frame.public_view, tuple(waiting)))
+            kept.append(RecapFrame(frame.seq, frame.public_view, tuple(waiting)))
             waiting = []
     return tuple(kept)
 

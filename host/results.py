@@ -420,9 +420,11 @@ class RecapMove:
 
 @dataclass(frozen=True, slots=True)
 class RecapFrame:
-    """One picture of a recap: the spectator's view of the board and the public events that led to it
-    (none for the first frame, the board as the reader left it)."""
+    """One picture of a recap: the spectator's view of the board after log entry `seq` and the public events
+    that led to it (none for the first frame, the board as the reader left it). A stored log never gives one seq
+    two boards (an undone move's seq is not used again), so (game, seq) names the picture."""
 
+    seq: int
     public_view: dict[str, Any]
     events: tuple[Event, ...] = ()
 

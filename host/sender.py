@@ -394,10 +394,11 @@ class OutboxSender:
             case Ping(pending, message):
                 await self._route_ping(row, table, pending, message)
                 return {}
-            case Nudge(user_id, message):
+            case Nudge(user_id, message, recap):
                 by_dm = dm_user_of(row.queue) is not None
                 if by_dm:
                     self._skip_closed_dm(user_id)
+                    message = recap_words.with_recap(message, recap)
                 await notifier.nudge(table, user_id, message, by_dm)
                 if by_dm:
                     self._dm_went_through(user_id)
@@ -501,10 +502,13 @@ class OutboxSender:
         return update if keep == update.mention else dataclasses.replace(update, mention=keep)
 
     async def _tell_elsewhere(
-        self, game_id: int, ways: Mapping[int, attention.Way], messages: Mapping[int, str]
+        self, game_id: int, ways: Mapping[int, attention.Way], messages: Mapping[int, str],
+        recaps: Mapping[int, str] | None = None,
     ) -> None:
-        """Queue the DMs of those told by DM and hold a catch-up for those in their quiet hours."""
-        dms = [Outgoing(game_id, user_queue(user), Nudge(user, messages[user])).to_row()
+        """Queue the DMs of those told by DM (with their recap, if any) and hold a catch-up for those in their
+        quiet hours."""
+        told = recaps or {}
+        dms = [Outgoing(game_id, user_queue(user), Nudge(user, messages[user], told.get(user, ""))).to_row()
                for user, way in ways.items() if attention.by_dm(way)]
         if dms:
             await self._db.enqueue(dms, self._clock())
@@ -556,7 +560,8 @@ class OutboxSender:
     async def _nudge_in_channel(self, game_id: int, nudge: Nudge) -> None:
         """A DM "your turn" the player's closed DMs refused: the game's channel mentions them instead."""
         table = await self._table_info(game_id)
-        await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), nudge).to_row()], self._clock())
+        public = dataclasses.replace(nudge, recap="")  # its recap may hold the player's secrets
+        await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), public).to_row()], self._clock())
         self.wake()
 
     async def _route_turn_ping(
@@ -570,11 +575,10 @@ class OutboxSender:
             return mention
         ways = await self._ways(sorted(people))
         if row.attempts == 0:  # a retried ping already told the others
-            messages = {u: words.your_turn(p.prompt) for u, p in people.items()}
-            for user, way in ways.items():
-                if attention.by_dm(way):
-                    messages[user] = await self._with_recap(row.game_id, table, people[user].player, messages[user])
-            await self._tell_elsewhere(row.game_id, ways, messages)
+            recaps = {user: await self._recap_text(row.game_id, table, people[user].player)
+                      for user, way in ways.items() if attention.by_dm(way)}
+            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in people.items()},
+                                       recaps)
         return tuple(p for p in mention if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
 
     async def _recap(self, game_id: int, player: int) -> Recap | None:
@@ -588,14 +592,13 @@ class OutboxSender:
             log.exception("game %s: no recap for player %s", game_id, player)
             return None
 
-    async def _with_recap(self, game_id: int, table: TableInfo, player: int, message: str) -> str:
-        """A "your turn" DM followed by what happened since the player's last move (their own DM: their private
-        events may be told)."""
+    async def _recap_text(self, game_id: int, table: TableInfo, player: int) -> str:
+        """What happened since the player's last move, in words for their own DM (their private events told);
+        empty when there is nothing to tell."""
         recap = await self._recap(game_id, player)
         if recap is None:
-            return message
-        names = table_words.player_names(table, recap.frames[-1].public_view)
-        return recap_words.with_recap(message, recap_words.recap_text(recap, names))
+            return ""
+        return recap_words.recap_text(recap, table_words.player_names(table, recap.frames[-1].public_view))
 
     async def _send_prompt(
         self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int, news: tuple[Event, ...]
