@@ -134,10 +134,10 @@ class Tape:
                 frames.append(RecapFrame(entry.seq, entry.public_view, tuple(e for e in entry.events if e.public)))
         if not moves:
             return None
-        return Recap(game_id, game_name, player, self.version, since, tuple(moves), _thinned(frames), len(frames) - 1)
+        return Recap(game_id, game_name, player, self.version, since, tuple(moves), thinned(frames), len(frames) - 1)
 
 
-def _thinned(frames: list[RecapFrame]) -> tuple[RecapFrame, ...]:
+def thinned(frames: list[RecapFrame]) -> tuple[RecapFrame, ...]:
     """At most MAX_FRAMES of `frames`, evenly spaced; a kept frame carries the events of those dropped before it,
     so its caption still tells everything that led to it."""
     kept: list[RecapFrame] = []
