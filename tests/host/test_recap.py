@@ -4,10 +4,12 @@ nothing happened, the tape's frames and its thinning, and where the recap reache
 
 from __future__ import annotations
 
+import itertools
+
 from db.rows import ActionRow
 from db.store import PlayerRow
-from host.notifier import RecordingNotifier
 from engine.core.events import public_event
+from host.notifier import RecordingNotifier
 from host.recap import MAX_FRAMES, Tape, thin, thinned
 from host.results import RecapFrame
 from host.service import TableService
@@ -129,5 +131,5 @@ def test_thin_keeps_first_and_last_evenly() -> None:
     kept = thin(40)
     assert len(kept) == MAX_FRAMES and kept[0] == 0 and kept[-1] == 39
     assert kept == sorted(set(kept))
-    gaps = [b - a for a, b in zip(kept, kept[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(kept)]
     assert max(gaps) - min(gaps) <= 1
