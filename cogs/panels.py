@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 PRIVATE_HEADING = "What only you see:"
 SITUATION_LINE = 600
 MORE_IN_PICTURE = "… the rest is in the picture (and /hand)."
+# The recap comes before the prompt: kept short enough that the prompt and the situation still fit.
+RECAP_CHARS = 900
 
 
 @dataclass
@@ -105,7 +107,7 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     head.append(headline(table, details, screen.public_view))
     if screen.recap is not None:
         names = text.player_names(table, screen.public_view)
-        head.append(recap_words.recap_text(screen.recap, names))
+        head.append(trim(recap_words.recap_text(screen.recap, names), RECAP_CHARS))
     if step.can_act:
         head.append(f"**{trim(step.prompt, 300)}**" if step.prompt else "**Your choice:**")
     else:
