@@ -13,7 +13,8 @@ Per registered game: a seeded game of random players (3 seats, benchmarks/replay
 Printed per game: the figures, `x board` (12 frames over one board) and `/target` (12 frames over the 250 ms
 target: <= 1 meets it). Times are CPU time of this process (time.process_time), so other load on the machine does
 not count. The boards of another game of the same kind are drawn before timing (the renderer's static layer,
-fonts and pieces), as a running bot has drawn such boards long before. `--quick`: 4 rounds, one run, a check that it runs.
+fonts and pieces), as a running bot has drawn such boards long before. `--quick`: 4 rounds, one run, a check
+that it runs.
 """
 
 from __future__ import annotations
