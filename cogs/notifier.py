@@ -22,12 +22,23 @@ from cogs import images
 from cogs.components import lobby_view, rematch_view, table_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
+from cogs.recap import recap_file
 from engine.core.events import Event
 from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
-from host.results import MessageRef, PendingPlayer, PostMode, PrivateUpdate, TableInfo, TableUpdate, UpdateKind
+from host.results import (
+    MessageRef,
+    PendingPlayer,
+    PostMode,
+    PrivateUpdate,
+    Recap,
+    TableInfo,
+    TableUpdate,
+    UpdateKind,
+)
 from present import attention, ending, records, text
+from present import recap as recap_words
 
 if TYPE_CHECKING:
     from host.service import TableService
@@ -222,8 +233,10 @@ class DiscordNotifier:
             return None
         if previous is not None:
             await self._retire(table, previous)
-        # The prompt carries the panel picture (board above the secret view): nothing to scroll back for.
-        message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file)
+        # The prompt carries the panel picture (board above the secret view): nothing to scroll back for; a
+        # secret choice's turn start has its one animation here, where only the player sees it.
+        extra = await recap_file(table, panel.recap) if panel.recap is not None else None
+        message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file, extra=extra)
         return MessageRef(message.channel.id, message.id)
 
     async def edit_prompt(
@@ -276,10 +289,15 @@ class DiscordNotifier:
         await self._send_dm(user_id, content, file=file)
 
     async def _send_dm(
-        self, user_id: int, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None
+        self, user_id: int, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None,
+        extra: discord.File | None = None,
     ) -> discord.Message:
         channel = await delivered(lambda: self.bot.create_dm(discord.Object(id=user_id)))
-        return await delivered(lambda: channel.send(content, file=file or MISSING, view=view or MISSING))
+        files = [f for f in (file, extra) if f is not None]
+        if len(files) > 1:
+            return await delivered(lambda: channel.send(content, files=files, view=view or MISSING))
+        return await delivered(lambda: channel.send(content, file=files[0] if files else MISSING,
+                                                    view=view or MISSING))
 
     async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
         """A reminder in the table's channel mentioning the pending humans."""
@@ -304,15 +322,23 @@ class DiscordNotifier:
         for chunk in split_message(content):
             await delivered(partial(channel.send, chunk, allowed_mentions=mentions))
 
-    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
-        """A short "your turn" message mentioning only the players whose turn began (edits do not notify)."""
+    async def post_turn_ping(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], recaps: Sequence[Recap] = ()
+    ) -> MessageRef | None:
+        """A short "your turn" message mentioning only the players whose turn began (edits do not notify), with
+        what happened since their last move: the public lines, and the animation of one whose turn is played
+        in the channel (a secret choice gets its animation in the DM prompt)."""
         users = text.pending_mentions(pending)
         if not users:
             return None
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
         channel = self._channel(table)
-        content = text.turn_ping_text(table, users)
-        posted = await delivered(lambda: channel.send(content, allowed_mentions=mentions))
+        content = recap_words.with_recap(text.turn_ping_text(table, users),
+                                         recap_words.ping_recap_text(table, recaps))
+        played_here = {p.player for p in pending if p.kind not in text.SECRET_KINDS}
+        shown = next((r for r in recaps if r.player in played_here), None)
+        file = await recap_file(table, shown) if shown is not None else None
+        posted = await delivered(lambda: channel.send(content, allowed_mentions=mentions, file=file or MISSING))
         return MessageRef(posted.channel.id, posted.id)
 
     async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:

@@ -15,8 +15,9 @@ import discord
 from cogs import images
 from cogs.components import actions_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
-from host.results import ActionChoice, PanelDetails, PanelScreen, StepInfo, TableInfo
+from host.results import ActionChoice, PanelDetails, PanelScreen, Recap, StepInfo, TableInfo
 from host.service import TableService
+from present import recap as recap_words
 from present import text
 from present.choices import Choice
 
@@ -25,6 +26,8 @@ log = logging.getLogger(__name__)
 PRIVATE_HEADING = "What only you see:"
 SITUATION_LINE = 600
 MORE_IN_PICTURE = "… the rest is in the picture (and /hand)."
+# The recap comes before the prompt: kept short enough that the prompt and the situation still fit.
+RECAP_CHARS = 900
 
 
 @dataclass
@@ -35,6 +38,7 @@ class Panel:
     view: discord.ui.View | None
     file: discord.File | None
     step: StepInfo | None
+    recap: Recap | None = None  # what happened since the player's last move (its lines are in `content`)
 
 
 def as_choices(seat: int, actions: tuple[ActionChoice, ...]) -> list[Choice]:
@@ -101,6 +105,9 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     assert details is not None  # a running game's panel always has its details
     head = [note] if note else []
     head.append(headline(table, details, screen.public_view))
+    if screen.recap is not None:
+        names = text.player_names(table, screen.public_view)
+        head.append(trim(recap_words.recap_text(screen.recap, names), RECAP_CHARS))
     if step.can_act:
         head.append(f"**{trim(step.prompt, 300)}**" if step.prompt else "**Your choice:**")
     else:
@@ -116,7 +123,7 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     file = None
     if with_image and screen.public_view is not None and screen.private_view is not None:
         file = await images.panel_file(table.game_name, screen.public_view, screen.private_view, file_limit)
-    return Panel(content=content, view=view, file=file, step=step)
+    return Panel(content=content, view=view, file=file, step=step, recap=screen.recap)
 
 
 async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None, with_image: bool) -> Panel:

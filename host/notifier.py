@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from engine.core.events import Event
 from host.outbox import NoticeKind
-from host.results import MessageRef, PendingPlayer, PrivateUpdate, TableInfo, TableUpdate
+from host.results import MessageRef, PendingPlayer, PrivateUpdate, Recap, TableInfo, TableUpdate
 
 
 class DeliveryError(Exception):
@@ -82,8 +82,11 @@ class Notifier(Protocol):
         """Tell one player a game waits for them: by DM (`by_dm`; Undeliverable with dm_closed when their DMs
         are closed) or by a mention in the table's channel."""
 
-    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
-        """A short "your turn" message in the table's channel mentioning these players (edits do not notify).
+    async def post_turn_ping(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], recaps: Sequence[Recap] = ()
+    ) -> MessageRef | None:
+        """A short "your turn" message in the table's channel mentioning these players (edits do not notify),
+        with what happened since their last move (`recaps`: public ones only, each of a mentioned player).
         Returns the message (deleted once their turn is taken), or None when nobody was mentioned."""
 
     async def delete_ping(self, table: TableInfo, message: MessageRef) -> None:
@@ -135,7 +138,9 @@ class NullNotifier:
     async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
         """Drop the nudge."""
 
-    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
+    async def post_turn_ping(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], recaps: Sequence[Recap] = ()
+    ) -> MessageRef | None:
         """Drop the ping."""
         return None
 
@@ -162,8 +167,8 @@ Fault = Callable[[str, TableInfo], None]
 @dataclass
 class RecordingNotifier:
     """Keeps every delivered call in order, for tests: `posts`, `privates`, `pings`, `prompts`, `lobbies`,
-    `notices`, `edits`, `turn_pings` (with their messages), `deleted` pings, `prompt_news` and `calls` (all
-    kinds). `fault`, when set, is called first with the call's kind and table and may raise
+    `notices`, `edits`, `turn_pings` (with their messages and `turn_ping_recaps`), `deleted` pings, `prompt_news`
+    and `calls` (all kinds). `fault`, when set, is called first with the call's kind and table and may raise
     RetryLater/Undeliverable to simulate Discord failing."""
 
     posts: list[tuple[TableInfo, TableUpdate]] = field(default_factory=list)
@@ -179,6 +184,7 @@ class RecordingNotifier:
     turn_pings: list[tuple[TableInfo, tuple[PendingPlayer, ...], MessageRef]] = field(default_factory=list)
     deleted: list[MessageRef] = field(default_factory=list)
     prompt_news: list[tuple[int, tuple[Event, ...]]] = field(default_factory=list)  # (user, news told in a prompt)
+    turn_ping_recaps: list[tuple[Recap, ...]] = field(default_factory=list)  # the recaps of each turn ping
     calls: list[str] = field(default_factory=list)
     fault: Fault | None = None
     _next_id: int = 1000
@@ -250,11 +256,14 @@ class RecordingNotifier:
         self.nudges.append((table, user_id, message, by_dm))
         self.calls.append(f"nudge:{table.game_id}")
 
-    async def post_turn_ping(self, table: TableInfo, pending: Sequence[PendingPlayer]) -> MessageRef | None:
-        """Record a "your turn" message."""
+    async def post_turn_ping(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], recaps: Sequence[Recap] = ()
+    ) -> MessageRef | None:
+        """Record a "your turn" message (and the recaps it carries, in `turn_ping_recaps`)."""
         self._check("turn_ping", table)
         ref = self._ref(table.channel_id)
         self.turn_pings.append((table, tuple(pending), ref))
+        self.turn_ping_recaps.append(tuple(recaps))
         self.calls.append(f"turn_ping:{table.game_id}")
         return ref
 
@@ -296,6 +305,7 @@ class RecordingNotifier:
     def clear(self) -> None:
         """Forget everything recorded so far."""
         for store in (self.posts, self.privates, self.pings, self.prompts, self.lobbies, self.notices, self.edits,
-                      self.closed_prompts, self.alerts, self.nudges, self.turn_pings, self.deleted, self.prompt_news):
+                      self.closed_prompts, self.alerts, self.nudges, self.turn_pings, self.deleted, self.prompt_news,
+                      self.turn_ping_recaps):
             store.clear()
         self.calls.clear()

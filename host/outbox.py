@@ -155,6 +155,8 @@ class Nudge:
 
     user_id: int
     message: str
+    # What happened since the player's last move, private lines included: told only by DM, never in a channel.
+    recap: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,8 +292,9 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.NOTICE, {"notice": notice.value, "user_id": user_id}
         case HostAlert(user_id, reason):
             return MessageKind.HOST_ALERT, {"user_id": user_id, "reason": reason}
-        case Nudge(user_id, message):
-            return MessageKind.NUDGE, {"user_id": user_id, "message": message}
+        case Nudge(user_id, message, recap):
+            nudge: dict[str, Any] = {"user_id": user_id, "message": message}
+            return MessageKind.NUDGE, {**nudge, "recap": recap} if recap else nudge
         case CatchUp(user_id):
             return MessageKind.CATCH_UP, {"user_id": user_id}
     raise TypeError(f"not an outbox payload: {payload!r}")
@@ -325,6 +328,6 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
         case MessageKind.HOST_ALERT:
             return HostAlert(int(data["user_id"]), str(data["reason"]))
         case MessageKind.NUDGE:
-            return Nudge(int(data["user_id"]), str(data["message"]))
+            return Nudge(int(data["user_id"]), str(data["message"]), str(data.get("recap", "")))
         case MessageKind.CATCH_UP:
             return CatchUp(int(data["user_id"]))

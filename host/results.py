@@ -407,6 +407,55 @@ class PanelDetails:
 
 
 @dataclass(frozen=True, slots=True)
+class RecapMove:
+    """One move made since the reader's last one: who made it and what of it the reader may know.
+
+    `events` are its public events and the reader's own private ones, never another player's secret.
+    """
+
+    seq: int
+    actor: int
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecapFrame:
+    """One picture of a recap: the spectator's view of the board after log entry `seq` and the public events
+    that led to it (none for the first frame, the board as the reader left it). A stored log never gives one seq
+    two boards (an undone move's seq is not used again), so (game, seq) names the picture."""
+
+    seq: int
+    public_view: dict[str, Any]
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Recap:
+    """What happened at a table since one player's own last move, read at one version (TableService.recap).
+
+    Built from public views, public events and this player's own private events only. `frames` start with the
+    board right after their last move and hold one board per public change since (evenly thinned to at most
+    `host.recap.MAX_FRAMES`, the first and the last always kept); `changes` counts the public changes before
+    thinning.
+    """
+
+    game_id: int
+    game_name: str
+    player: int
+    version: int
+    since_seq: int
+    moves: tuple[RecapMove, ...]
+    frames: tuple[RecapFrame, ...]
+    changes: int
+
+    def public(self) -> Recap:
+        """The same recap without the reader's private events: what a channel may show."""
+        moves = tuple(RecapMove(m.seq, m.actor, tuple(e for e in m.events if e.public)) for m in self.moves)
+        return Recap(self.game_id, self.game_name, self.player, self.version, self.since_seq,
+                     tuple(m for m in moves if m.events), self.frames, self.changes)
+
+
+@dataclass(frozen=True, slots=True)
 class PanelScreen:
     """Everything one player's panel shows, read at one version of the game (TableService.panel).
 
@@ -422,6 +471,8 @@ class PanelScreen:
     public_view: dict[str, Any] | None
     private_view: dict[str, Any] | None
     page: int = 0
+    # What happened since the shown seat's last move, when it is their turn and anything did (else None).
+    recap: Recap | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,14 +50,17 @@ from host.outbox import (
     quiet_queue,
     user_queue,
 )
-from host.results import MessageRef, PendingPlayer, TableInfo, TableUpdate
+from host.results import MessageRef, PendingPlayer, Recap, TableInfo, TableUpdate
 from present import attention as words
+from present import recap as recap_words
+from present import text as table_words
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 TableLookup = Callable[[int], Awaitable[TableInfo]]
 UserTables = Callable[[int], Awaitable[Sequence[TableInfo]]]
+RecapLookup = Callable[[int, int], Awaitable[Recap | None]]  # (game, player) -> since their last move
 
 # Backoff after a passing failure: 1 s, 2 s, 4 s … capped, so a channel is tried again soon after Discord is back.
 BACKOFF_BASE = 1.0
@@ -122,8 +125,10 @@ class OutboxSender:
         *,
         idle_interval: float = 30.0,
         user_tables: UserTables | None = None,
+        recaps: RecapLookup | None = None,
     ) -> None:
         self._db = db
+        self._recaps = recaps
         self.notifier = notifier
         self._table_info = table_info
         self._clock = clock
@@ -389,16 +394,17 @@ class OutboxSender:
             case Ping(pending, message):
                 await self._route_ping(row, table, pending, message)
                 return {}
-            case Nudge(user_id, message):
+            case Nudge(user_id, message, recap):
                 by_dm = dm_user_of(row.queue) is not None
                 if by_dm:
                     self._skip_closed_dm(user_id)
+                    message = recap_words.with_recap(message, recap)
                 await notifier.nudge(table, user_id, message, by_dm)
                 if by_dm:
                     self._dm_went_through(user_id)
                 return {}
             case TurnPing(mention, waiting):
-                told_here = await self._route_turn_ping(row, mention)
+                told_here = await self._route_turn_ping(row, table, mention)
                 return await self._turn_ping(row.game_id, table, told_here, waiting)
             case LobbyPost():
                 ref = await notifier.post_lobby(table)
@@ -496,10 +502,13 @@ class OutboxSender:
         return update if keep == update.mention else dataclasses.replace(update, mention=keep)
 
     async def _tell_elsewhere(
-        self, game_id: int, ways: Mapping[int, attention.Way], messages: Mapping[int, str]
+        self, game_id: int, ways: Mapping[int, attention.Way], messages: Mapping[int, str],
+        recaps: Mapping[int, str] | None = None,
     ) -> None:
-        """Queue the DMs of those told by DM and hold a catch-up for those in their quiet hours."""
-        dms = [Outgoing(game_id, user_queue(user), Nudge(user, messages[user])).to_row()
+        """Queue the DMs of those told by DM (with their recap, if any) and hold a catch-up for those in their
+        quiet hours."""
+        told = recaps or {}
+        dms = [Outgoing(game_id, user_queue(user), Nudge(user, messages[user], told.get(user, ""))).to_row()
                for user, way in ways.items() if attention.by_dm(way)]
         if dms:
             await self._db.enqueue(dms, self._clock())
@@ -551,19 +560,45 @@ class OutboxSender:
     async def _nudge_in_channel(self, game_id: int, nudge: Nudge) -> None:
         """A DM "your turn" the player's closed DMs refused: the game's channel mentions them instead."""
         table = await self._table_info(game_id)
-        await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), nudge).to_row()], self._clock())
+        public = dataclasses.replace(nudge, recap="")  # its recap may hold the player's secrets
+        await self._db.enqueue([Outgoing(game_id, channel_queue(table.channel_id), public).to_row()], self._clock())
         self.wake()
 
-    async def _route_turn_ping(self, row: OutboxRow, mention: tuple[PendingPlayer, ...]) -> tuple[PendingPlayer, ...]:
-        """The "your turn" message mentions only those who want it in the channel; the others are told by DM,
-        once their quiet hours end, or not at all while they are away."""
+    async def _route_turn_ping(
+        self, row: OutboxRow, table: TableInfo, mention: tuple[PendingPlayer, ...]
+    ) -> tuple[PendingPlayer, ...]:
+        """The "your turn" message mentions only those who want it in the channel; the others are told by DM
+        (with what happened since their last move), once their quiet hours end, or not at all while they are
+        away."""
         people = {p.user_id: p for p in mention if p.user_id is not None and not p.is_ai}
         if not people:
             return mention
         ways = await self._ways(sorted(people))
         if row.attempts == 0:  # a retried ping already told the others
-            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in people.items()})
+            recaps = {user: await self._recap_text(row.game_id, table, people[user].player)
+                      for user, way in ways.items() if attention.by_dm(way)}
+            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in people.items()},
+                                       recaps)
         return tuple(p for p in mention if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
+
+    async def _recap(self, game_id: int, player: int) -> Recap | None:
+        """The player's "since your last move", or None (none asked for, none to tell, or it could not be read:
+        a turn start is never held back for it)."""
+        if self._recaps is None:
+            return None
+        try:
+            return await self._recaps(game_id, player)
+        except Exception:
+            log.exception("game %s: no recap for player %s", game_id, player)
+            return None
+
+    async def _recap_text(self, game_id: int, table: TableInfo, player: int) -> str:
+        """What happened since the player's last move, in words for their own DM (their private events told);
+        empty when there is nothing to tell."""
+        recap = await self._recap(game_id, player)
+        if recap is None:
+            return ""
+        return recap_words.recap_text(recap, table_words.player_names(table, recap.frames[-1].public_view))
 
     async def _send_prompt(
         self, game_id: int, table: TableInfo, user_id: int, player: int, round_number: int, news: tuple[Event, ...]
@@ -599,11 +634,23 @@ class OutboxSender:
         if previous is not None:
             await self.notifier.delete_ping(table, previous)
         slots: dict[str, MessageRef | None] = {pinged_slot(p): None for p in named}
-        ref = await self.notifier.post_turn_ping(table, mention) if mention else None
+        ref = await self.notifier.post_turn_ping(table, mention, await self._public_recaps(game_id, mention)) \
+            if mention else None
         slots[PING_SLOT] = ref
         if ref is not None:
             slots.update({pinged_slot(p.player): ref for p in mention})
         return slots
+
+    async def _public_recaps(self, game_id: int, mention: tuple[PendingPlayer, ...]) -> tuple[Recap, ...]:
+        """The public part of each mentioned human's recap (a channel shows no private event)."""
+        recaps = []
+        for p in mention:
+            if p.user_id is None or p.is_ai:
+                continue
+            recap = await self._recap(game_id, p.player)
+            if recap is not None and (public := recap.public()).moves:
+                recaps.append(public)
+        return tuple(recaps)
 
     def _skip_closed_dm(self, user_id: int) -> None:
         until = self._dm_closed.get(user_id)

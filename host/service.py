@@ -33,6 +33,7 @@ from host.notifier import Notifier
 from host.outbox import dm_user_of
 from host.players import Players
 from host.rating_results import Leaderboard, RatingChange
+from host.recap import Recaps
 from host.results import (
     ActionChoice,
     AiLevel,
@@ -44,6 +45,7 @@ from host.results import (
     MoveResult,
     PanelDetails,
     PanelScreen,
+    Recap,
     RecoveryReport,
     StepInfo,
     TableInfo,
@@ -110,7 +112,8 @@ class TableService:
         label = user_label or _mention
         self._store = db
         self._clock = clock
-        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock, user_tables=self.tables_for_user)
+        self._sender = OutboxSender(db, notifier, self._table_for_sender, clock, user_tables=self.tables_for_user,
+                                    recaps=self.recap)
         wake = self._sender.wake
         # The loaded games: the one place to read a LiveGame from (`self._tables.get(game_id)`).
         self._games = games or registry.get
@@ -144,6 +147,8 @@ class TableService:
         self._no_move_entering.set()
         # The last few finished games' replays (see `replay`).
         self._replays: OrderedDict[int, GameReplay] = OrderedDict()
+        # Each running game's log replayed for "since your last move" (see `recap`).
+        self._recaps = Recaps(watched)
         # Held by a `deliver` call: close waits for it before closing the store under it.
         self._draining = asyncio.Lock()
 
@@ -651,7 +656,22 @@ class TableService:
         For the user's pending seat (or `player`). A game not running (a lobby, an ended game) gives no step,
         and a seated player of a finished game their final situation. Raises GameNotFound, NotSeated.
         """
-        return screens.panel(await self._tables.get(game_id), user_id, player, page, self._user_label)
+        live = await self._tables.get(game_id)
+        screen = screens.panel(live, user_id, player, page, self._user_label)
+        step = screen.step
+        if step is None or not step.can_act or step.player is None:
+            return screen
+        # The recap is read at the screen's version: a move landing while it is read leaves it out.
+        recap = await self._recaps.recap(live, step.player)
+        return replace(screen, recap=recap) if recap is not None and recap.version == screen.version else screen
+
+    async def recap(self, game_id: int, player: int) -> Recap | None:
+        """What `player` may know of the moves since their own last one, at the game's current version (see
+        host/recap.py): public events, their own private events and one public board per public change.
+
+        None on their first turn, when nothing happened since, or when the game does not run. Raises GameNotFound.
+        """
+        return await self._recaps.recap(await self._tables.get(game_id), player)
 
     async def table_message(self, game_id: int) -> TableMessage:
         """What the public table post shows now: the table, its public view and who is pending. Raises GameNotFound."""

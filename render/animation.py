@@ -124,8 +124,10 @@ def _encode(images: Sequence[Image.Image], holds: Sequence[int], scale: float) -
     return buf.getvalue()
 
 
-def encode_gif(frames: Sequence[Frame], max_bytes: int = MAX_BYTES, max_frames: int = MAX_FRAMES) -> bytes:
-    """The GIF playing `frames` in order, each held its time, looping; shrunk until it is at most `max_bytes`.
+def encode_gif(frames: Sequence[Frame], max_bytes: int = MAX_BYTES, max_frames: int = MAX_FRAMES,
+               scales: Sequence[float] = SCALES) -> bytes:
+    """The GIF playing `frames` in order, each held its time, looping; shrunk until it is at most `max_bytes`,
+    trying `scales` (fractions of the frames' size) in order.
 
     ValueError when there are no frames or more than `max_frames` (sample them first), TooLarge when even the
     smallest scale does not fit.
@@ -136,11 +138,11 @@ def encode_gif(frames: Sequence[Frame], max_bytes: int = MAX_BYTES, max_frames: 
         raise ValueError(f"{len(frames)} frames, more than {max_frames}: sample them first")
     images = [_captioned(f.png, f.caption) for f in frames]
     holds = [max(20, f.hold_ms) for f in frames]  # browsers treat shorter GIF delays as 100 ms
-    for scale in SCALES:
+    for scale in scales:
         data = _encode(images, holds, scale)
         if len(data) <= max_bytes:
             if scale != 1.0:
                 log.debug("animation of %d frames shrunk to %.0f%% to fit %d bytes", len(frames), scale * 100,
                           max_bytes)
             return data
-    raise TooLarge(f"{len(frames)} frames do not fit {max_bytes} bytes even at {SCALES[-1]:.0%} size")
+    raise TooLarge(f"{len(frames)} frames do not fit {max_bytes} bytes even at {scales[-1]:.0%} size")

@@ -1,0 +1,145 @@
+"""The words of "since your last move": a few plain lines, the animation's captions and its description.
+
+Pure: built from a `host.results.Recap` (public events and the reader's own private ones). Works for any game
+without knowing its event kinds: the moves of one player in a row make one line, and within it the events of
+one kind are counted instead of repeated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.core.events import Event
+from host.results import Recap, TableInfo
+from present import text
+from present.fit import MESSAGE_CONTENT, trim
+
+MAX_LINES = 6
+LINE_CHARS = 300  # six of them, a heading and the turn's own words still fit one message
+CAPTION_CHARS = 150  # two lines of the caption band
+HEADING = "Since your last move:"
+LEFT_IT = "Where you left it"
+BULLET = "• "
+
+
+@dataclass
+class _Kind:
+    """The events of one kind (and audience) within a line: the first one's words and how many there were."""
+
+    texts: list[str] = field(default_factory=list)
+
+    def said(self) -> str:
+        """"X", "X, twice", "X, 3 times" when they all read the same, else "X, and 2 more like it"."""
+        first = self.texts[0].rstrip(".")
+        count = len(self.texts)
+        if count == 1:
+            return first
+        if all(t == self.texts[0] for t in self.texts):
+            return f"{first}, {times(count)}"
+        return f"{first}, and {count - 1} more like it"
+
+
+@dataclass
+class _Line:
+    """One player's moves in a row: the moves it covers and their events grouped by kind, in order of first."""
+
+    actor: int
+    moves: set[int] = field(default_factory=set)
+    kinds: dict[tuple[str, bool], _Kind] = field(default_factory=dict)
+
+    def add(self, seq: int, event: Event, names: Mapping[int, str]) -> None:
+        self.moves.add(seq)
+        self.kinds.setdefault((event.kind, event.public), _Kind()).texts.append(text.event_text(event, names))
+
+    def said(self) -> str:
+        return trim("; ".join(k.said() for k in self.kinds.values()) + ".", LINE_CHARS)
+
+
+def times(count: int) -> str:
+    """"once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def lines(recap: Recap, names: Mapping[int, str]) -> list[str]:
+    """At most MAX_LINES plain lines telling the recap's moves: one line per player's moves in a row, events of
+    one kind counted; when there are more, the last MAX_LINES - 1 after a line saying how many moves came first.
+
+    `names` fill the players' placeholders (see present.text.player_names).
+    """
+    grouped: list[_Line] = []
+    for move in recap.moves:
+        if not grouped or grouped[-1].actor != move.actor:
+            grouped.append(_Line(move.actor))
+        for event in move.events:
+            grouped[-1].add(move.seq, event, names)
+    if len(grouped) <= MAX_LINES:
+        return [g.said() for g in grouped]
+    shown = grouped[-(MAX_LINES - 1):]
+    earlier = len({seq for g in grouped[:-(MAX_LINES - 1)] for seq in g.moves})
+    return [f"…and {text.plural(earlier, 'more move')} before these.", *(g.said() for g in shown)]
+
+
+def recap_text(recap: Recap, names: Mapping[int, str], heading: str = HEADING) -> str:
+    """The heading and the lines, one a line."""
+    return "\n".join([heading, *(BULLET + line for line in lines(recap, names))])
+
+
+def with_recap(message: str, told: str, limit: int = MESSAGE_CONTENT) -> str:
+    """A message followed by its recap, the recap cut to what room the message leaves."""
+    if not told:
+        return message
+    room = limit - len(message) - 1
+    return f"{message}\n{trim(told, room)}" if room > len(HEADING) + 10 else message
+
+
+def ping_recap_text(table: TableInfo, recaps: Sequence[Recap]) -> str:
+    """What a channel's "your turn" message says of the mentioned players' recaps (public ones only): one block
+    per different recap, headed by whose it is. Empty without a recap."""
+    blocks: dict[tuple[str, ...], list[int]] = {}
+    for recap in recaps:
+        names = text.player_names(table, recap.frames[-1].public_view)
+        blocks.setdefault(tuple(lines(recap, names)), []).append(recap.player)
+    out = []
+    for told, players in blocks.items():
+        users = [s.user_id for s in table.seats if s.player in players and s.user_id is not None]
+        who = " and ".join(text.mention(u) for u in users)
+        head = f"Since {who}'s last move:" if len(users) == 1 else f"Since the last moves of {who}:"
+        out.append("\n".join([head, *(BULLET + line for line in told)]))
+    return "\n".join(out)
+
+
+def captions(recap: Recap, names: Mapping[int, str]) -> list[str]:
+    """One caption per frame: the first says it is where the reader left the board, each later one the latest
+    public event that led to it (and how many more did), the last that it is the board now."""
+    out: list[str] = []
+    last = len(recap.frames) - 1
+    for i, frame in enumerate(recap.frames):
+        if i == 0:
+            out.append(LEFT_IT if last else f"{LEFT_IT}, and now")
+            continue
+        said = _led_to(frame.events, names)
+        out.append(trim(f"Now: {said}" if i == last else said, CAPTION_CHARS))
+    return out
+
+
+def _led_to(events: Sequence[Event], names: Mapping[int, str]) -> str:
+    """The last of the public events that led to a frame, with how many came before it."""
+    if not events:
+        return "The board changed."
+    said = text.event_text(events[-1], names)
+    return said if len(events) == 1 else f"{said} (after {text.plural(len(events) - 1, 'more event')})"
+
+
+def hold_ms(index: int, total: int) -> int:
+    """How long frame `index` of `total` is shown: the board as it was and as it is now longer than the steps."""
+    if index == total - 1:
+        return 3000
+    return 1500 if index == 0 else 900
+
+
+def alt_text(recap: Recap, title: str) -> str:
+    """The animation's description for screen readers."""
+    pictures = text.plural(len(recap.frames), "picture")
+    return trim(f"What happened in {title} since your last move: the public board in {pictures}, from where you "
+                "left it to now, each captioned with what changed.", 1024)
