@@ -86,11 +86,28 @@ async def panel_file(
     if data is not None and not fits_attachment(len(data), limit):
         # Too big with the board: the private picture alone still tells the player their hand.
         return await private_file(game_name, player_view, limit)
+    if private_is_empty(game_name, player_view):
+        # The panel picture is the board alone: described as the board.
+        board_only = _described(alt_text.describe_board, game_name, public_view or player_view)
+        return _file(data, "panel.png", limit, board_only)
     described = _described(alt_text.describe_panel, game_name, public_view, player_view)
     return _file(data, "panel.png", limit, described)
 
 
+def private_is_empty(game_name: str, player_view: dict[str, Any]) -> bool:
+    """Whether the player's private view would draw nothing (then the message says so in words)."""
+    try:
+        return render.private_is_empty(game_name, player_view)
+    except KeyError:
+        return False
+
+
 async def private_file(game_name: str, player_view: dict[str, Any], limit: int | None = None) -> discord.File | None:
-    """The picture of one player's private view as `hand.png` (ephemeral or DM only), or None."""
+    """The picture of one player's private view as `hand.png` (ephemeral or DM only), or None.
+
+    None too for an empty private view: a picture of nothing is a sentence in the message instead.
+    """
+    if private_is_empty(game_name, player_view):
+        return None
     described = _described(alt_text.describe_private, game_name, player_view)
     return _file(await _render("private", game_name, player_view), "hand.png", limit, described)

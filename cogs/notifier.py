@@ -282,10 +282,14 @@ class DiscordNotifier:
             f"**{table.title}** — game #{table.game_id}",
             *text.private_events_text(update.events, table, update.view),
         ]
-        if not update.events:
+        empty = images.private_is_empty(table.game_name, update.view)
+        if empty:
+            # An empty hand is a sentence, not a picture of "0 cards".
+            lines.append(text.empty_private_text())
+        elif not update.events:
             lines.append("Your private view is below; /hand shows it (and your choices) any time.")
         content = fit_lines(lines, MESSAGE_CONTENT)
-        file = await images.private_file(table.game_name, update.view)
+        file = None if empty else await images.private_file(table.game_name, update.view)
         await self._send_dm(user_id, content, file=file)
 
     async def _send_dm(

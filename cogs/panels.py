@@ -113,6 +113,9 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     else:
         waiting = text.pending_line(table, step.waiting_for, screen.public_view)
         head.append(f"Nothing to decide right now. {waiting}".strip())
+    if screen.private_view is not None and images.private_is_empty(table.game_name, screen.private_view):
+        # The picture is then the board alone; the empty hand is said here instead.
+        head.append(text.empty_private_text())
     content = panel_text(head, situation_lines(details))
     view = None
     if step.can_act and step.player is not None:

@@ -346,6 +346,14 @@ def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT,
     return list(reversed(kept))
 
 
+EMPTY_PRIVATE = "You hold nothing secret yet: no cards and no objectives, so there is no picture of your hand."
+
+
+def empty_private_text() -> str:
+    """The sentence said instead of a private picture that would show nothing (no cards nor objectives yet)."""
+    return EMPTY_PRIVATE
+
+
 def private_events_text(
     events: Sequence[Event], table: TableInfo | None = None, view: Mapping[str, Any] | None = None
 ) -> list[str]:

@@ -46,14 +46,27 @@ def private(game_name: str, player_view: dict[str, Any]) -> bytes:
     return module_for(game_name).private(player_view)
 
 
+def private_is_empty(game_name: str, player_view: dict[str, Any]) -> bool:
+    """Whether a player's private view holds nothing to draw (no cards, objectives nor secrets yet).
+
+    An empty private part is said in a sentence, not drawn: a picture of "0 cards" tells a player
+    nothing a word would not. A game whose module has no `private_is_empty` always draws it.
+    """
+    check = getattr(module_for(game_name), "private_is_empty", None)
+    return bool(check(player_view)) if callable(check) else False
+
+
 def panel_image(game_name: str, public_view: dict[str, Any] | None, private_view: dict[str, Any]) -> bytes:
     """PNG for the "Take my turn" panel: the current board above the player's private picture.
 
     `public_view` is the table's public view; None draws the board from `private_view`
     (a player's view holds the whole public view, and the board drawn from it is the same).
+    With an empty private view (see `private_is_empty`) the panel picture is the board alone.
     """
     from render import panel
 
     module = module_for(game_name)
     board_png = module.board(public_view if public_view is not None else private_view)
+    if private_is_empty(game_name, private_view):
+        return board_png
     return panel.stack(board_png, module.private(private_view))

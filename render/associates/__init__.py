@@ -24,6 +24,11 @@ def private(view: dict[str, Any]) -> bytes:
     return private_view.render(view)
 
 
+def private_is_empty(view: dict[str, Any]) -> bool:
+    """Whether the player's view has no hand, no open draft and no last draw to show."""
+    return private_view.is_empty(view)
+
+
 def extra_samples() -> dict[str, dict[str, Any]]:
     """Hand-made views for the gallery and golden tests (a crowd, every token, a combat window)."""
     return associates_samples.samples()

@@ -92,6 +92,12 @@ def card_height(card: dict[str, Any]) -> int:
     return BANNER_H + 8 + len(_card_lines(card)) * line_height(TEXT) + 4 + line_height(TEXT) + 6
 
 
+def is_empty(view: dict[str, Any]) -> bool:
+    """Whether the picture would hold no card at all: no hand, no open draft, no last draw."""
+    _, draft_lines = _draft_ids(view.get("draft"), _names(view))
+    return not (view.get("hand") or view.get("drawn") or draft_lines)
+
+
 def render(view: dict[str, Any]) -> bytes:
     """PNG of the player's hand, draft and last draw."""
     hand = list(view.get("hand") or [])

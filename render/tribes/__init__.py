@@ -25,6 +25,13 @@ def private(view: dict[str, Any]) -> bytes:
     return private_view.render(view)
 
 
+def private_is_empty(view: dict[str, Any]) -> bool:
+    """Whether the player's view holds no secret of theirs at all (no tribe's purse, posts, hand or draft)."""
+    you = view.get("you") or {}
+    posts = you.get("posts") or {}
+    return not (you.get("purse") or you.get("zeros") or any(posts.values()) or you.get("hand") or you.get("draft"))
+
+
 def extra_samples() -> dict[str, dict[str, Any]]:
     """Hand-made views for the gallery and the golden tests (start, a war step with a battle, the end)."""
     return tribes_samples.samples()

@@ -23,6 +23,12 @@ def private(view: dict[str, Any]) -> bytes:
     return private_view.render(view)
 
 
+def private_is_empty(view: dict[str, Any]) -> bool:
+    """Whether the player's view holds no clan, so no objective to offer, draft or keep."""
+    me = view.get("me") or {}
+    return not me.get("clans")
+
+
 def extra_samples() -> dict[str, dict[str, Any]]:
     """Hand-made views for the gallery and golden tests (crowded territories, combat)."""
     return vendetta_samples.samples()

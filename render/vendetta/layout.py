@@ -13,11 +13,12 @@ COLS_Y = 92  # column header row (icons), relative to the panel top
 ROW_H = 48  # a clan name may take two lines
 ROWS_Y = 122
 FOOTER_PAD = 10  # above and below the footer's caption lines
-COL_RES = 268
-COL_BOARD = 318
-COL_FOOD = (362, 402, 442, 482)
-COL_GNOME = (540, 578, 616, 654, 692, 730)
-COL_OBJ = 774
+# The gnome columns are headed in words ("Reserve", "On map"), so they are wider than the icon columns.
+COL_RES = 248
+COL_BOARD = 343
+COL_FOOD = (406, 442, 478, 514)
+COL_GNOME = (552, 588, 624, 660, 696, 732)
+COL_OBJ = 777
 NAME_X = 46
 NAME_W = COL_RES - NAME_X - 20
 

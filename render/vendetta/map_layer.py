@@ -198,15 +198,17 @@ def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
     d.line((0, top, WIDTH, top), fill=BORDER, width=3)
     y = top + COLS_Y + 12
     rgb_text(d, (NAME_X, y), "Clan", TEXT, MUTED, anchor="lm")
-    rgb_text(d, (COL_RES, y), "Res", TEXT, MUTED, anchor="mm")
-    rgb_text(d, (COL_BOARD, y), "Map", TEXT, MUTED, anchor="mm")
+    # Words, not abbreviations: a player reads "Reserve" (the rules' word) and "On map" at a glance.
+    rgb_text(d, (COL_RES, y), "Reserve", TEXT, MUTED, anchor="mm")
+    rgb_text(d, (COL_BOARD, y), "On map", TEXT, MUTED, anchor="mm")
     for x, food in zip(COL_FOOD, FOODS, strict=True):
         draw_icon(d, food, x, y, MARK_R)
     for x, clan in zip(COL_GNOME, CLOCKWISE, strict=True):
-        draw_icon(d, f"gnome_{clan}", x, y, 12)
+        draw_icon(d, f"gnome_{clan}", x, y, MARK_R)
     rgb_text(d, (COL_OBJ, y), "Obj", TEXT, MUTED, anchor="mm")
     # Separator between the food and gnome-token column groups.
-    d.line((COL_GNOME[0] - 26, y - 12, COL_GNOME[0] - 26, top + ROWS_Y + seats * ROW_H), fill=(200, 190, 170), width=1)
+    sep = (COL_FOOD[-1] + COL_GNOME[0]) / 2
+    d.line((sep, y - 14, sep, top + ROWS_Y + seats * ROW_H), fill=(200, 190, 170), width=1)
 
 
 @cache

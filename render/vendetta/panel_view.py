@@ -76,11 +76,11 @@ def draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], fo
         cy = ry + ROW_H / 2 - 1
         style = clan_style(clan, seat.get("colour"))
         cv.shape(style.shape, 24, cy, 13, style.colour, style.outline, 2)
-        name_w = COL_RES - NAME_X - 24
+        name_w = COL_RES - NAME_X - 16  # the reserve count is narrow: a name may reach under its heading
         if variant:
             # Two-player variant: each player runs several clans; the small markers
             # after a name are the other clans of the same player.
-            px = COL_RES - 30
+            px = COL_RES - 22 - MARK_R
             for other in _partners(seats, seat):
                 ostyle = clan_style(str(other.get("clan")), other.get("colour"))
                 cv.shape(ostyle.shape, px, cy, MARK_R, ostyle.colour, ostyle.outline, 2)

@@ -191,8 +191,8 @@ def _section(cv: Canvas, view: dict[str, Any], clan: str, seat: dict[str, Any], 
     x = PAD
     ty = y + 62
     for token in FOODS + tuple(f"gnome_{c}" for c in CLOCKWISE):
-        draw_icon(cv.draw, token, x + 12, ty, 12, cv.c)
-        cv.text((x + 28, ty), str(tokens.get(token, 0)), TEXT, INK if tokens.get(token) else MUTED, PAPER, anchor="lm")
+        draw_icon(cv.draw, token, x + 14, ty, 12, cv.c)
+        cv.text((x + 34, ty), str(tokens.get(token, 0)), TEXT, INK if tokens.get(token) else MUTED, PAPER, anchor="lm")
         x += 77 if token in FOODS else 64
     y += SECTION_HEAD_H
     for line in _draft_lines(view, clan):
@@ -252,7 +252,7 @@ def _card(
             cv.ellipse((ix, iy + 2, ix + 22, iy + 24), (236, 200, 90), (120, 90, 20), 2)
             cv.text((ix + 11, iy + 13), "?", TEXT, INK, (236, 200, 90), anchor="mm")
         else:
-            draw_icon(cv.draw, token, ix + 11, iy + 13, 11, cv.c)
+            draw_icon(cv.draw, token, ix + 11, iy + 13, 12 if token.startswith("gnome_") else 11, cv.c)
         cv.text((ix + 28, iy + 13), label, TEXT, DONE if met else INK, CARD_BG, anchor="lm")
         ix += w
     if rows:

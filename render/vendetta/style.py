@@ -202,6 +202,10 @@ def loot_anchor(t: Territory) -> Point:
 
 
 LOOT_ICON = 12  # icon half-size on the map
+# A gnome token is a coin GNOME_COIN times the icon half-size, with its clan mark GNOME_MARK of the coin:
+# a mark of half-size 12 (a square's is the lowest: 1.72 of it) paints the 20 px of the readable minimum.
+GNOME_COIN = 1.3
+GNOME_MARK = 0.8
 
 
 # -- icons -----------------------------------------------------------------------------
@@ -241,9 +245,12 @@ def draw_icon(draw: ImageDraw.ImageDraw, token: str, cx: float, cy: float, r: fl
             x, y = cx + dx * r, cy - r * 0.45
             draw.ellipse((x - r * 0.16, y - r * 0.16, x + r * 0.16, y + r * 0.16), fill=c((255, 255, 255)))
     elif token.startswith("gnome_"):
+        # The clan mark on the coin is what tells the token: it gets the phone-readable size
+        # of a marker itself, and the coin is a rim round it (so wider than other icons).
         style = clan_style(token[6:])
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c(COIN), outline=c(COIN_EDGE), width=2)
-        draw_shape(draw, style.shape, cx, cy, r * 0.55, c(style.colour), c(style.outline), 1)
+        coin = r * GNOME_COIN
+        draw.ellipse((cx - coin, cy - coin, cx + coin, cy + coin), fill=c(COIN), outline=c(COIN_EDGE), width=2)
+        draw_shape(draw, style.shape, cx, cy, coin * GNOME_MARK, c(style.colour), c(style.outline), 1)
     else:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c((200, 200, 200)), outline=ink)
 

@@ -211,6 +211,22 @@ async def test_private_update_goes_by_dm():
     assert bot.channel.sent == []
 
 
+async def test_an_empty_hand_goes_by_dm_as_a_sentence_without_a_picture():
+    from dataclasses import replace
+
+    from present.text import empty_private_text
+    from render.associates import samples as associates_samples
+
+    bot = FakeBot()
+    table = replace(TABLE, game_name="associates")
+    empty = {**associates_samples.crowded_view(), "hand": [], "draft": None, "drawn": []}
+    await notifier_for(bot).send_private(table, 10, PrivateUpdate(3, 0, 6, (), empty))
+    await notifier_for(bot).send_private(table, 10, PrivateUpdate(3, 0, 7, (), associates_samples.crowded_private()))
+    (content, kwargs), (held, held_kwargs) = bot.dms[10].sent
+    assert empty_private_text() in content and kwargs.get("file", MISSING) is MISSING
+    assert empty_private_text() not in held and held_kwargs["file"].filename == "hand.png"
+
+
 async def test_reminder_pings_pending_humans_only():
     bot = FakeBot()
     pending = [PendingPlayer(0, None, DecisionKind.TURN, "", is_ai=True), PendingPlayer(1, 11, DecisionKind.TURN, "")]

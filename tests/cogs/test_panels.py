@@ -168,9 +168,10 @@ async def test_the_panel_picture_falls_back_to_the_private_one_then_to_none(monk
     def broken(*_a: Any) -> bytes:
         raise RuntimeError("a drawing bug")
 
+    mine = {"me": {"player": 0, "clans": ["red"]}}
     monkeypatch.setattr(images.render, "panel_image", broken)
     monkeypatch.setattr(images.render, "private", lambda *_a: b"\x89PNG private")
-    file = await images.panel_file("vendetta", {}, {})
+    file = await images.panel_file("vendetta", {}, mine)
     assert file is not None and file.filename == "hand.png"
 
     def unknown(*_a: Any) -> bytes:
@@ -179,5 +180,26 @@ async def test_the_panel_picture_falls_back_to_the_private_one_then_to_none(monk
     monkeypatch.setattr(images.render, "panel_image", unknown)
     assert await images.panel_file("nogame", {}, {}) is None
     monkeypatch.setattr(images.render, "panel_image", lambda *_a: b"x" * 2000)
-    small = await images.panel_file("vendetta", {}, {}, limit=1000)  # too big with the board: private alone
+    small = await images.panel_file("vendetta", {}, mine, limit=1000)  # too big with the board: private alone
     assert small is not None and small.filename == "hand.png"
+    # With nothing private to draw there is no private picture to fall back to.
+    assert await images.panel_file("vendetta", {}, {"me": {"player": 0, "clans": []}}, limit=1000) is None
+
+
+async def test_an_empty_hand_is_a_sentence_in_the_panel_and_the_picture_is_the_board_alone() -> None:
+    from cogs import images
+    from present.text import empty_private_text
+    from render.associates import samples as associates_samples
+
+    table = replace(make_table(), game_name="associates")
+    public = associates_samples.crowded_view()
+    empty = {**public, "hand": [], "draft": None, "drawn": []}
+    screen = PanelScreen(table, 5, step(), details(), public, empty, 0)
+    panel = await panels.panel_of(screen)
+    assert empty_private_text() in panel.content
+    assert panel.file is not None
+    board = await images.board_file("associates", public)
+    assert board is not None and panel.file.fp.read() == board.fp.read()
+    assert await images.private_file("associates", empty) is None
+    held = await panels.panel_of(replace(screen, private_view=associates_samples.crowded_private()))
+    assert empty_private_text() not in held.content

@@ -75,7 +75,8 @@ class DrawnSizes:
         self._scale: dict[int, float] = {}  # id of a resized picture -> its resize factor
         self._keep: list[Image.Image] = []  # keeps ids stable while recording
         self.drawn: list[Drawn] = []
-        self._depth = 0
+        self._scratch = 0  # > 0 while a token is painted again on a scratch picture (not recorded)
+        self._within: list[str] = []  # the tokens being painted, outermost first
 
     def picture(self, png: bytes) -> bytes:
         """Close one finished picture: what was drawn since the last one is measured against its width."""
@@ -101,7 +102,7 @@ class DrawnSizes:
     def _text(self, original: Callable[..., Any]) -> Callable[..., Any]:
         def text(draw: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> Any:
             font = kwargs.get("font", args[1] if len(args) > 1 else None)
-            if font is not None and str(text).strip() and self._depth == 0:
+            if font is not None and str(text).strip() and self._scratch == 0:
                 # The ink of the glyphs alone: a halo's stroke is no part of the letters.
                 _, top, _, bottom = font.getbbox(str(text))
                 self._mark("text", str(text), int(bottom - top), draw)
@@ -111,13 +112,17 @@ class DrawnSizes:
 
     def _token(self, name: str, original: Callable[..., Any]) -> Callable[..., Any]:
         def painter(draw: ImageDraw.ImageDraw, *args: Any, **kwargs: Any) -> Any:
-            if self._depth == 0:
-                self._mark("token", f"{name}({args[0]!r})", self._painted_height(original, draw, args, kwargs), draw)
-            self._depth += 1
+            # A mark painted inside a token (the clan shape on a gnome-token coin, a letter on an item) is
+            # what tells the token apart: it is measured too, not only the token's outline.
+            if self._scratch == 0:
+                inside = f"{self._within[-1]} > " if self._within else ""
+                what = f"{inside}{name}({args[0]!r})"
+                self._mark("token", what, self._painted_height(original, draw, args, kwargs), draw)
+            self._within.append(f"{name}({args[0]!r})")
             try:
                 return original(draw, *args, **kwargs)
             finally:
-                self._depth -= 1
+                self._within.pop()
 
         return painter
 
@@ -134,11 +139,11 @@ class DrawnSizes:
         else:
             kwargs = {**kwargs, "pick": lambda _rgb: 255}
             call = call[:4]
-        self._depth += 1
+        self._scratch += 1
         try:
             original(ImageDraw.Draw(scratch), *call, **kwargs)
         finally:
-            self._depth -= 1
+            self._scratch -= 1
         box = scratch.getbbox()
         return 0 if box is None else box[3] - box[1]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -46,3 +47,23 @@ def test_panel_is_a_small_png():
 def test_panel_of_an_unknown_game_is_a_key_error():
     with pytest.raises(KeyError):
         render.panel_image("no_such_game", None, {})
+
+
+def test_an_empty_private_view_is_no_picture_and_the_panel_is_the_board_alone():
+    # The first Associates view of a player holds no card yet: a picture of "0 cards" says nothing.
+    start = next(s for s in engine_samples("associates") if s.label.endswith("_start"))
+    view = start.players[min(start.players)]
+    assert not view["hand"] and render.private_is_empty("associates", view)
+    assert render.panel_image("associates", start.public, view) == render.board("associates", start.public)
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_every_game_draws_the_private_part_of_a_seated_player_mid_game(game):
+    sample = next(s for s in engine_samples(game) if s.label.endswith("_mid"))
+    assert all(not render.private_is_empty(game, v) for v in sample.players.values())
+    empty_of: dict[str, dict[str, Any]] = {
+        "vendetta": {"me": {"player": 0, "clans": []}},
+        "associates": {"hand": [], "draft": None},
+        "tribes": {"you": {"player": 0, "purse": 0, "zeros": 0, "posts": {}, "hand": [], "draft": []}},
+    }
+    assert render.private_is_empty(game, empty_of[game])

@@ -230,3 +230,24 @@ def test_identifiers_without_a_name_are_drawn_as_readable_words():
     assert readable("crows_knoll") == "Crows Knoll"
     assert readable("c-bri-21-war_cry") == "War Cry"
     assert readable("steal:sacred_wood") == "Sacred Wood"
+
+
+def test_a_mark_inside_a_token_is_measured_too(monkeypatch):
+    # A gnome token's clan mark is what tells it apart: a small mark on a big coin is too small.
+    from render.vendetta import style
+
+    drawn = DrawnSizes()
+    with drawn.recording(monkeypatch):
+        image = Image.new("RGB", (800, 100), (255, 255, 255))
+        common.draw_shape(ImageDraw.Draw(image), "circle", 50, 50, 20, 0, 0, 1)
+        style.draw_icon(ImageDraw.Draw(image), "gnome_white", 150, 50, 12)  # the recorder's wrapped copy
+        drawn.picture(encode(image))
+    inner = [d for d in drawn.drawn if " > " in d.what]
+    assert inner and all(d.height >= d.least - 1 for d in inner), inner
+
+
+def test_the_vendetta_score_table_heads_its_gnome_columns_in_words(spy):
+    _clear_render_caches()
+    render.board("vendetta", vendetta_samples.crowded_view())
+    drawn = set(spy.texts())
+    assert {"Reserve", "On map"} <= drawn and not {"Res", "Map"} & drawn
