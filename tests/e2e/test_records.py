@@ -31,6 +31,8 @@ async def _play_against_the_ai(fake: Harness, user: User, channel_id: int, seed:
     return final.content
 
 
+# Several whole rated games on two servers (about a minute); the stats test below covers the leaderboard's pages.
+@pytest.mark.slow
 async def test_the_leaderboard_places_each_servers_players_after_their_rated_games(
     fake: Harness, bot_factory: Callable[..., LiveBot]
 ) -> None:

@@ -114,6 +114,8 @@ def carried(conn: GatewayConnection, event: str) -> set[int | None]:
     return {guild for name, guild in conn.dispatched if name == event}
 
 
+# A whole game through two shards (about a minute): slow runs only; the fake gateway's shard split is tested above.
+@pytest.mark.slow
 async def test_sharded_bot_plays_a_game_in_guilds_on_two_shards(fake: Harness,
                                                                 bot_factory: Callable[..., LiveBot]) -> None:
     """`python bot.py` with SHARD_COUNT=2 SHARD_IDS=0,1 holds both shards; a game in a guild on each ends,

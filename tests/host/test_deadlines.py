@@ -156,7 +156,10 @@ async def test_the_scheduler_loop_runs_due_deadlines(store_url):
 
 @pytest.mark.postgres_sample("name", ("vendetta",))
 @pytest.mark.parametrize("policy", [AfkPolicy.AI, AfkPolicy.SKIP])
-@pytest.mark.parametrize("name", registry.names())
+# Associates' whole game takes the longest (near a minute): it runs in slow runs.
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "associates" else n for n in registry.names()]
+)
 async def test_an_absent_player_cannot_stall_a_real_game(name, policy, store_url, clock):
     """Every registered game reaches its end with the human away the whole time.
 

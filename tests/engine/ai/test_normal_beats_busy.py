@@ -17,7 +17,10 @@ GAMES = 8
 WINS_NEEDED = 5
 
 
-@pytest.mark.parametrize("game_name", registry.names())
+# One game in every run; the longer two in slow runs (the arena benchmarks measure them all).
+@pytest.mark.parametrize(
+    "game_name", [n if n == "vendetta" else pytest.param(n, marks=pytest.mark.slow) for n in registry.names()]
+)
 def test_normal_beats_busy_in_most_seat_rotated_games(game_name: str) -> None:
     specs = arena.specs_for(game_name, 2, ["normal", "busy"], GAMES, 1)
     results = arena.run_matches(specs)

@@ -214,7 +214,15 @@ CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize(("n", "variant"), CONFIGS, ids=[f"{n}p-{v}" for n, v in CONFIGS])
+# The two longest whole games run in slow runs only: the other configurations cover three and four players.
+SLOW_CONFIGS = [(3, {}), (4, {"figurines": 4})]
+
+
+@pytest.mark.parametrize(
+    ("n", "variant"),
+    [pytest.param(n, v, marks=pytest.mark.slow) if (n, v) in SLOW_CONFIGS else (n, v) for n, v in CONFIGS],
+    ids=[f"{n}p-{v}" for n, v in CONFIGS],
+)
 # One example per configuration: every step checks every view, which costs most of the time.
 @settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
