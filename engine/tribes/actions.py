@@ -1,6 +1,6 @@
 """The ids of the economy and vote decisions, parsed once into small typed values (then `match`ed).
 
-Grammar (each phase owns its prefix; `undo`, `confirm` and `pass` are shared):
+Grammar (each phase owns its prefix; `undo`, `confirm`, `clear` and `pass` are shared):
   tribe:<tribe>                                   tribe pick (setup)
   inv:at:<territory> · inv:n:<count>              add recruits: territory, then how many
   inv:post:<post> · inv:bill:<denomination>       add a bill: post, then its value
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
 from engine.tribes.board import load_board
@@ -39,6 +39,11 @@ class Confirm:
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Send an empty order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Empty the draft built so far (the order stays open)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +123,8 @@ class ButAnswer:
     excluded: int | None
 
 
-Step = (Undo | Confirm | Pass | PickTribe | RecruitAt | Count | BillOn | Bill | Spy | Kill | KillPost | Swap | Ballot
-        | ButAnswer)
+Step = (Undo | Confirm | Pass | Clear | PickTribe | RecruitAt | Count | BillOn | Bill | Spy | Kill | KillPost | Swap
+        | Ballot | ButAnswer)
 
 
 def _number(text: str) -> int | None:
@@ -137,6 +142,8 @@ def parse(action_id: str) -> Step:
             return Confirm()
         case [head] if head == PASS_ID:
             return Pass()
+        case [head] if head == CLEAR_ID:
+            return Clear()
         case ["tribe", tribe] if tribe in board.tribes:
             return PickTribe(tribe)
         case ["inv", "at", territory] if territory in board:
@@ -181,6 +188,8 @@ def step_id(step: Step) -> str:
             return CONFIRM_ID
         case Pass():
             return PASS_ID
+        case Clear():
+            return CLEAR_ID
         case PickTribe(tribe):
             return f"tribe:{tribe}"
         case RecruitAt(territory):

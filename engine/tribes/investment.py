@@ -7,7 +7,7 @@ order as a whole again (`validate_order`).
 
 from __future__ import annotations
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
@@ -16,6 +16,7 @@ from engine.tribes.actions import (
     PASS_ID,
     Bill,
     BillOn,
+    Clear,
     Confirm,
     Count,
     Kill,
@@ -255,6 +256,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                                         "info"))
             events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
                                        player=player))
+        case Clear():
+            if not draft.history:
+                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO")
+            state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)  # G-T4: the draft is dropped
             events.append(private_event(player, "You invest nothing this turn.", "info"))
@@ -359,8 +364,24 @@ def reveal(state: TribesState, events: list[Event]) -> None:
     state.phase = phases.LAUNCH
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether `player`'s order holds recruits or bills that a pass would throw away."""
+    return bool(draft_of(state, player).history)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the order built so far: the pass (R-T46)."""
+    return action.id == PASS_ID
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that empties the order, after which passing is offered again (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=reveal, label="Phase 2: investment",
+    draft_built=draft_built, discards=discards, clear=clear,
 )

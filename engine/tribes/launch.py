@@ -7,7 +7,7 @@ asked in turns 1-4 of a standard game (R-T11).
 
 from __future__ import annotations
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
@@ -16,6 +16,7 @@ from engine.tribes import phases
 from engine.tribes.actions import (
     LAUNCH_POSTS,
     PASS_ID,
+    Clear,
     Confirm,
     Kill,
     KillPost,
@@ -180,6 +181,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                                         "info"))
             events.append(public_event(f"{side_start(state, player)} have sent their launch order.", "info",
                                        player=player))
+        case Clear():
+            if not draft.history:
+                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO")
+            state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)
             events.append(private_event(player, "You launch nothing this turn.", "info"))
@@ -313,8 +318,24 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
     events.append(private_event({spy, target}, f"The stolen card is {card_name(card)}.", "draw", card=card))
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether `player`'s launch order holds a launch that a pass would throw away."""
+    return bool(_draft(state, player).history)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the launch order built so far: the pass (R-T46)."""
+    return action.id == PASS_ID
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that empties the launch order (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=resolve, label="Phase 3: launch orders",
+    draft_built=draft_built, discards=discards, clear=clear,
 )

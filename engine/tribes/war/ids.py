@@ -1,7 +1,7 @@
 """Phase 4 action ids: built here, parsed here once into typed values, then `match`ed by the phases.
 
   plan     plan:from:<t> · plan:ground · plan:portal · plan:card:<card> · [plan:zone:<zone>] · plan:to:<t>
-           · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm
+           · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm · clear
   defence  def:from:<t> · def:to:<attack> · def:n:<k> · def:auto · undo · confirm
   cards    [card:weapon] · card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k>
            · card:for:<attack> · undo · confirm · card:pick:<card>,… or card:pick:none (cards in one go)
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
 from engine.tribes.board import load_board
@@ -35,6 +35,11 @@ class Undo:
 @dataclass(frozen=True, slots=True)
 class Confirm:
     """Seal the whole draft."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Empty the draft built so far (the decision stays open)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +95,7 @@ class Cards:
     cards: tuple[str, ...]
 
 
-WarAction = Undo | Confirm | Territory | Number | Card | Word | Zone | Cards
+WarAction = Undo | Confirm | Clear | Territory | Number | Card | Word | Zone | Cards
 
 # prefix -> verb -> the kind of argument it takes
 _TERRITORY_VERBS = {
@@ -133,6 +138,8 @@ def parse(action_id: str) -> WarAction:
         return Undo()
     if action_id == CONFIRM_ID:
         return Confirm()
+    if action_id == CLEAR_ID:
+        return Clear()
     prefix, _, rest = action_id.partition(":")
     if prefix in ("flak", "order", "in") and rest and ":" not in rest:
         # one-argument prefixes: flak:<card>, order:<attack>, in:<count>

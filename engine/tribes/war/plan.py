@@ -7,7 +7,7 @@ Draft path (`war.path`): ["from", source] → [.., mode] → [.., target] → co
 
 from __future__ import annotations
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.tribes.cards import SUB, card_name, card_of
@@ -261,6 +261,22 @@ def legal(state: TribesState, player: int) -> list[Action]:
     return actions
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether the plan holds attacks or supports that attacking nobody would throw away."""
+    war = state.war
+    return war is not None and player == war.active and bool(war.plan_log)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the plan built so far: attacking nobody (R-T46)."""
+    return action.id == ids.word_id(PREFIX, "none")
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that empties the plan, after which attacking nobody is offered again (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: the empty plan."""
     return Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn")
@@ -271,7 +287,7 @@ def auto_step(state: TribesState, player: int) -> Action | None:
     war = state.war
     if war is None or not war.path or war.plan_done:
         return None
-    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, ids.word_id(PREFIX, "none"))]
+    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, CLEAR_ID, ids.word_id(PREFIX, "none"))]
     return forward[0] if len(forward) == 1 else None
 
 
@@ -298,6 +314,13 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     match step:
         case ids.Undo():
             _undo(war)
+        case ids.Clear():
+            if not war.plan_log:
+                raise _illegal("Your plan is empty already.", "E_NOTHING_TO_UNDO")
+            war.attacks.clear()
+            war.supports.clear()
+            war.plan_log.clear()
+            war.path.clear()
         case ids.Word(prefix="plan", word="none"):
             war.attacks.clear()
             war.supports.clear()
