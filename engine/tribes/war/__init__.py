@@ -48,7 +48,8 @@ WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
         DecisionKind.TURN, _active_while(lambda s: s.war is not None and not s.war.plan_done), plan.prompt,
         plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe, plan.auto_step,
         parse=ids.parse, label="Phase 4: invasion plan",
-        draft_built=plan.draft_built, discards=plan.discards, clear=plan.clear),
+        draft_built=plan.draft_built, discards=plan.discards, clear=plan.clear,
+        shortcuts=plan.shortcuts, typed_prefixes=("plan:all:",)),
     DEFENCE: PhaseRules(
         DecisionKind.SIMULTANEOUS, defence.waiting, defence.prompt, defence.legal, _then_advance(defence.apply),
         defence.timeout, defence.describe, defence.auto_step,

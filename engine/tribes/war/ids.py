@@ -2,6 +2,7 @@
 
   plan     plan:from:<t> · plan:ground · plan:portal · plan:card:<card> · [plan:zone:<zone>] · plan:to:<t>
            · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm · clear
+           · plan:all:<source>:<target> (a whole plan: every free army of the source attacks on foot, confirmed)
   defence  def:from:<t> · def:to:<attack> · def:n:<k> · def:auto · undo · confirm
   cards    [card:weapon] · card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k>
            · card:for:<attack> · undo · confirm · card:pick:<card>,… or card:pick:none (cards in one go)
@@ -52,6 +53,16 @@ class Territory:
 
 
 @dataclass(frozen=True, slots=True)
+class Route:
+    """A step naming two territories (`verb`: all, a whole attack from `source` on `target`)."""
+
+    prefix: str
+    verb: str
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class Number:
     """A step naming a count or an attack id (`verb`: n, sup, to, for, order, in)."""
 
@@ -95,7 +106,7 @@ class Cards:
     cards: tuple[str, ...]
 
 
-WarAction = Undo | Confirm | Clear | Territory | Number | Card | Word | Zone | Cards
+WarAction = Undo | Confirm | Clear | Route | Territory | Number | Card | Word | Zone | Cards
 
 # prefix -> verb -> the kind of argument it takes
 _TERRITORY_VERBS = {
@@ -149,6 +160,11 @@ def parse(action_id: str) -> WarAction:
             return _card(prefix, "flak", rest)
         return _number(prefix, prefix, rest)
     verb, _, arg = rest.partition(":")
+    if prefix == "plan" and verb == "all":
+        source, _, target = arg.partition(":")
+        if source not in load_board() or target not in load_board():
+            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY")
+        return Route(prefix, verb, source, target)
     if not arg:
         if verb in _WORDS.get(prefix, set()):
             return Word(prefix, verb)
@@ -172,6 +188,11 @@ def parse(action_id: str) -> WarAction:
 def territory_id(prefix: str, verb: str, territory: str) -> str:
     """`<prefix>:<verb>:<territory>`."""
     return f"{prefix}:{verb}:{territory}"
+
+
+def route_id(prefix: str, verb: str, source: str, target: str) -> str:
+    """`<prefix>:<verb>:<source>:<target>`."""
+    return f"{prefix}:{verb}:{source}:{target}"
 
 
 def number_id(prefix: str, verb: str, value: int) -> str:

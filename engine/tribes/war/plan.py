@@ -261,6 +261,31 @@ def legal(state: TribesState, player: int) -> list[Action]:
     return actions
 
 
+MAX_PLAN_SHORTCUTS = 10  # whole plans offered in one tap; the other attacks stay a few steps away
+PLAN_LABEL = 80
+
+
+def shortcuts(state: TribesState, player: int) -> list[Action]:
+    """Whole plans in one tap while the plan is empty: every free army of one territory attacks one neighbour
+    on foot, confirmed at once (the best odds first: most attackers over defenders, then in board order)."""
+    war = state.war
+    if war is None or player != war.active or war.plan_done or war.path or war.plan_log:
+        return []
+    pairs = [(s, t) for s in _sources(state, war) for t in _targets(state, war, s, "ground")]
+    pairs.sort(key=lambda st: -(free(state, war, st[0]) - state.areas[st[1]].armies))
+    out: list[Action] = []
+    for source, target in pairs[:MAX_PLAN_SHORTCUTS]:
+        n = free(state, war, source)
+        area = state.areas[target]
+        held = armies(area.armies) if area.armies else "vacant city"
+        who = f"All {n} armies at {place(source)} attack" if n > 1 else f"The army at {place(source)} attacks"
+        label = f"{who} {place(target)} ({held})"
+        if len(label) > PLAN_LABEL:
+            label = f"{who} {place(target)}"
+        out.append(Action(ids.route_id(PREFIX, "all", source, target), label))
+    return out
+
+
 def draft_built(state: TribesState, player: int) -> bool:
     """Whether the plan holds attacks or supports that attacking nobody would throw away."""
     war = state.war
@@ -314,6 +339,18 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     match step:
         case ids.Undo():
             _undo(war)
+        case ids.Route(prefix="plan", verb="all", source=source, target=target):
+            if path or war.plan_log:  # R-T46: a whole plan never replaces attacks already planned
+                raise _illegal("Your plan already holds attacks: confirm it, or clear the draft before sending a "
+                               "whole plan.", "E_STEP")
+            problem = source_problem(state, war, source) or mode_problem(state, war, source, "ground") or (
+                target_problem(state, war, source, "ground", target))
+            if problem:
+                raise _illegal(problem)
+            war.attacks.append(Attack(1, source, target, free(state, war, source), "ground", None))
+            war.plan_log.append("attack")
+            _check_whole(state, war)
+            _seal(state, war, events)
         case ids.Clear():
             if not war.plan_log:
                 raise _illegal("Your plan is empty already.", "E_NOTHING_TO_UNDO")
