@@ -28,6 +28,11 @@ which taps made which kind of move. The test then
   Tribes 2p, 34 rounds: 110 messages left → 36; DMs 2.6–2.8 → 0.59; confirmations 120 → 0.
   Mentions equalled turns started in every game, before and after.
 
+§3 Tribes 2p (seed 12), orders counted by the decision they answer, a hurried player's moves, before the whole
+  orders (when such a player passed or attacked nobody rather than build an order) → after (a real order
+  in one tap): investment median 1, max 16 → median 1, max 1; launch median 1, max 4 → median 1, max 1;
+  attack plan median 2, max 9 → median 2, max 8 (the panel opened with "Take my turn", then one tap).
+
 The figures are printed (`pytest -s`). With GNOMEHOST_MEASURE_ONLY=1 nothing is asserted: that is how
 the "before" figures were taken on an older commit.
 """
