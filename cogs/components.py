@@ -65,7 +65,7 @@ from cogs.limits import (
     trim,
 )
 from cogs.scope import table_in_scope
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.picks import MultiPick
 from host.results import AiLevel, TableInfo
 from present.choices import Choice, Page, paginate
@@ -77,7 +77,7 @@ LOBBY_COG = "GameCog"
 PLAY_COG = "PlayCog"
 
 # Actions shown as buttons rather than in the select, whatever the list looks like.
-DRAFT_CONTROLS = (UNDO_ID, CONFIRM_ID)
+DRAFT_CONTROLS = (UNDO_ID, CLEAR_ID, CONFIRM_ID)
 # At most this many ordinary actions are offered as buttons (four rows, the fifth keeps the draft controls);
 # more go into a paged select menu. A button is one tap, a menu two (open it, choose).
 MAX_ACTION_BUTTONS = 20

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.actions import UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, UNDO_ID, Action
 from engine.core.game import Game
 from engine.core.rng import Rng
 
 # Ids (or the part before the first ":") of choices that end, pass, skip, decline or take back a
 # move instead of doing something. Shared conventions of the games, no game named here.
-PASSIVE_IDS = frozenset({UNDO_ID, "end", "pass", "skip", "decline", "idle", "cancel"})
+PASSIVE_IDS = frozenset({UNDO_ID, CLEAR_ID, "end", "pass", "skip", "decline", "idle", "cancel"})
 PASSIVE_PREFIXES = ("end", "pass", "skip", "decline")
 
 # Per mille chance that a BusyPlayer looks at the passive choices at all when doing ones exist.

@@ -78,6 +78,7 @@ class IsmctsPlayer:
         seat = observation.seat
         players = int(observation.view.get("players", 0)) or 2
         hooks = self.hooks
+        options: list[Action] | None = None
         if hooks.policy is not None:
             probe = observation.sample(rng)
             if hooks.search_point is None or not hooks.search_point(game, probe, seat):
@@ -89,6 +90,9 @@ class IsmctsPlayer:
             if len(options) == 1:
                 return options[0]  # one sensible choice (e.g. attack nobody when nothing can be attacked)
         root = _Node(None, players)
+        if options is not None:
+            # the seat's moves are the same in every sample (see _iterate): the list just made is the root's
+            root.candidates = self._root_candidates(game, probe, seat, players, options)
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         iterations = max(1, budget.iterations)
         for i in range(iterations):
@@ -175,10 +179,13 @@ class IsmctsPlayer:
             for p in range(players):
                 n.totals[p] += result[p]
 
-    def _root_candidates(self, game: Game[Any], state: Any, seat: int, players: int) -> list[Action]:
-        """The searching seat's moves: all its candidates, or (a game with `root_width`) its best few by one-ply
-        evaluation, so that expensive rollouts are spent on moves a good player would consider."""
-        found = self.hooks.candidates(game, state, seat)
+    def _root_candidates(self, game: Game[Any], state: Any, seat: int, players: int,
+                         found: list[Action] | None = None) -> list[Action]:
+        """The searching seat's moves: all its candidates (`found`, when already listed), or (a game with
+        `root_width`) its best few by one-ply evaluation, so that expensive rollouts are spent on moves a good
+        player would consider."""
+        if found is None:
+            found = self.hooks.candidates(game, state, seat)
         width = self.hooks.root_width
         if width is None or len(found) <= width:
             return found

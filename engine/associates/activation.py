@@ -21,6 +21,7 @@ from engine.associates.ids import (
     TAKEALL_ID,
     TAKEMAX_ID,
     Activate,
+    Clear,
     Command,
     Confirm,
     Craft,
@@ -166,6 +167,10 @@ def check(s: State, cmd: Command) -> None:
     match cmd:
         case End():
             return
+        case Clear():
+            if draft is None or not draft.steps:
+                raise IllegalAction("There is nothing to clear.", "E_NOTHING_TO_UNDO")
+            return
         case Go(zone):
             if draft is not None:
                 raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
@@ -220,6 +225,8 @@ def apply(ctx: Ctx, cmd: Command) -> None:
     match cmd:
         case End():
             close_activation(ctx)
+        case Clear():  # R-A57: the action being built is dropped, the activation stays open
+            s.draft = None
         case Go(zone):  # exactly the three steps a player would take
             apply(ctx, Open("move"))
             _draft_apply(ctx, drafting(s), To(zone))
@@ -344,7 +351,7 @@ def theft_check(s: State, cmd: Command) -> None:
     match cmd:
         case TakeMax() | Confirm():
             return
-        case Undo():
+        case Undo() | Clear():
             if not res.picks:
                 raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
         case Steal(item):
@@ -373,5 +380,7 @@ def theft_apply(ctx: Ctx, cmd: Command) -> None:
             finish_theft(ctx, picks_of(s))
         case Undo():
             resolving(s).picks.pop()
+        case Clear():
+            resolving(s).picks.clear()
         case Steal(item):
             resolving(s).picks.append(item)

@@ -1,6 +1,6 @@
 """Action ids of Gnomes & Associates, parsed once into small typed values (then `match`ed by the phases).
 
-Grammar (each step of a draft is one short menu; `undo` and `confirm` as in engine.core):
+Grammar (each step of a draft is one short menu; `undo`, `confirm` and `clear` as in engine.core):
   guild:<g> · designate:<g>                                  setup
   activate:<fig> · idle · pass                               choosing the figurine (pass is refused, R-A50)
   move · transfer · combat · theft · craft:<artefact> · play:<card> · end        open activation
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
 
@@ -49,6 +49,11 @@ class Undo:
 @dataclass(frozen=True, slots=True)
 class Confirm:
     """Submit the draft."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Empty the draft built so far (the decision stays open)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,14 +291,14 @@ class Unknown:
 
 # The steps a draft records in the state (by their ids, so stored drafts stay as they were).
 DraftStep = To | Sprint | TransferMode | Give | Take | Drop | Row
-Command = (Undo | Confirm | Pass | End | Idle | TakeMax | KeepDefault | Auto | PickGuild | Designate | Activate | Open
-           | Craft | Play | Go | TakeAll | DropAll | To | Sprint | TransferMode | Give | Take | Drop | Target | Row
-           | OnZone | OnFig | Recipe | Improvise | Steal | React | Malin | Keep | KeepSet | ReinforceFig
+Command = (Undo | Confirm | Clear | Pass | End | Idle | TakeMax | KeepDefault | Auto | PickGuild | Designate | Activate
+           | Open | Craft | Play | Go | TakeAll | DropAll | To | Sprint | TransferMode | Give | Take | Drop | Target
+           | Row | OnZone | OnFig | Recipe | Improvise | Steal | React | Malin | Keep | KeepSet | ReinforceFig
            | ReinforceZone | Unknown)
 
 _BARE: dict[str, Command] = {
-    UNDO_ID: Undo(), CONFIRM_ID: Confirm(), PASS_ID: Pass(), END_ID: End(), IDLE_ID: Idle(), TAKEMAX_ID: TakeMax(),
-    KEEPDEFAULT_ID: KeepDefault(), AUTO_ID: Auto(), TAKEALL_ID: TakeAll(), DROPALL_ID: DropAll(),
+    UNDO_ID: Undo(), CONFIRM_ID: Confirm(), CLEAR_ID: Clear(), PASS_ID: Pass(), END_ID: End(), IDLE_ID: Idle(),
+    TAKEMAX_ID: TakeMax(), KEEPDEFAULT_ID: KeepDefault(), AUTO_ID: Auto(), TAKEALL_ID: TakeAll(), DROPALL_ID: DropAll(),
     **{kind: Open(kind) for kind in OPEN_KINDS},
 }
 _ONE_PAYLOAD: dict[str, Callable[[str], Command]] = {

@@ -28,6 +28,7 @@ from engine.associates.ids import (
     AUTO_ID,
     KEEPDEFAULT_ID,
     Auto,
+    Clear,
     Command,
     Confirm,
     Designate,
@@ -167,7 +168,7 @@ def keep_check(s: State, seat: int, cmd: Command) -> None:
         case Confirm():
             if len(kept) != HAND_SIZE:
                 raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(kept)}).", "E_KEEP_COUNT")
-        case Undo():
+        case Undo() | Clear():
             if not kept:
                 raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
         case Keep(c):
@@ -194,6 +195,9 @@ def keep_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
             k.kept = keepset_cards(s, seat, positions)
         case Undo():
             k.kept.pop()
+            return
+        case Clear():
+            k.kept.clear()
             return
         case Keep(c):
             k.kept.append(c)

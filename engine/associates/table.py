@@ -33,7 +33,7 @@ from engine.associates.state import (
     resolving,
     seat_of,
 )
-from engine.core.actions import Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.phases import PhaseRules
@@ -132,6 +132,27 @@ def _reinforcing(s: State) -> list[int]:
     return [reinforcing(s).chooser()]
 
 
+# R-A57: a built draft is not thrown away by one tap; "Clear the draft" is offered in place of the tap.
+def _clear(s: State, player: int) -> Action:
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
+def _plans_steps(s: State, player: int) -> bool:
+    """Whether the open activation's action being built holds steps that ending the activation would drop."""
+    return s.draft is not None and bool(s.draft.steps)
+
+
+def _keeps_some(s: State, player: int) -> bool:
+    """Whether `player` kept cards one by one that the default five would replace."""
+    keep = s.players[player].keep
+    return keep is not None and bool(keep.kept)
+
+
+def _steals_some(s: State, player: int) -> bool:
+    """Whether the thief chose items that taking the most would replace."""
+    return bool(resolving(s).picks)
+
+
 _act_legal = _asked(_visited, lambda s, p: activation.legal(s))
 _keep_legal = _asked(phases.keep_pending, phases.keep_legal)
 _reinforce_legal = _asked(_reinforcing, lambda s, p: phases.reinforce_legal(s))
@@ -184,6 +205,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         shortcuts=_shortcuts(_act_legal),
         typed_prefixes=(GO_PREFIX, TAKEALL_ID, DROPALL_ID),
         check=_check(lambda s, p, cmd: activation.check(s, cmd)),
+        draft_built=_plans_steps, discards=lambda s, p, a: a.id == END_ID, clear=_clear,
     ),
     REACTION: PhaseRules(
         kind=DecisionKind.REACTION,
@@ -206,6 +228,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         describe=_describe,
         parse=ids.parse_known,
         check=_check(lambda s, p, cmd: activation.theft_check(s, cmd)),
+        draft_built=_steals_some, discards=lambda s, p, a: a.id == TAKEMAX_ID, clear=_clear,
     ),
     KEEP: PhaseRules(
         kind=DecisionKind.SIMULTANEOUS,
@@ -221,6 +244,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         shortcuts=_shortcuts(_keep_legal),
         typed_prefixes=(KEEPSET_PREFIX,),
         check=_check(phases.keep_check),
+        draft_built=_keeps_some, discards=lambda s, p, a: a.id == KEEPDEFAULT_ID, clear=_clear,
     ),
     REINFORCE: PhaseRules(
         kind=DecisionKind.TURN,

@@ -1,6 +1,6 @@
 """The shared core every game is built on: actions, decisions, events, options, RNG."""
 
-from engine.core.actions import CONFIRM_ID, MAX_ID_LEN, MAX_LABEL_LEN, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, MAX_ID_LEN, MAX_LABEL_LEN, UNDO_ID, Action
 from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.events import Event, private_event, public_event
@@ -21,6 +21,8 @@ from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
 from engine.core.rng import Rng, seed_state
 
 __all__ = [
+    "CLEAR_ID",
+    "CLEAR_LABEL",
     "CONFIRM_ID",
     "MAX_ID_LEN",
     "MAX_LABEL_LEN",

@@ -11,6 +11,9 @@ MAX_LABEL_LEN = 100
 # Conventional ids for the two buttons every draft offers.
 UNDO_ID = "undo"
 CONFIRM_ID = "confirm"
+# The id of "Clear the draft": what a built draft offers in place of the taps that would throw it away.
+CLEAR_ID = "clear"
+CLEAR_LABEL = "Clear the draft"
 
 
 @dataclass(frozen=True, slots=True)

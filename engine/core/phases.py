@@ -80,6 +80,14 @@ class PhaseRules(Generic[S]):
     # The phase's id grammar: an action id -> its typed value (a frozen dataclass), IllegalAction
     # E_UNKNOWN_ACTION for an id it does not know. It reads the id only, never the state.
     parse: Callable[[str], object] | None = None
+    # A draft one tap must not throw away: `draft_built` says whether the player's draft holds steps,
+    # `discards` whether an action of `legal` would drop them (a pass, a default order), and `clear`
+    # is the action that empties the draft. While a draft is built the discarding actions are left out
+    # of the menu and `clear` is offered in their place; they are still accepted (stored games that
+    # took them replay unchanged, and the timeout default stays legal).
+    draft_built: Callable[[S, int], bool] | None = None
+    discards: Callable[[S, int, Action], bool] | None = None
+    clear: Callable[[S, int], Action] | None = None
 
 
 class PhasedGame(Game[S]):
@@ -117,7 +125,7 @@ class PhasedGame(Game[S]):
         the phase's own reason when it has one, else with the list of what is offered.
         """
         legal = rules.legal(state, player)
-        if action in legal:
+        if action in legal or clears(rules, state, player, action):
             return
         if rules.typed_prefixes and action.id.startswith(rules.typed_prefixes):
             if rules.check is not None:
@@ -148,9 +156,13 @@ class PhasedGame(Game[S]):
         return [Decision(p, rules.kind, rules.prompt(state, p)) for p in rules.waiting(state)]
 
     def legal_actions(self, state: S, player: int) -> list[Action]:
-        """One short step of `player`'s current decision; empty when he has none."""
+        """One short step of `player`'s current decision; empty when he has none.
+
+        While `player`'s draft holds steps, the choices that would throw it away are replaced by
+        one "Clear the draft" choice (see `PhaseRules.draft_built`).
+        """
         rules = self.rules(state)
-        return [] if rules is None else rules.legal(state, player)
+        return [] if rules is None else offered(rules, state, player)
 
     def apply(self, state: S, player: int, action: Action) -> tuple[S, list[Event]]:
         """The state after `player` takes `action` (the input is never changed), with its events."""
@@ -174,6 +186,12 @@ class PhasedGame(Game[S]):
         for action in legal:
             if action.id == action_id:
                 return action
+        rules = self.rules(state)
+        if rules is not None and rules.discards is not None:
+            # a discarding choice left out of the menu while a draft is built is still a move of the phase
+            for action in rules.legal(state, player):
+                if action.id == action_id:
+                    return action
         try:
             action = Action(action_id)
         except ValueError:
@@ -238,6 +256,25 @@ class PhasedGame(Game[S]):
         if rules is None or rules.shortcuts is None or player not in rules.waiting(state):
             return []
         return rules.shortcuts(state, player)
+
+
+def offered(rules: PhaseRules[S], state: S, player: int) -> list[Action]:
+    """The row's menu for `player`, with "Clear the draft" in place of the choices that discard a built draft."""
+    legal = rules.legal(state, player)
+    if (rules.draft_built is None or rules.discards is None or rules.clear is None or not legal
+            or not rules.draft_built(state, player)):
+        return legal
+    discards = rules.discards
+    kept = [a for a in legal if not discards(state, player, a)]
+    if len(kept) == len(legal):
+        return legal
+    return [*kept, rules.clear(state, player)]
+
+
+def clears(rules: PhaseRules[S], state: S, player: int, action: Action) -> bool:
+    """Whether `action` is the row's "Clear the draft" and `player`'s draft holds steps to clear."""
+    return (rules.clear is not None and rules.draft_built is not None and rules.draft_built(state, player)
+            and action == rules.clear(state, player))
 
 
 def run_phases(

@@ -7,15 +7,17 @@ order as a whole again (`validate_order`).
 
 from __future__ import annotations
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
 from engine.tribes import phases
 from engine.tribes.actions import (
     PASS_ID,
+    WHOLE_INVESTMENT,
     Bill,
     BillOn,
+    Clear,
     Confirm,
     Count,
     Kill,
@@ -24,6 +26,7 @@ from engine.tribes.actions import (
     RecruitAt,
     Spy,
     Undo,
+    WholeInvestment,
     parse,
     step_id,
 )
@@ -252,15 +255,20 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                 raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER")
             validate_order(state, player, order)
             draft.done = True
-            events.append(private_event(player, "Your investment order is sealed: " + order_text(order) + ".",
-                                        "info"))
-            events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
-                                       player=player))
+            _sealed(state, player, order, events)
+        case Clear():
+            if not draft.history:
+                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO")
+            state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)  # G-T4: the draft is dropped
             events.append(private_event(player, "You invest nothing this turn.", "info"))
             events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
                                        player=player))
+        case WholeInvestment(recruits, bills):
+            whole = _whole_order(state, player, draft, recruits, bills)
+            state.drafts[player] = whole
+            _sealed(state, player, whole.investment, events)
         case Spy() | Kill() | KillPost():
             raise IllegalAction("Espionage and assassination are launched in Phase 3, from turn 5 (from turn 1 in "
                                 "turboGnom); now is the investment: add recruits or bills, confirm or pass.",
@@ -268,6 +276,60 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case _:
             raise IllegalAction("That is not a choice of the investment. Add recruits or bills, confirm or pass.",
                                 "E_PHASE")
+
+
+def _sealed(state: TribesState, player: int, order: InvestmentOrder, events: list[Event]) -> None:
+    events.append(private_event(player, "Your investment order is sealed: " + order_text(order) + ".", "info"))
+    events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
+                               player=player))
+
+
+def _whole_order(state: TribesState, player: int, draft: Draft, recruits: tuple[tuple[str, int], ...],
+                 bills: tuple[tuple[str, int], ...]) -> Draft:
+    """The sealed draft of a whole order sent in one go, checked part by part as the steps would check it."""
+    if draft.history or draft.path:  # R-T46: a whole order never replaces steps already built
+        raise IllegalAction("Your order already holds steps: confirm it, or clear the draft before sending a "
+                            "whole order.", "E_STEP")
+    if not recruits and not bills:
+        raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER")
+    whole = Draft()
+    order = whole.investment
+    for territory, count in recruits:
+        _refuse_place(state, player, territory)
+        _refuse_count(state, player, order, territory, count)
+        order.recruits[territory] = order.recruits.get(territory, 0) + count
+        whole.history.append(f"r:{territory}:{count}")
+    for post, value in bills:
+        _refuse_bill(state, player, order, value)
+        order.bills.setdefault(post, []).append(value)
+        whole.history.append(f"b:{post}:{value}")
+    validate_order(state, player, order)
+    whole.done = True
+    return whole
+
+
+MAX_RECRUIT_SHORTCUTS = 4  # the places offered as whole orders; the others stay one step away
+
+
+def shortcuts(state: TribesState, player: int) -> list[Action]:
+    """Whole orders in one tap, sealed at once, while the order is empty: all the armies the purse and the
+    stack allow at one place, or the biggest bill the purse allows on one post."""
+    draft = draft_of(state, player)
+    if player not in waiting(state) or draft.history or draft.path:
+        return []
+    order = draft.investment
+    out: list[Action] = []
+    for territory in recruit_places(state, player):
+        n = room_at(state, player, order, territory)
+        if n > 0 and len(out) < MAX_RECRUIT_SHORTCUTS:
+            out.append(Action(step_id(WholeInvestment(((territory, n),), ())),
+                              f"Recruit {armies(n)} at {territory_name(territory)} and seal ({ARMY_PRICE * n} GG)"))
+    bills = [v for v in bill_choices(state, player, order) if v > 0]
+    if bills:
+        for post in POSTS:
+            out.append(Action(step_id(WholeInvestment((), ((post, bills[-1]),))),
+                              f"Add a {bills[-1]} GG bill to {POST_IN_SENTENCE[post]} and seal"))
+    return out
 
 
 def _at_top(draft: Draft) -> None:
@@ -360,8 +422,24 @@ def reveal(state: TribesState, events: list[Event]) -> None:
     state.phase = phases.LAUNCH
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether `player`'s order holds recruits or bills that a pass would throw away."""
+    return bool(draft_of(state, player).history)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the order built so far: the pass (R-T46)."""
+    return action.id == PASS_ID
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that empties the order, after which passing is offered again (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=reveal, label="Phase 2: investment",
+    draft_built=draft_built, discards=discards, clear=clear, shortcuts=shortcuts, typed_prefixes=(WHOLE_INVESTMENT,),
 )

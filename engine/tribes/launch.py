@@ -7,7 +7,7 @@ asked in turns 1-4 of a standard game (R-T11).
 
 from __future__ import annotations
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
@@ -16,12 +16,15 @@ from engine.tribes import phases
 from engine.tribes.actions import (
     LAUNCH_POSTS,
     PASS_ID,
+    WHOLE_LAUNCH,
+    Clear,
     Confirm,
     Kill,
     KillPost,
     Pass,
     Spy,
     Undo,
+    WholeLaunch,
     parse,
     step_id,
 )
@@ -176,10 +179,33 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             if not draft.history:
                 raise IllegalAction("Your order is empty: launch something or pass.", "E_EMPTY_ORDER")
             draft.done = True
-            events.append(private_event(player, "Your launch order is sealed: " + launch_text(state, order) + ".",
-                                        "info"))
-            events.append(public_event(f"{side_start(state, player)} have sent their launch order.", "info",
-                                       player=player))
+            _sealed(state, player, order, events)
+        case WholeLaunch(spy, kill, post):
+            if draft.history or draft.path:  # R-T46: a whole order never replaces steps already built
+                raise IllegalAction("Your order already holds a launch: confirm it, or clear the draft before "
+                                    "sending a whole order.", "E_STEP")
+            whole = Draft()
+            if spy is not None:
+                _refuse_launch(state, player, "espionage")
+                _refuse_target(state, player, spy)
+                whole.launch.espionage = spy
+                whole.history.append("spy")
+            if kill is not None and post is not None:
+                _refuse_launch(state, player, "assassination")
+                _refuse_target(state, player, kill)
+                if post not in LAUNCH_POSTS:
+                    raise IllegalAction("An assassination wrecks the Research, Espionage or Assassination post.",
+                                        "E_UNKNOWN_POST")
+                whole.launch.assassination = kill
+                whole.launch.assassination_post = post
+                whole.history.append("kill")
+            whole.done = True
+            state.drafts[player] = whole
+            _sealed(state, player, whole.launch, events)
+        case Clear():
+            if not draft.history:
+                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO")
+            state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)
             events.append(private_event(player, "You launch nothing this turn.", "info"))
@@ -188,6 +214,28 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case _:
             raise IllegalAction("That is not a choice of the launch order. Launch espionage or an assassination, "
                                 "confirm or pass.", "E_PHASE")
+
+
+def _sealed(state: TribesState, player: int, order: LaunchOrder, events: list[Event]) -> None:
+    events.append(private_event(player, "Your launch order is sealed: " + launch_text(state, order) + ".", "info"))
+    events.append(public_event(f"{side_start(state, player)} have sent their launch order.", "info", player=player))
+
+
+def shortcuts(state: TribesState, player: int) -> list[Action]:
+    """Whole launch orders in one tap, sealed at once, while the order is empty: espionage against one tribe,
+    or an assassination of one tribe wrecking one post."""
+    draft = _draft(state, player)
+    if player not in waiting(state) or draft.history or draft.path:
+        return []
+    out: list[Action] = []
+    if _can_launch(state, player, "espionage"):
+        out += [Action(step_id(WholeLaunch(t, None, None)), f"Spy on {side(state, t)} and seal")
+                for t in _others(state, player)]
+    if _can_launch(state, player, "assassination"):
+        out += [Action(step_id(WholeLaunch(None, t, post)),
+                       f"Assassins to {side(state, t)}, wrecking {POST_NAMES[post]}, and seal")
+                for t in _others(state, player) for post in LAUNCH_POSTS]
+    return out
 
 
 def _top(draft: Draft) -> None:
@@ -313,8 +361,24 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
     events.append(private_event({spy, target}, f"The stolen card is {card_name(card)}.", "draw", card=card))
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether `player`'s launch order holds a launch that a pass would throw away."""
+    return bool(_draft(state, player).history)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the launch order built so far: the pass (R-T46)."""
+    return action.id == PASS_ID
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that empties the launch order (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=resolve, label="Phase 3: launch orders",
+    draft_built=draft_built, discards=discards, clear=clear, shortcuts=shortcuts, typed_prefixes=(WHOLE_LAUNCH,),
 )

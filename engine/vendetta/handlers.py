@@ -31,6 +31,7 @@ from engine.vendetta.ids import (
     AllDice,
     Attack,
     Choose,
+    Clear,
     Confirm,
     Declare,
     Dice,
@@ -119,7 +120,7 @@ def check_objectives(state: VendettaState, player: int, action: Action) -> None:
             if cid not in state.offered[clan] or cid in cards:
                 raise IllegalAction(f"{_card_words(cid)} is not an offered card you can still pick.",
                                     "E_OBJ_NOT_OFFERED")
-        case Undo():
+        case Undo() | Clear():
             if not cards:
                 raise _draft_error("Nothing to undo.")
         case Confirm():
@@ -142,6 +143,8 @@ def apply_objectives(state: VendettaState, player: int, action: Action, events: 
             cards.append(cid)
         case Undo():
             cards.pop()
+        case Clear():
+            cards.clear()
         case Confirm():
             _choose(state, clan, list(cards), events)
 
@@ -200,6 +203,9 @@ def check_movement(state: VendettaState, player: int, action: Action) -> None:
         case Undo():
             if draft["dest"] is None and draft["origin"] is None and not draft["triples"]:
                 raise _draft_error("Nothing to undo.")
+        case Clear():
+            if not draft["triples"]:
+                raise _draft_error("Nothing to clear.")
         case From(territory=origin):
             _check_origin(state, clan, draft, origin)
         case To(territory=dest):
@@ -263,6 +269,8 @@ def apply_movement(state: VendettaState, player: int, action: Action, events: li
                 draft["origin"] = None
             else:
                 draft["triples"].pop()
+        case Clear():
+            state.drafts[clan] = new_move_draft(clan)
         case From(territory=origin):
             draft["origin"] = origin
         case To(territory=dest):
@@ -324,6 +332,9 @@ def check_combat(state: VendettaState, player: int, action: Action) -> None:
         case Undo():
             if draft["target"] is None and not draft["assign"]:
                 raise _draft_error("Nothing to undo.")
+        case Clear():
+            if not draft["assign"]:
+                raise _draft_error("Nothing to clear.")
         case Target(clan=target):
             if draft["target"] is not None:
                 raise _draft_error("Choose how many dice for the current target first.")
@@ -363,6 +374,8 @@ def apply_combat(state: VendettaState, player: int, action: Action, events: list
                 draft["target"] = None
             else:
                 draft["assign"].pop()
+        case Clear():
+            state.drafts[clan] = new_combat_draft(clan, state.combat["territory"])
         case Target(clan=target):
             draft["target"] = target
         case Dice(count=n):

@@ -1,6 +1,6 @@
 """The action ids of Vendetta, parsed once into small typed values (then `match`ed).
 
-Grammar (the menus of engine/vendetta/actions.py spell the step ids; `undo` and `confirm` are shared):
+Grammar (the menus of engine/vendetta/actions.py spell the step ids; `undo`, `confirm` and `clear` are shared):
   objectives  pick:<card> · choose:<clan>:<card>,<card>,…  (whole choice)
   movement    from:<territory> · to:<territory> · n:<count> · pass
               decl:<clan>:<origin>><destination>*<count>,…  (whole declaration; an empty origin or
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
 from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES
@@ -43,6 +43,11 @@ class Undo:
 @dataclass(frozen=True, slots=True)
 class Confirm:
     """Seal the draft."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clear:
+    """Empty the draft built so far (the decision stays open)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +131,7 @@ class Attack:
 ObjectiveStep = Pick | Choose
 MovementStep = Pass | From | To | Gnomes | Declare
 CombatStep = Target | Dice | AllDice | Attack
-Step = Undo | Confirm | ObjectiveStep | MovementStep | CombatStep
+Step = Undo | Confirm | Clear | ObjectiveStep | MovementStep | CombatStep
 
 
 def unknown(action_id: str) -> IllegalAction:
@@ -185,6 +190,8 @@ def parse(action_id: str) -> Step:
         return Confirm()
     if action_id == PASS_ID:
         return Pass()
+    if action_id == CLEAR_ID:
+        return Clear()
     head, sep, rest = action_id.partition(":")
     if not sep:
         raise unknown(action_id)
@@ -214,9 +221,9 @@ def parse(action_id: str) -> Step:
 
 
 def phase_of(step: Step) -> str | None:
-    """The phase a step belongs to; None for undo and confirm (every phase has them)."""
+    """The phase a step belongs to; None for undo, confirm and clear (every phase has them)."""
     match step:
-        case Undo() | Confirm():
+        case Undo() | Confirm() | Clear():
             return None
         case Pick() | Choose():
             return PHASE_OBJECTIVES

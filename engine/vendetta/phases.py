@@ -7,7 +7,7 @@ clan at a time. Combats, loot, the end check and the next round run inside the a
 
 from __future__ import annotations
 
-from engine.core.actions import Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, Action
 from engine.core.decisions import DecisionKind
 from engine.core.phases import PhaseRules
 from engine.vendetta import describe
@@ -25,8 +25,20 @@ from engine.vendetta.handlers import (
     check_movement,
     check_objectives,
 )
-from engine.vendetta.ids import ATK_PREFIX, CHOOSE_PREFIX, DECL_PREFIX, PASS_ID, parse
+from engine.vendetta.ids import ATK_PREFIX, CHOOSE_PREFIX, DECL_PREFIX, PASS_ID, AllDice, Choose, parse
 from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES, VendettaState
+
+# --- a built draft is not thrown away by one tap (R-V36) -----------------------------------------
+
+
+def _clear(state: VendettaState, player: int) -> Action:
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
+def _draft_holds(state: VendettaState, clan: str | None, key: str) -> bool:
+    """Whether `clan`'s draft holds steps under `key` (picked cards, moves, aimed dice)."""
+    return clan is not None and bool((state.drafts.get(clan) or {}).get(key))
+
 
 # --- the objective choice (§4.3 step 4, R-V26) ---------------------------------------------------
 
@@ -52,6 +64,9 @@ OBJECTIVES = PhaseRules(
     legal=_objectives_legal, apply=apply_objectives, check=check_objectives, timeout=_objectives_timeout,
     describe=lambda s, p: [], multi_pick=describe.multi_pick, pick_action=describe.pick_action,
     typed_prefixes=(CHOOSE_PREFIX,), label="Setup: choosing objectives",
+    # the suggested set replaces the cards picked one by one
+    draft_built=lambda s, p: p in _choosers(s) and _draft_holds(s, active_objective_clan(s, p), "cards"),
+    discards=lambda s, p, a: isinstance(parse(a.id), Choose), clear=_clear,
 )
 
 # --- movement (§5.2) -----------------------------------------------------------------------------
@@ -80,6 +95,8 @@ MOVEMENT = PhaseRules(
     timeout=lambda s, p: Action(PASS_ID, "Pass (do not move)"),  # R-V34
     describe=describe.move_lines, auto_step=describe.move_auto_step, shortcuts=describe.shortcuts,
     typed_prefixes=(DECL_PREFIX,), label="Movement",
+    draft_built=lambda s, p: _draft_holds(s, current_mover(s), "triples"),
+    discards=lambda s, p, a: a.id == PASS_ID, clear=_clear,
 )
 
 # --- combat declarations (§5.3) ------------------------------------------------------------------
@@ -115,6 +132,9 @@ COMBAT = PhaseRules(
     apply=apply_combat, check=check_combat, timeout=_combat_timeout,
     describe=describe.combat_lines, auto_step=describe.combat_auto_step,
     typed_prefixes=(ATK_PREFIX,), label="Combat",
+    # all dice at one clan replaces the dice aimed target by target
+    draft_built=lambda s, p: _draft_holds(s, current_declarer(s), "assign"),
+    discards=lambda s, p, a: isinstance(parse(a.id), AllDice), clear=_clear,
 )
 
 PHASE_TABLE: dict[str, PhaseRules[VendettaState]] = {

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from engine import registry
 from engine.ai import RandomPlayer
 from engine.core import MAX_ID_LEN, MAX_LABEL_LEN, Game, IllegalAction, replay
+from tests.engine.draft_clear import timeout_ready
 
 GAME_COUNTS = [
     (name, players)
@@ -42,7 +43,7 @@ def _play(game: Game[Any], players: int, seed: int) -> tuple[Any, list[tuple[int
         # Every step fits one Discord select menu, draft controls included.
         assert len(legal) <= MENU_LIMIT, f"{len(legal)} choices in one step: {[a.id for a in legal][:30]}"
         assert all(len(a.id) <= MAX_ID_LEN and len(a.label) <= MAX_LABEL_LEN for a in legal)
-        assert game.timeout_action(state, decision.player) in legal
+        assert timeout_ready(game, state, decision.player, legal)
         before = _dumped(game, state)
         action = bots[decision.player].choose(game, state, decision.player)
         new_state, events = game.apply(state, decision.player, action)

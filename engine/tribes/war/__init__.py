@@ -47,7 +47,9 @@ WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
     PLAN: PhaseRules(
         DecisionKind.TURN, _active_while(lambda s: s.war is not None and not s.war.plan_done), plan.prompt,
         plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe, plan.auto_step,
-        parse=ids.parse, label="Phase 4: invasion plan"),
+        parse=ids.parse, label="Phase 4: invasion plan",
+        draft_built=plan.draft_built, discards=plan.discards, clear=plan.clear,
+        shortcuts=plan.shortcuts, typed_prefixes=("plan:all:",)),
     DEFENCE: PhaseRules(
         DecisionKind.SIMULTANEOUS, defence.waiting, defence.prompt, defence.legal, _then_advance(defence.apply),
         defence.timeout, defence.describe, defence.auto_step,
@@ -57,12 +59,14 @@ WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
         _then_advance(battle_cards.apply), battle_cards.timeout, battle_cards.describe, battle_cards.auto_step,
         parse=ids.parse, label="Phase 4: battle cards",
         multi_pick=battle_cards.multi_pick, pick_action=battle_cards.pick_action,
-        typed_prefixes=("card:pick:",)),
+        typed_prefixes=("card:pick:",),
+        draft_built=battle_cards.draft_built, discards=battle_cards.discards, clear=battle_cards.clear),
     FLAK: PhaseRules(
         DecisionKind.TURN, flak.waiting, flak.prompt, flak.legal, _then_advance(flak.apply), flak.timeout,
         flak.describe,
         parse=ids.parse, label="Phase 4: Gnomflak", multi_pick=flak.multi_pick, pick_action=flak.pick_action,
-        typed_prefixes=("flak:pick:",)),
+        typed_prefixes=("flak:pick:",),
+        draft_built=flak.draft_built, discards=flak.discards, clear=flak.clear),
     ORDER: PhaseRules(
         DecisionKind.TURN, resolution.order_waiting, resolution.order_prompt, resolution.order_legal,
         _then_advance(resolution.order_apply), resolution.order_timeout, resolution.order_describe,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
@@ -214,6 +214,22 @@ def _pick_problem(state: TribesState, war: War, player: int, chosen: list[str]) 
     return None
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether `player` chose battle cards that playing no card would throw away."""
+    war = state.war
+    return war is not None and player in war.cards and bool(war.cards[player].cards)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the cards chosen so far: playing no card (R-T46)."""
+    return action.id == ids.word_id(PREFIX, "pass")
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that puts every chosen card back (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: no card (airborne cards of the plan stay)."""
     return Action(ids.word_id(PREFIX, "pass"), "Play no card")
@@ -224,7 +240,7 @@ def auto_step(state: TribesState, player: int) -> Action | None:
     war = state.war
     if war is None or player not in waiting(state) or not war.cards[player].path:
         return None
-    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, ids.word_id(PREFIX, "pass"))]
+    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, CLEAR_ID, ids.word_id(PREFIX, "pass"))]
     return forward[0] if len(forward) == 1 else None
 
 
@@ -293,6 +309,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     match step:
         case ids.Word(prefix="card", word="pass"):
             war.cards[player] = CardDraft(closed=True, done=True)
+        case ids.Clear():
+            if not draft.cards:
+                raise _illegal("You have chosen no card yet.", "E_NOTHING_TO_UNDO")
+            war.cards[player] = CardDraft()
         case ids.Undo():
             _undo(state, war, player, draft)
         case ids.Cards(prefix="card", cards=cards) if not draft.closed and not draft.cards:

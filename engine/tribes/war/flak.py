@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.picks import MultiPick, PickOption
@@ -111,6 +111,22 @@ def legal(state: TribesState, player: int) -> list[Action]:
     return actions
 
 
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether the attacker picked cards that the default choice would throw away."""
+    war = state.war
+    return war is not None and player == war.active and bool(war.flak_pick)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` replaces the cards picked so far: the default order (R-T46)."""
+    return action.id == ids.word_id(PREFIX, "auto")
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that drops the cards picked so far (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: defenders in turn order, each one's cards in the order he chose them."""
     return Action(ids.word_id(PREFIX, "auto"), "Shoot down in the default order")
@@ -145,6 +161,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             if not war.flak_pick:
                 raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO")
             war.flak_pick.pop()
+        case ids.Clear():
+            if not war.flak_pick:
+                raise IllegalAction("There is nothing to clear.", "E_NOTHING_TO_UNDO")
+            war.flak_pick.clear()
         case ids.Confirm():
             if len(war.flak_pick) < capacity(war):  # G-T5: the whole capacity is used
                 raise IllegalAction(f"Choose {capacity(war)} cards to shoot down first.", "E_FLAK")

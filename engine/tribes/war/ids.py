@@ -1,7 +1,8 @@
 """Phase 4 action ids: built here, parsed here once into typed values, then `match`ed by the phases.
 
   plan     plan:from:<t> · plan:ground · plan:portal · plan:card:<card> · [plan:zone:<zone>] · plan:to:<t>
-           · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm
+           · plan:n:<k> · plan:sup:<attack> · plan:by:<t> · plan:none (attack nobody) · undo · confirm · clear
+           · plan:all:<source>:<target> (a whole plan: every free army of the source attacks on foot, confirmed)
   defence  def:from:<t> · def:to:<attack> · def:n:<k> · def:auto · undo · confirm
   cards    [card:weapon] · card:play:<card> · card:stop · card:pass · card:lift:<t> · card:nolift · card:n:<k>
            · card:for:<attack> · undo · confirm · card:pick:<card>,… or card:pick:none (cards in one go)
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
 from engine.tribes.board import load_board
@@ -38,12 +39,27 @@ class Confirm:
 
 
 @dataclass(frozen=True, slots=True)
+class Clear:
+    """Empty the draft built so far (the decision stays open)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Territory:
     """A step naming a territory (`verb` says which step: from, to, by, lift, air…)."""
 
     prefix: str
     verb: str
     territory: str
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """A step naming two territories (`verb`: all, a whole attack from `source` on `target`)."""
+
+    prefix: str
+    verb: str
+    source: str
+    target: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +106,7 @@ class Cards:
     cards: tuple[str, ...]
 
 
-WarAction = Undo | Confirm | Territory | Number | Card | Word | Zone | Cards
+WarAction = Undo | Confirm | Clear | Route | Territory | Number | Card | Word | Zone | Cards
 
 # prefix -> verb -> the kind of argument it takes
 _TERRITORY_VERBS = {
@@ -133,6 +149,8 @@ def parse(action_id: str) -> WarAction:
         return Undo()
     if action_id == CONFIRM_ID:
         return Confirm()
+    if action_id == CLEAR_ID:
+        return Clear()
     prefix, _, rest = action_id.partition(":")
     if prefix in ("flak", "order", "in") and rest and ":" not in rest:
         # one-argument prefixes: flak:<card>, order:<attack>, in:<count>
@@ -142,6 +160,11 @@ def parse(action_id: str) -> WarAction:
             return _card(prefix, "flak", rest)
         return _number(prefix, prefix, rest)
     verb, _, arg = rest.partition(":")
+    if prefix == "plan" and verb == "all":
+        source, _, target = arg.partition(":")
+        if source not in load_board() or target not in load_board():
+            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY")
+        return Route(prefix, verb, source, target)
     if not arg:
         if verb in _WORDS.get(prefix, set()):
             return Word(prefix, verb)
@@ -165,6 +188,11 @@ def parse(action_id: str) -> WarAction:
 def territory_id(prefix: str, verb: str, territory: str) -> str:
     """`<prefix>:<verb>:<territory>`."""
     return f"{prefix}:{verb}:{territory}"
+
+
+def route_id(prefix: str, verb: str, source: str, target: str) -> str:
+    """`<prefix>:<verb>:<source>:<target>`."""
+    return f"{prefix}:{verb}:{source}:{target}"
 
 
 def number_id(prefix: str, verb: str, value: int) -> str:

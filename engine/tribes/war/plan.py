@@ -7,7 +7,7 @@ Draft path (`war.path`): ["from", source] → [.., mode] → [.., target] → co
 
 from __future__ import annotations
 
-from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.tribes.cards import SUB, card_name, card_of
@@ -261,6 +261,47 @@ def legal(state: TribesState, player: int) -> list[Action]:
     return actions
 
 
+MAX_PLAN_SHORTCUTS = 10  # whole plans offered in one tap; the other attacks stay a few steps away
+PLAN_LABEL = 80
+
+
+def shortcuts(state: TribesState, player: int) -> list[Action]:
+    """Whole plans in one tap while the plan is empty: every free army of one territory attacks one neighbour
+    on foot, confirmed at once (the best odds first: most attackers over defenders, then in board order)."""
+    war = state.war
+    if war is None or player != war.active or war.plan_done or war.path or war.plan_log:
+        return []
+    pairs = [(s, t) for s in _sources(state, war) for t in _targets(state, war, s, "ground")]
+    pairs.sort(key=lambda st: -(free(state, war, st[0]) - state.areas[st[1]].armies))
+    out: list[Action] = []
+    for source, target in pairs[:MAX_PLAN_SHORTCUTS]:
+        n = free(state, war, source)
+        area = state.areas[target]
+        held = armies(area.armies) if area.armies else "vacant city"
+        who = f"All {n} armies at {place(source)} attack" if n > 1 else f"The army at {place(source)} attacks"
+        label = f"{who} {place(target)} ({held})"
+        if len(label) > PLAN_LABEL:
+            label = f"{who} {place(target)}"
+        out.append(Action(ids.route_id(PREFIX, "all", source, target), label))
+    return out
+
+
+def draft_built(state: TribesState, player: int) -> bool:
+    """Whether the plan holds attacks or supports that attacking nobody would throw away."""
+    war = state.war
+    return war is not None and player == war.active and bool(war.plan_log)
+
+
+def discards(state: TribesState, player: int, action: Action) -> bool:
+    """Whether `action` drops the plan built so far: attacking nobody (R-T46)."""
+    return action.id == ids.word_id(PREFIX, "none")
+
+
+def clear(state: TribesState, player: int) -> Action:
+    """The step that empties the plan, after which attacking nobody is offered again (R-T46)."""
+    return Action(CLEAR_ID, CLEAR_LABEL)
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: the empty plan."""
     return Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn")
@@ -271,7 +312,7 @@ def auto_step(state: TribesState, player: int) -> Action | None:
     war = state.war
     if war is None or not war.path or war.plan_done:
         return None
-    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, ids.word_id(PREFIX, "none"))]
+    forward = [a for a in legal(state, player) if a.id not in (UNDO_ID, CLEAR_ID, ids.word_id(PREFIX, "none"))]
     return forward[0] if len(forward) == 1 else None
 
 
@@ -298,6 +339,25 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     match step:
         case ids.Undo():
             _undo(war)
+        case ids.Route(prefix="plan", verb="all", source=source, target=target):
+            if path or war.plan_log:  # R-T46: a whole plan never replaces attacks already planned
+                raise _illegal("Your plan already holds attacks: confirm it, or clear the draft before sending a "
+                               "whole plan.", "E_STEP")
+            problem = source_problem(state, war, source) or mode_problem(state, war, source, "ground") or (
+                target_problem(state, war, source, "ground", target))
+            if problem:
+                raise _illegal(problem)
+            war.attacks.append(Attack(1, source, target, free(state, war, source), "ground", None))
+            war.plan_log.append("attack")
+            _check_whole(state, war)
+            _seal(state, war, events)
+        case ids.Clear():
+            if not war.plan_log:
+                raise _illegal("Your plan is empty already.", "E_NOTHING_TO_UNDO")
+            war.attacks.clear()
+            war.supports.clear()
+            war.plan_log.clear()
+            war.path.clear()
         case ids.Word(prefix="plan", word="none"):
             war.attacks.clear()
             war.supports.clear()

@@ -16,6 +16,7 @@ from engine.associates.cards import card_name, is_card_id
 from engine.associates.state import State
 from engine.core import Action, Rng, public_event, replay
 from engine.core.actions import MAX_ID_LEN, MAX_LABEL_LEN
+from tests.engine.draft_clear import timeout_ready
 
 # Low weights for the "do nothing" choices so random games actually fight, steal and craft.
 LOW = {"end": 0.03, "idle": 0.02, "undo": 0.05, "pass": 0.3, "keepdefault": 0.3, "takemax": 0.3}
@@ -133,7 +134,7 @@ def play(n: int, seed: int, options: dict) -> tuple[State, list[tuple[int, str]]
         legal = GAME.legal_actions(s, p)
         assert legal and len(legal) <= 25, [a.id for a in legal]
         assert all(len(a.id) <= MAX_ID_LEN and len(a.label) <= MAX_LABEL_LEN for a in legal)
-        assert GAME.timeout_action(s, p) in legal
+        assert timeout_ready(GAME, s, p, legal)
         action = pick(rng, legal)
         before = json.dumps(GAME.dump(s), sort_keys=True)
         s2, events = GAME.apply(s, p, action)

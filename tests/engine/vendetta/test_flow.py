@@ -89,7 +89,7 @@ def test_movement_draft_steps_and_confirm() -> None:
     state, _ = GAME.apply(state, red, Action("n:2"))
     # now a gather onto statue_fisher or a spread from home_dingleson are both open
     state, _ = GAME.apply(state, red, Action("from:oak_corner"))
-    assert ids(state, red) == ["to:statue_fisher", "undo", "pass"]
+    assert ids(state, red) == ["to:statue_fisher", "undo", "clear"]  # a built move is cleared, not passed away
     state, _ = GAME.apply(state, red, Action("to:statue_fisher"))
     state, _ = GAME.apply(state, red, Action("n:1"))
     assert "from:home_dingleson" in ids(state, red) and "confirm" in ids(state, red)

@@ -1,10 +1,11 @@
-"""Menu limits: every step fits a Discord select (≤ 25), ids ≤ 80, labels ≤ 100, timeout always offered."""
+"""Menu limits: every step fits a Discord select (≤ 25), ids ≤ 80, labels ≤ 100, timeout always playable."""
 
 from __future__ import annotations
 
 from engine.core.actions import MAX_ID_LEN, MAX_LABEL_LEN, Action
 from engine.vendetta import GAME
 from engine.vendetta.board import load_board
+from tests.engine.draft_clear import timeout_ready
 
 from .support import SIX_HOME_SET, combat_of, make_state
 
@@ -13,7 +14,7 @@ def check_menu(state, player: int) -> list[Action]:
     legal = GAME.legal_actions(state, player)
     assert 1 <= len(legal) <= 25
     assert all(len(a.id) <= MAX_ID_LEN and 0 < len(a.label) <= MAX_LABEL_LEN for a in legal)
-    assert GAME.timeout_action(state, player) in legal
+    assert timeout_ready(GAME, state, player, legal)
     return legal
 
 

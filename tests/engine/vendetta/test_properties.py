@@ -18,6 +18,7 @@ from engine.vendetta import GAME
 from engine.vendetta import game as vendetta_game
 from engine.vendetta.state import VendettaState
 from engine.vendetta.view import public_view
+from tests.engine.draft_clear import timeout_ready
 
 CONFIGS = [
     (2, {"clans_per_player": 2}),
@@ -104,7 +105,7 @@ def play_random_game(players: int, seed: int, options: dict[str, Any], deep: boo
         assert 1 <= len(legal) <= MAX_MENU
         assert len({a.id for a in legal}) == len(legal)
         assert all(len(a.id) <= MAX_ID_LEN and 0 < len(a.label) <= MAX_LABEL_LEN for a in legal)
-        assert GAME.timeout_action(state, player) in legal
+        assert timeout_ready(GAME, state, player, legal)
         for other in range(players):
             if other not in {d.player for d in pending}:
                 assert GAME.legal_actions(state, other) == []
