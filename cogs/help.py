@@ -18,7 +18,9 @@ from discord.ext import commands
 from cogs.client import GnomehostBot
 from cogs.errors import UserFacingError
 from cogs.limits import echo
+from cogs.locales import reader_locale
 from cogs.replies import reply
+from i18n import ENGLISH, Locale, format_list, t
 from present import help as words
 
 log = logging.getLogger(__name__)
@@ -39,28 +41,30 @@ def guide_picture(game_name: str) -> tuple[bytes, list[str]] | None:
     return guide.png, list(guide.legend)
 
 
-def guide_alt_text(game_name: str, legend: list[str]) -> str:
+def guide_alt_text(game_name: str, legend: list[str], locale: Locale = ENGLISH) -> str:
     """The picture's alt text: one sentence saying what it shows."""
     names = ", ".join(label.split(":")[0] for label in legend)
-    text = f"The {game_name} board at the start of a game, with numbered labels for: {names}."
-    return text[:1000]
+    return t(locale, "help.guide-alt", game=game_name, names=names)[:1000]
 
 
 async def send_help(interaction: discord.Interaction, game_name: str | None) -> None:
-    """Answer with the help, or with one game's quick start and its labelled board (privately)."""
+    """Answer with the help, or with one game's quick start and its labelled board (privately), in the
+    reader's language."""
+    locale = reader_locale(interaction)
     if game_name is None:
-        await reply(interaction, words.help_text())
+        await reply(interaction, words.help_text(locale))
         return
     if game_name not in words.game_names():
-        raise UserFacingError(f"There is no game called “{echo(game_name)}”. Games: {', '.join(words.game_names())}.")
-    text = words.quick_start_text(game_name)
+        raise UserFacingError(t(locale, "help.no-such-game", name=echo(game_name),
+                                games=format_list(locale, words.game_names(), "unit")))
+    text = words.quick_start_text(game_name, locale)
     # Pillow draws in a worker thread so the event loop (and the gateway heartbeat) keeps going.
     picture = await asyncio.to_thread(guide_picture, game_name)
     if picture is None:
         await reply(interaction, text)
         return
     png, legend = picture
-    file = discord.File(io.BytesIO(png), filename=GUIDE_FILE, description=guide_alt_text(game_name, legend))
+    file = discord.File(io.BytesIO(png), filename=GUIDE_FILE, description=guide_alt_text(game_name, legend, locale))
     await reply(interaction, text, file=file)
 
 

@@ -13,19 +13,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.client import GnomehostBot
+from cogs.locales import reader_locale
 from db.store import NOTIFY_WAYS, PlayerRow
 from host import quiet
+from i18n import ENGLISH, Locale
 from present import me as words
 from present import stats as stats_words
 
 log = logging.getLogger(__name__)
 
 
-def settings_words(row: PlayerRow, now: float) -> str:
+def settings_words(row: PlayerRow, now: float, locale: Locale = ENGLISH) -> str:
     """The player's settings as /me show says them."""
     return words.settings_text(timezone=row.timezone, quiet_from=row.quiet_from, quiet_to=row.quiet_to,
                                notify=row.notify, away_until=row.away_until, now=now,
-                               stats_hidden=row.stats_hidden)
+                               stats_hidden=row.stats_hidden, locale=locale)
 
 
 @app_commands.allowed_installs(guilds=True, users=True)
@@ -45,14 +47,15 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
     async def show(self, interaction: discord.Interaction) -> None:
         """All of the user's settings (ephemeral)."""
         row = await self.bot.service.players.settings(interaction.user.id)
-        await self._answer(interaction, settings_words(row, discord.utils.utcnow().timestamp()))
+        await self._answer(interaction, settings_words(row, discord.utils.utcnow().timestamp(),
+                                                         reader_locale(interaction)))
 
     @app_commands.command(name="timezone", description="Your time zone, so times and quiet hours are yours")
     @app_commands.describe(zone="A time zone such as Europe/Berlin or America/New_York (start typing a city)")
     async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
         """Store the user's time zone."""
         row = await self.bot.service.players.set_timezone(interaction.user.id, zone)
-        await self._answer(interaction, words.timezone_set(row.timezone or zone))
+        await self._answer(interaction, words.timezone_set(row.timezone or zone, reader_locale(interaction)))
 
     @timezone.autocomplete("zone")
     async def zone_autocomplete(self, interaction: discord.Interaction, current: str
@@ -67,7 +70,7 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
         """Store the user's daily quiet hours (or turn them off)."""
         row = await self.bot.service.players.set_quiet(interaction.user.id, start, end)
         await self.bot.service.release_held(interaction.user.id)
-        await self._answer(interaction, words.quiet_set(row.quiet_from, row.quiet_to))
+        await self._answer(interaction, words.quiet_set(row.quiet_from, row.quiet_to, reader_locale(interaction)))
 
     @app_commands.command(name="notify", description="How you hear that it is your turn")
     @app_commands.describe(how="In the table's channel, by direct message, or both")
@@ -75,7 +78,7 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
     async def notify(self, interaction: discord.Interaction, how: str) -> None:
         """Store how the user hears of their turn."""
         row = await self.bot.service.players.set_notify(interaction.user.id, how)
-        await self._answer(interaction, words.notify_set(row.notify))
+        await self._answer(interaction, words.notify_set(row.notify, reader_locale(interaction)))
 
     @app_commands.command(name="away", description="Go on vacation until a date")
     @app_commands.describe(until="The date you are back, as YYYY-MM-DD in your time zone")
@@ -84,21 +87,21 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
         row = await self.bot.service.players.set_away(interaction.user.id, until)
         assert row.away_until is not None  # set_away always sets it
         await self.bot.service.player_away(interaction.user.id)
-        await self._answer(interaction, words.away_set(row.away_until))
+        await self._answer(interaction, words.away_set(row.away_until, reader_locale(interaction)))
 
     @app_commands.command(name="stats", description="Whether the server stats list your turn times")
     @app_commands.describe(hidden="True: leave your turn times out of the slowest and fastest lists")
     async def stats(self, interaction: discord.Interaction, hidden: bool) -> None:
         """Store whether the user's turn times are left out of the server stats."""
         row = await self.bot.service.players.set_stats_hidden(interaction.user.id, hidden)
-        await self._answer(interaction, stats_words.stats_hidden_set(row.stats_hidden))
+        await self._answer(interaction, stats_words.stats_hidden_set(row.stats_hidden, reader_locale(interaction)))
 
     @app_commands.command(name="back", description="End your vacation now")
     async def back(self, interaction: discord.Interaction) -> None:
         """End the user's vacation."""
         await self.bot.service.players.set_back(interaction.user.id)
         await self.bot.service.player_back(interaction.user.id)
-        await self._answer(interaction, words.back_set())
+        await self._answer(interaction, words.back_set(reader_locale(interaction)))
 
 
 async def setup(bot: GnomehostBot) -> None:

@@ -1,7 +1,9 @@
 """The help a newcomer reads: what the bot does, how to start a game, the games, a quick start for each.
 
-Front-end neutral words (a Discord cog turns them into messages; a picture of each game's board with
-its marks named is drawn by render/<game>/guide.py and shown beside the quick start).
+Front-end neutral words in the reader's language: the bot's own from its catalog, each game's quick start
+from the game's catalog (engine/<game>/locales), so a new game brings its own. A Discord cog turns them into
+messages; a picture of each game's board with its marks named is drawn by render/<game>/guide.py and shown
+beside the quick start.
 """
 
 from __future__ import annotations
@@ -10,21 +12,16 @@ import logging
 from dataclasses import dataclass
 
 from engine import registry
+from i18n import ENGLISH, Locale, catalogs, format_number, game_t, mark, t
+from i18n.catalog import mark_game
 
 log = logging.getLogger(__name__)
 
-ABOUT = (
-    "Gnomehost hosts gnome board games right here in Discord, for 2 to 6 people.",
-    "Start a table in a channel, gather players (or computer players), and the bot keeps the board, "
-    "the turns and the secrets.",
-    "You play by tapping buttons on the table's messages; secret choices come to you privately.",
-)
-
-HOW_TO_START = (
-    "Type `/game new game:<game>` in a channel: a lobby opens (in its own thread).",
-    "Everyone who plays presses **Join**; the host may press **Add AI** for computer players.",
-    "The host presses **Start**. On your turn press **Take my turn** and tap your choice.",
-)
+# The three lines saying what the bot does, and the three steps of starting a game (the bot's catalog).
+ABOUT = (mark("help.about-1"), mark("help.about-2"), mark("help.about-3"))
+HOW_TO_START = (mark("help.start-1"), mark("help.start-2"), mark("help.start-3"))
+# The ids of a turn's three steps in each game's own catalog.
+TURN_STEPS = (mark_game("quick.turn-1"), mark_game("quick.turn-2"), mark_game("quick.turn-3"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,89 +35,57 @@ class QuickStart:
     first_tip: str
 
 
-QUICK_STARTS: dict[str, QuickStart] = {
-    "vendetta": QuickStart(
-        name="vendetta",
-        pitch="Lead a clan of garden gnomes: grab territories, fight, loot, complete secret objectives.",
-        goal="Be the first clan to fulfil all your secret objective cards at once (food, gnome tokens of other "
-             "clans, statues held). If nobody does before the round limit, points decide.",
-        turn=(
-            "New gnomes arrive on your home by themselves. Then, on your turn, make one move: spread gnomes "
-            "from one territory, or gather them onto one. Ending on enemies is an attack.",
-            "Wherever clans share a territory they fight: every gnome rolls a die, and a high enough roll "
-            "kills an enemy. It goes on until one clan is left.",
-            "Each clan then takes a loot token for every territory it holds. The bot checks everyone's "
-            "objectives, and the next round begins.",
-        ),
-        first_tip="First you keep a few of the 8 objective cards the bot sends you privately: they tell you "
-                  "which territories are worth holding.",
-    ),
-    "associates": QuickStart(
-        name="associates",
-        pitch="Run a guild of gnomes, trolls, goblins and fairies: steal, fight and craft for gold.",
-        goal="Fulfil your guild's mission (craft, destroy lairs, stun a rival guild, or rob lairs) often "
-             "enough to end the game, and hold the most gold when it ends.",
-        turn=(
-            "When it is your turn, activate one of your figurines that has not acted yet this turn.",
-            "Give it 2 actions: move, pick up or drop items, fight, steal or craft. You may play cards "
-            "from your hand at any moment of your activation.",
-            "End the activation; the next player activates. When everyone has used every figurine, the "
-            "turn ends: gold goes home, you draw cards and keep 5.",
-        ),
-        first_tip="First each player picks a guild; its mission is shown on your panel.",
-    ),
-    "tribes": QuickStart(
-        name="tribes",
-        pitch="Lead a gnome tribe: invest gold in armies, spies and research, conquer land, vote on the goal.",
-        goal="Nobody knows the goal at first: when the Gnompax card comes out, everyone votes on one of six "
-             "goals (most gold, land, cards, armies, victory points, or balance). Four turns later the best "
-             "at it wins; meanwhile victory points weigh your vote.",
-        turn=(
-            "Collect your income, then secretly recruit armies (3 gold each) and put bills on your posts: "
-            "research, espionage, assassination, guards.",
-            "Spies, assassins and research act by themselves from what lies on your posts; research draws "
-            "invention cards and scores victory points.",
-            "In turn order, plan attacks from your land on the neighbours, pick battle cards, then move "
-            "your remaining armies one step.",
-        ),
-        first_tip="First each player picks a tribe; your home city is in one corner of the board.",
-    ),
-}
+def quick_start(name: str, locale: Locale = ENGLISH) -> QuickStart:
+    """A game's quick start in `locale`, from the game's own catalog. KeyError for a game without one."""
+    if name not in _with_quick_start():
+        raise KeyError(name)
+    first, second, third = (game_t(locale, name, step) for step in TURN_STEPS)
+    return QuickStart(name=name, pitch=game_t(locale, name, "quick.pitch"), goal=game_t(locale, name, "quick.goal"),
+                      turn=(first, second, third), first_tip=game_t(locale, name, "quick.first-tip"))
+
+
+def _with_quick_start() -> set[str]:
+    english = catalogs()
+    return {name for name in registry.names()
+            if (found := english.catalog(name, ENGLISH)) is not None and "quick.pitch" in found.messages}
 
 
 def game_names() -> list[str]:
     """The games that have a quick start, in the registry's order."""
-    return [name for name in registry.names() if name in QUICK_STARTS]
+    with_quick_start = _with_quick_start()
+    return [name for name in registry.names() if name in with_quick_start]
 
 
-def game_line(name: str) -> str:
+def game_title(name: str, locale: Locale = ENGLISH) -> str:
+    """A game's title in `locale`, from the game's catalog."""
+    return game_t(locale, name, "title")
+
+
+def game_line(name: str, locale: Locale = ENGLISH) -> str:
     """One line about a game: its title, how many play, what it is."""
-    game = registry.get(name)
-    low, high = game.player_range
-    return f"**{game.title}** (`{name}`, {low}–{high} players): {QUICK_STARTS[name].pitch}"
+    low, high = registry.get(name).player_range
+    return t(locale, "help.game-line", title=game_title(name, locale), name=name, low=format_number(locale, low),
+             high=format_number(locale, high), pitch=quick_start(name, locale).pitch)
 
 
-def help_text() -> str:
+def help_text(locale: Locale = ENGLISH) -> str:
     """The whole help: what the bot does, how to start a game, the games with one line each."""
-    lines = ["**What Gnomehost does**", *ABOUT, "", "**How to start a game**"]
-    lines += [f"{i}. {step}" for i, step in enumerate(HOW_TO_START, start=1)]
-    lines += ["", "**The games**"]
-    lines += [f"- {game_line(name)}" for name in game_names()]
-    lines += ["", "**Quick start:** `/help game:<game>` shows a game's goal, a turn in three steps and a "
-                  "picture of its board with every mark named. `/game rules` gives the full rules, topic by topic."]
+    lines = [t(locale, "help.about-heading"), *(t(locale, line) for line in ABOUT), "", t(locale, "help.start-heading")]
+    lines += [f"{i}. {t(locale, step)}" for i, step in enumerate(HOW_TO_START, start=1)]
+    lines += ["", t(locale, "help.games-heading")]
+    lines += [f"- {game_line(name, locale)}" for name in game_names()]
+    lines += ["", t(locale, "help.quick-start-pointer")]
     return "\n".join(lines)
 
 
-def quick_start_text(name: str) -> str:
+def quick_start_text(name: str, locale: Locale = ENGLISH) -> str:
     """A game's quick start: its goal, a turn in three steps, how to begin and where the full rules are.
 
     KeyError for a game without a quick start.
     """
-    quick = QUICK_STARTS[name]
-    title = registry.get(name).title
-    lines = [f"**Quick start: {title}**", quick.pitch, "", f"**Goal:** {quick.goal}", "", "**A turn**"]
+    quick = quick_start(name, locale)
+    lines = [t(locale, "help.quick-start-heading", title=game_title(name, locale)), quick.pitch, "",
+             t(locale, "help.goal", goal=quick.goal), "", t(locale, "help.turn-heading")]
     lines += [f"{i}. {step}" for i, step in enumerate(quick.turn, start=1)]
-    lines += ["", f"**Getting going:** {quick.first_tip}",
-              f"Start one with `/game new game:{name}`. The picture shows the board at the start and names "
-              f"each mark. Full rules: `/game rules game:{name}`."]
+    lines += ["", t(locale, "help.getting-going", tip=quick.first_tip), t(locale, "help.start-one", name=name)]
     return "\n".join(lines)

@@ -1,7 +1,7 @@
 """The words of /me: a player's own settings as they stand, and the answer to each change.
 
-Front-end neutral and pure: the caller passes the settings' values and the moment; times are Discord
-timestamps, which every reader sees in their own clock.
+Front-end neutral and pure: the caller passes the settings' values, the moment and the reader's language; times
+are Discord timestamps, which every reader sees in their own clock.
 """
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
+from i18n import ENGLISH, Locale, format_list, mark, t
+
 log = logging.getLogger(__name__)
 
 NOTIFY_WORDS = {
-    "channel": "in the table's channel",
-    "dm": "by direct message",
-    "both": "in the table's channel and by direct message",
+    "channel": mark("me.notify-channel"),
+    "dm": mark("me.notify-dm"),
+    "both": mark("me.notify-both"),
 }
 
 
@@ -28,63 +30,66 @@ def when(epoch: float) -> str:
     return f"<t:{int(epoch)}:f>"
 
 
-def notify_words(how: str) -> str:
+def notify_words(how: str, locale: Locale = ENGLISH) -> str:
     """How "your turn" reaches the player, in words."""
-    return NOTIFY_WORDS.get(how, how)
+    return t(locale, NOTIFY_WORDS[how]) if how in NOTIFY_WORDS else how
 
 
-def quiet_words(quiet_from: int | None, quiet_to: int | None) -> str:
+def quiet_words(quiet_from: int | None, quiet_to: int | None, locale: Locale = ENGLISH) -> str:
     """The daily quiet hours in words."""
     if quiet_from is None or quiet_to is None:
-        return "none"
-    return f"every day from {clock_time(quiet_from)} to {clock_time(quiet_to)} your time"
+        return t(locale, "me.quiet-none")
+    return t(locale, "me.quiet-hours", start=clock_time(quiet_from), end=clock_time(quiet_to))
 
 
 def settings_text(*, timezone: str | None, quiet_from: int | None, quiet_to: int | None, notify: str,
-                  away_until: float | None, now: float, stats_hidden: bool = False) -> str:
+                  away_until: float | None, now: float, stats_hidden: bool = False,
+                  locale: Locale = ENGLISH) -> str:
     """All of a player's settings, one line each, with how to change them."""
-    away = f"away until {when(away_until)}" if away_until is not None and away_until > now else "not away"
+    away = (t(locale, "me.away-until", when=when(away_until)) if away_until is not None and away_until > now
+            else t(locale, "me.not-away"))
     return "\n".join((
-        "Your settings (the same on every server):",
-        f"Time zone: {timezone or 'not chosen (UTC is used)'}",
-        f"Quiet hours: {quiet_words(quiet_from, quiet_to)}",
-        f"Your turn is announced: {notify_words(notify)}",
-        f"Vacation: {away}",
-        "Server stats: " + ("your turn times are not listed" if stats_hidden
-                            else "your turn times may be listed among the slowest or fastest"),
-        "Change them with /me timezone, /me quiet, /me notify, /me away, /me back and /me stats.",
+        t(locale, "me.settings-heading"),
+        t(locale, "me.timezone-line", zone=timezone or t(locale, "me.timezone-none")),
+        t(locale, "me.quiet-line", quiet=quiet_words(quiet_from, quiet_to, locale)),
+        t(locale, "me.notify-line", how=notify_words(notify, locale)),
+        t(locale, "me.vacation-line", away=away),
+        t(locale, "me.stats-hidden-line") if stats_hidden else t(locale, "me.stats-listed-line"),
+        t(locale, "me.change-hint"),
     ))
 
 
-def timezone_set(zone: str) -> str:
+def timezone_set(zone: str, locale: Locale = ENGLISH) -> str:
     """The answer to a time zone change."""
-    return f"Your time zone is now {zone}."
+    return t(locale, "me.timezone-set", zone=zone)
 
 
-def quiet_set(quiet_from: int | None, quiet_to: int | None) -> str:
+def quiet_set(quiet_from: int | None, quiet_to: int | None, locale: Locale = ENGLISH) -> str:
     """The answer to a quiet hours change."""
     if quiet_from is None or quiet_to is None:
-        return "Quiet hours are off."
-    return f"Quiet hours: {quiet_words(quiet_from, quiet_to)}."
+        return t(locale, "me.quiet-off")
+    return t(locale, "me.quiet-set", quiet=quiet_words(quiet_from, quiet_to, locale))
 
 
-def notify_set(how: str) -> str:
+def notify_set(how: str, locale: Locale = ENGLISH) -> str:
     """The answer to a change of how the player hears of their turn."""
-    return f"Your turn will be announced {notify_words(how)}."
+    return t(locale, "me.notify-set", how=notify_words(how, locale))
 
 
-def away_set(until: float) -> str:
+def away_set(until: float, locale: Locale = ENGLISH) -> str:
     """The answer to a vacation being set."""
-    return f"You are away until {when(until)}. Use /me back when you return earlier."
+    return t(locale, "me.away-set", when=when(until))
 
 
-def back_set() -> str:
+def back_set(locale: Locale = ENGLISH) -> str:
     """The answer to /me back."""
-    return "Welcome back: you are no longer away."
+    return t(locale, "me.back-set")
 
 
-def away_line(away: Mapping[int, float]) -> str | None:
+def away_line(away: Mapping[int, float], locale: Locale = ENGLISH) -> str | None:
     """The table's players who are on vacation now, each with its end; None when nobody is away."""
     if not away:
         return None
-    return "Away: " + ", ".join(f"<@{uid}> until {when(until)}" for uid, until in sorted(away.items())) + "."
+    players = [t(locale, "me.away-player", player=f"<@{uid}>", when=when(until)) for uid, until in sorted(away.items())]
+    # CLDR's "unit" list: a plain roll call in English ("a, b, c"), as French writes it ("a, b et c").
+    return t(locale, "me.away-list", players=format_list(locale, players, "unit"))

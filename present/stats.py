@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
+from i18n import ENGLISH, Locale, t
 from present.ending import duration
 
 log = logging.getLogger(__name__)
@@ -166,9 +167,6 @@ def server_text(found: ServerStats, names: Mapping[int, str], titles: Mapping[st
     return "\n".join(lines)
 
 
-def stats_hidden_set(hidden: bool) -> str:
+def stats_hidden_set(hidden: bool, locale: Locale = ENGLISH) -> str:
     """The answer to /me stats."""
-    if hidden:
-        return ("Your turn times are now left out of the server stats' slowest and fastest lists. "
-                "Your own `/game stats` still shows them to you.")
-    return "Your turn times may now appear in the server stats' slowest and fastest lists."
+    return t(locale, "me.stats-hidden-set") if hidden else t(locale, "me.stats-shown-set")

@@ -14,7 +14,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 # What the project is made of when git cannot say: its packages, composition root, tests and documents.
 PROJECT_PARTS = (
-    "bot.py", "app", "engine", "render", "db", "host", "cogs", "tests", "benchmarks", "docs", "README.md", ".ci",
+    "bot.py", "app", "engine", "render", "db", "host", "cogs", "i18n", "locales", "tools", "tests", "benchmarks",
+    "docs", "README.md", ".ci",
 )
 _CACHES = {"__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis"}
 

@@ -24,7 +24,9 @@ FORBIDDEN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # A screen's words may be built from the host's result values, never from its internals.
     "present": (("discord", "db", "host", "cogs", "app", "render"),
                 ("host.results", "host.rating_results", "host.stat_results")),
-    "engine": (("host", "db", "cogs", "render", "present", "app", "discord", "asyncio"), ()),
+    "engine": (("host", "db", "cogs", "render", "present", "app", "discord", "asyncio", "i18n"), ()),
+    # The language seam is below every front end and beside the engine: it reads catalog files, imports no layer.
+    "i18n": (("discord", "db", "host", "cogs", "app", "render", "present", "engine"), ()),
     "app": (("discord", "cogs"), ()),
 }
 

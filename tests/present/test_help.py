@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 
 from engine import registry
-from present.help import ABOUT, HOW_TO_START, QUICK_STARTS, game_names, help_text, quick_start_text
+from i18n import Locale, t
+from present.help import ABOUT, HOW_TO_START, game_names, help_text, quick_start, quick_start_text
+
+FRENCH = Locale("fr")
 
 MESSAGE_LIMIT = 2000
 CODES = re.compile(r"\b(?:R-[A-Z]+|G-[A-Z]*)\d+\b|\bE_[A-Z_]+\b|\{p\d+\}")
@@ -13,7 +16,7 @@ CODES = re.compile(r"\b(?:R-[A-Z]+|G-[A-Z]*)\d+\b|\bE_[A-Z_]+\b|\{p\d+\}")
 
 def test_the_help_says_what_the_bot_does_in_three_lines_and_how_to_start() -> None:
     text = help_text()
-    assert len(ABOUT) == 3 and all(line in text for line in ABOUT)
+    assert len(ABOUT) == 3 and all(t(Locale("en"), line) in text for line in ABOUT)
     assert "/game new game:" in text and "**Join**" in text and "**Start**" in text and "Take my turn" in text
     assert len(HOW_TO_START) == 3
     assert len(text) <= MESSAGE_LIMIT and not CODES.search(text)
@@ -32,7 +35,7 @@ def test_the_help_names_every_game_in_one_line_each() -> None:
 
 def test_every_quick_start_has_a_goal_a_turn_in_three_steps_and_how_to_begin() -> None:
     for name in registry.names():
-        quick = QUICK_STARTS[name]
+        quick = quick_start(name)
         text = quick_start_text(name)
         assert len(quick.turn) == 3 and all(f"{i}. {step}" in text for i, step in enumerate(quick.turn, 1))
         assert f"**Goal:** {quick.goal}" in text
@@ -47,3 +50,17 @@ def test_a_game_without_a_quick_start_is_refused_by_name() -> None:
         pass
     else:
         raise AssertionError("a quick start was made for a game that does not exist")
+
+
+def test_the_help_and_a_quick_start_read_in_french_with_the_same_commands() -> None:
+    text = help_text(FRENCH)
+    assert text.startswith("**Ce que fait Gnomehost**") and "**Lancer une partie**" in text, text
+    assert "de 2 à 4 joueurs" in text or "de 2 à 6 joueurs" in text, text
+    assert "/game new game:" in text and "/help game:" in text and "players" not in text
+    assert len(text) <= MESSAGE_LIMIT and not CODES.search(text)
+    for name in registry.names():
+        french, english = quick_start_text(name, FRENCH), quick_start_text(name)
+        assert "**But :**" in french and "**Goal:**" not in french, name
+        assert f"/game new game:{name}" in french and f"/game rules game:{name}" in french
+        assert quick_start(name, FRENCH).pitch != quick_start(name).pitch and french != english
+        assert len(french) <= MESSAGE_LIMIT and not CODES.search(french), name

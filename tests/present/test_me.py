@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from i18n import Locale
 from present import me
 
 
@@ -31,3 +32,15 @@ def test_defaults_and_a_past_vacation_read_as_none():
 def test_the_away_line_names_each_away_player_with_a_timestamp():
     assert me.away_line({}) is None
     assert me.away_line({9: 2_000.0, 3: 1_000.5}) == "Away: <@3> until <t:1000:f>, <@9> until <t:2000:f>."
+
+
+def test_settings_read_in_french_with_the_same_timestamps():
+    fr = Locale("fr")
+    text = me.settings_text(timezone=None, quiet_from=23 * 60, quiet_to=8 * 60, notify="dm",
+                            away_until=2_000_000_000.5, now=1_900_000_000, locale=fr)
+    assert text.splitlines()[0] == "Tes réglages (les mêmes sur tous les serveurs) :", text
+    assert "Fuseau horaire : pas choisi" in text and "de 23:00 à 08:00" in text and "par message privé" in text
+    assert "absent jusqu'au <t:2000000000:f>" in text and "/me quiet" in text
+    assert me.quiet_set(None, None, fr) == "Les heures calmes sont désactivées."
+    assert me.away_line({9: 2_000.0, 3: 1_000.5}, fr) == (
+        "Absents : <@3> jusqu'au <t:1000:f> et <@9> jusqu'au <t:2000:f>.")

@@ -34,7 +34,7 @@ class HarnessInteractions(HarnessBase):
             "type": itype,
             "token": token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "attachment_size_limit": st.attachment_size_limit,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(st.guild.id)},

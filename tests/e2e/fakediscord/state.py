@@ -104,6 +104,7 @@ class User:
     permissions: int = EVERYONE_PERMISSIONS
     roles: list[int] = field(default_factory=list)
     in_guild: bool = True
+    locale: str = "en-US"  # the language of the user's Discord client, sent with each of their interactions
 
     def to_json(self) -> dict[str, Any]:
         """User object as Discord sends it."""

@@ -1,0 +1,1 @@
+"""The project's own maintenance commands (python -m tools.<name>)."""

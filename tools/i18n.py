@@ -1,0 +1,257 @@
+"""Keep the catalogs and the code in step: `python -m tools.i18n check` and `python -m tools.i18n extract`.
+
+The code names messages by literal ids: `t(locale, "me.timezone-set", zone=...)` for the bot's words,
+`game_t(locale, game, "quick.goal")` for a game's (a game given as a literal names that game's catalog, any
+other expression every game's), and `mark("...")` (`mark_game("...")` for every game's catalog) for an id the
+code looks up later through a variable.
+
+`check` fails (exit 1, one line per problem) unless: every catalog reads; every domain has an English catalog
+and every language the bot speaks has a catalog in every domain; every id the code uses is in every catalog,
+translated, with the placeholders of the English text and as many plural forms as the language has; a call
+that names its arguments passes exactly the English text's placeholders; no catalog holds an id the code does
+not use; each domain's template (messages.pot) lists exactly the ids in use; a label fits Discord (80 chars).
+
+`extract` rewrites each domain's template from the code, and adds every new id to each language's catalog
+untranslated (so `check` says what is left to translate) and drops the ids no longer used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import logging
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.pofile import read_po, write_po
+
+from i18n.catalog import BOT, TEMPLATE, Catalog, CatalogError, catalog_folders, message_id, read_catalog
+from i18n.locale import ENGLISH, REPO, Locale
+
+log = logging.getLogger(__name__)
+
+# Where the code that shows words lives (the engine is read too: a later game may mark its ids there).
+SCANNED = ("bot.py", "app", "cogs", "engine", "host", "i18n", "present", "render")
+# An id used with a game that is not a literal: every game's catalog must have it.
+EVERY_GAME = "*"
+# The date written into every catalog's header: a fixed one, so extracting twice changes no file.
+STAMP = datetime(2026, 12, 2, tzinfo=UTC)
+# Discord's limit for a button or menu label; a message id ending in "label" is one.
+LABEL_CHARS = 80
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """One place the code names a message: where, the domain, and the named arguments (None when unknown)."""
+
+    where: str
+    domain: str
+    msgid: str
+    arguments: frozenset[str] | None
+    counted: bool
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _callee(node: ast.Call) -> str | None:
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    return None
+
+
+def uses_in(source: str, where: str) -> list[Use]:
+    """The message uses in one Python source: calls of t, game_t and mark whose id is a literal."""
+    found: list[Use] = []
+    for node in ast.walk(ast.parse(source, filename=where)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _callee(node)
+        if name not in ("t", "game_t", "mark", "mark_game"):
+            continue
+        place = f"{where}:{node.lineno}"
+        keywords = {k.arg for k in node.keywords}
+        arguments = None if None in keywords else frozenset(k for k in keywords if k is not None and k != "n")
+        counted = "n" in keywords
+        if name == "mark" and len(node.args) == 1 and (msgid := _literal(node.args[0])):
+            found.append(Use(place, BOT, msgid, None, False))
+        elif name == "mark_game" and len(node.args) == 1 and (msgid := _literal(node.args[0])):
+            found.append(Use(place, EVERY_GAME, msgid, None, False))
+        elif name == "t" and len(node.args) >= 2 and (msgid := _literal(node.args[1])):
+            found.append(Use(place, BOT, msgid, arguments, counted))
+        elif name == "game_t" and len(node.args) >= 3 and (msgid := _literal(node.args[2])):
+            domain = _literal(node.args[1]) or EVERY_GAME
+            found.append(Use(place, domain, msgid, arguments, counted))
+    return found
+
+
+def source_files(root: Path) -> list[Path]:
+    """The Python files that may name messages."""
+    files: list[Path] = []
+    for part in SCANNED:
+        path = root / part
+        if path.is_file():
+            files.append(path)
+        elif path.is_dir():
+            files += sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
+    return files
+
+
+def all_uses(root: Path) -> list[Use]:
+    """Every message use in the project's code under `root`."""
+    return [use for path in source_files(root)
+            for use in uses_in(path.read_text(encoding="utf-8"), path.relative_to(root).as_posix())]
+
+
+def uses_by_domain(uses: Iterable[Use], domains: Iterable[str]) -> dict[str, dict[str, list[Use]]]:
+    """The uses of each domain by id; a use naming every game counts for each game's domain."""
+    by_domain: dict[str, dict[str, list[Use]]] = {d: defaultdict(list) for d in domains}
+    for use in uses:
+        targets = [d for d in by_domain if d != BOT] if use.domain == EVERY_GAME else [use.domain]
+        for domain in targets:
+            by_domain.setdefault(domain, defaultdict(list))[use.msgid].append(use)
+    return by_domain
+
+
+def _template_ids(folder: Path) -> set[str] | None:
+    path = folder / TEMPLATE
+    if not path.exists():
+        return None
+    with path.open("rb") as handle:
+        return {message_id(m.id) for m in read_po(handle) if m.id}
+
+
+def _label_problems(catalog: Catalog) -> list[str]:
+    return [f"{catalog.path}: {m.msgid} is a label of {len(form)} characters (at most {LABEL_CHARS})"
+            for m in catalog.messages.values() if m.msgid.rsplit(".", 1)[-1].startswith("label")
+            for form in m.forms if len(form) > LABEL_CHARS]
+
+
+def _message_problems(catalog: Catalog, english: Catalog, msgid: str, plurals: int) -> list[str]:
+    message = catalog.messages.get(msgid)
+    if message is None:
+        return [f"{catalog.path}: {msgid} is missing or not translated"]
+    reference = english.messages[msgid]
+    problems = []
+    try:
+        mine, theirs = message.placeholders(), reference.placeholders()
+    except ValueError as error:
+        return [f"{catalog.path}: {msgid} has broken braces ({error})"]
+    if mine != theirs:
+        problems.append(f"{catalog.path}: {msgid} has placeholders {sorted(mine)}, English has {sorted(theirs)}")
+    if message.plural != reference.plural:
+        problems.append(f"{catalog.path}: {msgid} is {'' if message.plural else 'not '}plural, unlike English")
+    elif message.plural and len(message.forms) != plurals:
+        problems.append(f"{catalog.path}: {msgid} has {len(message.forms)} plural forms, the language has {plurals}")
+    return problems
+
+
+def check(root: Path = REPO) -> list[str]:
+    """Every problem between the code under `root` and its catalogs, one line each (none: all is in step)."""
+    folders = catalog_folders(root)
+    problems: list[str] = []
+    loaded: dict[str, dict[Locale, Catalog]] = {}
+    plurals: dict[Path, int] = {}
+    for domain, folder in folders.items():
+        loaded[domain] = {}
+        for path in sorted(folder.glob("*.po")):
+            try:
+                loaded[domain][Locale(path.stem)] = read_catalog(path, domain)
+                with path.open("rb") as handle:
+                    plurals[path] = read_po(handle).num_plurals
+            except CatalogError as error:
+                problems.append(str(error))
+    languages = set(loaded[BOT])
+    uses = uses_by_domain(all_uses(root), folders)
+    for domain, ids in uses.items():
+        if domain not in folders:
+            seen_at = ", ".join(u.where for us in ids.values() for u in us[:1])
+            problems.append(f"no catalog for the domain {domain!r} used at {seen_at}")
+    for domain, folder in folders.items():
+        catalogs = loaded[domain]
+        english = catalogs.get(ENGLISH)
+        if english is None:
+            problems.append(f"{folder}: no English catalog ({ENGLISH}.po)")
+            continue
+        for lang in sorted(languages - set(catalogs)):
+            problems.append(f"{folder}: no catalog for {lang} ({lang}.po), though the bot speaks it")
+        used = uses[domain]
+        for msgid, places in sorted(used.items()):
+            if msgid not in english.messages:
+                problems.append(f"{english.path}: {msgid} (used at {places[0].where}) is missing or not translated")
+                continue
+            for catalog in catalogs.values():
+                if catalog is not english:
+                    problems += _message_problems(catalog, english, msgid, plurals[catalog.path])
+            wanted = english.messages[msgid].placeholders()
+            for use in places:
+                if use.arguments is not None and use.arguments != wanted - ({"n"} if use.counted else set()):
+                    problems.append(f"{use.where}: {msgid} is given {sorted(use.arguments)}, its text uses "
+                                    f"{sorted(wanted)}")
+        for catalog in catalogs.values():
+            problems += [f"{catalog.path}: {msgid} is not used by the code"
+                         for msgid in sorted(set(catalog.messages) - set(used))]
+            problems += _label_problems(catalog)
+        template = _template_ids(folder)
+        if template is None or template != set(used):
+            problems.append(f"{folder / TEMPLATE}: out of date with the code (run python -m tools.i18n extract)")
+    return problems
+
+
+def extract(root: Path = REPO) -> list[Path]:
+    """Rewrite each domain's template from the code and bring each language's catalog in line; the files written."""
+    folders = catalog_folders(root)
+    uses = uses_by_domain(all_uses(root), folders)
+    written: list[Path] = []
+    for domain, folder in folders.items():
+        english_path = folder / f"{ENGLISH}.po"
+        english = read_catalog(english_path, domain) if english_path.exists() else None
+        template = BabelCatalog(project=f"gnomehost-{domain}", version="1", fuzzy=False, creation_date=STAMP)
+        for msgid, places in sorted(uses[domain].items()):
+            plural = english.messages[msgid].plural if english and msgid in english.messages else any(
+                u.counted for u in places)
+            template.add((msgid, msgid) if plural else msgid,
+                         locations=[(u.where.rsplit(":", 1)[0], int(u.where.rsplit(":", 1)[1])) for u in places])
+        _write(folder / TEMPLATE, template, omit_header=False)
+        written.append(folder / TEMPLATE)
+        for path in sorted(folder.glob("*.po")):
+            with path.open("rb") as handle:
+                po = read_po(handle)
+            po.update(template, no_fuzzy_matching=True, update_header_comment=False)
+            _write(path, po, omit_header=False)
+            written.append(path)
+    return written
+
+
+def _write(path: Path, catalog: BabelCatalog, *, omit_header: bool) -> None:
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=0, omit_header=omit_header, ignore_obsolete=True, include_lineno=False,
+                 sort_output=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `check` or `extract`; the process's exit code."""
+    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("check", "extract"))
+    command = parser.parse_args(argv).command
+    if command == "extract":
+        for path in extract():
+            sys.stdout.write(f"wrote {path.relative_to(REPO)}\n")
+        return 0
+    problems = check()
+    for problem in problems:
+        sys.stdout.write(problem + "\n")
+    sys.stdout.write(f"i18n check: {len(problems)} problem{'s' if len(problems) != 1 else ''}\n")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
