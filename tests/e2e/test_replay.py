@@ -47,7 +47,8 @@ async def test_a_finished_game_replays_as_an_animation_and_step_by_step_after_a_
     assert shown and not rec.ephemeral, rec.describe()
     gif = shown[0].attachment("replay.gif")
     frames = sum(1 for _ in ImageSequence.Iterator(Image.open(io.BytesIO(gif.data))))
-    assert Image.open(io.BytesIO(gif.data)).format == "GIF" and 10 <= frames <= 60
+    # One frame per round of an all-AI game: how many rounds depends on the AI's choices, so only the bounds.
+    assert Image.open(io.BytesIO(gif.data)).format == "GIF" and 3 <= frames <= 60
     assert f"Replay of game #{game_id}" in shown[0].content and (gif.description or "").startswith("Animated replay")
 
     # "Watch the replay" on the final message: a viewer only bob sees, at the first round.
