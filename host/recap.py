@@ -20,6 +20,7 @@ from db.rows import ActionRow, effective_moves
 from db.store import Store
 from engine.core.events import Event
 from engine.core.game import Game
+from engine.core.spacing import evenly_spaced
 from host.live import LiveGame
 from host.results import Recap, RecapFrame, RecapMove, TableStatus
 
@@ -31,12 +32,7 @@ MAX_FRAMES = 12
 
 def thin(count: int, limit: int = MAX_FRAMES) -> list[int]:
     """Indices of `count` frames to keep at most `limit` of: evenly spaced, the first and the last always kept."""
-    if count <= limit:
-        return list(range(count))
-    if limit < 2:
-        return [count - 1]
-    # Rounded positions along the whole range: distinct because count > limit, and both ends included.
-    return [round(i * (count - 1) / (limit - 1)) for i in range(limit)]
+    return evenly_spaced(count, limit)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.core.spacing import evenly_spaced
 from render.common import font, line_height, wrap
 
 log = logging.getLogger(__name__)
@@ -44,14 +45,7 @@ class Frame:
 
 def sample(count: int, limit: int = MAX_FRAMES) -> list[int]:
     """Indices of `count` items to keep at most `limit` of: evenly spaced, the first and the last always kept."""
-    if limit < 1:
-        raise ValueError("at least one frame must be kept")
-    if count <= limit:
-        return list(range(count))
-    if limit == 1:
-        return [count - 1]
-    # Rounded positions along the whole range: distinct because count > limit, and both ends included.
-    return [round(i * (count - 1) / (limit - 1)) for i in range(limit)]
+    return evenly_spaced(count, limit)
 
 
 def _nearest(palette: Sequence[int], colour: tuple[int, int, int]) -> int:
