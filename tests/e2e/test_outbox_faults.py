@@ -504,7 +504,7 @@ async def test_missing_permissions_for_table_posts_are_given_up_and_logged_once_
     faults = [fake.inject_50013(MESSAGES, method="POST", channel=channel, count=None),
               fake.inject_50013(MESSAGE, method="PATCH", channel=channel, count=None)]
     since = len(fake.interactions)
-    for _ in range(12):
+    for _ in range(40):
         await play(table, path, moves=1)
         if len([e for e in outbox(path, game_id, "table") if e.id > last_row and e.public]) >= 2:
             break
@@ -554,7 +554,7 @@ async def test_a_rate_limited_table_post_goes_out_once_after_retry_after_and_the
     # "/channels/*/messages*": a post of a new message or an edit of one, in this channel only.
     fault = fake.inject_429("/channels/*/messages*", channel=channel, retry_after=retry_after, count=1)
     since = len(fake.interactions)
-    for _ in range(12):  # a private draft step posts nothing: act until a move's table post meets the 429
+    for _ in range(40):  # private draft steps post nothing: act until a move's table post meets the 429
         await play(table, path, moves=1)
         if fault.hits:
             break
