@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from app.settings import Settings
 from app.store_process import StoreProcess
-from cogs import gateway_guard
+from cogs import gateway_guard, translator
 from cogs.components import DYNAMIC_ITEMS, handles_component
 from cogs.errors import GuardedTree
 from cogs.inflight import InFlight
@@ -119,6 +119,8 @@ class GnomehostBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in EXTENSIONS:
             await self.load_extension(name)
+        # Translations are asked for during the sync: the translator must be in place before it.
+        await translator.install(self.tree)
         await self._sync_commands()
 
     async def open_service(self) -> TableService:

@@ -20,6 +20,7 @@ from string import Formatter
 
 from babel.messages.pofile import read_po
 
+from i18n.commands import COMMANDS
 from i18n.formats import format_number
 from i18n.locale import BOT_CATALOG, ENGLISH, REPO, Locale
 
@@ -65,8 +66,12 @@ def fields(text: str) -> list[str]:
 
 
 def catalog_folders(root: Path = REPO) -> dict[str, Path]:
-    """Each domain and the folder holding its catalogs: the bot's, then every game that has one."""
+    """Each domain and the folder holding its catalogs: the bot's, the commands', then every game that has one."""
     folders = {BOT: root / BOT_CATALOG.relative_to(REPO)}
+    # The slash commands' words (i18n/commands.py), beside the bot's: only where that folder exists.
+    commands = root / BOT_CATALOG.relative_to(REPO) / COMMANDS
+    if commands.is_dir():
+        folders[COMMANDS] = commands
     for folder in sorted((root / GAMES.relative_to(REPO)).glob("*/locales")):
         folders[folder.parent.name] = folder
     return folders

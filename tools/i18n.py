@@ -10,6 +10,9 @@ and every language the bot speaks has a catalog in every domain; every id the co
 translated, with the placeholders of the English text and as many plural forms as the language has; a call
 that names its arguments passes exactly the English text's placeholders; no catalog holds an id the code does
 not use; each domain's template (messages.pot) lists exactly the ids in use; a label fits Discord (80 chars).
+The slash commands' domain (i18n/commands.py) takes its ids from the bot's real command tree instead of calls:
+its English catalog must say what the code says, and every language's names, descriptions and choices must be
+what Discord accepts (names lower case, 1-32 characters, no spaces; no two siblings alike).
 
 `extract` rewrites each domain's template from the code, and adds every new id to each language's catalog
 untranslated (so `check` says what is left to translate) and drops the ids no longer used.
@@ -19,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import ast
+import asyncio
+import copy
 import logging
 import sys
 from collections import defaultdict
@@ -31,6 +36,8 @@ from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.pofile import read_po, write_po
 
 from i18n.catalog import BOT, TEMPLATE, Catalog, CatalogError, catalog_folders, message_id, read_catalog
+from i18n.commands import COMMANDS, CommandWords
+from i18n.commands import problem as discord_problem
 from i18n.locale import ENGLISH, REPO, Locale
 
 log = logging.getLogger(__name__)
@@ -43,6 +50,8 @@ EVERY_GAME = "*"
 STAMP = datetime(2026, 12, 2, tzinfo=UTC)
 # Discord's limit for a button or menu label; a message id ending in "label" is one.
 LABEL_CHARS = 80
+# Where a use of a command tree's word is said to be (the tree has no line of code per word).
+TREE = "the command tree"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +124,8 @@ def uses_by_domain(uses: Iterable[Use], domains: Iterable[str]) -> dict[str, dic
     """The uses of each domain by id; a use naming every game counts for each game's domain."""
     by_domain: dict[str, dict[str, list[Use]]] = {d: defaultdict(list) for d in domains}
     for use in uses:
-        targets = [d for d in by_domain if d != BOT] if use.domain == EVERY_GAME else [use.domain]
+        games = [d for d in by_domain if d not in (BOT, COMMANDS)]
+        targets = games if use.domain == EVERY_GAME else [use.domain]
         for domain in targets:
             by_domain.setdefault(domain, defaultdict(list))[use.msgid].append(use)
     return by_domain
@@ -154,9 +164,49 @@ def _message_problems(catalog: Catalog, english: Catalog, msgid: str, plurals: i
     return problems
 
 
-def check(root: Path = REPO) -> list[str]:
-    """Every problem between the code under `root` and its catalogs, one line each (none: all is in step)."""
+def project_commands() -> CommandWords:
+    """The words of the bot's real command tree (builds the tree as the bot does, without Discord)."""
+    from cogs.translator import project_command_words  # here: only this check needs discord.py loaded
+
+    return asyncio.run(project_command_words())
+
+
+def _commands_for(root: Path, commands: CommandWords | None) -> CommandWords | None:
+    # A project other than this one (a test's folder) has no command tree of its own unless one is given.
+    return commands if commands is not None or root != REPO else project_commands()
+
+
+def command_uses(commands: CommandWords | None) -> list[Use]:
+    """The command tree's words as uses of the commands' domain."""
+    return [Use(f"{TREE}:0", COMMANDS, msgid, None, False) for msgid in (commands.texts if commands else {})]
+
+
+def _command_problems(catalogs: dict[Locale, Catalog], commands: CommandWords) -> list[str]:
+    problems: list[str] = []
+    english = catalogs.get(ENGLISH)
+    for msgid, text in sorted(commands.texts.items()):
+        found = english.messages.get(msgid) if english else None
+        if english is not None and found is not None and found.forms[0] != text:
+            problems.append(f"{english.path}: {msgid} says {found.forms[0]!r}, the code says {text!r} "
+                            "(run python -m tools.i18n extract)")
+    for lang, catalog in sorted(catalogs.items()):
+        translated = {m.msgid: m.forms[0] for m in catalog.messages.values() if m.msgid in commands.texts}
+        problems += [f"{catalog.path}: {msgid}: {why}" for msgid, text in sorted(translated.items())
+                     if (why := discord_problem(msgid, text)) is not None]
+        if lang != ENGLISH:
+            problems += [f"{catalog.path}: {first} and {second} are both named {name!r}"
+                         for first, second, name in commands.clashes(translated)]
+    return problems
+
+
+def check(root: Path = REPO, commands: CommandWords | None = None) -> list[str]:
+    """Every problem between the code under `root` and its catalogs, one line each (none: all is in step).
+
+    `commands` is the command tree whose words the commands' domain must hold: by default the bot's own when
+    `root` is this project, none for another folder.
+    """
     folders = catalog_folders(root)
+    commands = _commands_for(root, commands)
     problems: list[str] = []
     loaded: dict[str, dict[Locale, Catalog]] = {}
     plurals: dict[Path, int] = {}
@@ -170,7 +220,7 @@ def check(root: Path = REPO) -> list[str]:
             except CatalogError as error:
                 problems.append(str(error))
     languages = set(loaded[BOT])
-    uses = uses_by_domain(all_uses(root), folders)
+    uses = uses_by_domain(all_uses(root) + command_uses(commands), folders)
     for domain, ids in uses.items():
         if domain not in folders:
             seen_at = ", ".join(u.where for us in ids.values() for u in us[:1])
@@ -200,16 +250,23 @@ def check(root: Path = REPO) -> list[str]:
             problems += [f"{catalog.path}: {msgid} is not used by the code"
                          for msgid in sorted(set(catalog.messages) - set(used))]
             problems += _label_problems(catalog)
+        if domain == COMMANDS and commands is not None:
+            problems += _command_problems(catalogs, commands)
         template = _template_ids(folder)
         if template is None or template != set(used):
             problems.append(f"{folder / TEMPLATE}: out of date with the code (run python -m tools.i18n extract)")
     return problems
 
 
-def extract(root: Path = REPO) -> list[Path]:
-    """Rewrite each domain's template from the code and bring each language's catalog in line; the files written."""
+def extract(root: Path = REPO, commands: CommandWords | None = None) -> list[Path]:
+    """Rewrite each domain's template from the code and bring each language's catalog in line; the files written.
+
+    The commands' English catalog is written from the command tree (`commands`, as for `check`): the code's
+    English is the source, the catalog its copy for translators.
+    """
     folders = catalog_folders(root)
-    uses = uses_by_domain(all_uses(root), folders)
+    commands = _commands_for(root, commands)
+    uses = uses_by_domain(all_uses(root) + command_uses(commands), folders)
     written: list[Path] = []
     for domain, folder in folders.items():
         english_path = folder / f"{ENGLISH}.po"
@@ -218,6 +275,11 @@ def extract(root: Path = REPO) -> list[Path]:
         for msgid, places in sorted(uses[domain].items()):
             plural = english.messages[msgid].plural if english and msgid in english.messages else any(
                 u.counted for u in places)
+            if domain == COMMANDS:
+                # No line of code says these words: the template shows the English instead of a location.
+                english_text = commands.texts[msgid] if commands else ""
+                template.add(msgid, auto_comments=[english_text])
+                continue
             template.add((msgid, msgid) if plural else msgid,
                          locations=[(u.where.rsplit(":", 1)[0], int(u.where.rsplit(":", 1)[1])) for u in places])
         _write(folder / TEMPLATE, template, omit_header=False)
@@ -225,7 +287,12 @@ def extract(root: Path = REPO) -> list[Path]:
         for path in sorted(folder.glob("*.po")):
             with path.open("rb") as handle:
                 po = read_po(handle)
-            po.update(template, no_fuzzy_matching=True, update_header_comment=False)
+            # A copy: Babel adds the template's own entries, and the English ones are filled in below.
+            po.update(copy.deepcopy(template), no_fuzzy_matching=True, update_header_comment=False)
+            if domain == COMMANDS and commands is not None and path.stem == ENGLISH:
+                for message in po:
+                    if message.id and str(message.id) in commands.texts:
+                        message.string = commands.texts[str(message.id)]
             _write(path, po, omit_header=False)
             written.append(path)
     return written

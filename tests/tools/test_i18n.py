@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from i18n.commands import CommandWords
 from tools import i18n as tool
 
 HEADER = '''msgid ""
@@ -114,3 +115,75 @@ def test_a_label_longer_than_discord_allows_fails(tmp_path: Path) -> None:
                 fr=FR + f'msgid "panel.label"\nmsgstr "{long}"\n\n')
     problems = tool.check(root)
     assert any("panel.label is a label of 81 characters" in p for p in problems), problems
+
+
+TREE = CommandWords(
+    texts={"dice.name": "dice", "dice.description": "Roll dice", "dice.option.sides.name": "sides",
+           "dice.option.sides.description": "How many sides", "dice.option.sides.choice.6": "six",
+           "dice.option.count.name": "count", "dice.option.count.description": "How many dice"},
+    siblings=[("dice.option.sides.name", "dice.option.count.name")],
+)
+TREE_FR = {"dice.name": "dés", "dice.description": "Lancer des dés", "dice.option.sides.name": "faces",
+           "dice.option.sides.description": "Combien de faces", "dice.option.sides.choice.6": "six",
+           "dice.option.count.name": "nombre", "dice.option.count.description": "Combien de dés"}
+
+
+def with_commands(root: Path, french: dict[str, str], commands: CommandWords = TREE) -> list[str]:
+    """A project with a commands' domain whose French says `french`, extracted from `commands`; its problems."""
+    folder = root / "locales" / "commands"
+    folder.mkdir()
+    for lang in ("en", "fr"):
+        (folder / f"{lang}.po").write_text(HEADER.format(lang=lang, plural=RULES[lang]), encoding="utf-8")
+    tool.extract(root, commands)
+    path = folder / "fr.po"
+    body = path.read_text(encoding="utf-8")
+    for msgid, text in french.items():
+        body = body.replace(f'msgid "{msgid}"\nmsgstr ""', f'msgid "{msgid}"\nmsgstr "{text}"')
+    path.write_text(body, encoding="utf-8")
+    return tool.check(root, commands)
+
+
+def test_a_command_tree_translated_as_discord_wants_passes_and_english_is_the_codes(tmp_path: Path) -> None:
+    root = make(tmp_path)
+    assert with_commands(root, TREE_FR) == []
+    english = (root / "locales" / "commands" / "en.po").read_text(encoding="utf-8")
+    assert 'msgid "dice.description"\nmsgstr "Roll dice"' in english
+    # The tree's words are the ids in use: a command's word not translated is missing, as for the code's.
+    problems = tool.check(root, CommandWords({**TREE.texts, "dice.option.loud.name": "loud"}, TREE.siblings))
+    assert any("messages.pot: out of date" in p for p in problems), problems
+    assert any("en.po: dice.option.loud.name (used at the command tree:0) is missing" in p for p in problems)
+    # One the tree no longer has is unused.
+    fewer = {k: v for k, v in TREE.texts.items() if k != "dice.option.count.description"}
+    assert any("dice.option.count.description is not used" in p
+               for p in tool.check(root, CommandWords(fewer, TREE.siblings)))
+
+
+def test_a_french_command_name_discord_would_refuse_fails(tmp_path: Path) -> None:
+    root = make(tmp_path)
+    problems = with_commands(root, {**TREE_FR, "dice.name": "Lancer dés", "dice.option.count.description": "x" * 101})
+    assert any("fr.po: dice.name: a name must be 1-32 letters" in p for p in problems), problems
+    assert any("fr.po: dice.option.count.description: a description must be 1-100 characters" in p
+               for p in problems), problems
+
+
+def test_two_options_of_one_command_named_alike_in_french_fail(tmp_path: Path) -> None:
+    root = make(tmp_path)
+    problems = with_commands(root, {**TREE_FR, "dice.option.count.name": "faces"})
+    assert any("dice.option.sides.name and dice.option.count.name are both named 'faces'" in p
+               for p in problems), problems
+
+
+def test_an_english_command_catalog_saying_other_than_the_code_fails(tmp_path: Path) -> None:
+    root = make(tmp_path)
+    with_commands(root, TREE_FR)
+    changed = CommandWords({**TREE.texts, "dice.description": "Throw dice"}, TREE.siblings)
+    problems = tool.check(root, changed)
+    assert any("en.po: dice.description says 'Roll dice', the code says 'Throw dice'" in p for p in problems)
+    tool.extract(root, changed)
+    assert tool.check(root, changed) == []
+
+
+def test_the_projects_command_tree_is_the_commands_domain() -> None:
+    words = tool.project_commands()
+    assert words.texts["game.new.name"] == "new" and words.texts["me.quiet.option.from.name"] == "from"
+    assert tool.check(commands=words) == []
