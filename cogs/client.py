@@ -141,6 +141,16 @@ class GnomehostBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands (Discord may take up to an hour to show them)", len(synced))
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the language of the user's client, for the DMs sent to them later (written only on a change)."""
+        tag = getattr(interaction.locale, "value", None)
+        if self._service is None or self._stopped or not isinstance(tag, str):
+            return
+        try:
+            await self._service.players.seen_locale(interaction.user.id, tag)
+        except Exception:  # the click itself goes on: a language not stored is only the next DM in English
+            log.warning("the language of user %s was not stored", interaction.user.id, exc_info=True)
+
     async def on_ready(self) -> None:
         """Log who we are and the invite URL once, and start the deadline scheduler unless the bot is stopping.
 

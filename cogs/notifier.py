@@ -37,6 +37,7 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
+from i18n import ENGLISH, Locale, resolve, t
 from present import attention, ending, records, text
 from present import recap as recap_words
 
@@ -262,14 +263,24 @@ class DiscordNotifier:
             raise delivery_error(error) from error
         return message
 
+    async def _dm_locale(self, user_id: int) -> Locale:
+        """The language of a DM to that user: the one last seen from them (English when never seen)."""
+        try:
+            return resolve(await self.bot.service.players.locale_of(user_id))
+        except Exception:  # a language is never worth a lost message: the store may be down for a moment
+            log.warning("the language of user %s could not be read; their DM is in English", user_id, exc_info=True)
+            return ENGLISH
+
     async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
         """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
+        # The sender does not say whose prompt this is (the message is known by its ids only): English for now.
+        locale = ENGLISH
         if timed_out:
-            content = f"**{table.title}**: time ran out for this choice, so the rules' default was played."
+            content = t(locale, "dm.choice-timed-out", title=table.title)
         elif chosen:
-            content = f"**{table.title}**: your choice is in — {chosen}."
+            content = t(locale, "dm.choice-in-chosen", title=table.title, chosen=chosen)
         else:
-            content = f"**{table.title}**: your choice is in."
+            content = t(locale, "dm.choice-in", title=table.title)
         partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
         try:
             await delivered(lambda: partial.edit(content=content, view=None))
@@ -278,8 +289,9 @@ class DiscordNotifier:
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """DM a player their private events and view picture."""
+        locale = await self._dm_locale(user_id)
         lines = [
-            f"**{table.title}** — game #{table.game_id}",
+            t(locale, "dm.private-heading", title=table.title, number=table.game_id),
             *text.private_events_text(update.events, table, update.view),
         ]
         empty = images.private_is_empty(table.game_name, update.view)
@@ -287,7 +299,7 @@ class DiscordNotifier:
             # An empty hand is a sentence, not a picture of "0 cards".
             lines.append(text.empty_private_text())
         elif not update.events:
-            lines.append("Your private view is below; /hand shows it (and your choices) any time.")
+            lines.append(t(locale, "dm.private-hint"))
         content = fit_lines(lines, MESSAGE_CONTENT)
         file = None if empty else await images.private_file(table.game_name, update.view)
         await self._send_dm(user_id, content, file=file)
@@ -381,9 +393,6 @@ class DiscordNotifier:
 
     async def alert_host(self, table: TableInfo, user_id: int, reason: str) -> None:
         """DM the host: the table's channel refuses the bot's messages (what to fix, in plain words)."""
-        content = (
-            f"I could not post in <#{table.channel_id}> for your game of **{table.title}**: {reason}. "
-            "Please give me View Channel, Send Messages, Send Messages in Threads, Attach Files and "
-            "Read Message History there; the game goes on, and /game status shows what is missing."
-        )
+        content = t(await self._dm_locale(user_id), "dm.host-alert", channel=f"<#{table.channel_id}>",
+                    title=table.title, reason=reason)
         await self._send_dm(user_id, content)

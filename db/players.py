@@ -9,7 +9,7 @@ import aiosqlite
 
 from db.store import PlayerRow
 
-COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at, stats_hidden"
+COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at, stats_hidden, locale"
 # SQLite's default limit on bound parameters is 999 (older builds): large look-ups are split.
 _CHUNK = 500
 
@@ -25,13 +25,14 @@ def player_from_columns(row: Sequence[Any]) -> PlayerRow:
         away_until=None if row[5] is None else float(row[5]),
         updated_at=float(row[6]),
         stats_hidden=bool(row[7]),
+        locale=row[8],
     )
 
 
 def player_values(row: PlayerRow) -> tuple[Any, ...]:
     """The COLUMNS values of `row`, in order."""
     return (row.user_id, row.timezone, row.quiet_from, row.quiet_to, row.notify, row.away_until, row.updated_at,
-            int(row.stats_hidden))
+            int(row.stats_hidden), row.locale)
 
 
 async def get_players(conn: aiosqlite.Connection, user_ids: Collection[int]) -> dict[int, PlayerRow]:
@@ -51,9 +52,18 @@ async def get_players(conn: aiosqlite.Connection, user_ids: Collection[int]) -> 
 async def put_player(conn: aiosqlite.Connection, row: PlayerRow) -> None:
     """Insert or replace the user's row."""
     await conn.execute(
-        f"INSERT INTO players ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        f"INSERT INTO players ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, quiet_from = excluded.quiet_from, "
         "quiet_to = excluded.quiet_to, notify = excluded.notify, away_until = excluded.away_until, "
-        "updated_at = excluded.updated_at, stats_hidden = excluded.stats_hidden",
+        "updated_at = excluded.updated_at, stats_hidden = excluded.stats_hidden, locale = excluded.locale",
         player_values(row),
+    )
+
+
+async def set_locale(conn: aiosqlite.Connection, user_id: int, locale: str, at: float) -> None:
+    """Set the user's last seen language only, inserting a row of defaults when they have none."""
+    await conn.execute(
+        "INSERT INTO players (user_id, locale, updated_at) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+        (user_id, locale, at),
     )

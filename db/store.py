@@ -215,7 +215,8 @@ class PlayerRow:
     """One user's own settings, the same on every server: IANA `timezone` (None: none chosen), daily
     quiet hours as minutes after midnight in that zone (both None: off), how "your turn" reaches them
     (one of NOTIFY_WAYS), the end of their vacation in epoch seconds (None: not away) and whether their
-    turn times are left out of the server stats' slowest and fastest lists (`stats_hidden`)."""
+    turn times are left out of the server stats' slowest and fastest lists (`stats_hidden`), and the language
+    tag last seen from their Discord client (`locale`, None: never seen), which their direct messages use."""
 
     user_id: int
     timezone: str | None = None
@@ -225,6 +226,7 @@ class PlayerRow:
     away_until: float | None = None
     updated_at: float = 0.0
     stats_hidden: bool = False
+    locale: str | None = None
 
 
 # -- the protocol ------------------------------------------------------------------------------------------
@@ -414,6 +416,11 @@ class Store(Protocol):
 
     async def put_player(self, row: PlayerRow) -> None:
         """Store the user's settings, replacing any earlier row (`updated_at` is the write's time)."""
+        ...
+
+    async def set_player_locale(self, user_id: int, locale: str, at: float) -> None:
+        """Remember the language last seen from the user, creating their row with the defaults if they have
+        none; their other settings are left as they are."""
         ...
 
     # -- ratings (each server's openskill ratings per game; a cache of the finished games) --

@@ -67,6 +67,28 @@ class Players:
     def __init__(self, store: Store, clock: Clock) -> None:
         self._store = store
         self._clock = clock
+        # The language last seen from each user, as stored: a click in the same language writes nothing.
+        self._locales: dict[int, str | None] = {}
+
+    async def seen_locale(self, user_id: int, locale: str) -> bool:
+        """Remember the language tag the user's client sent (Discord's, e.g. "fr"); True when it was stored,
+        False when it is the one already known (then nothing is read or written)."""
+        if user_id not in self._locales:
+            row = await self._store.get_player(user_id)
+            self._locales[user_id] = row.locale if row is not None else None
+        if self._locales[user_id] == locale:
+            return False
+        await self._store.set_player_locale(user_id, locale, self._clock())
+        self._locales[user_id] = locale
+        log.info("user %s is seen in the language %s", user_id, locale)
+        return True
+
+    async def locale_of(self, user_id: int) -> str | None:
+        """The language tag last seen from the user (None: never seen); their DMs are written in it."""
+        if user_id not in self._locales:
+            row = await self._store.get_player(user_id)
+            self._locales[user_id] = row.locale if row is not None else None
+        return self._locales[user_id]
 
     async def settings(self, user_id: int) -> PlayerRow:
         """The user's settings (the defaults when they never chose any)."""

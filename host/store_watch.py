@@ -79,6 +79,7 @@ ACCESS: Mapping[str, Access] = {
     "get_player": Access.READ,
     "get_players": Access.READ,
     "put_player": Access.WRITE,
+    "set_player_locale": Access.WRITE,
     # ratings
     "ratings_of": Access.READ,
     "rating_board": Access.READ,

@@ -8,7 +8,7 @@ import asyncpg
 
 from db.store import PlayerRow
 
-COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at, stats_hidden"
+COLUMNS = "user_id, timezone, quiet_from, quiet_to, notify, away_until, updated_at, stats_hidden, locale"
 
 
 def _player(record: asyncpg.Record) -> PlayerRow:
@@ -21,6 +21,7 @@ def _player(record: asyncpg.Record) -> PlayerRow:
         away_until=record["away_until"],
         updated_at=record["updated_at"],
         stats_hidden=bool(record["stats_hidden"]),
+        locale=record["locale"],
     )
 
 
@@ -35,10 +36,19 @@ async def get_players(conn: asyncpg.Connection, user_ids: Collection[int]) -> di
 async def put_player(conn: asyncpg.Connection, row: PlayerRow) -> None:
     """Insert or replace the user's row."""
     await conn.execute(
-        f"INSERT INTO players ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+        f"INSERT INTO players ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
         "ON CONFLICT (user_id) DO UPDATE SET timezone = excluded.timezone, quiet_from = excluded.quiet_from, "
         "quiet_to = excluded.quiet_to, notify = excluded.notify, away_until = excluded.away_until, "
-        "updated_at = excluded.updated_at, stats_hidden = excluded.stats_hidden",
+        "updated_at = excluded.updated_at, stats_hidden = excluded.stats_hidden, locale = excluded.locale",
         row.user_id, row.timezone, row.quiet_from, row.quiet_to, row.notify, row.away_until, row.updated_at,
-        int(row.stats_hidden),
+        int(row.stats_hidden), row.locale,
+    )
+
+
+async def set_locale(conn: asyncpg.Connection, user_id: int, locale: str, at: float) -> None:
+    """Set the user's last seen language only, inserting a row of defaults when they have none."""
+    await conn.execute(
+        "INSERT INTO players (user_id, locale, updated_at) VALUES ($1, $2, $3) "
+        "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at",
+        user_id, locale, at,
     )

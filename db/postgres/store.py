@@ -827,6 +827,11 @@ class PostgresStore:
         async with self._write("put_player") as conn:
             await players_repo.put_player(conn, row)
 
+    async def set_player_locale(self, user_id: int, locale: str, at: float) -> None:
+        """Set the user's last seen language, leaving their other settings alone."""
+        async with self._write("set_player_locale") as conn:
+            await players_repo.set_locale(conn, user_id, locale, at)
+
     # -- ratings --
 
     async def ratings_of(self, guild_id: int, game_name: str, subjects: Sequence[Subject]) -> list[SkillRow]:

@@ -552,6 +552,22 @@ async def test_a_players_settings_are_stored_replaced_and_read_back(store):
     assert (await store.get_player(HOST)).stats_hidden
 
 
+async def test_the_language_last_seen_from_a_user_is_kept_beside_their_settings(store):
+    # A user never seen before gets a row of defaults with only the language.
+    await store.set_player_locale(BOB, "fr", NOW)
+    assert await store.get_player(BOB) == PlayerRow(BOB, locale="fr", updated_at=NOW)
+    # A user with settings keeps them: only the language changes.
+    settings = PlayerRow(HOST, timezone="Europe/Paris", quiet_from=60, quiet_to=120, notify="dm", updated_at=NOW)
+    await store.put_player(settings)
+    await store.set_player_locale(HOST, "en-GB", NOW + 1)
+    await store.set_player_locale(HOST, "fr", NOW + 2)
+    assert await store.get_player(HOST) == dataclasses.replace(settings, locale="fr", updated_at=NOW + 2)
+    # Saving the settings again (as /me does, from the row it read) keeps the language.
+    await store.put_player(dataclasses.replace(await store.get_player(HOST), notify="both"))
+    assert (await store.get_player(HOST)).locale == "fr"
+    assert (await store.get_players([BOB, HOST]))[BOB].locale == "fr"
+
+
 # -- ratings -------------------------------------------------------------------------------------------------
 
 HOSTS, EASY = Subject(user_id=HOST), Subject(ai_level="easy")
