@@ -1,7 +1,7 @@
 """DiscordNotifier against a recording stand-in for the bot: what goes to the channel, what by DM."""
 
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -90,6 +90,9 @@ class FakePlayers:
 
     async def away_until(self, user_ids):
         return {u: t for u, t in self.away.items() if u in user_ids}
+
+    async def locale_of(self, user_id):
+        return None
 
 
 class FakeService:
@@ -335,3 +338,52 @@ async def test_deleting_a_ping_that_is_gone_already_is_fine_and_a_server_error_i
     bot.channel.fail = http_error(503)
     with pytest.raises(RetryLater):
         await notifier_for(bot).delete_ping(TABLE, MessageRef(50, 777))
+
+
+class CountingStore:
+    """A SQLite store that counts the writes of the users' languages."""
+
+    def __init__(self, store):
+        self.store = store
+        self.locale_writes = 0
+
+    async def get_player(self, user_id):
+        return await self.store.get_player(user_id)
+
+    async def set_player_locale(self, user_id, locale, at):
+        self.locale_writes += 1
+        await self.store.set_player_locale(user_id, locale, at)
+
+
+async def test_a_dm_to_a_user_last_seen_in_french_is_french_and_clicks_in_it_write_once(tmp_path: Any) -> None:
+    from db.sqlite_store import open_sqlite_store
+    from host.players import Players
+
+    store = await open_sqlite_store(tmp_path / "dm.db")
+    try:
+        counting = CountingStore(store)
+        bot = FakeBot()
+        players = Players(cast(Any, counting), lambda: 1000.0)
+        bot.service.players = cast(Any, players)
+        notifier = notifier_for(bot)
+        update = PrivateUpdate(3, 0, 6, (), {})
+        await notifier.send_private(TABLE, 10, update)  # never seen: English
+        assert bot.dms[10].sent[-1][0].startswith(f"**{TABLE.title}** — game #{TABLE.game_id}")
+        for _ in range(3):  # three clicks from a French client: one write
+            await players.seen_locale(10, "fr")
+        assert counting.locale_writes == 1 and getattr(await store.get_player(10), "locale", None) == "fr"
+        await notifier.send_private(TABLE, 10, update)
+        content = bot.dms[10].sent[-1][0]
+        assert content.startswith(f"**{TABLE.title}** — partie n°{TABLE.game_id}"), content
+        assert "Ta vue privée est ci-dessous" in content
+        # A process started later reads the stored language: the DM is still French.
+        fresh = FakeBot()
+        fresh.service.players = cast(Any, Players(store, lambda: 2000.0))
+        await notifier_for(fresh).send_private(TABLE, 10, update)
+        assert "partie n°" in fresh.dms[10].sent[-1][0]
+        await players.seen_locale(10, "en-US")
+        assert counting.locale_writes == 2
+        await notifier.send_private(TABLE, 10, update)
+        assert "game #" in bot.dms[10].sent[-1][0]
+    finally:
+        await store.close()
