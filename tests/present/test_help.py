@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from engine import registry
-from i18n import Locale, t
+from i18n import Locale, catalogs, t
+from i18n.commands import COMMANDS, Slot, command_id, option_id
 from present.help import ABOUT, HOW_TO_START, game_names, help_text, quick_start, quick_start_text
 
 FRENCH = Locale("fr")
@@ -52,15 +53,35 @@ def test_a_game_without_a_quick_start_is_refused_by_name() -> None:
         raise AssertionError("a quick start was made for a game that does not exist")
 
 
+def french_command(path: str) -> str:
+    """A command as a French Discord client shows it ("/partie nouvelle"), from the commands' catalog."""
+    parts = path.split()
+    return "/" + " ".join(commands_word(command_id(" ".join(parts[:i + 1]), Slot.NAME)) for i in range(len(parts)))
+
+
+def french_option(path: str, option: str) -> str:
+    """An option's French name, from the commands' catalog."""
+    return commands_word(option_id(path, option, Slot.NAME))
+
+
+def commands_word(msgid: str) -> str:
+    catalog = catalogs().catalog(COMMANDS, FRENCH)
+    assert catalog is not None
+    return catalog.messages[msgid].forms[0]
+
+
 def test_the_help_and_a_quick_start_read_in_french_with_the_same_commands() -> None:
     text = help_text(FRENCH)
     assert text.startswith("**Ce que fait Gnomehost**") and "**Lancer une partie**" in text, text
     assert "de 2 à 4 joueurs" in text or "de 2 à 6 joueurs" in text, text
-    assert "/game new game:" in text and "/help game:" in text and "players" not in text
+    # French cites the French command names, those a French Discord client shows (locales/commands/fr.po).
+    assert f"{french_command('game new')} {french_option('game new', 'game')}:" in text
+    assert f"{french_command('help')} {french_option('help', 'game')}:" in text and "players" not in text
     assert len(text) <= MESSAGE_LIMIT and not CODES.search(text)
     for name in registry.names():
         french, english = quick_start_text(name, FRENCH), quick_start_text(name)
         assert "**But :**" in french and "**Goal:**" not in french, name
-        assert f"/game new game:{name}" in french and f"/game rules game:{name}" in french
+        assert f"{french_command('game new')} {french_option('game new', 'game')}:{name}" in french
+        assert f"{french_command('game rules')} {french_option('game rules', 'game')}:{name}" in french
         assert quick_start(name, FRENCH).pitch != quick_start(name).pitch and french != english
         assert len(french) <= MESSAGE_LIMIT and not CODES.search(french), name

@@ -40,7 +40,7 @@ def test_settings_read_in_french_with_the_same_timestamps():
                             away_until=2_000_000_000.5, now=1_900_000_000, locale=fr)
     assert text.splitlines()[0] == "Tes réglages (les mêmes sur tous les serveurs) :", text
     assert "Fuseau horaire : pas choisi" in text and "de 23:00 à 08:00" in text and "par message privé" in text
-    assert "absent jusqu'au <t:2000000000:f>" in text and "/me quiet" in text
+    assert "absent jusqu'au <t:2000000000:f>" in text and "/moi calme" in text  # the French name of /me quiet
     assert me.quiet_set(None, None, fr) == "Les heures calmes sont désactivées."
     assert me.away_line({9: 2_000.0, 3: 1_000.5}, fr) == (
         "Absents : <@3> jusqu'au <t:1000:f> et <@9> jusqu'au <t:2000:f>.")
