@@ -1,5 +1,6 @@
 """The reader's language through the real bot: a user whose Discord speaks French gets /help, a quick start and
-/me in French; one in British English gets them in English; the commands stay the same for both."""
+/me in French, citing the commands by the French names a French client shows; one in British English gets them
+in English; the commands the bot dispatches on stay the same for both."""
 
 from __future__ import annotations
 
@@ -22,12 +23,12 @@ async def test_help_and_me_answer_in_each_readers_language(fake: Harness, bot: L
 
     french = shown(await fake.slash(alice, "help"))
     assert "**Ce que fait Gnomehost**" in french and "**Lancer une partie**" in french, french
-    assert "Tribus de gnomes" in french and "/game new game:" in french and "What Gnomehost does" not in french
+    assert "Tribus de gnomes" in french and "/partie nouvelle jeu:" in french and "What Gnomehost does" not in french
     english = shown(await fake.slash(bob, "help"))
     assert "**What Gnomehost does**" in english and "Gnome Tribes" in english and "Ce que fait" not in english
 
     rec = await fake.slash(alice, "help", options={"game": "tribes"})
-    assert rec.ephemeral and "**But :**" in shown(rec) and "/game rules game:tribes" in shown(rec), rec.describe()
+    assert rec.ephemeral and "**But :**" in shown(rec) and "/partie règles jeu:tribes" in shown(rec), rec.describe()
     files = [a for m in rec.messages for a in m.attachments if a.filename == "guide.png"]
     assert files and (files[0].description or "").startswith("Le plateau de tribes"), rec.describe()
 
