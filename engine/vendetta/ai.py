@@ -311,4 +311,8 @@ MAX_REPLIES = 2
 # Every candidate is a whole order (a choice of objectives, a declaration, a pass, all dice at one clan), so none
 # leaves a draft open and the search need not list the menu after it to finish one.
 OPENS_DRAFTS = False
-_HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE)
+# The hooks the rollouts' greedy movement is judged with: the same one-pass evaluation and no draft finishing as the
+# level's own (hooks_for reads them from this module), so a reply costs one apply and one board pass a candidate.
+# Without them each candidate evaluated every clan separately and listed the menu after it (a third of a decision).
+_HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE,
+                   evaluate_all=evaluate_all, drafts=OPENS_DRAFTS)
