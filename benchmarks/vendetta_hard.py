@@ -3,7 +3,8 @@
 Collects the decisions of seat 0 in normal-level games (as `benchmarks.ai_decisions` does), then times every
 decision twice in this one process, interleaved: once with the rollouts' greedy replies judged the way they were
 before (every clan evaluated on its own, the menu listed after each candidate to finish a draft that whole orders
-never open: the `baseline`), once with the module as it is (`current`). Interleaving makes the load of a shared
+never open, a clan's needs computed again at every evaluation: the `baseline`), once with the module as it is
+(`current`). Interleaving makes the load of a shared
 machine fall alike on both, so the printed ratios (current / baseline) are what the change is worth, whatever the
 absolute figures on the day. It also counts the decisions whose move differs between the two (it should be 0: the
 change is only a cheaper way to the same evaluation), and checks that each decision repeats its move for the same
@@ -30,13 +31,15 @@ from engine.vendetta import ai as vendetta_ai
 
 @contextmanager
 def baseline_rollouts() -> Iterator[None]:
-    """Inside: the rollouts' greedy replies evaluate each clan separately and try to finish a draft (the old way)."""
-    current = vendetta_ai._HOOKS
+    """Inside: the rollouts' greedy replies evaluate each clan separately and try to finish a draft, and a clan's
+    needs are computed at every evaluation (the way before this benchmark was written)."""
+    current, cached = vendetta_ai._HOOKS, vendetta_ai._needs_of
     vendetta_ai._HOOKS = dataclasses.replace(current, evaluate_all=None, drafts=True)
+    vendetta_ai._needs_of = cached.__wrapped__  # type: ignore[assignment]  # the needs computed every time
     try:
         yield
     finally:
-        vendetta_ai._HOOKS = current
+        vendetta_ai._HOOKS, vendetta_ai._needs_of = current, cached
 
 
 def timed(game: Any, state: Any, seat: int, seed: int) -> tuple[float, str]:
