@@ -90,11 +90,23 @@ def _contested_hold_chances(here: tuple[tuple[str, int], ...]) -> dict[str, floa
 
 
 def _needs(state: VendettaState, clan: str) -> tuple[dict[str, int], int, list[str]]:
-    """What `clan` still lacks for all its kept cards together: named tokens, wildcard gnomes, statues."""
-    chosen = state.chosen.get(clan, [])
+    """What `clan` still lacks for all its kept cards together: named tokens, wildcard gnomes, statues.
+
+    Callers only read the result: it is shared between the calls for equal kept cards and tokens.
+    """
+    tokens = state.tokens.get(clan, {})
+    return _needs_of(clan, tuple(state.chosen.get(clan, [])), tuple(tokens.items()))
+
+
+@lru_cache(maxsize=8192)
+def _needs_of(clan: str, chosen: tuple[str, ...], token_items: tuple[tuple[str, int], ...]
+              ) -> tuple[dict[str, int], int, list[str]]:
+    """`_needs` from the kept cards and the tokens, cached: a search evaluates tens of thousands of positions whose
+    cards and tokens are those of a few (movements change neither; only loot and captures do), and computing the
+    needs again each time was a sixth of a hard decision."""
     need = pooled_needs(chosen)
     wildcards = need.pop(GNOME_ANY, 0)
-    tokens = state.tokens.get(clan, {})
+    tokens = dict(token_items)
     lack = {t: n - tokens.get(t, 0) for t, n in need.items() if n > tokens.get(t, 0)}
     spare = sum(max(0, tokens.get(gnome_token(c), 0) - need.get(gnome_token(c), 0)) for c in CLOCKWISE if c != clan)
     statues = sorted({st for cid in chosen for st in CARDS[cid].statues})
@@ -311,4 +323,8 @@ MAX_REPLIES = 2
 # Every candidate is a whole order (a choice of objectives, a declaration, a pass, all dice at one clan), so none
 # leaves a draft open and the search need not list the menu after it to finish one.
 OPENS_DRAFTS = False
-_HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE)
+# The hooks the rollouts' greedy movement is judged with: the same one-pass evaluation and no draft finishing as the
+# level's own (hooks_for reads them from this module), so a reply costs one apply and one board pass a candidate.
+# Without them each candidate evaluated every clan separately and listed the menu after it (a third of a decision).
+_HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE,
+                   evaluate_all=evaluate_all, drafts=OPENS_DRAFTS)
