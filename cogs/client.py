@@ -144,12 +144,14 @@ class GnomehostBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember the language of the user's client, for the DMs sent to them later (written only on a change)."""
         tag = getattr(interaction.locale, "value", None)
-        if self._service is None or self._stopped or not isinstance(tag, str):
+        # A malformed interaction may come without a user: there is nobody whose language to keep.
+        user_id = getattr(getattr(interaction, "user", None), "id", None)
+        if self._service is None or self._stopped or not isinstance(tag, str) or not isinstance(user_id, int):
             return
         try:
-            await self._service.players.seen_locale(interaction.user.id, tag)
+            await self._service.players.seen_locale(user_id, tag)
         except Exception:  # the click itself goes on: a language not stored is only the next DM in English
-            log.warning("the language of user %s was not stored", interaction.user.id, exc_info=True)
+            log.warning("the language of user %s was not stored", user_id, exc_info=True)
 
     async def on_ready(self) -> None:
         """Log who we are and the invite URL once, and start the deadline scheduler unless the bot is stopping.
