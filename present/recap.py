@@ -21,6 +21,7 @@ CAPTION_CHARS = 150  # two lines of the caption band
 HEADING = "Since your last move:"
 LEFT_IT = "Where you left it"
 BULLET = "• "
+SHOWN_PER_KIND = 3  # different texts of one kind told in full before the rest are counted
 
 
 @dataclass
@@ -30,14 +31,17 @@ class _Kind:
     texts: list[str] = field(default_factory=list)
 
     def said(self) -> str:
-        """"X", "X, twice", "X, 3 times" when they all read the same, else "X, and 2 more like it"."""
-        first = self.texts[0].rstrip(".")
-        count = len(self.texts)
-        if count == 1:
-            return first
-        if all(t == self.texts[0] for t in self.texts):
-            return f"{first}, {times(count)}"
-        return f"{first}, and {count - 1} more like it"
+        """Each different text once, counted when repeated ("X, twice; Y"); past SHOWN_PER_KIND different ones,
+        the first of them and how many more (a reader wants what happened, not "and 1 more like it")."""
+        counts: dict[str, int] = {}
+        for told in self.texts:
+            key = told.rstrip(".")
+            counts[key] = counts.get(key, 0) + 1
+        parts = [told if n == 1 else f"{told}, {times(n)}" for told, n in counts.items()]
+        if len(parts) <= SHOWN_PER_KIND:
+            return "; ".join(parts)
+        rest = sum(list(counts.values())[SHOWN_PER_KIND - 1:])
+        return "; ".join(parts[:SHOWN_PER_KIND - 1]) + f"; and {rest} more like these"
 
 
 @dataclass

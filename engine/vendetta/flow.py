@@ -170,9 +170,17 @@ def loot(state: VendettaState, events: list[Event]) -> None:
             token = board.loot(territory)
             state.tokens[clan][token] = state.tokens[clan].get(token, 0) + 1  # R-V21: the supply never runs out
             gains[clan].append(token)
-    text = "; ".join(f"{CLANS[c].name}: {', '.join(_token_gain(t) for t in g)}" for c, g in gains.items() if g)
+    text = "; ".join(f"{CLANS[c].name}: {_gains_text(g)}" for c, g in gains.items() if g)
     text = text or "nothing"
     events.append(public_event(f"Loot — {text}.", "loot", gains=gains))
+
+
+def _gains_text(tokens: list[str]) -> str:
+    """One clan's loot in words, like tokens counted together: `2 apples, an acorn`."""
+    counts: dict[str, int] = {}
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return ", ".join(_token_gain(t) if n == 1 else f"{n} {token_text(t, n)}" for t, n in counts.items())
 
 
 def _token_gain(token: str) -> str:
