@@ -7,16 +7,20 @@ is private. The group works in servers, in DMs and as a user-installed app: the 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.client import GnomehostBot
+from cogs.games_list import game_line, turn_buttons
+from cogs.limits import MESSAGE_CONTENT, fit_lines
 from cogs.locales import reader_locale
 from db.store import NOTIFY_WAYS, PlayerRow
 from host import quiet
 from i18n import ENGLISH, Locale
+from present import games_list as games_words
 from present import me as words
 from present import stats as stats_words
 
@@ -98,10 +102,21 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
 
     @app_commands.command(name="back", description="End your vacation now")
     async def back(self, interaction: discord.Interaction) -> None:
-        """End the user's vacation."""
+        """End the user's vacation; the games waiting for them meanwhile are listed with "Take my turn"."""
         await self.bot.service.players.set_back(interaction.user.id)
         await self.bot.service.player_back(interaction.user.id)
-        await self._answer(interaction, words.back_set(reader_locale(interaction)))
+        welcome = words.back_set(reader_locale(interaction))
+        # Nobody mentioned them while they were away: the answer to their return is where they are awaited.
+        waiting = [g for g in await self.bot.service.games_of_user(interaction.user.id) if g.mine]
+        if not waiting:
+            await self._answer(interaction, welcome)
+            return
+        lines = [game_line(self.bot, g) for g in waiting]
+        text = fit_lines([welcome, games_words.games_text(lines)], MESSAGE_CONTENT)
+        view = turn_buttons(interaction, waiting, lines)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
+                                                **kwargs)
 
 
 async def setup(bot: GnomehostBot) -> None:
