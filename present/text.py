@@ -70,7 +70,8 @@ def event_text(event: Event, names: Mapping[int, str]) -> str:
     for player, label in names.items():
         person, _, side = label.rpartition(" (")
         if person and side.endswith(")"):
-            for plays in (f"plays {side[:-1]}", f"plays the {side[:-1]}"):
+            sides = side[:-1]
+            for plays in (f"plays {sides}", f"plays the {sides}", f"plays {sides.replace(' & ', ' and ')}"):
                 said = said.replace(f"{{p{player}}} {plays}", f"{person} {plays}")
     return fill_names(said, names)
 

@@ -91,9 +91,13 @@ def new_state(
         shuffled = list(seat_ids)
         rng.shuffle(shuffled)
         owner = {c: p for p, c in enumerate(shuffled)}
+    # Each player once, with their clans in seat order: with two players each plays two clans.
+    clans_of: dict[int, list[str]] = {}
+    for c in seat_ids:
+        clans_of.setdefault(owner[c], []).append(CLANS[c].name)
     events.append(public_event(
         # the front end fills the player placeholders with names
-        "; ".join(f"{player_ref(owner[c])} plays {CLANS[c].name}" for c in seat_ids) + ".",
+        "; ".join(f"{player_ref(p)} plays {' and '.join(names)}" for p, names in clans_of.items()) + ".",
         "reveal", owner=dict(owner),
     ))
     if first_seat is None:

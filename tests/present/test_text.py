@@ -246,3 +246,23 @@ def test_a_waiting_player_is_named_by_their_side_when_their_name_is_unknown():
     line = waiting_name([waiting_who(None, "McDingle"), waiting_who(None, "Schnitzel")], secret=True)
     assert line == "Not your turn — waiting for a secret choice from McDingle, Schnitzel"
     assert waiting_who("alice", "Red") == "alice (Red)" and waiting_who(None, None) == "a player"
+
+
+def test_a_two_player_vendetta_seating_names_each_player_once_with_both_clans():
+    from engine import registry as games
+    from engine.core.names import player_ref
+
+    game = games.get("vendetta")
+    state = game.new_game(2, 11, {})
+    seating = next(e for e in game.setup_events(state) if " plays " in e.text)
+    assert seating.text.count(" plays ") == 2, seating.text
+    owner = seating.data["owner"]
+    clans = {p: [c for c, q in owner.items() if q == p] for p in (0, 1)}
+    from engine.vendetta.clans import CLANS
+
+    names = {p: f"<@{10 + p}> ({' & '.join(CLANS[c].name for c in clans[p])})" for p in (0, 1)}
+    said = text.event_text(seating, names)
+    first = next(p for p in (0, 1) if said.startswith(f"<@{10 + p}>"))
+    assert said.startswith(f"<@{10 + first}> plays {' and '.join(CLANS[c].name for c in clans[first])};"), said
+    assert "&" not in said and said.count("<@") == 2, said
+    assert player_ref(0) not in said
