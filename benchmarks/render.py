@@ -87,9 +87,9 @@ def bench_game(name: str, repeat: int) -> dict[str, Any]:
     private_ms = statistics.median(_median_ms(partial(render.private, name, v), repeat) for v in privates)
     # The "Take my turn" picture: board and private picture stacked (player views carry the public view).
     panel_ms = statistics.median(
-        _median_ms(partial(render.panel_image, name, None, v), max(3, repeat // 5)) for v in privates
+        _median_ms(partial(render.panel_images, name, None, v), max(3, repeat // 5)) for v in privates
     )
-    panel_bytes = statistics.median(len(render.panel_image(name, None, v)) for v in privates)
+    panel_bytes = statistics.median(sum(map(len, render.panel_images(name, None, v))) for v in privates)
     board_bytes = statistics.median(len(render.board(name, v)) for v in boards)
     private_bytes = statistics.median(len(render.private(name, v)) for v in privates)
     largest = max(len(render.board(name, v)) for v in boards)

@@ -65,33 +65,42 @@ async def board_file(
     return _file(await _render("board", game_name, public_view), "board.png", limit, described)
 
 
-async def panel_file(
+async def panel_files(
     game_name: str, public_view: dict[str, Any] | None, player_view: dict[str, Any], limit: int | None = None
-) -> discord.File | None:
-    """The "Take my turn" picture as `panel.png`: the board with the player's private picture under it.
+) -> list[discord.File]:
+    """The "Take my turn" pictures as `panel-<n>.png`: the board with the player's private picture under it,
+    in pages a phone shows whole (one gallery).
 
-    Ephemeral or DM only (it holds the player's secrets). Falls back to the private picture alone when the
-    game draws no board, and to None when it draws nothing.
+    Ephemeral or DM only (they hold the player's secrets). Falls back to the private picture alone when the
+    game draws no board or the pages together pass `limit`, and to no picture when it draws nothing.
     """
     try:
-        # Both pictures in one worker thread: the board is the larger one to draw.
-        data: bytes | None = await asyncio.to_thread(render.panel_image, game_name, public_view, player_view)
+        # Every page in one worker thread: the board is the larger part to draw.
+        pages: list[bytes] = await asyncio.to_thread(render.panel_images, game_name, public_view, player_view)
     except KeyError:
         log.debug("no panel renderer for %s", game_name)
-        data = None
+        return []
     except Exception:
         log.exception("drawing the panel of a %s game failed", game_name)
         data = await _render("private", game_name, player_view)
-        return _file(data, "hand.png", limit, _described(alt_text.describe_private, game_name, player_view))
-    if data is not None and not fits_attachment(len(data), limit):
+        alone = _file(data, "hand.png", limit, _described(alt_text.describe_private, game_name, player_view))
+        return [alone] if alone is not None else []
+    if not fits_attachment(sum(len(p) for p in pages), limit):
         # Too big with the board: the private picture alone still tells the player their hand.
-        return await private_file(game_name, player_view, limit)
+        alone = await private_file(game_name, player_view, limit)
+        return [alone] if alone is not None else []
     if private_is_empty(game_name, player_view):
-        # The panel picture is the board alone: described as the board.
-        board_only = _described(alt_text.describe_board, game_name, public_view or player_view)
-        return _file(data, "panel.png", limit, board_only)
-    described = _described(alt_text.describe_panel, game_name, public_view, player_view)
-    return _file(data, "panel.png", limit, described)
+        # The pictures are the board alone: described as the board.
+        described = _described(alt_text.describe_board, game_name, public_view or player_view)
+    else:
+        described = _described(alt_text.describe_panel, game_name, public_view, player_view)
+    files = []
+    for number, page in enumerate(pages, start=1):
+        said = described if len(pages) == 1 or described is None else f"Part {number} of {len(pages)}: {described}"
+        file = _file(page, f"panel-{number}.png", None, said)
+        if file is not None:
+            files.append(file)
+    return files
 
 
 def private_is_empty(game_name: str, player_view: dict[str, Any]) -> bool:

@@ -237,7 +237,7 @@ class DiscordNotifier:
         # The prompt carries the panel picture (board above the secret view): nothing to scroll back for; a
         # secret choice's turn start has its one animation here, where only the player sees it.
         extra = await recap_file(table, panel.recap) if panel.recap is not None else None
-        message = await self._send_dm(user_id, panel.content, view=panel.view, file=panel.file, extra=extra)
+        message = await self._send_dm(user_id, panel.content, view=panel.view, files=panel.files, extra=extra)
         return MessageRef(message.channel.id, message.id)
 
     async def edit_prompt(
@@ -252,8 +252,8 @@ class DiscordNotifier:
             return message  # the decision is no longer theirs: the prompt stays as it is
         partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
         kwargs: dict[str, object] = {"content": panel.content, "view": panel.view}
-        if panel.file is not None:
-            kwargs["attachments"] = [panel.file]
+        if panel.files:
+            kwargs["attachments"] = list(panel.files)
         try:
             await partial.edit(**kwargs)  # type: ignore[arg-type]  # one dict for edit()'s differently typed keywords
         except discord.NotFound:
@@ -302,14 +302,14 @@ class DiscordNotifier:
             lines.append(t(locale, "dm.private-hint"))
         content = fit_lines(lines, MESSAGE_CONTENT)
         file = None if empty else await images.private_file(table.game_name, update.view)
-        await self._send_dm(user_id, content, file=file)
+        await self._send_dm(user_id, content, files=[file] if file is not None else [])
 
     async def _send_dm(
-        self, user_id: int, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None,
-        extra: discord.File | None = None,
+        self, user_id: int, content: str, *, files: Sequence[discord.File] = (),
+        view: discord.ui.View | None = None, extra: discord.File | None = None,
     ) -> discord.Message:
         channel = await delivered(lambda: self.bot.create_dm(discord.Object(id=user_id)))
-        files = [f for f in (file, extra) if f is not None]
+        files = [*files, *([extra] if extra is not None else [])]
         if len(files) > 1:
             return await delivered(lambda: channel.send(content, files=files, view=view or MISSING))
         return await delivered(lambda: channel.send(content, file=files[0] if files else MISSING,

@@ -32,11 +32,11 @@ RECAP_CHARS = 900
 
 @dataclass
 class Panel:
-    """What to send or edit: content, components (None: remove them) and the picture."""
+    """What to send or edit: content, components (None: remove them) and the pictures (one gallery)."""
 
     content: str
     view: discord.ui.View | None
-    file: discord.File | None
+    files: list[discord.File]
     step: StepInfo | None
     recap: Recap | None = None  # what happened since the player's last move (its lines are in `content`)
 
@@ -123,10 +123,10 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
             table.game_id, step.version, step.player, step_choices(step), screen.page,
             shortcuts=as_choices(step.player, details.shortcuts), pick=details.pick,
         )
-    file = None
+    files = []
     if with_image and screen.public_view is not None and screen.private_view is not None:
-        file = await images.panel_file(table.game_name, screen.public_view, screen.private_view, file_limit)
-    return Panel(content=content, view=view, file=file, step=step, recap=screen.recap)
+        files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit)
+    return Panel(content=content, view=view, files=files, step=step, recap=screen.recap)
 
 
 async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None, with_image: bool) -> Panel:
@@ -135,8 +135,8 @@ async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None
     lines = [note] if note else []
     lines.append(f"**{table.title}** — game #{table.game_id} is {table.status.value}.")
     situation = situation_lines(screen.details) if screen.details is not None else []
-    file = None
+    files = []
     if with_image and screen.details is not None and screen.public_view is not None \
             and screen.private_view is not None:
-        file = await images.panel_file(table.game_name, screen.public_view, screen.private_view, file_limit)
-    return Panel(content=panel_text(lines, situation), view=None, file=file, step=None)
+        files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit)
+    return Panel(content=panel_text(lines, situation), view=None, files=files, step=None)

@@ -50,12 +50,12 @@ def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"content": panel.content, "allowed_mentions": discord.AllowedMentions.none()}
     if editing:
         kwargs["view"] = panel.view
-        kwargs["attachments"] = [panel.file] if panel.file is not None else []
+        kwargs["attachments"] = list(panel.files)
     else:
         if panel.view is not None:
             kwargs["view"] = panel.view
-        if panel.file is not None:
-            kwargs["file"] = panel.file
+        if panel.files:
+            kwargs["files"] = list(panel.files)
     return kwargs
 
 

@@ -3,8 +3,8 @@
 Pure: no engine state, no I/O at call time (a game module may load its packaged
 board data once), no Discord. Each game lives in ``render/<game_name>/`` (a package) and
 provides ``board(public_view) -> bytes`` and ``private(player_view) -> bytes``;
-adding a game adds only that package. `panel_image` stacks both for the "Take my
-turn" panel.
+adding a game adds only that package. `panel_images` stacks both for the "Take my
+turn" panel, in pages a phone shows whole.
 
 A renderer draws only from the view it is given, so a secret that is not in a
 public view cannot reach a public picture.
@@ -56,17 +56,19 @@ def private_is_empty(game_name: str, player_view: dict[str, Any]) -> bool:
     return bool(check(player_view)) if callable(check) else False
 
 
-def panel_image(game_name: str, public_view: dict[str, Any] | None, private_view: dict[str, Any]) -> bytes:
-    """PNG for the "Take my turn" panel: the current board above the player's private picture.
+def panel_images(game_name: str, public_view: dict[str, Any] | None, private_view: dict[str, Any]) -> list[bytes]:
+    """PNG pages for the "Take my turn" panel: the current board above the player's private picture.
 
-    `public_view` is the table's public view; None draws the board from `private_view`
-    (a player's view holds the whole public view, and the board drawn from it is the same).
-    With an empty private view (see `private_is_empty`) the panel picture is the board alone.
+    Each page is at most 1.3 times as tall as wide (render.panel), cut between parts of the
+    picture; Discord shows them as one gallery. `public_view` is the table's public view; None
+    draws the board from `private_view` (a player's view holds the whole public view, and the
+    board drawn from it is the same). With an empty private view (see `private_is_empty`) the
+    pages are the board's alone.
     """
     from render import panel
 
     module = module_for(game_name)
     board_png = module.board(public_view if public_view is not None else private_view)
     if private_is_empty(game_name, private_view):
-        return board_png
-    return panel.stack(board_png, module.private(private_view))
+        return panel.pages(board_png, None)
+    return panel.pages(board_png, module.private(private_view))

@@ -254,7 +254,7 @@ class PromptingBot(FakeBot):
 
 async def test_a_prompt_is_a_dm_with_the_choice_buttons_and_retires_the_last_one(monkeypatch):
     async def fake_build_panel(service, game_id, user_id, *, player=None, note="", **kwargs):
-        return Panel(f"prompt for seat {player}", table_view(game_id, 6), None, None)
+        return Panel(f"prompt for seat {player}", table_view(game_id, 6), [], None)
 
     monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
     bot = PromptingBot()
@@ -269,7 +269,7 @@ async def test_a_prompt_is_a_dm_with_the_choice_buttons_and_retires_the_last_one
 
 async def test_no_prompt_when_the_choice_is_no_longer_theirs(monkeypatch):
     async def fake_build_panel(service, game_id, user_id, *, player=None, note="", **kwargs):
-        return Panel("nothing to decide", None, None, None)
+        return Panel("nothing to decide", None, [], None)
 
     monkeypatch.setattr(notifier_module, "build_panel", fake_build_panel)
     bot = PromptingBot()

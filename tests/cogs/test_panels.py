@@ -8,6 +8,7 @@ from typing import Any
 import discord
 import pytest
 
+import render
 from cogs import panels, play
 from cogs.custom_ids import Kind, WireFields, decode
 from engine.core.decisions import DecisionKind
@@ -15,6 +16,7 @@ from engine.core.picks import MultiPick, PickOption
 from host import forced
 from host.errors import StaleVersion
 from host.results import ActionChoice, GameView, MoveResult, PanelDetails, PanelScreen, StepInfo, TableInfo, TableStatus
+from render import panel as render_panel
 from tests.cogs.fakes import PLAYER, ServiceStandIn, make_table
 
 GAME = 3
@@ -98,7 +100,7 @@ async def test_the_panel_shows_the_engines_sentences_and_one_picture_never_a_dum
     assert "you play Dingleson" in panel.content and "Move the Dingleson clan." in panel.content
     assert "Your hand: Sprint and Trap.\nObjective Oak Grove: done." in panel.content
     assert "factions" not in panel.content and "round" not in panel.content
-    assert panel.file is not None and panel.file.filename == "panel.png"
+    assert [f.filename for f in panel.files][:1] == ["panel-1.png"]
 
 
 async def test_shortcuts_and_the_pick_menu_reach_the_view_with_the_step_they_were_read_with() -> None:
@@ -169,21 +171,25 @@ async def test_the_panel_picture_falls_back_to_the_private_one_then_to_none(monk
         raise RuntimeError("a drawing bug")
 
     mine = {"me": {"player": 0, "clans": ["red"]}}
-    monkeypatch.setattr(images.render, "panel_image", broken)
+    monkeypatch.setattr(images.render, "panel_images", broken)
     monkeypatch.setattr(images.render, "private", lambda *_a: b"\x89PNG private")
-    file = await images.panel_file("vendetta", {}, mine)
-    assert file is not None and file.filename == "hand.png"
+    files = await images.panel_files("vendetta", {}, mine)
+    assert [f.filename for f in files] == ["hand.png"]
 
     def unknown(*_a: Any) -> bytes:
         raise KeyError("no renderer")
 
-    monkeypatch.setattr(images.render, "panel_image", unknown)
-    assert await images.panel_file("nogame", {}, {}) is None
-    monkeypatch.setattr(images.render, "panel_image", lambda *_a: b"x" * 2000)
-    small = await images.panel_file("vendetta", {}, mine, limit=1000)  # too big with the board: private alone
-    assert small is not None and small.filename == "hand.png"
+    monkeypatch.setattr(images.render, "panel_images", unknown)
+    assert await images.panel_files("nogame", {}, {}) == []
+    # Pages of 600 bytes each: together over a 1000-byte limit, though each fits; the private picture alone.
+    monkeypatch.setattr(images.render, "panel_images", lambda *_a: [b"x" * 600, b"y" * 600])
+    small = await images.panel_files("vendetta", {}, mine, limit=1000)
+    assert [f.filename for f in small] == ["hand.png"]
+    both = await images.panel_files("vendetta", {}, mine, limit=2000)
+    assert [f.filename for f in both] == ["panel-1.png", "panel-2.png"]
+    assert [f.description for f in both][1].startswith("Part 2 of 2: ")  # type: ignore[union-attr]
     # With nothing private to draw there is no private picture to fall back to.
-    assert await images.panel_file("vendetta", {}, {"me": {"player": 0, "clans": []}}, limit=1000) is None
+    assert await images.panel_files("vendetta", {}, {"me": {"player": 0, "clans": []}}, limit=1000) == []
 
 
 async def test_an_empty_hand_is_a_sentence_in_the_panel_and_the_picture_is_the_board_alone() -> None:
@@ -197,9 +203,9 @@ async def test_an_empty_hand_is_a_sentence_in_the_panel_and_the_picture_is_the_b
     screen = PanelScreen(table, 5, step(), details(), public, empty, 0)
     panel = await panels.panel_of(screen)
     assert empty_private_text() in panel.content
-    assert panel.file is not None
-    board = await images.board_file("associates", public)
-    assert board is not None and panel.file.fp.read() == board.fp.read()
+    assert panel.files
+    # The board's own pages: nothing stacked under them.
+    assert [f.fp.read() for f in panel.files] == render_panel.pages(render.board("associates", public), None)
     assert await images.private_file("associates", empty) is None
     held = await panels.panel_of(replace(screen, private_view=associates_samples.crowded_private()))
     assert empty_private_text() not in held.content

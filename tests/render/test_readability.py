@@ -88,7 +88,7 @@ def _every_picture(game: str) -> Iterator[bytes]:
         yield render.board(game, sample.public)
         for view in sample.players.values():
             yield render.private(game, view)
-            yield render.panel_image(game, sample.public, view)
+            yield from render.panel_images(game, sample.public, view)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -114,7 +114,8 @@ def test_every_text_and_token_is_drawn_at_least_20_px_per_800_px_of_picture_widt
                 drawn.picture(render.board(game, sample.public))
                 for view in sample.players.values():
                     drawn.picture(render.private(game, view))
-                    drawn.picture(render.panel_image(game, sample.public, view))
+                    for page in render.panel_images(game, sample.public, view):
+                        drawn.picture(page)
     finally:
         _clear_render_caches()
     kinds = {d.kind for d in drawn.drawn}

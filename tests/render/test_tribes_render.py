@@ -244,7 +244,7 @@ def _every_sample_picture() -> None:
         render.board("tribes", view)
         if "you" in view:
             render.private("tribes", view)
-            render.panel_image("tribes", None, view)
+            render.panel_images("tribes", None, view)
 
 
 def test_no_text_below_the_phone_minimum_and_no_engine_identifier_on_the_sample_pictures(monkeypatch):
