@@ -187,7 +187,8 @@ async def test_the_panel_picture_falls_back_to_the_private_one_then_to_none(monk
     assert [f.filename for f in small] == ["hand.png"]
     both = await images.panel_files("vendetta", {}, mine, limit=2000)
     assert [f.filename for f in both] == ["panel-1.png", "panel-2.png"]
-    assert [f.description for f in both][1].startswith("Part 2 of 2: ")  # type: ignore[union-attr]
+    descriptions = [f.description or "" for f in both]
+    assert descriptions[1].startswith("Part 2 of 2: ")
     # With nothing private to draw there is no private picture to fall back to.
     assert await images.panel_files("vendetta", {}, {"me": {"player": 0, "clans": []}}, limit=1000) == []
 
