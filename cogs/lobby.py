@@ -22,6 +22,7 @@ from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId, Replay
 from cogs.errors import UserFacingError
 from cogs.export import export_command
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
+from cogs.locales import reader_locale
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
 from cogs.records import leaderboard_command, stats_command
@@ -377,7 +378,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """Section names of the rules matching what was typed."""
         try:
             name = interaction.namespace.game or await self._game_name_here(interaction)
-            sections = rules_sections(name)
+            sections = rules_sections(name, reader_locale(interaction))
         except Exception:
             return []
         return [app_commands.Choice(name=trim(t, CHOICE_NAME), value=trim(t, 100))

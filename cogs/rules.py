@@ -12,7 +12,9 @@ import discord
 
 from cogs.errors import UserFacingError
 from cogs.limits import echo
+from cogs.locales import reader_locale
 from cogs.replies import reply_long
+from i18n import ENGLISH, Locale
 from present import rules_pages
 from present.rules_pages import PLAY_DIR, find_topics, topic_list
 
@@ -21,14 +23,15 @@ log = logging.getLogger(__name__)
 __all__ = ["PLAY_DIR", "find_topics", "rules_path", "rules_sections", "send_rules"]
 
 
-def rules_path(game_name: str) -> Path | None:
-    """The players' rules page of a registered game; None for any other name (never a path a user typed)."""
-    return rules_pages.page_path(game_name)
+def rules_path(game_name: str, locale: Locale = ENGLISH) -> Path | None:
+    """The players' rules page of a registered game in `locale`; None for any other name (never a path a user
+    typed)."""
+    return rules_pages.page_path(game_name, locale)
 
 
-def rules_sections(game_name: str) -> dict[str, str]:
-    """The players' rules of a registered game, topic title -> text; empty for any other name."""
-    return rules_pages.topics(game_name)
+def rules_sections(game_name: str, locale: Locale = ENGLISH) -> dict[str, str]:
+    """The players' rules of a registered game in `locale`, topic title -> text; empty for any other name."""
+    return rules_pages.topics(game_name, locale)
 
 
 async def send_rules(interaction: discord.Interaction, game_name: str | None, topic: str | None) -> None:
@@ -38,16 +41,15 @@ async def send_rules(interaction: discord.Interaction, game_name: str | None, to
 
         await send_help(interaction, None)
         return
-    sections = rules_sections(game_name)
+    locale = reader_locale(interaction)
+    sections = rules_sections(game_name, locale)
     if not sections:
-        raise UserFacingError(f"I have no rules text for {game_name} yet.")
+        raise UserFacingError(rules_pages.no_rules(game_name, locale))
     if topic is None:
         first = next(iter(sections.values()))
-        await reply_long(interaction, first + "\n\n" + topic_list(sections, game_name))
+        await reply_long(interaction, first + "\n\n" + topic_list(sections, game_name, locale))
         return
     found = find_topics(sections, topic)
     if not found:
-        raise UserFacingError(f"No rules topic matches “{echo(topic)}”. Topics: {', '.join(sections)}.")
-    others = found[1:4]
-    more = "\n\n**Also about this:** " + ", ".join(others) if others else ""
-    await reply_long(interaction, sections[found[0]] + more)
+        raise UserFacingError(rules_pages.no_topic(sections, echo(topic), locale))
+    await reply_long(interaction, sections[found[0]] + rules_pages.see_also(found[1:4], locale))

@@ -23,6 +23,7 @@ from host.outbox import (
     user_queue,
 )
 from host.results import (
+    HEADLINE_EVENT,
     AppliedMove,
     MoveResult,
     MoveSource,
@@ -114,11 +115,19 @@ def compose(before: LiveGame, after: LiveGame, applied: list[Applied], announcem
         messages.append(ping)
     news = _private_news(after, announcement, result, applied)
     prompts = _new_prompts(before, after, result) if not result.ended else []
-    # The start (everyone's view) keeps its private DMs: the picture of everything a player holds.
-    messages.extend(news if announcement.everyone_private else fold_news(news, prompts))
+    messages.extend(start_news(news, prompts) if announcement.everyone_private else fold_news(news, prompts))
     messages.extend(closed_prompts(before, after, applied))
     messages.extend(prompts)
     return messages
+
+
+def start_news(news: list[Outgoing], prompts: list[Outgoing]) -> list[Outgoing]:
+    """The private DMs of a start: each player's picture of everything they hold, except for a player whose
+    first DM prompt goes out now: its panel shows all they hold and carries their deal's news (one DM, not
+    two). `prompts` are rewritten in place to carry it."""
+    prompted = {o.payload.user_id for o in prompts if isinstance(o.payload, PromptPost)}
+    left = fold_news(news, prompts)
+    return [o for o in left if not (isinstance(o.payload, PrivatePost) and o.payload.user_id in prompted)]
 
 
 def fold_news(news: list[Outgoing], prompts: list[Outgoing]) -> list[Outgoing]:
@@ -175,7 +184,7 @@ def _table_update(
     )
     # A later edit of this message keeps its headline as its first line.
     first = announcement.headline and not continues
-    headline = (public_event(announcement.headline, "headline"),) if first else ()
+    headline = (public_event(announcement.headline, HEADLINE_EVENT),) if first else ()
     after.status_events = (*headline, *shown)
     return table_post(after, update)
 

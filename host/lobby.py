@@ -49,6 +49,7 @@ from host.live import LiveGame, random_start_order, snapshot_text
 from host.outbox import LobbyClosed, LobbyPost, Outgoing, channel_queue
 from host.results import (
     DEFAULT_AI_LEVEL,
+    HEADLINE_EVENT,
     AfkPolicy,
     AiLevel,
     MoveResult,
@@ -484,7 +485,7 @@ class Lobby:
         )
         await self._committer.enqueue([table_post(live, replaced)])
         # The status message keeps the replacement as its first line.
-        live.status_events = (public_event(headline, "headline"),)
+        live.status_events = (public_event(headline, HEADLINE_EVENT),)
 
     async def set_auto_pass(self, game_id: int, user_id: int, on: bool) -> TableInfo:
         """See TableService.set_auto_pass."""

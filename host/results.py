@@ -323,6 +323,10 @@ class PostMode(StrEnum):
     EDIT = "edit"
 
 
+# The kind of the event that carries a table message's headline into the edits of that message through a round.
+HEADLINE_EVENT = "headline"
+
+
 @dataclass(frozen=True, slots=True)
 class TableUpdate:
     """What the service asks the Discord layer to post in a table's channel. Public data only."""

@@ -1,7 +1,9 @@
 """The players' rules pages: docs/play/<game>.md split into topics at its `##` headings.
 
 These pages are written for players (docs/rules/<game>.md is the developers' rules file, with every
-ruling id): what `/game rules` serves, topic by topic, each short enough for one chat message.
+ruling id): what `/game rules` serves, topic by topic, each short enough for one chat message. A page in
+another language sits beside the English one as docs/play/<game>.<language>.md (vendetta.fr.md), with the
+same headings translated; a language without its page reads the English one.
 """
 
 from __future__ import annotations
@@ -12,33 +14,38 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from engine import registry
+from i18n import ENGLISH, Locale, format_list, t
 
 log = logging.getLogger(__name__)
 
 PLAY_DIR = Path(__file__).resolve().parent.parent / "docs" / "play"
-# The first topic: the page's title and introduction, before its first `##` heading.
-OVERVIEW = "Overview"
 # A topic title must fit a Discord choice name; the pages' headings are all far shorter.
 TITLE_LIMIT = 100
 
 
-def page_path(game_name: str) -> Path | None:
-    """The players' page of a registered game; None for any other name.
+def page_path(game_name: str, locale: Locale = ENGLISH) -> Path | None:
+    """The players' page of a registered game in `locale` (the English page when that language has none);
+    None for any other name.
 
     The name is looked up in the registry, never used as typed: user text ("../../README", an
-    absolute path) must not choose which file is read.
+    absolute path) must not choose which file is read; the locale is one the bot has a catalog for.
     """
-    known = {name: PLAY_DIR / f"{name}.md" for name in registry.names()}
-    return known.get(game_name)
+    if game_name not in registry.names():
+        return None
+    translated = PLAY_DIR / f"{game_name}.{locale}.md"
+    if locale != ENGLISH and translated.is_file():
+        return translated
+    return PLAY_DIR / f"{game_name}.md"
 
 
-def topics(game_name: str) -> dict[str, str]:
-    """The players' rules of a registered game, topic title -> text (in page order); empty if it has none."""
-    path = page_path(game_name)
+def topics(game_name: str, locale: Locale = ENGLISH) -> dict[str, str]:
+    """The players' rules of a registered game in `locale`, topic title -> text (in page order); empty if it
+    has none. The first topic is the page's title and introduction, before its first `##` heading."""
+    path = page_path(game_name, locale)
     if path is None or not path.is_file():
         return {}
     sections: dict[str, str] = {}
-    title, lines = OVERVIEW, list[str]()
+    title, lines = t(locale, "rules.overview"), list[str]()
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("## "):
             if any(x.strip() for x in lines):
@@ -51,9 +58,24 @@ def topics(game_name: str) -> dict[str, str]:
     return sections
 
 
-def topic_list(sections: Mapping[str, str], game_name: str) -> str:
+def topic_list(sections: Mapping[str, str], game_name: str, locale: Locale = ENGLISH) -> str:
     """The line that names every topic of a game's page and how to open one."""
-    return "**Topics:** " + ", ".join(sections) + f"\nOpen one with `/game rules game:{game_name} topic:<name>`."
+    return t(locale, "rules.topics", topics=", ".join(sections), game=game_name)
+
+
+def no_rules(game_name: str, locale: Locale = ENGLISH) -> str:
+    """The answer for a game without a players' page."""
+    return t(locale, "rules.none", game=game_name)
+
+
+def no_topic(sections: Mapping[str, str], typed: str, locale: Locale = ENGLISH) -> str:
+    """The answer when no topic matches what a player typed (`typed` already made safe to echo)."""
+    return t(locale, "rules.no-topic", typed=typed, topics=format_list(locale, list(sections), "unit"))
+
+
+def see_also(titles: list[str], locale: Locale = ENGLISH) -> str:
+    """The line after a topic naming the next best matches (empty when there are none)."""
+    return "\n\n" + t(locale, "rules.see-also", topics=", ".join(titles)) if titles else ""
 
 
 WORD = re.compile(r"[^\W_]+", re.UNICODE)

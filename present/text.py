@@ -16,7 +16,16 @@ from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
-from host.results import LogLine, PendingPlayer, SeatInfo, TableInfo, TableStatus, TableUpdate, UpdateKind
+from host.results import (
+    HEADLINE_EVENT,
+    LogLine,
+    PendingPlayer,
+    SeatInfo,
+    TableInfo,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
 
@@ -238,7 +247,9 @@ def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, floa
     (while the game goes on) which of its players are away on vacation and until when (`away`: user -> end)."""
     view = update.public_view
     names = player_names(table, view)
-    narration = [event_text(e, names) for e in public_only(update.public_events)]
+    # A message edited through a round keeps its first headline as an event: it reads as a headline still.
+    narration = [f"**{trim(e.text, 300)}**" if e.kind == HEADLINE_EVENT else event_text(e, names)
+                 for e in public_only(update.public_events)]
     lines = [f"**{trim(update.headline, 300)}**", *narration] if update.headline else narration
     if update.outcome is not None:
         tail = outcome_text(table, update.outcome, view)

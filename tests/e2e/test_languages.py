@@ -1,6 +1,6 @@
-"""The reader's language through the real bot: a user whose Discord speaks French gets /help, a quick start and
-/me in French, citing the commands by the French names a French client shows; one in British English gets them
-in English; the commands the bot dispatches on stay the same for both."""
+"""The reader's language through the real bot: a user whose Discord speaks French gets /help, a quick start, the
+rules pages and /me in French, citing the commands by the French names a French client shows; one in British
+English gets them in English; the commands the bot dispatches on stay the same for both."""
 
 from __future__ import annotations
 
@@ -31,6 +31,14 @@ async def test_help_and_me_answer_in_each_readers_language(fake: Harness, bot: L
     assert rec.ephemeral and "**But :**" in shown(rec) and "/partie règles jeu:tribes" in shown(rec), rec.describe()
     files = [a for m in rec.messages for a in m.attachments if a.filename == "guide.png"]
     assert files and (files[0].description or "").startswith("Le plateau de tribes"), rec.describe()
+
+    # The rules pages too: the French page, its topics and the words around them; English for bob.
+    french = shown(await fake.slash(alice, "game", subcommand="rules", options={"game": "vendetta"}))
+    assert "**Sujets :** Vue d'ensemble, Le but du jeu" in french and "/partie règles jeu:vendetta" in french, french
+    topic = shown(await fake.slash(alice, "game", subcommand="rules", options={"game": "vendetta", "topic": "combats"}))
+    assert topic.startswith("## Les combats"), topic
+    english = shown(await fake.slash(bob, "game", subcommand="rules", options={"game": "vendetta"}))
+    assert "**Topics:** Overview, Goal" in english and "Sujets" not in english, english
 
     rec = await fake.slash(alice, "me", subcommand="quiet", options={"from": "22:30", "to": "07:00"})
     assert rec.ephemeral and rec.content == "Heures calmes : chaque jour de 22:30 à 07:00, à ton heure.", rec.content

@@ -52,8 +52,10 @@ async def test_quiet_hours_hold_the_mention_the_dms_and_the_reminder_then_one_ca
         assert catch_up[0].startswith("Your quiet hours are over: 2 games are waiting for you.")
         assert "<#777>" in catch_up[0] and "<#888>" in catch_up[0]
         assert not catch_up[1]  # her notify way is the channel
-        assert {game for _, user, update in notifier.privates if user == ALICE
-                for game in [update.game_id]} == {first.game_id, second.game_id}
+        # Her DM prompts went out: each shows all she holds, so no separate start DM repeats it.
+        assert {table.game_id for table, user, _ in notifier.prompts if user == ALICE} == {first.game_id,
+                                                                                          second.game_id}
+        assert all(user != ALICE for _, user, _ in notifier.privates)
         await svc.deliver()
         assert len(_alice(notifier)) == 1  # once
     finally:
@@ -69,13 +71,13 @@ async def test_turning_quiet_hours_off_sends_what_they_held_at_once(store_url):
         game = await started(svc, [HOST, ALICE])
         await svc.release_held(ALICE)  # still quiet: nothing goes out
         await svc.deliver()
-        assert _alice(notifier) == [] and all(user != ALICE for _, user, _ in notifier.privates)
+        assert _alice(notifier) == [] and all(user != ALICE for _, user, _ in notifier.prompts)
         await svc.players.set_quiet(ALICE, "off", "off")
         await svc.release_held(ALICE)
         await svc.deliver()
         ((message, _),) = _alice(notifier)
         assert message.startswith("Your quiet hours are over: a game is waiting for you.")
-        assert any(user == ALICE and update.game_id == game.game_id for _, user, update in notifier.privates)
+        assert any(user == ALICE and table.game_id == game.game_id for table, user, _ in notifier.prompts)
     finally:
         await svc.close()
 

@@ -147,12 +147,14 @@ async def test_start_rules(service, notifier):
     posts = notifier.posts_for(table.game_id)
     assert [u.kind for u in posts] == [UpdateKind.STARTED]
     assert [e.kind for e in posts[0].public_events] == ["setup"]  # the game's setup narration, public part
-    # every human is told their private view at the start, with their own part of the deal
-    privates = {user: update for _, user, update in notifier.privates}
-    assert sorted(privates) == sorted([HOST, ALICE])
-    for update in privates.values():
-        lucky = f"You are gnome {update.player}. Nobody else knows your lucky number."
-        assert [e.text for e in update.events] == [lucky]
+    # every human is told their own part of the deal at the start, in the one DM prompt of their secret bid
+    assert notifier.privates == []
+    players = {user: player for _, user, player in notifier.prompts}
+    news = dict(notifier.prompt_news)
+    assert sorted(players) == sorted([HOST, ALICE]) and sorted(news) == sorted([HOST, ALICE])
+    for user, player in players.items():
+        lucky = f"You are gnome {player}. Nobody else knows your lucky number."
+        assert [e.text for e in news[user]] == [lucky]
 
 
 async def test_seat_order_join_order_or_random_from_the_seed(store_url):

@@ -101,7 +101,7 @@ async def test_messages_refused_during_an_outage_go_out_in_order_exactly_once_wh
             version = (await svc.submit(result.game_id, player, bid, version)).version
         assert notifier.posts == [] and outage.attempts >= 1
         # Private DMs are not held up by the channel's trouble.
-        assert {user for _, user, _ in notifier.privates} == {HOST, ALICE}
+        assert {user for _, user, _ in notifier.prompts} == {HOST, ALICE}
         for _ in range(40):
             clock.advance(1.0)
             await svc.deliver()
@@ -154,7 +154,7 @@ async def test_a_lasting_failure_is_given_up_logged_once_and_shown_in_the_delive
         assert state.failures and all("50013" in f for f in state.failures)
         lines = [r for r in caplog.records if "cannot be delivered" in r.getMessage()]
         assert len(lines) == 1
-        assert {user for _, user, _ in notifier.privates} == {HOST, ALICE}  # DMs still went out
+        assert {user for _, user, _ in notifier.prompts} == {HOST, ALICE}  # DMs still went out
     finally:
         await svc.close()
 
@@ -261,8 +261,16 @@ async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_whi
             raise Undeliverable("the user does not accept DMs from the bot", dm_closed=True)
         notifier.privates.append((table, user_id, update))
 
+    async def send_prompt(table, user_id, player, previous, news=()):
+        attempts.append(user_id)
+        if user_id in closed:
+            raise Undeliverable("the user does not accept DMs from the bot", dm_closed=True)
+        notifier.prompts.append((table, user_id, player))
+        return None
+
     notifier.fault = dms_closed
     notifier.send_private = send_private  # type: ignore[method-assign]  # DMs fail on purpose
+    notifier.send_prompt = send_prompt  # type: ignore[method-assign]  # DMs fail on purpose
     try:
         result = await started(svc, [HOST, ALICE])
         assert attempts.count(ALICE) == 1
@@ -273,7 +281,7 @@ async def test_closed_dms_get_one_notice_and_are_tried_again_after_hand_or_a_whi
         closed.clear()
         svc.dm_reopened(ALICE)  # she ran /hand
         result2 = await started(svc, [HOST, ALICE], channel=888)
-        assert attempts.count(ALICE) == 2 and (ALICE in [u for _, u, _ in notifier.privates])
+        assert attempts.count(ALICE) == 2 and (ALICE in [u for _, u, _ in notifier.prompts])
         assert len(notifier.notices) == 1  # told once
         assert result2.game_id != result.game_id
     finally:
@@ -293,8 +301,12 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
         if user_id == ALICE and clock() < START_OPEN:
             raise Undeliverable("closed", dm_closed=True)
 
+    async def send_prompt(table, user_id, player, previous, news=()):
+        await send_private(table, user_id, None)
+
     START_OPEN = clock.now + sender_module.DM_CLOSED_RETRY / 2  # noqa: N806 - a time of this test
     notifier.send_private = send_private  # type: ignore[method-assign]  # DMs fail on purpose
+    notifier.send_prompt = send_prompt  # type: ignore[method-assign]  # DMs fail on purpose
     try:
         await started(svc, [HOST, ALICE])
         assert attempts.count(ALICE) == 1

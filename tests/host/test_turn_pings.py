@@ -103,9 +103,10 @@ async def test_a_players_own_choice_sends_them_no_new_dm(store_url):
     try:
         result = await started(svc, [HOST, ALICE])
         await svc.deliver()
-        # The start shows everyone their private view and prompts both for their secret bid.
-        assert sorted(user for _, user, _ in notifier.privates) == sorted([HOST, ALICE])
+        # The start prompts both for their secret bid, each in one DM that carries their own part of the deal.
+        assert notifier.privates == []
         assert sorted(user for _, user, _ in notifier.prompts) == sorted([HOST, ALICE])
+        assert all(news for _, news in notifier.prompt_news)
         # The host's own bid sends them nothing new: the prompt they answered is edited to say what they chose.
         notifier.clear()
         step = await svc.legal_actions_for(result.game_id, HOST)

@@ -8,7 +8,11 @@ from pathlib import Path
 import pytest
 
 from engine import registry
-from present.rules_pages import OVERVIEW, PLAY_DIR, find_topics, page_path, topic_list, topics
+from i18n import ENGLISH, Locale, supported, t
+from present.rules_pages import PLAY_DIR, find_topics, no_topic, page_path, see_also, topic_list, topics
+
+OVERVIEW = t(ENGLISH, "rules.overview")
+FRENCH = Locale("fr")
 
 # Discord's message limit: a topic is one message, with the topic list or "Also about this" under it.
 MESSAGE_LIMIT = 2000
@@ -25,7 +29,9 @@ CODE_SPAN = re.compile(r"`[^`]*`")
 
 
 def served() -> list[tuple[str, str, str]]:
-    return [(name, title, body) for name in registry.names() for title, body in topics(name).items()]
+    """Every topic of every game in every language the bot speaks: (game, title, text)."""
+    return [(name, title, body) for lang in supported() for name in registry.names()
+            for title, body in topics(name, lang).items()]
 
 
 def served_id(value: object) -> str:
@@ -58,9 +64,41 @@ def test_a_topic_fits_one_discord_message_whole(name: str, title: str, body: str
 
 
 def test_the_overview_with_its_topic_list_fits_one_message() -> None:
-    for name in registry.names():
-        sections = topics(name)
-        assert len(sections[OVERVIEW] + "\n\n" + topic_list(sections, name)) <= MESSAGE_LIMIT, name
+    for lang in supported():
+        for name in registry.names():
+            sections = topics(name, lang)
+            overview = sections[t(lang, "rules.overview")]
+            assert len(overview + "\n\n" + topic_list(sections, name, lang)) <= MESSAGE_LIMIT, (lang, name)
+
+
+def test_every_language_has_every_games_page_with_the_english_topics_in_their_order() -> None:
+    """A translated page is the English one heading for heading, so a topic means the same in each language."""
+    for lang in supported():
+        for name in registry.names():
+            path = page_path(name, lang)
+            assert path == (PLAY_DIR / f"{name}.md" if lang == ENGLISH else PLAY_DIR / f"{name}.{lang}.md"), path
+            assert path is not None and path.is_file(), (lang, name)
+            assert len(topics(name, lang)) == len(topics(name)), (lang, name)
+            assert next(iter(topics(name, lang))) == t(lang, "rules.overview")
+
+
+def test_the_french_page_is_french_and_an_unknown_language_reads_english() -> None:
+    french, english = topics("vendetta", FRENCH), topics("vendetta")
+    assert list(french)[1:] != list(english)[1:], "the French headings are translated"
+    # Outside the button labels quoted as the bot shows them (« Clear the draft ») and the English names in
+    # italics beside their French (*Sharp Shooters*), the prose is French.
+    prose = re.sub(r"«[^»]*»|\(\*[^*]*\*\)", "", " ".join(french.values()))
+    assert " le " in prose and not re.search(r"\b(?:the|and|your|with)\b", prose), prose
+    assert topics("vendetta", Locale("xx")) == english and page_path("vendetta", Locale("xx")) == page_path("vendetta")
+
+
+def test_the_words_around_a_topic_are_in_the_readers_language() -> None:
+    sections = topics("tribes", FRENCH)
+    assert topic_list(sections, "tribes", FRENCH).startswith("**Sujets :** ")
+    assert "/partie règles jeu:tribes" in topic_list(sections, "tribes", FRENCH)
+    assert no_topic(sections, "zzz", FRENCH).startswith("Aucun sujet des règles ne correspond à « zzz »")
+    assert see_also(["A", "B"], FRENCH) == "\n\n**Voir aussi :** A, B" and see_also([], FRENCH) == ""
+    assert topic_list(topics("tribes"), "tribes").startswith("**Topics:** ")
 
 
 def test_the_bots_own_decisions_are_told_as_rules_in_their_topic() -> None:

@@ -1,7 +1,16 @@
 from engine.core.decisions import DecisionKind
 from engine.core.events import private_event, public_event
 from engine.core.outcome import Outcome
-from host.results import PendingPlayer, SeatInfo, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+from host.results import (
+    HEADLINE_EVENT,
+    PendingPlayer,
+    SeatInfo,
+    TableInfo,
+    TableSettings,
+    TableStatus,
+    TableUpdate,
+    UpdateKind,
+)
 from present import text
 
 VIEW = {"factions": {"0": "Dingleson", "1": "Schnitzel"}}
@@ -48,6 +57,15 @@ def test_table_message_uses_public_events_only_and_mentions_pending():
     out = text.table_message(make_table(), update)
     assert "Red moved." in out and "SECRETCARD" not in out
     assert out.splitlines()[-1] == "Now: <@10> (Schnitzel)"
+
+
+def test_an_edit_through_the_round_keeps_the_first_headline_bold():
+    """The status message's later edits carry its headline as an event: it still reads as the headline."""
+    update = TableUpdate(7, UpdateKind.MOVES, "", 4,
+                         public_events=(public_event("The game begins.", HEADLINE_EVENT), public_event("Red moved.")),
+                         public_view=VIEW, pending=())
+    lines = text.table_message(make_table(), update).splitlines()
+    assert lines[:2] == ["**The game begins.**", "Red moved."]
 
 
 def test_table_message_says_which_players_are_away_and_until_when():

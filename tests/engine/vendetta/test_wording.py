@@ -9,6 +9,7 @@ from engine.core import Action, IllegalAction
 from engine.core.events import Event
 from engine.vendetta import GAME
 from engine.vendetta.clans import CLANS
+from engine.vendetta.describe import objective_lines
 from engine.vendetta.flow import _roll_round
 from engine.vendetta.objectives import CARDS
 from engine.vendetta.state import VendettaState
@@ -79,7 +80,11 @@ def test_setup_names_players_by_placeholder_and_deals_cards_by_name() -> None:
     for player in state.owner.values():
         assert f"{{p{player}}} plays " in seating
     deal = next(e for e in GAME.setup_events(state) if e.kind == "deal" and not e.public)
-    assert "Home Harvest (" in deal.text and "_1" not in deal.text
+    # The line counts the cards (the choice beside it names them); no card id, the ids in its data.
+    assert deal.text.endswith(" is dealt 8 objectives.") and "_1" not in deal.text
+    assert len(deal.data["offered"]) == 8
+    (player,) = deal.visible_to or {0}
+    assert any("Home Harvest (" in line for line in objective_lines(state, player))
 
 
 def test_objective_pick_keeps_exactly_the_chosen_cards() -> None:
