@@ -123,11 +123,10 @@ def compose(before: LiveGame, after: LiveGame, applied: list[Applied], announcem
 
 def start_news(news: list[Outgoing], prompts: list[Outgoing]) -> list[Outgoing]:
     """The private DMs of a start: each player's picture of everything they hold, except for a player whose
-    first DM prompt goes out now: its panel shows all they hold and carries their deal's news (one DM, not
-    two). `prompts` are rewritten in place to carry it."""
+    first DM prompt goes out now: its panel is their private view, everything they hold and were dealt, so
+    a second DM (or the deal's news above the panel) would tell it twice."""
     prompted = {o.payload.user_id for o in prompts if isinstance(o.payload, PromptPost)}
-    left = fold_news(news, prompts)
-    return [o for o in left if not (isinstance(o.payload, PrivatePost) and o.payload.user_id in prompted)]
+    return [o for o in news if not (isinstance(o.payload, PrivatePost) and o.payload.user_id in prompted)]
 
 
 def fold_news(news: list[Outgoing], prompts: list[Outgoing]) -> list[Outgoing]:

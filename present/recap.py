@@ -57,7 +57,9 @@ class _Line:
         self.kinds.setdefault((event.kind, event.public), _Kind()).texts.append(text.event_text(event, names))
 
     def said(self) -> str:
-        return trim("; ".join(k.said() for k in self.kinds.values()) + ".", LINE_CHARS)
+        # Each kind is its own sentence ("McDingle passes. Combat on Dingleson Den…"): a sentence of the game's
+        # that starts with a capital reads wrong after a semicolon.
+        return trim(". ".join(k.said().rstrip(".") for k in self.kinds.values()) + ".", LINE_CHARS)
 
 
 def times(count: int) -> str:

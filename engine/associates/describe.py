@@ -36,6 +36,7 @@ from engine.associates.state import (
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
+from engine.core.words import each_once
 
 
 def joined(words: Sequence[str]) -> str:
@@ -52,7 +53,7 @@ def player_name(s: State, seat: int) -> str:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return joined([card_name(c) for c in cards]) or "none"
+    return joined(each_once([card_name(c) for c in cards])) or "none"
 
 
 def describe_private(s: State, seat: int) -> list[str]:

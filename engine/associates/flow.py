@@ -25,6 +25,7 @@ from engine.associates.state import (
     seat_of,
     seat_order,
 )
+from engine.core.words import each_once
 
 HAND_SIZE = 5
 
@@ -230,7 +231,8 @@ def draw_cards(ctx: Ctx, seat: int, count: int) -> list[str]:
     n = len(drawn)
     ctx.say(f"The {guild_title(guild_at(s, seat))} draw {n} card{'s' if n != 1 else ''}.", "draw", seat=seat, count=n)
     if drawn:
-        ctx.tell(seat, "You draw: " + ", ".join(card_name(c) for c in drawn) + ".", "draw", seat=seat, cards=drawn)
+        drawn_names = ", ".join(each_once([card_name(c) for c in drawn]))
+        ctx.tell(seat, f"You draw: {drawn_names}.", "draw", seat=seat, cards=drawn)
     return drawn
 
 

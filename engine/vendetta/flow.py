@@ -207,9 +207,10 @@ def _finish(state: VendettaState, reason: str, passed: list[str], events: list[E
     state.drafts = {}
     state.combat = None
     if reason == "objectives":
-        text = "Game over: " + ", ".join(CLANS[c].name for c in passed) + " completed all objectives."
+        # The end message's own heading says the game is over: this line says only why.
+        text = ", ".join(CLANS[c].name for c in passed) + " completed all objectives."
     else:
-        text = f"Game over: the round limit ({state.round_limit}) is reached."
+        text = f"The round limit ({state.round_limit}) is reached."
     revealed = {c: [CARDS[cid].name for cid in state.chosen.get(c, [])] for c in state.seats}
     events.append(public_event(text, "reveal", reason=reason, triggered=passed,
                                chosen={c: list(state.chosen.get(c, [])) for c in state.seats},

@@ -11,7 +11,7 @@ from engine.core.options import OptionSpec, validate_options
 from engine.core.rng import Rng
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, TOKEN_TYPES
-from engine.vendetta.objectives import NEUTRAL_IDS, clan_card_ids
+from engine.vendetta.objectives import CARDS, NEUTRAL_IDS, clan_card_ids
 from engine.vendetta.state import PHASE_OBJECTIVES, VendettaState
 
 NEUTRALS_PER_SEAT = 3
@@ -110,8 +110,8 @@ def new_state(
     for i, c in enumerate(seat_ids):
         neutrals = deck[i * NEUTRALS_PER_SEAT:(i + 1) * NEUTRALS_PER_SEAT]
         offered[c] = clan_card_ids(c) + sorted(neutrals)
-        # The cards themselves are in the clan's private view, which its choice shows beside this line.
-        events.append(private_event(owner[c], f"{CLANS[c].name} is dealt {len(offered[c])} objectives.", "deal",
+        cards = "; ".join(f"{CARDS[cid].name} ({CARDS[cid].requirement()})" for cid in offered[c])
+        events.append(private_event(owner[c], f"{CLANS[c].name} is offered: {cards}.", "deal",
                                     clan=c, offered=list(offered[c])))
     events.append(public_event(
         f"Each clan is dealt 8 objectives and secretly keeps {opts['objectives_kept']}.", "deal",

@@ -262,7 +262,7 @@ async def test_bug_while_storing_a_move_is_reported_with_a_reference(fake: Harne
 
 async def test_the_vendetta_start_sends_each_player_one_dm_with_their_offered_objectives(fake: Harness,
                                                                                           bot: LiveBot) -> None:
-    """The deal and the choice it asks for come in one DM: the prompt, its first line the deal's news."""
+    """The deal and the choice it asks for come in one DM: the prompt, whose panel names the offered cards."""
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     await start_table(fake, alice, [bob, carol], ais=0)
     await fake.wait_idle()
@@ -270,7 +270,8 @@ async def test_the_vendetta_start_sends_each_player_one_dm_with_their_offered_ob
         dms = fake.dm_messages(user)
         assert len(dms) == 1, [m.content for m in dms]
         (prompt,) = dms
-        assert "is dealt 8 objectives." in prompt.content and "Choose your secret objectives." in prompt.content
+        assert "is offered 8 objectives and keeps 3" in prompt.content
+        assert "Choose your secret objectives." in prompt.content
         # The cards are named once, in what only they see, not again in a news line.
         assert prompt.content.count("Home Harvest (") == 1, prompt.content
         assert prompt.custom_ids(), "the DM is the prompt, with its menus"

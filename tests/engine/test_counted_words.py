@@ -14,11 +14,13 @@ import pytest
 from engine import registry
 from engine.ai import RandomPlayer
 from engine.core import Game, IllegalAction
-from engine.core.words import counted
+from engine.core.words import counted, each_once
 
 MOVES = 400
 # "(s)" glued to a word, and a count of things worth nothing ("3 bills of 0 GG").
 CLUMSY = re.compile(r"\w\(s\)|\bof 0 GG\b")
+# One name listed twice running ("discard Shield, Root, Root"): copies are counted ("Root ×2").
+REPEATED = re.compile(r"(?:^|[:,] )([A-Z][\w' -]+)(?:, \1)+(?=[,.;]|$| and)")
 
 
 def _read(game: Game[Any], state: Any) -> list[str]:
@@ -48,8 +50,16 @@ def test_counts_read_as_words(name: str) -> None:
                 break
             for text in _read(game, state):
                 assert not CLUMSY.search(text), f"{name}: {text!r}"
+                assert not REPEATED.search(text), f"{name}: {text!r}"
             decision = pending[turn % len(pending)]
             state, _ = game.apply(state, decision.player, bots[decision.player].choose(game, state, decision.player))
+
+
+def test_each_once_counts_copies_in_order_of_first_appearance() -> None:
+    assert each_once(["Root", "Shield", "Root", "Root"]) == ["Root ×3", "Shield"]
+    assert each_once([]) == [] and each_once(["Trap"]) == ["Trap"]
+    assert REPEATED.search("The Artisans keep 5 cards and discard Shield, Second Wind, Root, Root.")
+    assert not REPEATED.search("The Artisans keep 5 cards and discard Shield, Second Wind, Root ×2.")
 
 
 def test_counted_puts_the_word_in_the_number_it_needs() -> None:

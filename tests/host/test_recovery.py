@@ -196,8 +196,8 @@ async def test_a_start_never_posted_is_announced_as_a_start(store_url):
     svc = await open_service(store_url, notifier)
     await svc.close()
     assert [p.kind for p in notifier.posts_for(result.game_id)] == [UpdateKind.STARTED]
-    assert sorted(user for _, user, _ in notifier.prompts) == [HOST, ALICE]  # each one DM with their deal
-    assert notifier.privates == [] and all(news for _, news in notifier.prompt_news)
+    assert sorted(user for _, user, _ in notifier.prompts) == [HOST, ALICE]  # one DM each: the prompt
+    assert notifier.privates == []
     assert ("lobby", notifier.edits[0][1]) == notifier.edits[0]  # the lobby message lost its buttons
 
 

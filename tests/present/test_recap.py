@@ -26,7 +26,7 @@ def test_one_players_moves_in_a_row_make_one_line_with_kinds_counted() -> None:
         (2, [public_event("{p2} passes.", "pass")]),
     ])
     assert words.lines(recap, NAMES) == [
-        "Ann raids Gnomewood, twice; Ann takes an acorn; Ann takes a berry; Ann takes a leaf.",
+        "Ann raids Gnomewood, twice. Ann takes an acorn; Ann takes a berry; Ann takes a leaf.",
         "Cy passes.",
     ]
 
@@ -39,7 +39,7 @@ def test_many_different_events_of_one_kind_tell_the_first_and_count_the_rest() -
 
 def test_the_readers_own_secret_is_its_own_part_of_the_line() -> None:
     recap = _recap([(1, [public_event("Ann draws 2 cards.", "draw"), private_event(0, "You draw: Sprint.", "draw")])])
-    assert words.lines(recap, NAMES) == ["Ann draws 2 cards; You draw: Sprint."]
+    assert words.lines(recap, NAMES) == ["Ann draws 2 cards. You draw: Sprint."]
 
 
 def test_more_than_six_lines_keep_the_last_five_and_count_the_moves_before() -> None:
