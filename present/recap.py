@@ -101,13 +101,18 @@ def with_recap(message: str, told: str, limit: int = MESSAGE_CONTENT) -> str:
 
 def ping_recap_text(table: TableInfo, recaps: Sequence[Recap]) -> str:
     """What a channel's "your turn" message says of the mentioned players' recaps (public ones only): one block
-    per different recap, headed by whose it is. Empty without a recap."""
+    per different recap, headed by whose it is, leaving out a recap that is the end of a longer one. Empty
+    without a recap."""
     blocks: dict[tuple[str, ...], list[int]] = {}
     for recap in recaps:
         names = text.player_names(table, recap.frames[-1].public_view)
         blocks.setdefault(tuple(lines(recap, names)), []).append(recap.player)
     out = []
     for told, players in blocks.items():
+        # A recap that ends another, longer one (the later of two players to move in a row) is that one's last
+        # lines: a busy channel reads the longer block once.
+        if any(len(other) > len(told) and other[len(other) - len(told):] == told for other in blocks):
+            continue
         users = [s.user_id for s in table.seats if s.player in players and s.user_id is not None]
         who = " and ".join(text.mention(u) for u in users)
         head = f"Since {who}'s last move:" if len(users) == 1 else f"Since the last moves of {who}:"

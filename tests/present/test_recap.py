@@ -83,6 +83,17 @@ def test_the_channel_names_whose_recap_each_block_is() -> None:
     assert words.ping_recap_text(_table(), []) == ""
 
 
+def test_a_recap_that_ends_a_longer_one_is_not_told_again() -> None:
+    """Three players pinged at once, each since their own last move: the channel reads the longest block once."""
+    moves = [(1, [public_event("{p1} raids.", "raid")]), (2, [public_event("{p2} digs.", "dig")])]
+    oldest = _recap(moves, player=0)
+    later = _recap(moves[1:], player=1)
+    text = words.ping_recap_text(_table(), [oldest, later])
+    assert text.splitlines() == ["Since <@100>'s last move:", "• <@101> raids.", "• <@102> digs."]
+    other = _recap([(1, [public_event("{p1} sleeps.", "sleep")])], player=1)
+    assert words.ping_recap_text(_table(), [oldest, other]).count("Since ") == 2  # not an end of it: both told
+
+
 def test_a_recap_is_cut_to_the_room_its_message_leaves() -> None:
     long_line = "x" * 1990
     assert words.with_recap(long_line, "Since your last move:\n• y") == long_line
