@@ -271,10 +271,11 @@ class DiscordNotifier:
             log.warning("the language of user %s could not be read; their DM is in English", user_id, exc_info=True)
             return ENGLISH
 
-    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+    async def close_prompt(
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+    ) -> None:
         """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
-        # The sender does not say whose prompt this is (the message is known by its ids only): English for now.
-        locale = ENGLISH
+        locale = await self._dm_locale(user_id)
         if timed_out:
             content = t(locale, "dm.choice-timed-out", title=table.title)
         elif chosen:

@@ -66,8 +66,11 @@ class Notifier(Protocol):
         after their private `news` of the same change. Returns the prompt message, or None when the decision is
         no longer theirs (nothing sent)."""
 
-    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
-        """Edit a DM prompt whose choice is made: say what was chosen (or that time ran out), no buttons."""
+    async def close_prompt(
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+    ) -> None:
+        """Edit `user_id`'s DM prompt whose choice is made: say what was chosen (or that time ran out), no
+        buttons, in the user's language."""
 
     async def edit_prompt(
         self, table: TableInfo, user_id: int, player: int, message: MessageRef, news: Sequence[Event] = ()
@@ -123,7 +126,9 @@ class NullNotifier:
         """Drop the prompt."""
         return None
 
-    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+    async def close_prompt(
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+    ) -> None:
         """Drop the edit."""
 
     async def edit_prompt(
@@ -226,7 +231,9 @@ class RecordingNotifier:
         self.calls.append(f"prompt:{table.game_id}:{user_id}")
         return self._ref(user_id)
 
-    async def close_prompt(self, table: TableInfo, message: MessageRef, chosen: str, timed_out: bool) -> None:
+    async def close_prompt(
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+    ) -> None:
         """Record the closing edit of a DM prompt."""
         self._check("close_prompt", table)
         self.edits.append(("prompt_closed", message))

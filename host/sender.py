@@ -389,7 +389,7 @@ class OutboxSender:
                 slot = prompt_slot(user_id)
                 prompt = await self._message(row.game_id, slot)
                 if prompt is not None:
-                    await notifier.close_prompt(table, prompt, chosen, timed_out)
+                    await notifier.close_prompt(table, user_id, prompt, chosen, timed_out)
                 return {slot: None}
             case Ping(pending, message):
                 await self._route_ping(row, table, pending, message)

@@ -387,3 +387,21 @@ async def test_a_dm_to_a_user_last_seen_in_french_is_french_and_clicks_in_it_wri
         assert "game #" in bot.dms[10].sent[-1][0]
     finally:
         await store.close()
+
+
+async def test_the_closing_edit_of_a_dm_prompt_is_in_its_players_language() -> None:
+    bot = FakeBot()
+
+    async def french(user_id: int) -> str | None:
+        return "fr" if user_id == 10 else None
+
+    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the user last seen in French
+    notifier = notifier_for(bot)
+    dm = await bot.create_dm(SimpleNamespace(id=10))
+    await notifier.close_prompt(TABLE, 10, MessageRef(10, 77), "Keep Trap", False)
+    (message_id, edit), = dm.edits
+    assert message_id == 77 and edit["view"] is None
+    assert edit["content"] == f"**{TABLE.title}** : ton choix est pris en compte — Keep Trap.", edit["content"]
+    other = await bot.create_dm(SimpleNamespace(id=11))
+    await notifier.close_prompt(TABLE, 11, MessageRef(11, 78), "", False)
+    assert other.edits[0][1]["content"] == f"**{TABLE.title}**: your choice is in."

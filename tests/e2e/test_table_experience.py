@@ -776,6 +776,20 @@ async def test_vendetta_three_players(fake: Harness, bot: LiveBot) -> None:
     assert not ids, "\n".join(ids[:30])
 
 
+@pytest.mark.slow
+async def test_tribes_three_players(fake: Harness, bot: LiveBot) -> None:
+    """A whole 3-player Tribes game, the group the async figures are judged on: §4's targets hold for three too."""
+    users = [fake.user("alice"), fake.user("bob"), fake.user("carol")]
+    run = await play_game(fake, bot, "tribes", users, seed=13)
+    figures = channel_figures(run)
+    rounds = round_figures(run)
+    print(round_report(rounds, figures))
+    if MEASURE_ONLY:
+        return
+    check_channel(figures)
+    check_rounds(rounds, figures)
+
+
 async def test_tribes_two_players(fake: Harness, bot: LiveBot) -> None:
     """A whole 2-player Tribes game: quiet channel, plain words in every message, menu and DM prompt."""
     users = [fake.user("alice"), fake.user("bob")]
