@@ -20,13 +20,15 @@ import discord
 from discord import app_commands
 
 from cogs.limits import CUSTOM_ID
+from cogs.locales import reader_locale
 from cogs.metrics_hooks import count_refusal
 from cogs.option_check import MalformedOptions, options_problem
 from cogs.option_shape import shape_problem, values_problem
-from cogs.refusals import with_hint
+from cogs.refusals import refusal_text
 from cogs.replies import reply
 from engine.core.errors import IllegalAction
 from host.errors import HostError
+from i18n import ENGLISH, Locale
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +53,11 @@ class UserFacingError(Exception):
         self.message = message
 
 
-def user_message(error: BaseException) -> str | None:
-    """The player-facing text of an expected refusal, or None for a bug."""
+def user_message(error: BaseException, locale: Locale = ENGLISH) -> str | None:
+    """The player-facing text of an expected refusal (the service's in `locale` where its catalog has it), or
+    None for a bug."""
     if isinstance(error, HostError):
-        return with_hint(error)
+        return refusal_text(error, locale)
     if isinstance(error, IllegalAction | UserFacingError):
         return error.message
     return None
@@ -121,7 +124,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.warning("interaction could not be answered any more (%s): %s", getattr(error, "text", "") or
                     type(error).__name__, describe_interaction(interaction))
         return
-    message = user_message(error)
+    message = user_message(error, reader_locale(interaction))
     if message is None and isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         message = STALE_COMMAND
     if message is None and isinstance(error, app_commands.TransformerError | MalformedOptions):

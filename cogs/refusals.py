@@ -20,42 +20,49 @@ from host.errors import (
     NotYourTurn,
     UndoNotAllowed,
 )
+from i18n import ENGLISH, Locale, mark
+from i18n.catalog import BOT, catalogs
 
-NEW_GAME = "Open a new game with `/game new`."
+NEW_GAME = mark("hint.new-game")
+# The hint of each refusal, as a message id of the bot's catalog.
 HINTS: dict[type[HostError], str] = {
-    NotSeated: "You can watch along; join the next lobby to play.",
-    NotYourTurn: "You will be mentioned when it is your turn; `/hand` shows your cards meanwhile.",
-    GameNotFound: "`/game status` shows the game in this channel.",
-    NotHost: "Ask the host. A member with Manage Channels may also cancel, replace a player or change settings.",
-    NotAllowed: "Ask the host, or a member with Manage Channels.",
-    AlreadyJoined: "Press Leave to give up your seat.",
-    NotJoined: "Press Join to take a seat.",
-    GameFull: "Watch this one, or open another table with `/game new` (with `thread` if this channel is busy).",
-    AlreadyStarted: "Play with the table messages, `/play` or `/hand`.",
-    UndoNotAllowed: "Play on with the table message or `/play`.",
+    NotSeated: mark("hint.not-seated"),
+    NotYourTurn: mark("hint.not-your-turn"),
+    GameNotFound: mark("hint.not-found"),
+    NotHost: mark("hint.not-host"),
+    NotAllowed: mark("hint.not-allowed"),
+    AlreadyJoined: mark("hint.already-joined"),
+    NotJoined: mark("hint.not-joined"),
+    GameFull: mark("hint.full"),
+    AlreadyStarted: mark("hint.started"),
+    UndoNotAllowed: mark("hint.no-undo"),
 }
 NOT_ACTIVE_HINTS = {
-    "lobby": "The host starts it with Start or `/game start`.",
-    "finished": "Press Rematch on its final message to play again, or open a new game with `/game new`.",
+    "lobby": mark("hint.in-lobby"),
+    "finished": mark("hint.finished"),
     "cancelled": NEW_GAME,
     "quarantined": NEW_GAME,
 }
 
 
-def hint_for(error: HostError) -> str:
-    """The sentence telling what is allowed instead of what `error` refused (may be empty)."""
+def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
+    """The sentence telling what is allowed instead of what `error` refused (may be empty), in `locale`."""
+    msgid = ""
     if isinstance(error, GameNotActive):
-        return NOT_ACTIVE_HINTS.get(error.status, "")
-    for kind in type(error).__mro__:
-        hint = HINTS.get(kind)
-        if hint is not None:
-            return hint
-    return ""
+        msgid = NOT_ACTIVE_HINTS.get(error.status, "")
+    else:
+        msgid = next((HINTS[kind] for kind in type(error).__mro__ if kind in HINTS), "")
+    return catalogs().translate(locale, BOT, msgid, None, {}) if msgid else ""
 
 
-def with_hint(error: HostError) -> str:
-    """The refusal message followed by what to do instead (unless the message already says it)."""
-    hint = hint_for(error)
-    if not hint or hint in error.message:
-        return error.message
-    return f"{error.message} {hint}"
+def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
+    """The refusal in `locale` when the catalogs have its words (else in English), followed by what to do
+    instead (unless the message already says it)."""
+    if error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint
+        locale = ENGLISH
+    message = error.said.text(locale) if error.said is not None else error.message
+    hint = hint_for(error, locale)
+    if not hint or hint in message:
+        return message
+    return f"{message} {hint}"
+

@@ -1,5 +1,8 @@
 """The table service's refusals. Every one carries a player-facing `.message` and a stable `.code`.
 
+A refusal a player meets often also carries `.said`: the message id of the bot's catalog (locales/) with its
+arguments, so that a front end can say it in the reader's language; `.message` is the English of it.
+
 Catch `HostError` for everything the service refuses on purpose. An engine
 `IllegalAction` raised while applying a move is wrapped in `IllegalMove`, which
 is BOTH a HostError and an engine IllegalAction: a caller may catch either
@@ -9,9 +12,24 @@ escaping the service is a bug (and the stored game is left untouched).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from engine.core.errors import IllegalAction
+from i18n import ENGLISH, Locale, mark
+from i18n.catalog import BOT, catalogs
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A refusal as words of the bot's catalog: its message id and the arguments it fills in."""
+
+    msgid: str
+    args: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, locale: Locale = ENGLISH) -> str:
+        """The words in `locale` (English where that language lacks them)."""
+        return catalogs().translate(locale, BOT, self.msgid, None, dict(self.args))
 
 
 class HostError(Exception):
@@ -19,11 +37,17 @@ class HostError(Exception):
 
     code = "H_ERROR"
 
+    said: Said | None = None
+
     def __init__(self, message: str, code: str | None = None) -> None:
         Exception.__init__(self, message)
         self.message = message
         if code is not None:
             self.code = code
+
+    def _say(self, said: Said) -> None:
+        """Carry `said`, whose English is the message."""
+        self.said = said
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
@@ -45,8 +69,11 @@ class NotSeated(HostError):
 
     code = "H_NOT_SEATED"
 
-    def __init__(self, message: str = "You are not playing in this game.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        said = Said(mark("refusal.not-seated"))
+        super().__init__(message or said.text())
+        if message is None:
+            self._say(said)
 
 
 class NotYourTurn(HostError):
@@ -55,7 +82,9 @@ class NotYourTurn(HostError):
     code = "H_NOT_YOUR_TURN"
 
     def __init__(self, waiting_for: str) -> None:
-        super().__init__(f"It is not your turn: the game is waiting for {waiting_for}.")
+        said = Said(mark("refusal.not-your-turn"), {"waiting": waiting_for})
+        super().__init__(said.text())
+        self._say(said)
         self.waiting_for = waiting_for
 
 
@@ -65,7 +94,9 @@ class StaleVersion(HostError):
     code = "H_STALE"
 
     def __init__(self, expected: int, current: int, situation: str) -> None:
-        super().__init__(f"That button is out of date (the game moved on). Now: {situation}")
+        said = Said(mark("refusal.stale"), {"now": situation})
+        super().__init__(said.text())
+        self._say(said)
         self.expected = expected
         self.current = current
         self.situation = situation
@@ -179,7 +210,9 @@ class GameFull(LobbyError):
     code = "H_FULL"
 
     def __init__(self, max_players: int) -> None:
-        super().__init__(f"This game is full ({max_players} players).")
+        said = Said(mark("refusal.full"), {"players": max_players})
+        super().__init__(said.text())
+        self._say(said)
 
 
 class AlreadyJoined(LobbyError):
@@ -188,7 +221,9 @@ class AlreadyJoined(LobbyError):
     code = "H_ALREADY_JOINED"
 
     def __init__(self) -> None:
-        super().__init__("You have already joined this game.")
+        said = Said(mark("refusal.already-joined"))
+        super().__init__(said.text())
+        self._say(said)
 
 
 class NotJoined(LobbyError):
@@ -197,7 +232,9 @@ class NotJoined(LobbyError):
     code = "H_NOT_JOINED"
 
     def __init__(self) -> None:
-        super().__init__("You have not joined this game.")
+        said = Said(mark("refusal.not-joined"))
+        super().__init__(said.text())
+        self._say(said)
 
 
 class AlreadyStarted(LobbyError):
@@ -205,8 +242,11 @@ class AlreadyStarted(LobbyError):
 
     code = "H_STARTED"
 
-    def __init__(self, message: str = "This game has already started.") -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        said = Said(mark("refusal.started"))
+        super().__init__(message or said.text())
+        if message is None:
+            self._say(said)
 
 
 class NotHost(LobbyError):
@@ -224,7 +264,9 @@ class NotEnoughPlayers(LobbyError):
     code = "H_TOO_FEW"
 
     def __init__(self, have: int, need: int) -> None:
-        super().__init__(f"This game needs at least {need} players; {have} joined. Invite someone or add an AI.")
+        said = Said(mark("refusal.too-few"), {"need": need, "have": have})
+        super().__init__(said.text())
+        self._say(said)
 
 
 class TableChanged(HostError):

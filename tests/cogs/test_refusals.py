@@ -4,6 +4,7 @@ import pytest
 
 from cogs.errors import UserFacingError, user_message
 from engine.core.errors import IllegalAction
+from i18n import Locale
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -68,3 +69,26 @@ def test_a_hint_is_not_repeated() -> None:
 
 def test_a_bug_has_no_user_message() -> None:
     assert user_message(KeyError("x")) is None
+
+
+FRENCH = Locale("fr")
+
+
+def test_a_refusal_with_catalog_words_is_said_in_the_readers_language() -> None:
+    message = user_message(NotYourTurn("<@10> (Schnitzel)"), FRENCH)
+    assert message == ("Ce n'est pas ton tour : la partie attend <@10> (Schnitzel). Tu seras mentionné quand ce "
+                       "sera ton tour ; `/main` montre tes cartes en attendant."), message
+    assert user_message(GameFull(4), FRENCH) == ("Cette partie est complète (4 joueurs). Regarde celle-ci, ou ouvre "
+                                                 "une autre table avec `/partie nouvelle` (avec `fil` si ce salon "
+                                                 "est occupé).")
+    english = user_message(NotYourTurn("<@10> (Schnitzel)"))
+    assert english is not None and english.startswith("It is not your turn: the game is waiting for <@10>")
+    assert "`/hand` shows your cards" in english
+
+
+def test_a_refusal_not_yet_in_the_catalogs_stays_english_with_its_english_hint() -> None:
+    message = user_message(NotHost("cancel the game"), FRENCH)
+    assert message is not None and message.startswith("Only the host can cancel the game. Ask the host.")
+    # A message given in the code's own words is not replaced by the catalog's default sentence.
+    custom = user_message(NotSeated("You do not hold that seat."), FRENCH)
+    assert custom is not None and custom.startswith("You do not hold that seat. You can watch along")

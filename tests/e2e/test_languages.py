@@ -8,6 +8,7 @@ import pytest
 
 from tests.e2e.fakediscord import Harness, LiveBot
 from tests.e2e.fakediscord.records import InteractionRecord
+from tests.e2e.test_scenarios import SETTLE, finished, lobby_button, open_lobby
 
 pytestmark = pytest.mark.e2e
 
@@ -48,4 +49,20 @@ async def test_help_and_me_answer_in_each_readers_language(fake: Harness, bot: L
     assert text.startswith("Your settings") and "Your turn is announced: in the table's channel" in text, text
     rec = await fake.slash(bob, "me", subcommand="back")
     assert rec.content == "Welcome back: you are no longer away.", rec.content
+    fake.assert_valid()
+
+
+async def test_a_refusal_reaches_each_reader_in_their_language(fake: Harness, bot: LiveBot) -> None:
+    """The host's own Join a second time: refused privately, in French for a French client, English otherwise."""
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale, bob.locale = "fr", "en-US"
+    _, lobby = await open_lobby(fake, alice, "vendetta", {})
+    await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    french = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    assert "Tu as déjà rejoint cette partie. Appuie sur Leave pour libérer ta place." in french.all_text, \
+        french.describe()
+    english = await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    assert "You have already joined this game. Press Leave to give up your seat." in english.all_text, \
+        english.describe()
+    assert bot.log_errors() == []
     fake.assert_valid()
