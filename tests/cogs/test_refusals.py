@@ -4,7 +4,6 @@ import pytest
 
 from cogs.errors import UserFacingError, user_message
 from engine.core.errors import IllegalAction
-from i18n import Locale
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -25,6 +24,7 @@ from host.errors import (
     UndoNotAllowed,
     UnknownGame,
 )
+from i18n import Locale
 
 REFUSALS = [
     (NotSeated(), "join the next lobby"),
