@@ -59,8 +59,11 @@ class GameNotFound(HostError):
     code = "H_NOT_FOUND"
 
     def __init__(self, game_id: int | None = None, message: str | None = None) -> None:
-        default = f"There is no game #{game_id}." if game_id is not None else "There is no game here."
-        super().__init__(message or default)
+        said = (Said(mark("refusal.no-game-number"), {"number": str(game_id)}) if game_id is not None
+                else Said(mark("refusal.no-game-here")))
+        super().__init__(message or said.text())
+        if message is None:
+            self._say(said)
         self.game_id = game_id
 
 
@@ -108,15 +111,19 @@ class GameNotActive(HostError):
     code = "H_NOT_ACTIVE"
 
     def __init__(self, status: str, message: str | None = None) -> None:
-        super().__init__(message or _NOT_ACTIVE_MESSAGES.get(status, f"This game is {status}."))
+        msgid = _NOT_ACTIVE_MESSAGES.get(status)
+        said = Said(msgid) if msgid is not None else None
+        super().__init__(message or (said.text() if said is not None else f"This game is {status}."))
+        if message is None and said is not None:
+            self._say(said)
         self.status = status
 
 
 _NOT_ACTIVE_MESSAGES = {
-    "lobby": "This game has not started yet.",
-    "finished": "This game is over.",
-    "cancelled": "This game was cancelled.",
-    "quarantined": "This game is suspended: its stored history failed a check. A moderator has been told.",
+    "lobby": mark("refusal.not-started"),
+    "finished": mark("refusal.over"),
+    "cancelled": mark("refusal.cancelled"),
+    "quarantined": mark("refusal.suspended"),
 }
 
 
