@@ -235,12 +235,20 @@ def _is_slow(item: pytest.Item) -> bool:
     return item.get_closest_marker("slow") is not None
 
 
+# The files of whole games through the real bot (20-60 s a test): started before everything else.
+LONGEST_FIRST = ("tests/e2e/test_table_experience.py", "tests/e2e/test_outbox_faults.py",
+                 "tests/e2e/test_shards_postgres.py", "tests/e2e/test_scenarios.py")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without GNOMEHOST_TEST_DATABASE_URL, deselect the postgres cases (not skip) and count them; with it,
     run per-game tests on PostgreSQL for their sample of games only (unless GNOMEHOST_SLOW=1). Tests marked
     `slow` (long whole-game soaks whose behaviour a quicker test also holds) run only with GNOMEHOST_SLOW=1."""
     if not os.environ.get("GNOMEHOST_SLOW"):
         _deselect(config, items, _is_slow, _slow, _SLOW_KEY)
+    # The longest tests first: a whole game through the real bot takes up to a minute, and one started last
+    # keeps the run waiting on a single worker while the others are done.
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
     if postgres_test_url() is not None:
         _thin_heavy_postgres_cases(config, items)
         if not can_run_a_server():  # PostgreSQL to connect to, but no server binaries to start one of our own
