@@ -18,10 +18,10 @@ from host.errors import (
     NotJoined,
     NotSeated,
     NotYourTurn,
+    Said,
     UndoNotAllowed,
 )
 from i18n import ENGLISH, Locale, mark
-from i18n.catalog import BOT, catalogs
 
 NEW_GAME = mark("hint.new-game")
 # The hint of each refusal, as a message id of the bot's catalog.
@@ -47,12 +47,11 @@ NOT_ACTIVE_HINTS = {
 
 def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
     """The sentence telling what is allowed instead of what `error` refused (may be empty), in `locale`."""
-    msgid = ""
     if isinstance(error, GameNotActive):
         msgid = NOT_ACTIVE_HINTS.get(error.status, "")
     else:
         msgid = next((HINTS[kind] for kind in type(error).__mro__ if kind in HINTS), "")
-    return catalogs().translate(locale, BOT, msgid, None, {}) if msgid else ""
+    return Said(msgid).text(locale) if msgid else ""
 
 
 def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:

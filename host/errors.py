@@ -39,15 +39,14 @@ class HostError(Exception):
 
     said: Said | None = None
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str | Said, code: str | None = None) -> None:
+        """`message` in English, or as catalog words (`.said`), whose English is then the message."""
+        if isinstance(message, Said):
+            self.said, message = message, message.text()
         Exception.__init__(self, message)
         self.message = message
         if code is not None:
             self.code = code
-
-    def _say(self, said: Said) -> None:
-        """Carry `said`, whose English is the message."""
-        self.said = said
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
@@ -61,9 +60,7 @@ class GameNotFound(HostError):
     def __init__(self, game_id: int | None = None, message: str | None = None) -> None:
         said = (Said(mark("refusal.no-game-number"), {"number": str(game_id)}) if game_id is not None
                 else Said(mark("refusal.no-game-here")))
-        super().__init__(message or said.text())
-        if message is None:
-            self._say(said)
+        super().__init__(message or said)
         self.game_id = game_id
 
 
@@ -73,10 +70,7 @@ class NotSeated(HostError):
     code = "H_NOT_SEATED"
 
     def __init__(self, message: str | None = None) -> None:
-        said = Said(mark("refusal.not-seated"))
-        super().__init__(message or said.text())
-        if message is None:
-            self._say(said)
+        super().__init__(message or Said(mark("refusal.not-seated")))
 
 
 class NotYourTurn(HostError):
@@ -85,9 +79,7 @@ class NotYourTurn(HostError):
     code = "H_NOT_YOUR_TURN"
 
     def __init__(self, waiting_for: str) -> None:
-        said = Said(mark("refusal.not-your-turn"), {"waiting": waiting_for})
-        super().__init__(said.text())
-        self._say(said)
+        super().__init__(Said(mark("refusal.not-your-turn"), {"waiting": waiting_for}))
         self.waiting_for = waiting_for
 
 
@@ -97,9 +89,7 @@ class StaleVersion(HostError):
     code = "H_STALE"
 
     def __init__(self, expected: int, current: int, situation: str) -> None:
-        said = Said(mark("refusal.stale"), {"now": situation})
-        super().__init__(said.text())
-        self._say(said)
+        super().__init__(Said(mark("refusal.stale"), {"now": situation}))
         self.expected = expected
         self.current = current
         self.situation = situation
@@ -112,10 +102,7 @@ class GameNotActive(HostError):
 
     def __init__(self, status: str, message: str | None = None) -> None:
         msgid = _NOT_ACTIVE_MESSAGES.get(status)
-        said = Said(msgid) if msgid is not None else None
-        super().__init__(message or (said.text() if said is not None else f"This game is {status}."))
-        if message is None and said is not None:
-            self._say(said)
+        super().__init__(message or (Said(msgid) if msgid is not None else f"This game is {status}."))
         self.status = status
 
 
@@ -217,9 +204,7 @@ class GameFull(LobbyError):
     code = "H_FULL"
 
     def __init__(self, max_players: int) -> None:
-        said = Said(mark("refusal.full"), {"players": max_players})
-        super().__init__(said.text())
-        self._say(said)
+        super().__init__(Said(mark("refusal.full"), {"players": max_players}))
 
 
 class AlreadyJoined(LobbyError):
@@ -228,9 +213,7 @@ class AlreadyJoined(LobbyError):
     code = "H_ALREADY_JOINED"
 
     def __init__(self) -> None:
-        said = Said(mark("refusal.already-joined"))
-        super().__init__(said.text())
-        self._say(said)
+        super().__init__(Said(mark("refusal.already-joined")))
 
 
 class NotJoined(LobbyError):
@@ -239,9 +222,7 @@ class NotJoined(LobbyError):
     code = "H_NOT_JOINED"
 
     def __init__(self) -> None:
-        said = Said(mark("refusal.not-joined"))
-        super().__init__(said.text())
-        self._say(said)
+        super().__init__(Said(mark("refusal.not-joined")))
 
 
 class AlreadyStarted(LobbyError):
@@ -250,10 +231,7 @@ class AlreadyStarted(LobbyError):
     code = "H_STARTED"
 
     def __init__(self, message: str | None = None) -> None:
-        said = Said(mark("refusal.started"))
-        super().__init__(message or said.text())
-        if message is None:
-            self._say(said)
+        super().__init__(message or Said(mark("refusal.started")))
 
 
 class NotHost(LobbyError):
@@ -271,9 +249,7 @@ class NotEnoughPlayers(LobbyError):
     code = "H_TOO_FEW"
 
     def __init__(self, have: int, need: int) -> None:
-        said = Said(mark("refusal.too-few"), {"need": need, "have": have})
-        super().__init__(said.text())
-        self._say(said)
+        super().__init__(Said(mark("refusal.too-few"), {"need": need, "have": have}))
 
 
 class TableChanged(HostError):
