@@ -97,6 +97,8 @@ async def panel_files(
     files = []
     for number, page in enumerate(pages, start=1):
         said = described if len(pages) == 1 or described is None else f"Part {number} of {len(pages)}: {described}"
+        if said is not None and len(said) > alt_text.MAX_CHARS:  # the part's prefix pushed it past Discord's limit
+            said = said[:alt_text.MAX_CHARS - 1] + "…"
         file = _file(page, f"panel-{number}.png", None, said)
         if file is not None:
             files.append(file)

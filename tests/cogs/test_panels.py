@@ -210,3 +210,15 @@ async def test_an_empty_hand_is_a_sentence_in_the_panel_and_the_picture_is_the_b
     assert await images.private_file("associates", empty) is None
     held = await panels.panel_of(replace(screen, private_view=associates_samples.crowded_private()))
     assert empty_private_text() not in held.content
+
+
+async def test_a_long_description_stays_within_discords_limit_with_its_part_prefix(monkeypatch: Any) -> None:
+    """Discord refuses an attachment description over 1024 characters: "Part 1 of 2: " must not push it over."""
+    from cogs import images
+
+    monkeypatch.setattr(images.render, "panel_images", lambda *_a: [b"x" * 10, b"y" * 10])
+    monkeypatch.setattr(images.alt_text, "describe_panel", lambda *_a: "z" * images.alt_text.MAX_CHARS)
+    files = await images.panel_files("vendetta", {}, {"me": {"player": 0, "clans": ["red"]}})
+    descriptions = [f.description or "" for f in files]
+    assert len(descriptions) == 2 and all(len(d) <= images.alt_text.MAX_CHARS for d in descriptions)
+    assert descriptions[1].startswith("Part 2 of 2: ") and descriptions[1].endswith("…")
