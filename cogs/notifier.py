@@ -293,7 +293,7 @@ class DiscordNotifier:
         locale = await self._dm_locale(user_id)
         lines = [
             t(locale, "dm.private-heading", title=table.title, number=table.game_id),
-            *text.private_events_text(update.events, table, update.view),
+            *text.private_events_text(update.events, table, update.view, locale),
         ]
         empty = images.private_is_empty(table.game_name, update.view)
         if empty:

@@ -26,6 +26,8 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
+from i18n import ENGLISH, Locale
+from i18n.phrases import say
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
 
@@ -69,12 +71,17 @@ def player_names(table: TableInfo, view: Mapping[str, Any] | None) -> dict[int, 
     return {p: player_label(table, p, view) for p in sorted(players)}
 
 
-def event_text(event: Event, names: Mapping[int, str]) -> str:
-    """An event's narration with its player placeholders (`{p2}`) filled with names.
+def event_text(event: Event, names: Mapping[int, str], game: str | None = None, locale: Locale = ENGLISH) -> str:
+    """An event's narration in `locale`, players named by `names`: what its phrase says in `game`'s catalog, or
+    (an event stored before phrases, or no game given) its English text with the player placeholders filled.
 
     A name that already carries the side ("<@1> (Red)") is said bare before "plays Red", so a seating
     reads "<@1> plays Red", not "<@1> (Red) plays Red" (nor "<@1> (Brigands) plays the Brigands").
     """
+    if event.phrase is not None and game is not None:
+        people = {p: person for p, label in names.items()
+                  if (person := label.rpartition(" (")[0]) and label.endswith(")")}
+        return say(locale, game, event.phrase, names, people)
     said = event.text
     for player, label in names.items():
         person, _, side = label.rpartition(" (")
@@ -248,7 +255,7 @@ def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, floa
     view = update.public_view
     names = player_names(table, view)
     # A message edited through a round keeps its first headline as an event: it reads as a headline still.
-    narration = [f"**{trim(e.text, 300)}**" if e.kind == HEADLINE_EVENT else event_text(e, names)
+    narration = [f"**{trim(e.text, 300)}**" if e.kind == HEADLINE_EVENT else event_text(e, names, table.game_name)
                  for e in public_only(update.public_events)]
     lines = [f"**{trim(update.headline, 300)}**", *narration] if update.headline else narration
     if update.outcome is not None:
@@ -367,8 +374,11 @@ def empty_private_text() -> str:
 
 
 def private_events_text(
-    events: Sequence[Event], table: TableInfo | None = None, view: Mapping[str, Any] | None = None
+    events: Sequence[Event], table: TableInfo | None = None, view: Mapping[str, Any] | None = None,
+    locale: Locale = ENGLISH,
 ) -> list[str]:
-    """Private narration lines for one player (DM or panel only), players named from `table` and `view`."""
+    """Private narration lines for one player (DM or panel only) in their `locale`, players named from `table`
+    and `view`."""
     names = player_names(table, view) if table is not None else {}
-    return [f"🔒 {event_text(e, names)}" for e in events]
+    game = table.game_name if table is not None else None
+    return [f"🔒 {event_text(e, names, game, locale)}" for e in events]

@@ -2,7 +2,9 @@
 
 The code names messages by literal ids: `t(locale, "me.timezone-set", zone=...)` for the bot's words,
 `game_t(locale, game, "quick.goal")` for a game's (a game given as a literal names that game's catalog, any
-other expression every game's), and `mark("...")` (`mark_game("...")` for every game's catalog) for an id the
+other expression every game's), `phrase("move.pass", ...)` in a game's engine package for that game's (an
+event's words, engine.core.phrases; the names such a phrase refers to are listed by the game's
+`catalog_names()`), and `mark("...")` (`mark_game("...")` for every game's catalog) for an id the
 code looks up later through a variable.
 
 `check` fails (exit 1, one line per problem) unless: every catalog reads; every domain has an English catalog
@@ -84,7 +86,7 @@ def uses_in(source: str, where: str) -> list[Use]:
         if not isinstance(node, ast.Call):
             continue
         name = _callee(node)
-        if name not in ("t", "game_t", "mark", "mark_game"):
+        if name not in ("t", "game_t", "mark", "mark_game", "phrase"):
             continue
         place = f"{where}:{node.lineno}"
         keywords = {k.arg for k in node.keywords}
@@ -99,7 +101,25 @@ def uses_in(source: str, where: str) -> list[Use]:
         elif name == "game_t" and len(node.args) >= 3 and (msgid := _literal(node.args[2])):
             domain = _literal(node.args[1]) or EVERY_GAME
             found.append(Use(place, domain, msgid, arguments, counted))
+        elif name == "phrase" and node.args and (msgid := _literal(node.args[0])) and (game := _game_of(where)):
+            found.append(Use(place, game, msgid, arguments, counted))
     return found
+
+
+def _game_of(where: str) -> str | None:
+    """The game whose engine package holds the file `where` (engine/<game>/...), None elsewhere."""
+    parts = where.split("/")
+    return parts[1] if len(parts) > 2 and parts[0] == "engine" and parts[1] not in ("core", "ai") else None
+
+
+def name_uses(root: Path) -> list[Use]:
+    """The names each registered game says through phrases (its `catalog_names()`); none for another folder."""
+    if root != REPO:
+        return []
+    from engine import registry  # here: only the project's own check loads the games
+
+    return [Use(f"engine/{game}/names:0", game, named.msgid, None, named.counted)
+            for game in registry.names() for named in registry.get(game).catalog_names()]
 
 
 def source_files(root: Path) -> list[Path]:
@@ -115,9 +135,9 @@ def source_files(root: Path) -> list[Path]:
 
 
 def all_uses(root: Path) -> list[Use]:
-    """Every message use in the project's code under `root`."""
+    """Every message use in the project's code under `root`, with the names its games say."""
     return [use for path in source_files(root)
-            for use in uses_in(path.read_text(encoding="utf-8"), path.relative_to(root).as_posix())]
+            for use in uses_in(path.read_text(encoding="utf-8"), path.relative_to(root).as_posix())] + name_uses(root)
 
 
 def uses_by_domain(uses: Iterable[Use], domains: Iterable[str]) -> dict[str, dict[str, list[Use]]]:

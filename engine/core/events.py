@@ -7,11 +7,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.names import fill_names
+from engine.core.phrases import Phrase, phrase_from_json
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A narration line and its data.
+    """A narration line and its data, and what it says as a catalog message (`phrase`, see engine.core.phrases).
+
+    `text` is the English of the line, kept for logs written before phrases existed and for readers that
+    have no catalog (tests, the arena); the front end says `phrase` in the reader's language when there is one.
 
     `visible_to` is None for a public event; otherwise the set of players who
     may see it. Public events never carry hidden data: a game that needs to say
@@ -22,6 +26,7 @@ class Event:
     kind: str = "info"
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
+    phrase: Phrase | None = None
 
     @property
     def public(self) -> bool:
@@ -38,31 +43,37 @@ class Event:
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-safe dict."""
-        return {
+        out: dict[str, Any] = {
             "text": self.text,
             "kind": self.kind,
             "data": self.data,
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
         }
+        if self.phrase is not None:  # an event without words of its own is stored as it always was
+            out["phrase"] = self.phrase.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         """Rebuild an event written by `to_json`."""
         vis = data.get("visible_to")
+        said = data.get("phrase")
         return cls(
             text=data["text"],
             kind=data.get("kind", "info"),
             data=dict(data.get("data", {})),
             visible_to=None if vis is None else frozenset(int(p) for p in vis),
+            phrase=None if said is None else phrase_from_json(said),
         )
 
 
-def public_event(text: str, kind: str = "info", **data: Any) -> Event:
-    """A public event."""
-    return Event(text=text, kind=kind, data=data)
+def public_event(text: str, kind: str = "info", *, phrase: Phrase | None = None, **data: Any) -> Event:
+    """A public event (`text` its English, `phrase` what it says in any language)."""
+    return Event(text=text, kind=kind, data=data, phrase=phrase)
 
 
-def private_event(players: int | set[int] | frozenset[int], text: str, kind: str = "info", **data: Any) -> Event:
+def private_event(players: int | set[int] | frozenset[int], text: str, kind: str = "info", *,
+                  phrase: Phrase | None = None, **data: Any) -> Event:
     """An event only `players` may see."""
     who = frozenset([players]) if isinstance(players, int) else frozenset(players)
-    return Event(text=text, kind=kind, data=data, visible_to=who)
+    return Event(text=text, kind=kind, data=data, visible_to=who, phrase=phrase)

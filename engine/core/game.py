@@ -12,6 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
+from engine.core.phrases import CatalogName
 from engine.core.picks import FinalReport, MultiPick, PlayerReport
 from engine.core.timeouts import NO_TIMEOUT_RULES, TimeoutRules
 
@@ -141,6 +142,11 @@ class Game(ABC, Generic[S]):
 
     def setup_events(self, state: S) -> list[Event]:
         """The events of game creation (deals, seatings, first player), for the table's first message."""
+        return []
+
+    def catalog_names(self) -> list[CatalogName]:
+        """Every name the game's phrases may refer to (`NameRef`: clans, places, cards), so that the catalog
+        check knows them although their ids are built at run time."""
         return []
 
     # -- player-facing descriptions: no engine identifier ever reaches a player ------

@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event, public_event
+from engine.core.phrases import ListOf, listed, phrase
 from engine.core.rng import Rng
+from engine.vendetta import words
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, clockwise_from, next_clockwise
 from engine.vendetta.combat import automatic_assignment, declaration_order, resolve_combat_round
@@ -57,6 +59,7 @@ def start_round(state: VendettaState, events: list[Event]) -> None:
     state.drafts = {}
     events.append(public_event(
         f"Round {state.round} begins; {CLANS[state.first_seat].name} moves first.", "round",
+        phrase=phrase("round.begins", round=state.round, clan=words.clan(state.first_seat)),
         round=state.round, first_seat=state.first_seat,
     ))
     reinforce(state, events)
@@ -73,8 +76,11 @@ def reinforce(state: VendettaState, events: list[Event]) -> None:
         placed[clan] = n
     # A clan whose reserve is empty gets nothing: "+0" beside it would only be noise.
     text = ", ".join(f"{CLANS[c].name} +{n}" for c, n in placed.items() if n)
-    words = f"Reinforcements: {text}." if text else "No reinforcements: every reserve is empty."
-    events.append(public_event(words, "reinforce", placed=placed))
+    said = (phrase("reinforce.some", placed=listed(phrase("reinforce.clan", clan=words.clan(c), gnomes=n)
+                                                      for c, n in placed.items() if n))
+            if text else phrase("reinforce.none"))
+    english = f"Reinforcements: {text}." if text else "No reinforcements: every reserve is empty."
+    events.append(public_event(english, "reinforce", phrase=said, placed=placed))
 
 
 def finish_movement(state: VendettaState, clan: str, triples: list[Triple], events: list[Event]) -> None:
@@ -87,10 +93,14 @@ def finish_movement(state: VendettaState, clan: str, triples: list[Triple], even
     if triples:
         text = "; ".join(f"{n} gnome{'s' if n > 1 else ''} from {board.name(o)} to {board.name(d)}"
                          for o, d, n in triples)
-        events.append(public_event(f"{CLANS[clan].name} moves {text}.", "move", clan=clan,
+        steps = listed((phrase("move.step", n=n, origin=words.place(o), target=words.place(d))
+                        for o, d, n in triples), "semicolon")
+        events.append(public_event(f"{CLANS[clan].name} moves {text}.", "move",
+                                   phrase=phrase("move.moves", clan=words.clan(clan), steps=steps), clan=clan,
                                    moves=state.last_move["moves"]))
     else:
-        events.append(public_event(f"{CLANS[clan].name} passes.", "move", clan=clan, moves=[]))
+        events.append(public_event(f"{CLANS[clan].name} passes.", "move",
+                                   phrase=phrase("move.pass", clan=words.clan(clan)), clan=clan, moves=[]))
     if current_mover(state) is None:
         state.phase = PHASE_COMBAT
         run_combats(state, events)
@@ -142,9 +152,19 @@ def _roll_round(state: VendettaState, fight: dict[str, Any], rng: Rng, events: l
     revived = min(result.hits.get("blue", 0), result.sixes)
     extra = (f" ({CLANS['blue'].name} revives {revived} gnome{'s' if revived > 1 else ''} "
              f"with {result.sixes} six{'es' if result.sixes > 1 else ''})") if revived else ""
+    said_rolls = listed((phrase("combat.roll", attacker=words.clan(a), target=words.clan(t), faces=listed(faces))
+                         for a, t, faces in result.rolls), "semicolon")
+    said_lost = (listed(phrase("combat.loss", clan=words.clan(c), lost=n) for c, n in result.losses.items())
+                 if result.losses else phrase("combat.nobody-falls"))
+    said = (phrase("combat.round-revived", territory=words.place(territory), round=fight["round"], rolls=said_rolls,
+                   losses=said_lost, clan=words.clan("blue"), gnomes=phrase("combat.gnomes", n=revived),
+                   sixes=phrase("combat.sixes", n=result.sixes))
+            if revived else
+            phrase("combat.round", territory=words.place(territory), round=fight["round"], rolls=said_rolls,
+                   losses=said_lost))
     events.append(public_event(
         f"Combat on {name}, round {fight['round']}: {rolls}. {lost}"
-        f"{extra}.", "roll",
+        f"{extra}.", "roll", phrase=said,
         territory=territory, round=fight["round"], declarations=fight["declarations"], revived=revived,
         rolls=[[a, t, faces] for a, t, faces in result.rolls], losses=dict(result.losses), sixes=result.sixes,
     ))
@@ -156,7 +176,9 @@ def _roll_round(state: VendettaState, fight: dict[str, Any], rng: Rng, events: l
         state.combat = None
         holder = next(iter(survivors), None)
         outcome = f"{CLANS[holder].name} holds {name}." if holder else f"{name} is left empty."
-        events.append(public_event(outcome, "combat_end", territory=territory, holder=holder))
+        said = (phrase("combat.holds", clan=words.clan(holder), territory=words.place(territory)) if holder
+                else phrase("combat.left-empty", territory=words.place(territory)))
+        events.append(public_event(outcome, "combat_end", phrase=said, territory=territory, holder=holder))
 
 
 def loot(state: VendettaState, events: list[Event]) -> None:
@@ -171,8 +193,11 @@ def loot(state: VendettaState, events: list[Event]) -> None:
             state.tokens[clan][token] = state.tokens[clan].get(token, 0) + 1  # R-V21: the supply never runs out
             gains[clan].append(token)
     text = "; ".join(f"{CLANS[c].name}: {_gains_text(g)}" for c, g in gains.items() if g)
+    said = (phrase("loot.some", gains=listed((phrase("loot.clan", clan=words.clan(c), tokens=_gains_said(g))
+                                              for c, g in gains.items() if g), "semicolon"))
+            if text else phrase("loot.nothing"))
     text = text or "nothing"
-    events.append(public_event(f"Loot — {text}.", "loot", gains=gains))
+    events.append(public_event(f"Loot — {text}.", "loot", phrase=said, gains=gains))
 
 
 def _gains_text(tokens: list[str]) -> str:
@@ -181,6 +206,14 @@ def _gains_text(tokens: list[str]) -> str:
     for token in tokens:
         counts[token] = counts.get(token, 0) + 1
     return ", ".join(_token_gain(t) if n == 1 else f"{n} {token_text(t, n)}" for t, n in counts.items())
+
+
+def _gains_said(tokens: list[str]) -> ListOf:
+    """One clan's loot as the catalog's counted names, in the order of `_gains_text`."""
+    counts: dict[str, int] = {}
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return listed(words.gained(t, n) for t, n in counts.items())
 
 
 def _token_gain(token: str) -> str:
@@ -209,9 +242,11 @@ def _finish(state: VendettaState, reason: str, passed: list[str], events: list[E
     if reason == "objectives":
         # The end message's own heading says the game is over: this line says only why.
         text = ", ".join(CLANS[c].name for c in passed) + " completed all objectives."
+        said = phrase("end.objectives", clans=listed(words.clan(c) for c in passed))
     else:
         text = f"The round limit ({state.round_limit}) is reached."
+        said = phrase("end.round-limit", limit=state.round_limit)
     revealed = {c: [CARDS[cid].name for cid in state.chosen.get(c, [])] for c in state.seats}
-    events.append(public_event(text, "reveal", reason=reason, triggered=passed,
+    events.append(public_event(text, "reveal", phrase=said, reason=reason, triggered=passed,
                                chosen={c: list(state.chosen.get(c, [])) for c in state.seats},
                                chosen_names=revealed))

@@ -8,6 +8,7 @@ the state (engine.vendetta.handlers) before a copy of the state changes.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core.actions import Action
@@ -16,9 +17,10 @@ from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from engine.core.phases import PhasedGame, PhaseRules
+from engine.core.phrases import CatalogName
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
-from engine.vendetta import describe
+from engine.vendetta import describe, words
 from engine.vendetta.clans import CLANS
 from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import clans_of
@@ -26,7 +28,7 @@ from engine.vendetta.ids import AllDice, Attack, Choose, Declare, Pass, Step, pa
 from engine.vendetta.invariants import check
 from engine.vendetta.phases import PHASE_TABLE
 from engine.vendetta.scoring import state_outcome
-from engine.vendetta.setup import new_state, option_specs
+from engine.vendetta.setup import new_state, option_specs, setup_phrase
 from engine.vendetta.state import PHASE_FINISHED, VendettaState, clone, dump_state, load_state
 from engine.vendetta.view import player_view, public_view
 
@@ -57,8 +59,12 @@ class VendettaGame(PhasedGame[VendettaState]):
         return new_state(players, seed, options)
 
     def setup_events(self, state: VendettaState) -> list[Event]:
-        """The events of game creation (clans in play, seats, first seat, the private deals)."""
-        return [Event.from_json(e) for e in state.setup_events]
+        """The events of game creation (clans in play, seats, first seat, the private deals), with their words."""
+        return [replace(Event.from_json(e), phrase=setup_phrase(e, state)) for e in state.setup_events]
+
+    def catalog_names(self) -> list[CatalogName]:
+        """Clans, territories, objective cards and tokens (engine.vendetta.words)."""
+        return words.names()
 
     def require_turn(self, state: VendettaState, player: int, action: Action) -> None:
         """Refuse any action once the game is over, an unknown id, and a step of another phase (§10).

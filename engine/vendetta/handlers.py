@@ -16,6 +16,8 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
+from engine.core.phrases import listed, phrase
+from engine.vendetta import words
 from engine.vendetta.actions import (
     describe_assignment,
     destination_choices,
@@ -153,11 +155,14 @@ def _choose(state: VendettaState, clan: str, ids: list[str], events: list[Event]
     state.chosen[clan] = validate_choice(state.offered[clan], state.objectives_kept, ids)
     state.drafts.pop(clan, None)
     names = ", ".join(CARDS[c].name for c in state.chosen[clan])
-    events.append(private_event(state.owner[clan], f"{CLANS[clan].name} keeps: {names}.", "info",
+    kept = phrase("objectives.kept", clan=words.clan(clan), cards=listed(words.card(c) for c in state.chosen[clan]))
+    events.append(private_event(state.owner[clan], f"{CLANS[clan].name} keeps: {names}.", "info", phrase=kept,
                                 clan=clan, chosen=list(state.chosen[clan])))
-    events.append(public_event(f"{CLANS[clan].name} has chosen its objectives.", "info", clan=clan))
+    events.append(public_event(f"{CLANS[clan].name} has chosen its objectives.", "info",
+                               phrase=phrase("objectives.chosen", clan=words.clan(clan)), clan=clan))
     if all(c in state.chosen for c in state.seats):
-        events.append(public_event("Every clan has chosen its objectives.", "info"))
+        events.append(public_event("Every clan has chosen its objectives.", "info",
+                                   phrase=phrase("objectives.all-chosen")))
         start_round(state, events)
 
 
@@ -387,7 +392,10 @@ def _declare(state: VendettaState, clan: str, assignment: list[tuple[str, int]],
     assert state.combat is not None
     state.combat["declarations"].append([clan, [[t, n] for t, n in assignment]])
     state.drafts.pop(clan, None)
+    dice = (listed(phrase("declare.dice", n=n, target=words.clan(t)) for t, n in assignment) if assignment
+            else phrase("declare.no-dice"))
     events.append(public_event(f"{CLANS[clan].name} aims {describe_assignment(assignment)}.", "declare",
+                               phrase=phrase("declare.aims", clan=words.clan(clan), dice=dice),
                                clan=clan, territory=state.combat["territory"],
                                assignment=[[t, n] for t, n in assignment]))
     run_combats(state, events)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
 from engine.core.names import player_ref
 from engine.core.options import OptionSpec, validate_options
+from engine.core.phrases import Phrase, PlayerRef, listed, phrase
 from engine.core.rng import Rng
+from engine.vendetta import words
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, TOKEN_TYPES
 from engine.vendetta.objectives import CARDS, NEUTRAL_IDS, clan_card_ids
@@ -134,3 +137,26 @@ def new_state(
         offered=offered,
         setup_events=[e.to_json() for e in events],
     )
+
+
+def setup_phrase(event: Mapping[str, Any], state: VendettaState) -> Phrase | None:
+    """What a stored setup event says, derived from its data: the snapshot keeps these events as they were first
+    written, so their words are read from the data rather than stored beside it (an older snapshot reads the same)."""
+    data = event.get("data", {})
+    if "clans" in data:
+        return phrase("setup.clans", clans=listed(words.clan(c) for c in data["clans"]))
+    if "owner" in data:
+        clans_of: dict[int, list[str]] = {}
+        for c in state.seats:
+            clans_of.setdefault(int(data["owner"][c]), []).append(c)
+        return phrase("setup.seating", seats=listed(
+            (phrase("setup.plays", player=PlayerRef(p, side=False), clans=listed(map(words.clan, cs), "and"))
+             for p, cs in clans_of.items()), "semicolon"))
+    if "first_seat" in data:
+        return phrase("setup.first", clan=words.clan(data["first_seat"]))
+    if "offered" in data:
+        return phrase("setup.offered", clan=words.clan(data["clan"]),
+                      cards=listed(map(words.offered_card, data["offered"]), "semicolon"))
+    if event.get("kind") == "deal":
+        return phrase("setup.dealt", kept=state.objectives_kept)
+    return None

@@ -284,3 +284,20 @@ def test_a_two_player_vendetta_seating_names_each_player_once_with_both_clans():
     assert said.startswith(f"<@{10 + first}> plays {' and '.join(CLANS[c].name for c in clans[first])};"), said
     assert "&" not in said and said.count("<@") == 2, said
     assert player_ref(0) not in said
+
+
+def test_a_worded_event_is_said_in_the_readers_language_and_an_old_one_in_its_english():
+    from engine.core.phrases import PlayerRef, listed, name, phrase
+    from i18n import Locale
+
+    cards = listed([name("card", "n08")])
+    kept = private_event(1, "Schnitzel keeps: Vendetta.", "info",
+                         phrase=phrase("objectives.kept", clan=name("clan", "blue"), cards=cards))
+    old = private_event(1, "Schnitzel keeps: Vendetta.", "info")
+    table = make_table()
+    assert text.private_events_text([kept, old], table, VIEW, Locale("fr")) == [
+        "🔒 Schnitzel garde : Festin de champignons.", "🔒 Schnitzel keeps: Vendetta."]
+    assert text.private_events_text([kept], table, VIEW) == ["🔒 Schnitzel keeps: Mushroom Feast."]
+    seating = public_event("{p1} plays Schnitzel.", "reveal", phrase=phrase("setup.seating", seats=listed([phrase(
+        "setup.plays", player=PlayerRef(1, side=False), clans=listed([name("clan", "blue")], "and"))])))
+    assert text.event_text(seating, text.player_names(table, VIEW), "vendetta") == "<@10> plays Schnitzel."

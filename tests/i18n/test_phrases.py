@@ -1,0 +1,67 @@
+"""i18n.phrases: an engine phrase said in English is the engine's own English; in French, French."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import registry
+from engine.core.events import Event
+from engine.core.names import fill_names
+from engine.core.phrases import PlayerRef, listed, name, phrase
+from i18n import ENGLISH, Locale
+from i18n.phrases import say
+
+FRENCH = Locale("fr")
+SEATING = "setup.seating"
+
+
+def random_game_events(game_name: str, players: int, seed: int, steps: int = 3000) -> list[Event]:
+    """Every event of one game played by random legal moves (setup events first)."""
+    game = registry.get(game_name)
+    state = game.new_game(players, seed, {})
+    events = list(game.setup_events(state))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        pending = game.pending(state)
+        if game.outcome(state) is not None or not pending:
+            break
+        player = pending[0].player
+        state, new = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+        events += new
+    return events
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (2, 6)])
+def test_every_vendetta_event_says_in_english_what_its_text_says(players: int, seed: int) -> None:
+    events = random_game_events("vendetta", players, seed)
+    people = {p: f"<@{p}>" for p in range(players)}
+    worded = [e for e in events if e.phrase is not None]
+    assert len(worded) == len(events), [e.text for e in events if e.phrase is None]
+    for event in worded:
+        assert event.phrase is not None
+        said = say(ENGLISH, "vendetta", event.phrase, people)
+        assert said == fill_names(event.text, people), event.phrase
+        assert said != say(FRENCH, "vendetta", event.phrase, people) or event.phrase.msgid == SEATING
+
+
+def test_a_seating_names_the_person_alone_and_a_list_is_joined_in_the_language() -> None:
+    seating = phrase(SEATING, seats=listed([
+        phrase("setup.plays", player=PlayerRef(0, side=False), clans=listed([name("clan", "red"), name("clan", "blue")],
+                                                                           "and")),
+        phrase("setup.plays", player=PlayerRef(3, side=False), clans=listed([name("clan", "green")], "and")),
+    ], "semicolon"))
+    names = {0: "<@10> (Dingleson & Schnitzel)"}
+    people = {0: "<@10>"}
+    assert say(ENGLISH, "vendetta", seating, names, people) == (
+        "<@10> plays Dingleson and Schnitzel; a player plays O'Dingle.")
+    assert say(FRENCH, "vendetta", seating, names, people) == (
+        "<@10> joue Dingleson et Schnitzel ; un joueur joue O'Dingle.")
+
+
+def test_counted_names_take_the_plural_form_of_the_readers_language() -> None:
+    loot = phrase("loot.some", gains=listed([phrase("loot.clan", clan=name("clan", "yellow"), tokens=listed(
+        [name("gain", "acorn", 1), name("gain", "berry", 2), name("gain", "gnome_red", 1)]))], "semicolon"))
+    assert say(ENGLISH, "vendetta", loot, {}) == "Loot — McDingle: an acorn, 2 berries, a red gnome token."
+    assert say(FRENCH, "vendetta", loot, {}) == "Butin — McDingle : un gland, 2 baies, un jeton gnome rouge."
