@@ -27,9 +27,9 @@ from host.results import (
     UpdateKind,
 )
 from i18n import ENGLISH, Locale
-from i18n.phrases import say
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
+from present.phrases import say
 
 log = logging.getLogger(__name__)
 

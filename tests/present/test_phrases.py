@@ -1,4 +1,4 @@
-"""i18n.phrases: an engine phrase said in English is the engine's own English; in French, French."""
+"""present.phrases: an engine phrase said in English is the engine's own English; in French, French."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from engine.core.events import Event
 from engine.core.names import fill_names
 from engine.core.phrases import PlayerRef, listed, name, phrase
 from i18n import ENGLISH, Locale
-from i18n.phrases import say
+from present.phrases import say
 
 FRENCH = Locale("fr")
 SEATING = "setup.seating"
