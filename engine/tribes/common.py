@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.events import Event, public_event
+from engine.core.phrases import phrase
+from engine.tribes import words
 from engine.tribes.board import load_board
 from engine.tribes.cards import card_name
 from engine.tribes.state import POSTS, TribesState
@@ -111,10 +113,13 @@ def empty_post(state: TribesState, player: int, post: str, how: str, events: lis
     zeros = sum(1 for b in bills if b == 0)
     owner.zeros += zeros
     owner.posts[post] = []
+    tribe, named, shown, total = words.tribe(state, player), words.post(post), words.joined(bills), real(bills)
+    said = (phrase("reveal.post-used", tribe=tribe, post=named, bills=shown, total=total) if how == "used" else
+            phrase("reveal.post-destroyed", tribe=tribe, post=named, bills=shown, total=total))
     events.append(public_event(
         f"{possessive(side_start(state, player))} {POST_NAMES[post]} post is {how} and turned face up: "
         f"{bills_text(bills)} ({real(bills)} GG to the bank).",
-        "reveal", player=player, post=post, bills=list(bills), how=how,
+        "reveal", phrase=said, player=player, post=post, bills=list(bills), how=how,
     ))
 
 

@@ -16,7 +16,8 @@ from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
 from engine.core.phases import run_phases
-from engine.tribes import goals, investment, launch, phases, research, war
+from engine.core.phrases import phrase
+from engine.tribes import goals, investment, launch, phases, research, war, words
 from engine.tribes.actions import PickTribe, parse, step_id
 from engine.tribes.board import load_board
 from engine.tribes.common import GOAL_NAMES
@@ -112,7 +113,8 @@ def _end_turn(state: TribesState, events: list[Event]) -> None:
         state.end_reason = "cap" if state.gnompax_forced else "goal"
         goal = state.goal if state.goal is not None else 5
         events.append(public_event(f"Turn {state.turn} is over and so is the game: the goal is "
-                                   f"{GOAL_NAMES[goal]}.", "reveal", goal=goal))
+                                   f"{GOAL_NAMES[goal]}.", "reveal",
+                                   phrase=phrase("end.game", turn=state.turn, goal=words.goal(goal)), goal=goal))
         return
     state.turn += 1
     state.phase = phases.INCOME

@@ -8,19 +8,21 @@ the clone, then `flow.advance` runs the automatic steps.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from engine.core.phases import PhasedGame
+from engine.core.phrases import CatalogName
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, HOUR, RulesTimer, TimeoutRules
-from engine.tribes import describe, goals
+from engine.tribes import describe, goals, words
 from engine.tribes.board import load_board
 from engine.tribes.flow import PHASE_TABLE, advance
 from engine.tribes.invariants import check
-from engine.tribes.setup import new_state, option_specs
+from engine.tribes.setup import new_state, option_specs, setup_phrase, stored
 from engine.tribes.state import TribesState, clone, dump_state, load_state
 from engine.tribes.view import player_view, public_view
 
@@ -54,12 +56,16 @@ class TribesGame(PhasedGame[TribesState]):
         state = new_state(players, seed, options)
         events: list[Event] = []
         advance(state, events)  # with random tribes: turn 1's income, told with the setup
-        state.setup_events += [e.to_json() for e in events]
+        state.setup_events += stored(events)
         return state
 
     def setup_events(self, state: TribesState) -> list[Event]:
-        """Seat order, the shuffle, the tribes (when drawn) and a turboGnom deal."""
-        return [Event.from_json(e) for e in state.setup_events]
+        """Seat order, the shuffle, the tribes (when drawn), a turboGnom deal and turn 1's income, with their words."""
+        return [replace(Event.from_json(e), phrase=setup_phrase(e, state)) for e in state.setup_events]
+
+    def catalog_names(self) -> list[CatalogName]:
+        """Tribes, territories, cards, posts, goals and counted armies and votes (engine.tribes.words)."""
+        return words.names()
 
     def view(self, state: TribesState, player: int | None) -> dict[str, Any]:
         """Public view (None) or public plus `player`'s secrets under "you" (schema in view.py)."""

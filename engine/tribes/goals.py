@@ -11,8 +11,9 @@ from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
 from engine.core.outcome import Outcome
+from engine.core.phrases import listed, phrase
 from engine.core.rng import Rng
-from engine.tribes import phases
+from engine.tribes import phases, words
 from engine.tribes.actions import Ballot, ButAnswer, parse, step_id
 from engine.tribes.cards import GNOMBUT, card_of
 from engine.tribes.common import (
@@ -50,7 +51,10 @@ def open_vote(state: TribesState, events: list[Event]) -> None:
     events.append(public_event(
         "The goal vote begins. Voting order (fewest VP first): "
         + ", ".join(f"{side(state, p)} ({plural(votes_of(state, p), 'vote')})" for p in state.vote.order) + ".",
-        "info", order=list(state.vote.order)))
+        "info", phrase=phrase("vote.begins", order=listed(
+            phrase("vote.voter", tribe=words.tribe(state, p), votes=words.votes(votes_of(state, p)))
+            for p in state.vote.order)),
+        order=list(state.vote.order)))
 
 
 def _voter(state: TribesState) -> int | None:
@@ -97,14 +101,18 @@ def vote_apply(state: TribesState, player: int, action: Action, events: list[Eve
     assert vote is not None
     if step.goal is None:
         vote.abstained.append(player)
-        events.append(public_event(f"{side_start(state, player)} abstain.", "info", player=player, goal=None))
+        events.append(public_event(f"{side_start(state, player)} abstain.", "info",
+                                   phrase=phrase("vote.abstains", tribe=words.tribe(state, player)),
+                                   player=player, goal=None))
         return
     if step.goal not in GOALS:
         raise IllegalAction("Goals are numbered 1 to 6.", "E_UNKNOWN_GOAL")
     vote.ballots[player] = step.goal
     events.append(public_event(
         f"{side_start(state, player)} vote for {GOAL_NAMES[step.goal]} ({plural(votes_of(state, player), 'vote')}).",
-        "info", player=player, goal=step.goal, votes=votes_of(state, player)))
+        "info", phrase=phrase("vote.cast", tribe=words.tribe(state, player), goal=words.goal(step.goal),
+                              votes=words.votes(votes_of(state, player))),
+        player=player, goal=step.goal, votes=votes_of(state, player)))
 
 
 def vote_timeout(state: TribesState, player: int) -> Action:
@@ -148,14 +156,18 @@ def vote_complete(state: TribesState, events: list[Event]) -> None:
     else:
         result = leaders[0]
     vote.result = result
+    chosen, aim, cast = words.goal(result), words.goal_aim(result), words.votes(best)
+    said = (phrase("vote.result-drawn", goal=chosen, goals=words.joined([words.goal(g) for g in leaders]), votes=cast,
+                   aim=aim) if drawn else
+            phrase("vote.result", goal=chosen, votes=cast, aim=aim))
     events.append(public_event(f"The vote chooses {GOAL_NAMES[result]}{drawn}, with {plural(best, 'vote')}: "
                                f"the winner will be the player with {GOAL_TEXTS[result]}.", "roll" if drawn else "info",
-                               result=result, totals={str(g): n for g, n in totals.items()}))
+                               phrase=said, result=result, totals={str(g): n for g, n in totals.items()}))
     if not vote.revote and _holders(state):
         vote.gnombut_answers = {}
         state.phase = phases.GNOMBUT
         events.append(public_event("Every player holding a card now secretly keeps the result or, holding "
-                                   "Gnom'But, cancels it.", "info"))
+                                   "Gnom'But, cancels it.", "info", phrase=phrase("vote.gnombut-asked")))
         return
     _adopt(state, events)
 
@@ -166,7 +178,10 @@ def _adopt(state: TribesState, events: list[Event]) -> None:
     state.goal = vote.result
     assert state.gnompax_turn is not None
     events.append(public_event(f"The goal is {GOAL_NAMES[state.goal]}. The game ends after turn "
-                               f"{state.gnompax_turn + COUNTDOWN}.", "info", goal=state.goal))
+                               f"{state.gnompax_turn + COUNTDOWN}.", "info",
+                               phrase=phrase("vote.adopted", goal=words.goal(state.goal),
+                                             turn=state.gnompax_turn + COUNTDOWN),
+                               goal=state.goal))
     state.phase = phases.WAR_START
 
 
@@ -223,7 +238,7 @@ def but_apply(state: TribesState, player: int, action: Action, events: list[Even
         if not 0 <= step.excluded < state.player_count:
             raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER")
     vote.gnombut_answers[player] = "keep" if step.excluded is None else f"cancel:{step.excluded}"
-    events.append(private_event(player, "Your answer is sealed.", "info"))
+    events.append(private_event(player, "Your answer is sealed.", "info", phrase=phrase("gnombut.sealed")))
 
 
 def but_timeout(state: TribesState, player: int) -> Action:
@@ -263,9 +278,11 @@ def but_complete(state: TribesState, events: list[Event]) -> None:
             state.phase = phases.REVOTE
             events.append(public_event(f"{side_start(state, player)} play Gnom'But: the vote is cancelled and runs "
                                        f"again, in the same order, without {side(state, excluded)}.", "reveal",
+                                       phrase=phrase("gnombut.played", tribe=words.tribe(state, player),
+                                                     excluded=words.tribe(state, excluded)),
                                        player=player, excluded=excluded))
             return
-    events.append(public_event("Nobody cancels the vote.", "info"))
+    events.append(public_event("Nobody cancels the vote.", "info", phrase=phrase("gnombut.kept")))
     _adopt(state, events)
 
 

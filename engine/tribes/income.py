@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.events import Event, public_event
-from engine.tribes import phases
+from engine.core.phrases import Phrase, phrase
+from engine.tribes import phases, words
 from engine.tribes.common import controlled, joined, side
 from engine.tribes.state import TribesState
 
@@ -23,7 +26,14 @@ def run_income(state: TribesState, events: list[Event]) -> None:
     order = state.turn_order()
     events.append(public_event(
         f"Turn {state.turn}, income: " + joined([f"{side(state, p)} {paid[p]} GG" for p in order]) + ".",
-        "income", turn=state.turn, income={str(p): paid[p] for p in order},
+        "income", phrase=income_said(state, state.turn, {p: paid[p] for p in order}),
+        turn=state.turn, income={str(p): paid[p] for p in order},
     ))
     state.drafts = {}
     state.phase = phases.INVESTMENT
+
+
+def income_said(state: TribesState, turn: int, paid: Mapping[int, int]) -> Phrase:
+    """The income line as a catalog phrase: `paid` is each player's income, in the turn order it is said in."""
+    return phrase("income.paid", turn=turn, paid=words.joined(
+        [phrase("income.tribe", tribe=words.tribe(state, p), gold=n) for p, n in paid.items()]))

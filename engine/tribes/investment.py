@@ -11,7 +11,8 @@ from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Acti
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
-from engine.tribes import phases
+from engine.core.phrases import Arg, Phrase, listed, phrase
+from engine.tribes import phases, words
 from engine.tribes.actions import (
     PASS_ID,
     WHOLE_INVESTMENT,
@@ -262,8 +263,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)  # G-T4: the draft is dropped
-            events.append(private_event(player, "You invest nothing this turn.", "info"))
+            events.append(private_event(player, "You invest nothing this turn.", "info",
+                                        phrase=phrase("investment.nothing")))
             events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
+                                       phrase=phrase("investment.sent", tribe=words.tribe(state, player)),
                                        player=player))
         case WholeInvestment(recruits, bills):
             whole = _whole_order(state, player, draft, recruits, bills)
@@ -279,9 +282,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
 
 
 def _sealed(state: TribesState, player: int, order: InvestmentOrder, events: list[Event]) -> None:
-    events.append(private_event(player, "Your investment order is sealed: " + order_text(order) + ".", "info"))
+    events.append(private_event(player, "Your investment order is sealed: " + order_text(order) + ".", "info",
+                                phrase=phrase("investment.sealed", order=order_said(order))))
     events.append(public_event(f"{side_start(state, player)} have sent their investment order.", "info",
-                               player=player))
+                               phrase=phrase("investment.sent", tribe=words.tribe(state, player)), player=player))
 
 
 def _whole_order(state: TribesState, player: int, draft: Draft, recruits: tuple[tuple[str, int], ...],
@@ -358,6 +362,16 @@ def order_text(order: InvestmentOrder) -> str:
     return "; ".join(parts) + f" (costs {spent(order)} GG)"
 
 
+def order_said(order: InvestmentOrder) -> Phrase:
+    """An order as a catalog phrase, as `order_text` says it."""
+    parts = [phrase("order.recruit", armies=words.armies(n), place=words.place(t)) for t, n in order.recruits.items()]
+    parts += [phrase("order.bills", bills=words.joined(order.bills[p]), post=words.post_on(p))
+              for p in POSTS if order.bills.get(p)]
+    if not parts:
+        return phrase("order.nothing")
+    return phrase("order.costs", parts=listed(parts, "semicolon"), gold=spent(order))
+
+
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: a silent player passes."""
     return Action(PASS_ID, "Pass: invest nothing this turn")
@@ -401,23 +415,36 @@ def reveal(state: TribesState, events: list[Event]) -> None:
         for territory, count in order.recruits.items():
             state.areas[territory].armies += count
         parts = [f"recruited {armies(n)} at {territory_name(t)}" for t, n in order.recruits.items()]
+        said: list[Arg] = [phrase("reveal.recruited", n=n, place=words.place(t)) for t, n in order.recruits.items()]
         bills_public: list[str] = []
+        bills_said: list[Arg] = []
         for post in POSTS:
             added = order.bills.get(post, [])
             if added:
                 owner.posts[post].extend(added)
                 # "1 bill to Research (1 in all) and 1 to the Gnomguards": the noun once, as a sentence says it
                 how_many = plural(len(added), "bill") if not bills_public else str(len(added))
+                bills_said.append(
+                    phrase("reveal.more-bills", count=len(added), post=words.post_on(post),
+                           total=len(owner.posts[post])) if bills_public else
+                    phrase("reveal.bills", n=len(added), post=words.post_on(post), total=len(owner.posts[post])))
                 bills_public.append(f"{how_many} to {POST_IN_SENTENCE[post]} ({len(owner.posts[post])} in all)")
         if bills_public:
             parts.append("added " + joined(bills_public))
+            said.append(phrase("reveal.added", bills=words.joined(bills_said)))
         text = joined(parts) if parts else "invested nothing"
-        events.append(public_event(f"{side_start(state, player)} {text}.", "reveal", player=player,
+        tribe = words.tribe(state, player)
+        events.append(public_event(f"{side_start(state, player)} {text}.", "reveal",
+                                   phrase=phrase("investment.revealed", tribe=tribe, actions=words.joined(said))
+                                   if said else phrase("investment.revealed-nothing", tribe=tribe),
+                                   player=player,
                                    recruits=dict(order.recruits),
                                    bills={p: len(order.bills.get(p, [])) for p in POSTS}))
         if order.recruits or order.bills:
             events.append(private_event(player, f"You paid {spent(order)} GG for: {order_text(order)}. "
-                                                f"Your purse now holds {owner.purse} GG.", "reveal"))
+                                                f"Your purse now holds {owner.purse} GG.", "reveal",
+                                        phrase=phrase("investment.paid", gold=spent(order), order=order_said(order),
+                                                      purse=owner.purse)))
     state.drafts = {}
     state.phase = phases.LAUNCH
 

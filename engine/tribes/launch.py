@@ -11,8 +11,9 @@ from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Acti
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
+from engine.core.phrases import Arg, Phrase, listed, phrase
 from engine.core.rng import Rng
-from engine.tribes import phases
+from engine.tribes import phases, words
 from engine.tribes.actions import (
     LAUNCH_POSTS,
     PASS_ID,
@@ -208,8 +209,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)
-            events.append(private_event(player, "You launch nothing this turn.", "info"))
+            events.append(private_event(player, "You launch nothing this turn.", "info",
+                                        phrase=phrase("launch.nothing")))
             events.append(public_event(f"{side_start(state, player)} have sent their launch order.", "info",
+                                       phrase=phrase("launch.sent", tribe=words.tribe(state, player)),
                                        player=player))
         case _:
             raise IllegalAction("That is not a choice of the launch order. Launch espionage or an assassination, "
@@ -217,8 +220,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
 
 
 def _sealed(state: TribesState, player: int, order: LaunchOrder, events: list[Event]) -> None:
-    events.append(private_event(player, "Your launch order is sealed: " + launch_text(state, order) + ".", "info"))
-    events.append(public_event(f"{side_start(state, player)} have sent their launch order.", "info", player=player))
+    events.append(private_event(player, "Your launch order is sealed: " + launch_text(state, order) + ".", "info",
+                                phrase=phrase("launch.sealed", order=launch_said(state, order))))
+    events.append(public_event(f"{side_start(state, player)} have sent their launch order.", "info",
+                               phrase=phrase("launch.sent", tribe=words.tribe(state, player)), player=player))
 
 
 def shortcuts(state: TribesState, player: int) -> list[Action]:
@@ -252,6 +257,17 @@ def launch_text(state: TribesState, order: LaunchOrder) -> str:
         parts.append(f"assassination against {side(state, order.assassination)}, wrecking their "
                      f"{POST_NAMES[order.assassination_post]} post")
     return " and ".join(parts) or "nothing"
+
+
+def launch_said(state: TribesState, order: LaunchOrder) -> Arg:
+    """A launch order as a catalog phrase, as `launch_text` says it."""
+    parts: list[Phrase] = []
+    if order.espionage is not None:
+        parts.append(phrase("launch.spy", target=words.tribe(state, order.espionage)))
+    if order.assassination is not None and order.assassination_post is not None:
+        parts.append(phrase("launch.kill", target=words.tribe(state, order.assassination),
+                            post=words.post(order.assassination_post)))
+    return listed(parts, "and") if parts else phrase("order.nothing")
 
 
 def timeout(state: TribesState, player: int) -> Action:
@@ -317,11 +333,15 @@ def _assassinations(state: TribesState, orders: dict[int, LaunchOrder], events: 
         ok = value[killer] > guards[target]
         results.append((killer, target, post, ok))
         verdict = "succeeds" if ok else "fails"
+        who, whom = words.tribe(state, killer), words.tribe(state, target)
+        said = (phrase("assassination.succeeds", killer=who, target=whom, value=value[killer], guards=guards[target])
+                if ok else
+                phrase("assassination.fails", killer=who, target=whom, value=value[killer], guards=guards[target]))
         # G-T1: both compared values are told to everyone, win or lose
         events.append(public_event(
             f"{side_start(state, killer)} send assassins against {side(state, target)} ({value[killer]} GG against "
             f"guards of {guards[target]} GG): the assassination {verdict}.",
-            "reveal", killer=killer, target=target, post=post, success=ok))
+            "reveal", phrase=said, killer=killer, target=target, post=post, success=ok))
     for killer, _target, _post, _ok in results:
         empty_post(state, killer, "assassination", "used", events)  # R-T19
     for _killer, target, post, ok in results:
@@ -333,23 +353,28 @@ def _assassinations(state: TribesState, orders: dict[int, LaunchOrder], events: 
 def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -> None:
     """One espionage against the guards as they stand now (R-T15); a wrecked post cannot spy."""
     bills = state.players[spy].posts["espionage"]
+    who, whom = words.tribe(state, spy), words.tribe(state, target)
     if not bills:
         events.append(public_event(f"{possessive(side_start(state, spy))} espionage against {side(state, target)} is "
-                                   "cancelled: their Espionage post was wrecked.", "info", spy=spy, target=target))
+                                   "cancelled: their Espionage post was wrecked.", "info",
+                                   phrase=phrase("espionage.cancelled", spy=who, target=whom), spy=spy, target=target))
         return
     value = real(bills)
     guards = real(state.players[target].posts["guards"])
     ok = value > guards  # R-T17: a tie favours the guards; G-T1: both values are told
+    said = (phrase("espionage.succeeds", spy=who, target=whom, value=value, guards=guards) if ok else
+            phrase("espionage.fails", spy=who, target=whom, value=value, guards=guards))
     events.append(public_event(
         f"{side_start(state, spy)} spy on {side(state, target)} ({value} GG against guards of {guards} GG): "
-        f"the espionage {'succeeds' if ok else 'fails'}.", "reveal", spy=spy, target=target, success=ok))
+        f"the espionage {'succeeds' if ok else 'fails'}.", "reveal", phrase=said, spy=spy, target=target, success=ok))
     empty_post(state, spy, "espionage", "used", events)
     if not ok:
         return
     empty_post(state, target, "guards", "destroyed", events)
     hand = state.players[target].hand
     if not hand:
-        events.append(public_event(f"{side_start(state, target)} hold no card: nothing is stolen.", "info"))
+        events.append(public_event(f"{side_start(state, target)} hold no card: nothing is stolen.", "info",
+                                   phrase=phrase("espionage.no-card", target=whom)))
         return
     rng = Rng(state.rng)
     card = hand.pop(rng.randbelow(len(hand)))
@@ -357,8 +382,10 @@ def _espionage(state: TribesState, spy: int, target: int, events: list[Event]) -
     state.players[spy].hand.append(card)
     state.players[spy].vp += SPY_VP
     events.append(public_event(f"{side_start(state, spy)} steal a card from {side(state, target)} (+{SPY_VP} VP).",
-                               "draw", spy=spy, target=target))
-    events.append(private_event({spy, target}, f"The stolen card is {card_name(card)}.", "draw", card=card))
+                               "draw", phrase=phrase("espionage.steals", spy=who, target=whom, vp=SPY_VP),
+                               spy=spy, target=target))
+    events.append(private_event({spy, target}, f"The stolen card is {card_name(card)}.", "draw",
+                                phrase=phrase("espionage.stolen-card", card=words.card(card)), card=card))
 
 
 def draft_built(state: TribesState, player: int) -> bool:

@@ -11,7 +11,8 @@ from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
-from engine.tribes import phases
+from engine.core.phrases import phrase
+from engine.tribes import phases, words
 from engine.tribes.actions import Swap, parse, step_id
 from engine.tribes.cards import EXCHANGE, GNOMPAX, SUPER_BINGO, card_name, card_of
 from engine.tribes.common import real, side, side_start
@@ -47,13 +48,15 @@ def _research(state: TribesState, player: int, events: list[Event]) -> None:
     owner.zeros += sum(1 for b in bills if b == 0)
     owner.posts["research"] = []  # R-T19: a completed research is not shown to the others
     card = state.deck.pop(0)
+    tribe = words.tribe(state, player)
     if card_of(card).id == GNOMPAX:
         _gnompax_out(state, forced=False)
         events.append(public_event(f"{side_start(state, player)} draw Gnompax! It is set aside face up: the goal "
                                    "vote follows this phase, and the game ends after 4 more turns.", "draw",
-                                   player=player, gnompax=True))
+                                   phrase=phrase("research.gnompax", tribe=tribe), player=player, gnompax=True))
         if not state.deck:
-            events.append(public_event(f"The deck is empty: {side(state, player)} get nothing more.", "info"))
+            events.append(public_event(f"The deck is empty: {side(state, player)} get nothing more.", "info",
+                                       phrase=phrase("research.deck-empty", tribe=tribe)))
             return
         card = state.deck.pop(0)  # R-T20: the next card replaces Gnompax
     owner.vp += RESEARCH_VP
@@ -62,19 +65,23 @@ def _research(state: TribesState, player: int, events: list[Event]) -> None:
         owner.purse += SUPER_BINGO_GG  # R-T6
         state.discard.append(card)
         events.append(public_event(f"{side_start(state, player)} completed research (+{RESEARCH_VP} VP) and drew "
-                                   f"Super Bingo: {SUPER_BINGO_GG} GG from the bank.", "draw", player=player))
+                                   f"Super Bingo: {SUPER_BINGO_GG} GG from the bank.", "draw",
+                                   phrase=phrase("research.super-bingo", tribe=tribe, vp=RESEARCH_VP,
+                                                 gold=SUPER_BINGO_GG),
+                                   player=player))
     elif kind == EXCHANGE:
         state.discard.append(card)  # R-T6: discarded whatever the choice
         state.exchange_drawer = player
         state.phase = phases.EXCHANGE
         events.append(public_event(f"{side_start(state, player)} completed research (+{RESEARCH_VP} VP) and drew "
                                    "Gnom'But (Exchange): they may swap their VP total with an opponent's.", "draw",
-                                   player=player))
+                                   phrase=phrase("research.exchange", tribe=tribe, vp=RESEARCH_VP), player=player))
     else:
         owner.hand.append(card)
         events.append(public_event(f"{side_start(state, player)} completed research (+{RESEARCH_VP} VP).", "draw",
-                                   player=player))
-        events.append(private_event(player, f"Your research wins {card_name(card)}.", "draw", card=card))
+                                   phrase=phrase("research.done", tribe=tribe, vp=RESEARCH_VP), player=player))
+        events.append(private_event(player, f"Your research wins {card_name(card)}.", "draw",
+                                    phrase=phrase("research.card", card=words.card(card)), card=card))
 
 
 def _gnompax_out(state: TribesState, forced: bool) -> None:
@@ -90,6 +97,7 @@ def _after_research(state: TribesState, events: list[Event]) -> None:
         _gnompax_out(state, forced=True)  # R-T44
         events.append(public_event(f"Turn {state.turn} is the last before the safety end: Gnompax is taken out of "
                                    "the deck. The goal vote follows, and the game ends after 4 more turns.", "reveal",
+                                   phrase=phrase("research.gnompax-forced", turn=state.turn),
                                    gnompax=True, forced=True))
     if state.gnompax_turn == state.turn:
         from engine.tribes.goals import open_vote  # the vote module depends on this one's helpers
@@ -134,9 +142,14 @@ def exchange_apply(state: TribesState, player: int, action: Action, events: list
         me, other = state.players[player], state.players[step.target]
         me.vp, other.vp = other.vp, me.vp
         events.append(public_event(f"{side_start(state, player)} swap VP totals with {side(state, step.target)}: "
-                                   f"now {me.vp} and {other.vp} VP.", "info", player=player, target=step.target))
+                                   f"now {me.vp} and {other.vp} VP.", "info",
+                                   phrase=phrase("exchange.swapped", tribe=words.tribe(state, player),
+                                                 target=words.tribe(state, step.target), mine=me.vp,
+                                                 theirs=other.vp),
+                                   player=player, target=step.target))
     else:
         events.append(public_event(f"{side_start(state, player)} decline the exchange and keep their VP.", "info",
+                                   phrase=phrase("exchange.declined", tribe=words.tribe(state, player)),
                                    player=player))
     state.exchange_drawer = None
 

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
 from engine.core.names import player_ref
 from engine.core.options import OptionSpec, validate_options
+from engine.core.phrases import Phrase, PlayerRef, listed, phrase
 from engine.core.rng import Rng
-from engine.tribes import phases
+from engine.tribes import phases, words
 from engine.tribes.board import load_board
 from engine.tribes.cards import EXCHANGE, GNOMPAX, SUPER_BINGO, card_name, card_of, instances_without_gnompax
 from engine.tribes.common import DIAGONAL, side, side_start
+from engine.tribes.income import income_said
 from engine.tribes.state import Area, Options, Player, TribesState
 
 GNOMPAX_CARD = f"{GNOMPAX}#1"
@@ -125,15 +129,49 @@ def new_state(players: int, seed: int, options: dict[str, Any] | None = None) ->
     else:
         events.append(public_event(f"{player_ref(0)} picks a tribe first; the others follow in the order they joined.",
                                    "info"))
-    state.setup_events = [e.to_json() for e in events]
+    state.setup_events = stored(events)
     return state
+
+
+def stored(events: list[Event]) -> list[dict[str, Any]]:
+    """Setup events as the snapshot keeps them: without their phrase, which `setup_phrase` derives when they are
+    read, so that every snapshot, older than phrases or not, stores and reads its setup the same way."""
+    return [replace(e, phrase=None).to_json() for e in events]
+
+
+def setup_phrase(event: Mapping[str, Any], state: TribesState) -> Phrase | None:
+    """What a stored setup event says, derived from its data (and, for the turboGnom deal, whose three public
+    lines carry the same data, from its English text, which never changes once stored); None for anything else."""
+    data = event.get("data", {})
+    kind = event.get("kind")
+    text = str(event.get("text", ""))
+    if "seat_order" in data:
+        return phrase("setup.seat-order", seats=words.then([PlayerRef(int(p)) for p in data["seat_order"]]))
+    if kind == "shuffle":
+        return phrase("setup.shuffled-last") if state.options.escargnom else phrase("setup.shuffled")
+    if "tribes" in data:
+        return phrase("setup.tribes-drawn", seats=listed(
+            (phrase("setup.plays", player=PlayerRef(p, side=False), tribe=words.tribe_named(data["tribes"][p]))
+             for p in state.seat_order), "semicolon"))
+    if kind == "income":
+        return income_said(state, int(data["turn"]), {int(p): int(n) for p, n in data["income"].items()})
+    if kind == "deal" and "card" in data:
+        return phrase("deal.card", card=words.card(str(data["card"])))
+    if kind == "deal" and "player" in data:
+        player = int(data["player"])
+        return _deal_said(state, player, next((c for c in (SUPER_BINGO, EXCHANGE) if card_name(c) in text), None))
+    if kind == "info" and "picks a tribe first" in text:
+        return phrase("setup.picks-first", player=PlayerRef(0))
+    return None
 
 
 def pick_tribe(state: TribesState, player: int, tribe: str, events: list[Event]) -> None:
     """Record `player`'s tribe (validated by the caller); set up the board once the last tribe is chosen."""
     state.players[player].tribe = tribe
-    events.append(public_event(f"{player_ref(player)} plays {side(state, player)}.", "info", player=player,
-                               tribe=tribe))
+    events.append(public_event(f"{player_ref(player)} plays {side(state, player)}.", "info",
+                               phrase=phrase("setup.chooses", player=PlayerRef(player, side=False),
+                                             tribe=words.tribe_named(tribe)),
+                               player=player, tribe=tribe))
     if next_picker(state) is None:
         finish_setup(state, events)
 
@@ -166,12 +204,25 @@ def _deal(state: TribesState, player: int, events: list[Event]) -> None:
         state.players[player].purse += SUPER_BINGO_GG
         state.discard.append(card)
         events.append(public_event(f"{side_start(state, player)} are dealt Super Bingo and take 20 GG from the bank.",
-                                   "deal", player=player))
+                                   "deal", phrase=_deal_said(state, player, kind), player=player))
     elif kind == EXCHANGE:
         state.discard.append(card)
         events.append(public_event(f"{side_start(state, player)} are dealt Gnom'But (Exchange): every score is 0, "
-                                   "so it has no effect and is discarded.", "deal", player=player))
+                                   "so it has no effect and is discarded.", "deal",
+                                   phrase=_deal_said(state, player, kind), player=player))
     else:
         state.players[player].hand.append(card)
-        events.append(private_event(player, f"You are dealt {card_name(card)}.", "deal", card=card))
-        events.append(public_event(f"{side_start(state, player)} are dealt one card.", "deal", player=player))
+        events.append(private_event(player, f"You are dealt {card_name(card)}.", "deal",
+                                    phrase=phrase("deal.card", card=words.card(card)), card=card))
+        events.append(public_event(f"{side_start(state, player)} are dealt one card.", "deal",
+                                   phrase=_deal_said(state, player, None), player=player))
+
+
+def _deal_said(state: TribesState, player: int, gag: str | None) -> Phrase:
+    """The public line of a turboGnom deal: Super Bingo, Gnom'But (Exchange), or (None) one hidden card."""
+    tribe = words.tribe(state, player)
+    if gag == SUPER_BINGO:
+        return phrase("deal.super-bingo", tribe=tribe, gold=SUPER_BINGO_GG)
+    if gag == EXCHANGE:
+        return phrase("deal.exchange", tribe=tribe)
+    return phrase("deal.one-card", tribe=tribe)

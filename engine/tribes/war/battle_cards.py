@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phrases import Phrase, listed, phrase
 from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
+from engine.tribes import words
 from engine.tribes.cards import SUB, WEAPON, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -394,18 +396,26 @@ def reveal(state: TribesState, war: War, events: list[Event]) -> None:
     """Show every belligerent's cards and airlifts at once (§8.3)."""
     war.revealed = True
     parts = []
+    said: list[Phrase] = []
     for player, draft in war.cards.items():
         played = (airborne_cards(war) if player == war.active else []) + draft.cards
         war.played[player] = played
         text = f"{side_words(state, player)} {cards_in_words(played)}"
         lifts = []
+        lifts_said: list[Phrase] = []
         for lift in draft.lifts:
             attack = attack_by_id(war, lift.attack)
             if attack is not None:
                 lifts.append(f"{card_name(lift.card)} airlifts {armies(lift.count)} from {place(lift.source)} "
                              f"to the battle for {place(attack.target)}")
+                lifts_said.append(phrase("cards.airlift", card=words.card(lift.card), armies=words.armies(lift.count),
+                                         source=words.place(lift.source), target=words.place(attack.target)))
         parts.append(text + (f" ({'; '.join(lifts)})" if lifts else ""))
+        tribe, cards = words.tribe(state, player), words.cards(played)
+        said.append(phrase("cards.played-lifting", tribe=tribe, cards=cards, lifts=listed(lifts_said, "semicolon"))
+                    if lifts_said else phrase("cards.played", tribe=tribe, cards=cards))
     events.append(public_event("Battle cards revealed: " + "; ".join(parts) + ".", "reveal",
+                               phrase=phrase("cards.revealed", parts=listed(said, "semicolon")),
                                played={str(p): c for p, c in war.played.items()}))
 
 

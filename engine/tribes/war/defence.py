@@ -9,6 +9,8 @@ from __future__ import annotations
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phrases import Phrase, listed, phrase
+from engine.tribes import words
 from engine.tribes.board import GNOMLAB
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -237,10 +239,16 @@ def announce(state: TribesState, war: War, events: list[Event]) -> None:
     """The public defence assignment (§15: a public decision)."""
     for defender, draft in war.defence.items():
         parts = []
+        said: list[Phrase] = []
         for s in draft.supports:
             attack = attack_by_id(war, s.attack)
             if attack is not None:
                 parts.append(f"{armies(s.count)} from {place(s.territory)} to {place(attack.target)}")
+                said.append(phrase("defence.support", armies=words.armies(s.count), source=words.place(s.territory),
+                                   target=words.place(attack.target)))
         if parts:
             events.append(public_event(f"{Side(state, defender)} support their defence: {'; '.join(parts)}.",
-                                       "war_defence", player=defender))
+                                       "war_defence", phrase=phrase("defence.supports",
+                                                                    tribe=words.tribe(state, defender),
+                                                                    supports=listed(said, "semicolon")),
+                                       player=defender))

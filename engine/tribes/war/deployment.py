@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine.core.actions import UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phrases import Phrase, listed, phrase
+from engine.tribes import words
 from engine.tribes.cards import AIR, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -258,24 +260,35 @@ def move(state: TribesState, war: War, source: str, target: str, count: int, by_
         war.air_moves += 1
     delta = 0
     notes = []
+    said_notes: list[Phrase] = []
     if src.armies == 0 and not is_city(source):
         src.controller = None  # a vacant land territory or Gnomlab is free; a city stays its controller's
         src.moved = 0
         delta += ABANDON_VP
         notes.append(f"{place(source)} left empty")
+        said_notes.append(phrase("reason.left-empty", place=words.place(source)))
     if entered_free:
         delta += ENTER_VP
         notes.append(f"{place(target)} invested")
+        said_notes.append(phrase("reason.invested", place=words.place(target)))
     if src.armies == 0:
         src.moved = 0
     how = "fly" if by_air else "move"
     text = f"{Side(state, player)} {how} {armies(count)} from {place(source)} to {place(target)}"
+    tribe, moved = words.tribe(state, player), words.armies(count)
+    origin, goal = words.place(source), words.place(target)
+    said = (phrase("deploy.fly", tribe=tribe, armies=moved, source=origin, target=goal) if by_air else
+            phrase("deploy.move", tribe=tribe, armies=moved, source=origin, target=goal))
     if delta or notes:
         score(state, player, delta)
         # Leaving one territory for another cancels out: "0 VP" would read as a score of nothing.
         worth = f"{signed(delta)} VP" if delta else "VP unchanged"
         text += f": {worth} ({', '.join(notes)})"
-    events.append(public_event(text + ".", "war_deploy", player=player, source=source, target=target,
+        vp, why = words.vp(delta), listed(said_notes)
+        said = (phrase("deploy.fly-scored", tribe=tribe, armies=moved, source=origin, target=goal, vp=vp, notes=why)
+                if by_air else
+                phrase("deploy.move-scored", tribe=tribe, armies=moved, source=origin, target=goal, vp=vp, notes=why))
+    events.append(public_event(text + ".", "war_deploy", phrase=said, player=player, source=source, target=target,
                                count=count, air=by_air, vp=delta))
 
 

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phrases import phrase
 from engine.core.picks import MultiPick, PickOption
+from engine.tribes import words
 from engine.tribes.cards import AIR, FLAK, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -69,7 +71,9 @@ def cancel(state: TribesState, war: War, cards: list[str], events: list[Event]) 
             by_owner.setdefault(owner, []).append(card)
     for owner, shot in by_owner.items():
         events.append(public_event(f"Gnomflak shoots down {side(state, owner)}' {cards_in_words(shot)}.",
-                                   "war_flak", player=owner, cards=shot))
+                                   "war_flak", phrase=phrase("flak.shoots-down", tribe=words.tribe(state, owner),
+                                                             cards=words.cards(shot)),
+                                   player=owner, cards=shot))
     for attack in war.attacks:
         if attack.card in cards and attack.stage != DONE:
             attack.void = True  # R-T25: a shot-down airborne attack never arrives
@@ -77,7 +81,10 @@ def cancel(state: TribesState, war: War, cards: list[str], events: list[Event]) 
             attack.result = "void: its card was shot down"
             events.append(public_event(
                 f"{Side(state, war.active)}' airborne attack on {place(attack.target)} is void: "
-                f"its {card_name(attack.card)} was shot down.", "war_flak", attack=attack.id))
+                f"its {card_name(attack.card)} was shot down.", "war_flak",
+                phrase=phrase("flak.attack-void", tribe=words.tribe(state, war.active),
+                              place=words.place(attack.target), card=words.card(attack.card)),
+                attack=attack.id))
 
 
 def waiting(state: TribesState) -> list[int]:

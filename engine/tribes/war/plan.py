@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phrases import Phrase, listed, phrase
+from engine.tribes import words
 from engine.tribes.cards import SUB, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
@@ -155,6 +157,27 @@ def attack_sentence(state: TribesState, attack: Attack) -> str:
         f"attack {place(attack.target)} ({side(state, defender)}) from {place(attack.source)} "
         f"with {armies(attack.armies)} {_mode_words(attack)}"
     )
+
+
+def _mode_said(attack: Attack) -> Phrase:
+    """How an attack goes, as `_mode_words` says it."""
+    if attack.mode == "card" and attack.card is not None:
+        return phrase("mode.airborne", card=words.card(attack.card))
+    return phrase("mode.portal") if attack.mode == "portal" else phrase("mode.foot")
+
+
+def _attack_said(state: TribesState, war: War, attack: Attack) -> Phrase:
+    """The announcement of one attack of a sealed plan, as `_seal` writes it from `attack_sentence`."""
+    defender = state.areas[attack.target].controller if attack.defender is None else attack.defender
+    tribe, target, source = words.tribe(state, war.active), words.place(attack.target), words.place(attack.source)
+    side_said, count, mode = words.side(state, defender), words.armies(attack.armies), _mode_said(attack)
+    supports = [phrase("plan.support", armies=words.armies(s.count), place=words.place(s.territory))
+                for s in war.supports if s.attack == attack.id]
+    if supports:
+        return phrase("plan.attack-supported", tribe=tribe, target=target, defender=side_said, source=source,
+                      armies=count, mode=mode, supports=listed(supports))
+    return phrase("plan.attack", tribe=tribe, target=target, defender=side_said, source=source, armies=count,
+                  mode=mode)
 
 
 def _support_sentences(war: War, attack: Attack) -> list[str]:
@@ -504,17 +527,23 @@ def _seal(state: TribesState, war: War, events: list[Event]) -> None:
     war.plan_done = True
     war.path.clear()
     who = Side(state, war.active)
+    tribe = words.tribe(state, war.active)
     if not war.attacks:
-        events.append(public_event(f"{who} attack nobody this turn.", "war_plan", player=war.active))
+        events.append(public_event(f"{who} attack nobody this turn.", "war_plan",
+                                   phrase=phrase("plan.no-attack", tribe=tribe), player=war.active))
         return
     for attack in war.attacks:
         supports = _support_sentences(war, attack)
         text = f"{who} {attack_sentence(state, attack)}" + (
             f", supported by {', '.join(supports)}." if supports else ".")
-        events.append(public_event(text, "war_plan", player=war.active, attack=attack.id,
+        events.append(public_event(text, "war_plan", phrase=_attack_said(state, war, attack), player=war.active,
+                                   attack=attack.id,
                                    source=attack.source, target=attack.target, armies=attack.armies))
     if any(a.card for a in war.attacks):
         # an airborne card is shown when the plan is made (§8.1)
         events.append(public_event(f"{who} reveal {', '.join(card_name(c) for c in airborne_cards(war))} "
-                                   "for airborne attacks.", "war_plan", player=war.active))
+                                   "for airborne attacks.", "war_plan",
+                                   phrase=phrase("plan.airborne-cards", tribe=tribe,
+                                                 cards=listed(words.card(c) for c in airborne_cards(war))),
+                                   player=war.active))
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
+from engine.core.phrases import Arg, Phrase, listed, phrase
+from engine.tribes import words
 from engine.tribes.board import GNOMLAB
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids, retreat
@@ -123,8 +125,11 @@ def order_apply(state: TribesState, player: int, action: Action, events: list[Ev
 def announce_order(state: TribesState, war: War, events: list[Event]) -> None:
     """The public resolution order (only said when there is a choice)."""
     if len(war.order) > 1:
-        names = ", then ".join(place(a.target) for i in war.order if (a := attack_by_id(war, i)) is not None)
-        events.append(public_event(f"{Side(state, war.active)} resolve their attacks: {names}.", "war_order"))
+        targets = [a.target for i in war.order if (a := attack_by_id(war, i)) is not None]
+        names = ", then ".join(place(t) for t in targets)
+        events.append(public_event(f"{Side(state, war.active)} resolve their attacks: {names}.", "war_order",
+                                   phrase=phrase("war.order", tribe=words.tribe(state, war.active),
+                                                 targets=words.then([words.place(t) for t in targets]))))
 
 
 # --- one combat --------------------------------------------------------------------------------
@@ -147,10 +152,13 @@ def _record(state: TribesState, war: War, attack: Attack) -> BattleRecord:
     )
 
 
-def _vp(state: TribesState, war: War, delta: int, reason: str, events: list[Event]) -> None:
+def _vp(state: TribesState, war: War, delta: int, reason: str, why: Phrase, events: list[Event]) -> None:
+    """Score `delta` VP for the active player and tell it, with `reason` (`why` as a catalog phrase)."""
     if delta:
         score(state, war.active, delta)
         events.append(public_event(f"{Side(state, war.active)}: {signed(delta)} VP ({reason}).", "vp",
+                                   phrase=phrase("vp.change", tribe=words.tribe(state, war.active),
+                                                 vp=words.vp(delta), reason=why),
                                    player=war.active, delta=delta))
 
 
@@ -169,9 +177,13 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
     state.last_battle = _record(state, war, attack)
     # An even battle says so: "margin +0" reads as a number that means nothing.
     by = f"margin {margin:+d}" if margin else "even"
+    by_said = (phrase("battle.margin-up", margin=margin) if margin > 0 else
+               phrase("battle.margin-down", margin=-margin) if margin < 0 else phrase("battle.even"))
     events.append(public_event(
         f"Battle for {place(attack.target)}: {side(state, war.active)} ATT {power.att} against "
         f"{side(state, attack.defender)} DEF {power.dfn} ({by}).", "war_battle",
+        phrase=phrase("battle.strengths", place=words.place(attack.target), attacker=words.tribe(state, war.active),
+                      att=power.att, defender=words.side(state, attack.defender), dfn=power.dfn, margin=by_said),
         attack=attack.id, att=power.att, dfn=power.dfn, margin=margin, target=attack.target))
     target = state.areas[attack.target]
     if margin <= -3:  # R-T32
@@ -183,12 +195,18 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
         attack.stage = DONE
         text = f"the {armies(attack.armies)} attacking {place(attack.target)} are destroyed"
         _result(state, attack, text[:1].upper() + text[1:])
-        events.append(public_event(f"{Side(state, war.active)} lose: {text}.", "war_result", attack=attack.id))
-        _vp(state, war, DESTROYED_VP * attack.armies, f"{armies(attack.armies)} destroyed", events)
+        events.append(public_event(f"{Side(state, war.active)} lose: {text}.", "war_result",
+                                   phrase=phrase("battle.attackers-destroyed", n=attack.armies,
+                                                 tribe=words.tribe(state, war.active),
+                                                 place=words.place(attack.target)),
+                                   attack=attack.id))
+        _vp(state, war, DESTROYED_VP * attack.armies, f"{armies(attack.armies)} destroyed",
+            phrase("reason.destroyed", n=attack.armies), events)
     elif margin <= 0:
         attack.stage = DONE
         _result(state, attack, "Nothing happens")
-        events.append(public_event(f"Nothing happens at {place(attack.target)}.", "war_result", attack=attack.id))
+        events.append(public_event(f"Nothing happens at {place(attack.target)}.", "war_result",
+                                   phrase=phrase("battle.nothing", place=words.place(attack.target)), attack=attack.id))
     elif margin <= 2 and target.armies > 0:
         _result(state, attack, f"The defenders of {place(attack.target)} must retreat")
         attack.stage = RETREATING
@@ -199,18 +217,25 @@ def fight(state: TribesState, war: War, attack: Attack, events: list[Event]) -> 
         _result(state, attack, f"The {armies(lost)} defending {place(attack.target)} are destroyed" if lost
                 else f"{place(attack.target)} stood empty")
         if lost:
+            assert attack.defender is not None  # armies stood in the target: someone held it when the plan was sealed
             target.armies = 0
             if not is_city(attack.target):
                 target.controller = None  # G-T9: vacant land is free until the move-in (R-T21)
             events.append(public_event(f"{Side(state, attack.defender)} lose the {armies(lost)} defending "
-                                       f"{place(attack.target)}.", "war_result", attack=attack.id))
-            _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} destroyed", events)
+                                       f"{place(attack.target)}.", "war_result",
+                                       phrase=phrase("battle.defenders-destroyed", n=lost,
+                                                     tribe=words.tribe(state, attack.defender),
+                                                     place=words.place(attack.target)),
+                                       attack=attack.id))
+            _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} destroyed", phrase("reason.destroyed", n=lost),
+                events)
         attack.stage = MOVING_IN
 
 
 def finish_retreat(state: TribesState, war: War, attack: Attack, events: list[Event]) -> None:
     """Move the placed retreat, destroy the armies that found no room (R-T33), go on to the conquest."""
     target = state.areas[attack.target]
+    assert attack.defender is not None  # only armies in the target retreat: someone held it when the plan was sealed
     placed = sum(war.retreat.values())
     lost = target.armies - placed
     for territory, n in war.retreat.items():
@@ -223,7 +248,14 @@ def finish_retreat(state: TribesState, war: War, attack: Attack, events: list[Ev
         "; ".join(parts) if parts else "no room anywhere")
     if lost:
         text += f"; {armies(lost)} destroyed"
-    events.append(public_event(text + ".", "war_retreat", attack=attack.id, moves=dict(war.retreat), lost=lost))
+    moves: Arg = (listed((phrase("retreat.move", armies=words.armies(n), place=words.place(t))
+                          for t, n in war.retreat.items()), "semicolon")
+                  if war.retreat else phrase("retreat.no-room"))
+    tribe, origin = words.tribe(state, attack.defender), words.place(attack.target)
+    said = (phrase("retreat.done-lost", tribe=tribe, place=origin, moves=moves, lost=phrase("reason.destroyed", n=lost))
+            if lost else phrase("retreat.done", tribe=tribe, place=origin, moves=moves))
+    events.append(public_event(text + ".", "war_retreat", phrase=said, attack=attack.id, moves=dict(war.retreat),
+                               lost=lost))
     if not lost:
         outcome = f"The {armies(placed)} defending {place(attack.target)} retreated"
     elif not placed:
@@ -231,7 +263,8 @@ def finish_retreat(state: TribesState, war: War, attack: Attack, events: list[Ev
     else:
         outcome = f"{armies(placed)} defending {place(attack.target)} retreated, {armies(lost)} destroyed"
     _result(state, attack, outcome[:1].upper() + outcome[1:])
-    _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} lost in the retreat", events)  # R-T35
+    _vp(state, war, DESTROYED_VP * lost, f"{armies(lost)} lost in the retreat",  # R-T35
+        phrase("reason.lost-in-retreat", n=lost), events)
     war.retreat = {}
     war.path.clear()
     attack.stage = MOVING_IN
@@ -264,13 +297,18 @@ def move_in(state: TribesState, war: War, attack: Attack, count: int, events: li
     kind = board().type_of(attack.target)
     gain = CONQUEST_VP.get(kind, LAND_CONQUEST_VP)
     events.append(public_event(f"{Side(state, war.active)} move {armies(count)} into {place(attack.target)} and "
-                               "take it.", "war_conquest", attack=attack.id, count=count, target=attack.target))
+                               "take it.", "war_conquest",
+                               phrase=phrase("conquest.moves-in", tribe=words.tribe(state, war.active),
+                                             armies=words.armies(count), place=words.place(attack.target)),
+                               attack=attack.id, count=count, target=attack.target))
     _result(state, attack, f"{place(attack.target)} taken by {side(state, war.active)} with {armies(count)}",
             more=True)
-    _vp(state, war, gain, f"conquest of {place(attack.target)}", events)
+    _vp(state, war, gain, f"conquest of {place(attack.target)}",
+        phrase("reason.conquest", place=words.place(attack.target)), events)
     if source.armies == 0 and not is_city(attack.source):
         source.controller = None  # R-T36: the last army left a land territory: it becomes free
-        _vp(state, war, ABANDON_VP, f"{place(attack.source)} left empty", events)
+        _vp(state, war, ABANDON_VP, f"{place(attack.source)} left empty",
+            phrase("reason.left-empty", place=words.place(attack.source)), events)
     attack.stage = DONE
 
 

@@ -11,6 +11,8 @@ import logging
 
 from engine.core.actions import Action
 from engine.core.events import Event, public_event
+from engine.core.phrases import phrase
+from engine.tribes import words
 from engine.tribes.phases import CARDS, DEFENCE, DEPLOY, FLAK, MOVE_IN, ORDER, PLAN, RETREAT, WAR_STEP_DONE
 from engine.tribes.state import TribesState
 from engine.tribes.war import battle_cards, defence, deployment, flak, resolution
@@ -40,7 +42,7 @@ def _finish(state: TribesState, war: War, events: list[Event]) -> None:
     for area in state.areas.values():
         area.moved = 0
     events.append(public_event(f"{Side(state, war.active)} end their war and deployment.", "war_end",
-                               player=war.active))
+                               phrase=phrase("war.end", tribe=words.tribe(state, war.active)), player=war.active))
     state.war = None
     state.phase = WAR_STEP_DONE
 
