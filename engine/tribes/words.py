@@ -16,8 +16,10 @@ from engine.tribes.board import load_board
 from engine.tribes.cards import CARDS, card_of
 from engine.tribes.state import POSTS, TribesState
 
+# The goals' numbers, as engine.tribes.goals numbers them: that module's helpers import this one, so it cannot be
+# imported here.
 GOALS = (1, 2, 3, 4, 5, 6)
-COUNTED = ("army", "vote")
+COUNTED = ("army", "vote")  # the things a phrase counts through `count.<thing>`
 
 
 def tribe(state: TribesState, player: int) -> Arg:
