@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.associates.state import State
 from engine.core.events import Event, private_event, public_event
+from engine.core.phrases import Phrase
 from engine.core.rng import Rng
 
 
@@ -17,13 +18,13 @@ class Ctx:
         self.rng = Rng(s.rng)
         self.events: list[Event] = []
 
-    def say(self, text: str, kind: str = "info", **data: Any) -> None:
-        """Emit a public event."""
-        self.events.append(public_event(text, kind, **data))
+    def say(self, text: str, kind: str = "info", *, phrase: Phrase, **data: Any) -> None:
+        """Emit a public event: `text` its English, `phrase` what it says in any language (engine.core.phrases)."""
+        self.events.append(public_event(text, kind, phrase=phrase, **data))
 
-    def tell(self, players: int | set[int], text: str, kind: str = "info", **data: Any) -> None:
-        """Emit an event only `players` see."""
-        self.events.append(private_event(players, text, kind, **data))
+    def tell(self, players: int | set[int], text: str, kind: str = "info", *, phrase: Phrase, **data: Any) -> None:
+        """Emit an event only `players` see, with its English `text` and its `phrase`."""
+        self.events.append(private_event(players, text, kind, phrase=phrase, **data))
 
     def close(self) -> None:
         """Write the generator state back into the state."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates import board
+from engine.associates import board, words
 from engine.associates.cards import card_guild, card_name
 from engine.associates.components import GUILD_INFO, fig_name, guild_of, guild_title
 from engine.associates.context import Ctx
@@ -25,6 +25,7 @@ from engine.associates.state import (
     seat_of,
     seat_order,
 )
+from engine.core.phrases import listed, phrase
 from engine.core.words import each_once
 
 HAND_SIZE = 5
@@ -57,8 +58,8 @@ def start_turn(ctx: Ctx) -> None:
         f.eliminated_this_turn = False
     s.debts_counted = []
     ctx.say(f"Turn {s.turn} begins; the {guild_title(guild_at(s, s.first_player))} play first.", "turn",
-            turn=s.turn,
-            first_player=s.first_player)
+            phrase=phrase("turn.begins", turn=s.turn, guild=words.guild(guild_at(s, s.first_player))),
+            turn=s.turn, first_player=s.first_player)
     seat = seat_of(s, "usurers")
     if seat is not None:
         options = designation_choices(s)
@@ -93,7 +94,8 @@ def designate(ctx: Ctx, guild: str) -> None:
     assert seat is not None
     s.players[seat].designated = guild
     s.players[seat].last_designated = guild
-    ctx.say(f"The Usurers designate the {GUILD_INFO[guild]['title']} this turn.", "designation", guild=guild)
+    ctx.say(f"The Usurers designate the {GUILD_INFO[guild]['title']} this turn.", "designation",
+            phrase=phrase("turn.designation", usurers=words.guild("usurers"), guild=words.guild(guild)), guild=guild)
     begin_activations(ctx)
 
 
@@ -124,11 +126,14 @@ def open_activation(ctx: Ctx, fig: str) -> None:
     s.active = Active(fig=fig, player=visited_seat(s), actions=2)
     s.ransom = None
     title = guild_title(guild_at(s, visited_seat(s)))
-    ctx.say(f"The {title} activate their {fig_name(fig).removeprefix(title + ' ')}.", "activate", figurine=fig)
+    ctx.say(f"The {title} activate their {fig_name(fig).removeprefix(title + ' ')}.", "activate",
+            phrase=phrase("activation.opens", guild=words.guild(guild_at(s, visited_seat(s))),
+                          figurine=words.member(fig)), figurine=fig)
 
 
-def close_activation(ctx: Ctx, why: str = "ends its activation") -> None:
-    """The activation ends: the figurine is activated, unused actions are lost."""
+def close_activation(ctx: Ctx, *, eliminated: bool = False) -> None:
+    """The activation ends (`eliminated`: because its figurine was): the figurine is activated, unused actions are
+    lost."""
     s = ctx.s
     active = s.active
     if active is None:
@@ -137,7 +142,10 @@ def close_activation(ctx: Ctx, why: str = "ends its activation") -> None:
     s.active = None
     s.draft = None
     s.ransom = None
-    ctx.say(f"{fig_name(active.fig)} {why}.", "activation_end", figurine=active.fig)
+    why = "is eliminated; its activation ends" if eliminated else "ends its activation"
+    said = (phrase("activation.eliminated", figurine=words.figurine(active.fig)) if eliminated
+            else phrase("activation.ends", figurine=words.figurine(active.fig)))
+    ctx.say(f"{fig_name(active.fig)} {why}.", "activation_end", phrase=said, figurine=active.fig)
     advance_visit(ctx, s.visit + 1)
 
 
@@ -151,13 +159,17 @@ def turn_end_check(ctx: Ctx) -> None:
         s.phase = "over"
         s.ended = Ended(reason="mission", guilds=reached)
         who = " and the ".join(guild_title(g) for g in reached)
-        ctx.say(f"The {who} reached their main mission: the game ends.", "game_over", reason="mission")
+        # "The Artisans and the Brigands": the sentence says the first "The", each later guild its own "the".
+        later = (phrase("end.later-guild", guild=words.guild(g)) for g in reached[1:])
+        guilds = listed([words.guild(reached[0]), *later], "and")
+        ctx.say(f"The {who} reached their main mission: the game ends.", "game_over",
+                phrase=phrase("end.mission", guilds=guilds), reason="mission")
         return
     if s.turn >= s.options.turn_cap:
         s.phase = "over"
         s.ended = Ended(reason="turn_cap", guilds=[])
         ctx.say(f"Turn {s.options.turn_cap}, the last one, is over: the game ends.", "game_over",
-                reason="turn_cap")
+                phrase=phrase("end.turn-cap", turn=s.options.turn_cap), reason="turn_cap")
         return
     end_of_turn(ctx)
 
@@ -200,14 +212,15 @@ def gold_to_lairs(ctx: Ctx) -> None:
                 s.figs[f].treasure["gold"] = 0
         safe["gold"] += moved
         if moved:
-            ctx.say(f"{GUILD_INFO[g]['title']}: {moved} GP carried into the lair safe.", "gold", guild=g, gold=moved)
+            ctx.say(f"{GUILD_INFO[g]['title']}: {moved} GP carried into the lair safe.", "gold",
+                    phrase=phrase("gold.carried", n=moved, guild=words.guild(g)), guild=g, gold=moved)
         if s.lairs[g].bank_token:
             interest = min(2, safe["gold"] // 5)
             if interest:
                 safe["gold"] += interest
                 s.gold_minted += interest
-                ctx.say(f"Bank interest: +{interest} GP in the {GUILD_INFO[g]['title']} safe.", "gold", guild=g,
-                        gold=interest)
+                ctx.say(f"Bank interest: +{interest} GP in the {GUILD_INFO[g]['title']} safe.", "gold",
+                        phrase=phrase("gold.interest", gold=interest, guild=words.guild(g)), guild=g, gold=interest)
 
 
 def draw_cards(ctx: Ctx, seat: int, count: int) -> list[str]:
@@ -223,16 +236,18 @@ def draw_cards(ctx: Ctx, seat: int, count: int) -> list[str]:
             p.discard = []
             ctx.rng.shuffle(p.deck)
             ctx.say(f"The {guild_title(guild_at(s, seat))} shuffle {len(p.deck)} discarded cards into a new draw pile.",
-                    "shuffle",
+                    "shuffle", phrase=phrase("deck.reshuffled", n=len(p.deck), guild=words.guild(guild_at(s, seat))),
                     seat=seat, cards=len(p.deck))
         drawn.append(p.deck.pop(0))
     p.hand.extend(drawn)
     p.drawn = list(drawn)
     n = len(drawn)
-    ctx.say(f"The {guild_title(guild_at(s, seat))} draw {n} card{'s' if n != 1 else ''}.", "draw", seat=seat, count=n)
+    ctx.say(f"The {guild_title(guild_at(s, seat))} draw {n} card{'s' if n != 1 else ''}.", "draw",
+            phrase=phrase("draw.public", n=n, guild=words.guild(guild_at(s, seat))), seat=seat, count=n)
     if drawn:
         drawn_names = ", ".join(each_once([card_name(c) for c in drawn]))
-        ctx.tell(seat, f"You draw: {drawn_names}.", "draw", seat=seat, cards=drawn)
+        ctx.tell(seat, f"You draw: {drawn_names}.", "draw",
+                 phrase=phrase("draw.private", cards=words.cards_once(drawn)), seat=seat, cards=drawn)
     return drawn
 
 
@@ -274,7 +289,8 @@ def resolve_keeps(ctx: Ctx) -> None:
         p.keep = None
         ctx.say(f"The {guild_title(guild_at(s, seat))} keep 5 cards and discard "
                 + ", ".join(card_name(c) for c in dropped) + ".",
-                "discard", seat=seat, cards=dropped)
+                "discard", phrase=phrase("keep.discard", guild=words.guild(guild_at(s, seat)),
+                                         cards=listed(map(words.card, dropped))), seat=seat, cards=dropped)
     after_keep(ctx)
 
 
@@ -310,8 +326,11 @@ def place_reinforcement(ctx: Ctx, fig: str, zone: str) -> None:
     if reserve:
         f.treasure["gold"] += reserve
         s.players[seat].reserve_gold = 0
+    said = (phrase("reinforce.with-reserve", figurine=words.figurine(fig), zone=words.zone(zone), gold=reserve)
+            if reserve else phrase("reinforce.returns", figurine=words.figurine(fig), zone=words.zone(zone)))
     ctx.say(f"{fig_name(fig)} returns as a reinforcement on {board.zone_name(zone)}"
-            + (f" with the reserve of {reserve} GP." if reserve else "."), "reinforce", figurine=fig, zone=zone)
+            + (f" with the reserve of {reserve} GP." if reserve else "."), "reinforce", phrase=said, figurine=fig,
+            zone=zone)
 
 
 def continue_reinforcements(ctx: Ctx) -> None:

@@ -5,9 +5,11 @@ The decisions are the rows of table.py; action ids and their grammar are in ids.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from engine.associates import describe
+from engine.associates import describe, words
 from engine.associates.components import GUILD_INFO, guild_title
 from engine.associates.invariants import check
 from engine.associates.scoring import ranking, scores
@@ -21,6 +23,7 @@ from engine.core.names import player_ref
 from engine.core.options import OptionSpec, validate_options
 from engine.core.outcome import Outcome
 from engine.core.phases import PhasedGame
+from engine.core.phrases import CatalogName, Phrase, PlayerRef, phrase
 from engine.core.picks import FinalReport
 from engine.core.rng import Rng
 from engine.core.timeouts import DAY, HOUR, MINUTE, RulesTimer, TimeoutRules
@@ -86,8 +89,13 @@ class AssociatesGame(PhasedGame[State]):
         return s
 
     def setup_events(self, state: State) -> list[Event]:
-        """The events of game creation: table, options and first player (the deal follows the guild choice)."""
-        return [Event.from_json(e) for e in state.opening]
+        """The events of game creation: table, options and first player (the deal follows the guild choice), with
+        their words."""
+        return [replace(Event.from_json(e), phrase=opening_phrase(e, state)) for e in state.opening]
+
+    def catalog_names(self) -> list[CatalogName]:
+        """Guilds, lairs, figurines, zones, cards, items, dice and modes (engine.associates.words)."""
+        return words.names()
 
     # -- decisions: derived from the phase table (table.py) ------------------------------------
 
@@ -204,6 +212,20 @@ class AssociatesGame(PhasedGame[State]):
     def check_invariants(self, state: State) -> list[str]:
         """Conservation and consistency checks (invariants.py)."""
         return check(state)
+
+
+def opening_phrase(event: Mapping[str, Any], state: State) -> Phrase | None:
+    """What a stored opening event says, derived from its data and the table's options: the snapshot keeps this
+    event as it was first written, so its words are read from there rather than stored beside it (an older
+    snapshot reads the same); None for an event this game never wrote."""
+    data = event.get("data", {})
+    if event.get("kind") != "setup" or "first_player" not in data or "players" not in data:
+        return None
+    opts = state.options
+    # As new_game words it: a first player the host named is kept in the options, a drawn one is not.
+    how = phrase("setup.named-by-host") if opts.first_player >= 0 else phrase("setup.drawn-at-random")
+    return phrase("setup.opening", n=int(data["players"]), mode=words.mode(opts.mode), figurines=opts.figurines,
+                  turn_cap=opts.turn_cap, first=PlayerRef(int(data["first_player"]), side=False), how=how)
 
 
 def rematch_first(s: State, rank: tuple[tuple[int, ...], ...]) -> int:

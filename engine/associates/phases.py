@@ -5,7 +5,7 @@ Each decision has a `*_check` (the precise refusal of a command, changing nothin
 
 from __future__ import annotations
 
-from engine.associates import board
+from engine.associates import board, words
 from engine.associates.cards import build_deck, card_name, is_listed_copy
 from engine.associates.components import GUILD_DEFAULT_ORDER, GUILD_INFO, GUILDS, fig_name, guild_of
 from engine.associates.context import Ctx
@@ -51,6 +51,7 @@ from engine.associates.state import (
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.names import player_ref
+from engine.core.phrases import PlayerRef, phrase
 
 __all__ = ["AUTO_ID", "KEEPDEFAULT_ID"]
 
@@ -90,7 +91,9 @@ def guild_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     g = guild_check(s, cmd)
     s.players[seat].guild = g
     # the front end fills the player placeholder with the person's name
-    ctx.say(f"{player_ref(seat)} plays the {GUILD_INFO[g]['title']}.", "guild", seat=seat, guild=g)
+    ctx.say(f"{player_ref(seat)} plays the {GUILD_INFO[g]['title']}.", "guild",
+            phrase=phrase("choice.guild", player=PlayerRef(seat, side=False), guild=words.guild(g)), seat=seat,
+            guild=g)
     if len(guilds_in_game(s)) < s.n:
         s.guild_picker = (seat + 1) % s.n
         return
@@ -101,7 +104,8 @@ def guild_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
         g = guild_at(s, sp)
         p.deck = build_deck(g, s.options.mode)
         ctx.rng.shuffle(p.deck)
-        ctx.say(f"The {GUILD_INFO[g]['title']} shuffle their deck.", "shuffle", seat=sp, cards=len(p.deck))
+        ctx.say(f"The {GUILD_INFO[g]['title']} shuffle their deck.", "shuffle",
+                phrase=phrase("deck.shuffled", guild=words.guild(g)), seat=sp, cards=len(p.deck))
         draw_cards(ctx, sp, HAND_SIZE)
         p.drawn = []
     start_turn(ctx)
@@ -203,7 +207,7 @@ def keep_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
             k.kept.append(c)
             return
     k.done = True
-    ctx.tell(seat, "Your five cards are set.", "keep")
+    ctx.tell(seat, "Your five cards are set.", "keep", phrase=phrase("keep.set"))
     if all(pl.keep is None or pl.keep.done for pl in s.players):
         resolve_keeps(ctx)
 

@@ -8,6 +8,7 @@ own submission in W2.
 from __future__ import annotations
 
 from engine.associates import resolution as rz
+from engine.associates import words
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import GUILD_INFO, fig_name
 from engine.associates.context import Ctx
@@ -20,9 +21,10 @@ from engine.associates.state import (
     mode,
     resolving,
 )
-from engine.associates.windows import NO_REACTION, malin_gnomes, tomb_cards, w1_addable, w2_addable
+from engine.associates.windows import NO_REACTION, NO_REACTION_SAID, malin_gnomes, tomb_cards, w1_addable, w2_addable
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import listed, phrase
 
 __all__ = ["PASS_ID"]
 
@@ -122,7 +124,7 @@ def apply(ctx: Ctx, seat: int, cmd: Command) -> None:
     stage = res.stage
     match cmd:
         case Pass():
-            ctx.say(NO_REACTION, "reaction", window=stage.upper())
+            ctx.say(NO_REACTION, "reaction", phrase=NO_REACTION_SAID, window=stage.upper())
             res.picks = []
             _close(ctx, stage, [])
         case Undo():
@@ -135,7 +137,9 @@ def apply(ctx: Ctx, seat: int, cmd: Command) -> None:
             rz.malin_reroll(ctx, gnome)
         case React(card) if stage == "w3":
             _play(ctx, [card], seat)
-            ctx.say(f"{GUILD_INFO[guild_at(s, seat)]['title']} play Tomb.", "reaction", window="W3", cards=[card])
+            ctx.say(f"{GUILD_INFO[guild_at(s, seat)]['title']} play Tomb.", "reaction",
+                    phrase=phrase("reaction.tomb", guild=words.guild(guild_at(s, seat)), card=words.card(card)),
+                    window="W3", cards=[card])
             rz.finish_elimination(ctx, card)
         case React(card):
             res.picks.append(card)
@@ -172,14 +176,15 @@ def _close(ctx: Ctx, stage: str, picks: list[str]) -> None:
         return
     if picks:
         _play(ctx, picks, seat)
-        ctx.say("Reaction: " + ", ".join(card_name(c) for c in picks) + ".", "reaction", window=stage.upper(),
+        ctx.say("Reaction: " + ", ".join(card_name(c) for c in picks) + ".", "reaction",
+                phrase=phrase("reaction.cards", cards=listed(map(words.card, picks))), window=stage.upper(),
                 cards=list(picks))
     if stage == "w1":
         if any(card_type(c) == "bribe" for c in picks):
             paid = spend_gold(s, guild_at(s, seat), 2)
             s.figs[res.attacker()].treasure["gold"] += paid  # R-A55
             ctx.say(f"Bribe: {paid} GP paid to {fig_name(res.attacker())}; the action is cancelled.", "bribe",
-                    gold=paid)
+                    phrase=phrase("reaction.bribe", gold=paid, actor=words.figurine(res.attacker())), gold=paid)
             s.res = None
             return
         res.protections = sum(1 for c in picks if card_type(c) == "protection")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.associates import words
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import (
     ITEM_NAMES,
@@ -33,7 +34,9 @@ from engine.associates.state import (
     seat_of,
     zone_of,
 )
-from engine.associates.windows import NO_REACTION, has_w1, has_w2, has_w3
+from engine.associates.windows import NO_REACTION, NO_REACTION_SAID, has_w1, has_w2, has_w3
+from engine.associates.words import Clause
+from engine.core.phrases import Arg, listed, phrase
 
 
 def target_zone(s: State, target: dict[str, str]) -> str:
@@ -63,6 +66,16 @@ def _faces(faces: list[int]) -> str:
 def _successes(n: int) -> str:
     """`1 success`, `2 successes`."""
     return f"{n} success{'es' if n != 1 else ''}"
+
+
+def _faces_said(faces: list[int]) -> Arg:
+    """The faces of `_faces` as a phrase argument."""
+    return listed(faces) if faces else phrase("roll.no-dice")
+
+
+def _successes_said(n: int) -> Arg:
+    """The count of `_successes` as a phrase argument."""
+    return phrase("roll.successes", n=n)
 
 
 def describe_target(target: dict[str, str]) -> str:
@@ -104,8 +117,18 @@ def declare(ctx: Ctx, kind: str, actor: str, target: dict[str, str], card: str |
                 source=card_type(card) if card else None, card=card, defender=defender)
     via = f" with {card_name(card)}" if card else ""
     what = "a Combat" if kind == "combat" else "a Theft"
+    # Each id written out, so that the catalog check sees it used.
+    who, whom = words.figurine(actor), words.target(target)
+    if card and kind == "combat":
+        said = phrase("declare.combat-with", actor=who, target=whom, card=words.card(card))
+    elif card:
+        said = phrase("declare.theft-with", actor=who, target=whom, card=words.card(card))
+    elif kind == "combat":
+        said = phrase("declare.combat", actor=who, target=whom)
+    else:
+        said = phrase("declare.theft", actor=who, target=whom)
     ctx.say(f"{fig_name(actor)} declares {what} against {describe_target(target)}{via}.",
-            "declare", actor=actor, action=kind, target=target, source=resolving(s).source)
+            "declare", phrase=said, actor=actor, action=kind, target=target, source=resolving(s).source)
     open_w1(ctx)
 
 
@@ -123,7 +146,7 @@ def _open_window(ctx: Ctx, stage: Stage, has_response: bool) -> bool:
         res.asked = res.defender
         res.picks = []
         return True
-    ctx.say(NO_REACTION, "reaction", window=stage.upper())
+    ctx.say(NO_REACTION, "reaction", phrase=NO_REACTION_SAID, window=stage.upper())
     return False
 
 
@@ -142,9 +165,10 @@ def do_roll(ctx: Ctx) -> None:
     res.n, res.colour = n, colour
     res.faces = roll(ctx.rng, n)
     hits = successes(res.faces, colour)
+    said = phrase("roll.rolls", actor=words.figurine(res.attacker()), dice=words.dice(colour, n),
+                  faces=_faces_said(res.faces), successes=_successes_said(hits))
     ctx.say(f"{fig_name(res.attacker())} rolls {n} {colour}: {_faces(res.faces)} — {_successes(hits)}.", "roll",
-            n=n, colour=colour,
-            faces=list(res.faces), successes=hits, actor=res.actor)
+            phrase=said, n=n, colour=colour, faces=list(res.faces), successes=hits, actor=res.actor)
     open_w2(ctx)
 
 
@@ -163,9 +187,11 @@ def malin_reroll(ctx: Ctx, gnome: str) -> None:
     res.rerolled = True
     res.faces = roll(ctx.rng, res.n)
     hits = successes(res.faces, res.colour)
+    said = phrase("roll.malin", gnome=words.figurine(gnome), dice=words.dice(res.colour, res.n),
+                  faces=_faces_said(res.faces), successes=_successes_said(hits))
     ctx.say(f"{fig_name(gnome)} uses Malin: re-roll {res.n} {res.colour}: {_faces(res.faces)} — "
             f"{_successes(hits)}.",
-            "roll", n=res.n, colour=res.colour, faces=list(res.faces), successes=hits, malin=gnome)
+            "roll", phrase=said, n=res.n, colour=res.colour, faces=list(res.faces), successes=hits, malin=gnome)
     open_w2(ctx)
 
 
@@ -206,19 +232,21 @@ def apply_combat(ctx: Ctx, net: int) -> None:
         placed = min(net, 3 - lair.stuns)
         lair.stuns += placed
         ctx.say(f"The {guild_title(target['lair'])} lair receives {placed} Stunned token(s) — {lair.stuns}/3.",
-                "stun",
+                "stun", phrase=phrase("stun.lair", n=placed, lair=words.lair(target["lair"]), stuns=lair.stuns),
                 lair=target["lair"], tokens=placed, stuns=lair.stuns)
         if lair.stuns >= 3:
             destroy_lair(ctx, target["lair"], actor)  # R-A18
         s.res = None
         return
     fig = target["fig"]
-    placed, full = stun_figure(ctx, fig, net, guild_of(actor), f"Combat by {fig_name(actor)}", actor)
+    cause = Clause(f"Combat by {fig_name(actor)}", phrase("stun.by-combat", actor=words.figurine(actor)))
+    placed, full = stun_figure(ctx, fig, net, guild_of(actor), cause, actor)
     if placed and guild_of(actor) in s.effects.ambush:
         t = s.figs[fig].treasure
         if treasure_size(t):
             move_treasure(t, s.figs[actor].treasure)  # R-A39: before any elimination drop
-            ctx.say(f"Ambush: {fig_name(fig)}'s whole treasure goes to {fig_name(actor)}.", "ambush")
+            ctx.say(f"Ambush: {fig_name(fig)}'s whole treasure goes to {fig_name(actor)}.", "ambush",
+                    phrase=phrase("effect.ambush", figurine=words.figurine(fig), actor=words.figurine(actor)))
     if full:
         start_elimination(ctx, fig, "combat")
         return
@@ -237,7 +265,7 @@ def start_elimination(ctx: Ctx, fig: str, cause: str) -> None:
         res.stage = "w3"
         res.asked = owner
         return
-    ctx.say(NO_REACTION, "reaction", window="W3")
+    ctx.say(NO_REACTION, "reaction", phrase=NO_REACTION_SAID, window="W3")
     finish_elimination(ctx, None)
 
 
@@ -251,11 +279,13 @@ def finish_elimination(ctx: Ctx, tomb_card: str | None) -> None:
     if res.cause == "combat":
         actor = res.attacker()
         if guild_of(actor) == "brigands":
-            secondary(ctx, "brigands", actor, f"{fig_name(actor)} eliminated {fig_name(fig)}")
+            secondary(ctx, "brigands", actor, Clause(f"{fig_name(actor)} eliminated {fig_name(fig)}",
+                                                     phrase("reward.eliminated", actor=words.figurine(actor),
+                                                            victim=words.figurine(fig))))
         s.ransom = guild_of(fig)  # Ransom may be the very next command
     active = s.active
     if active is not None and active.fig == fig:
-        close_activation(ctx, "is eliminated; its activation ends")
+        close_activation(ctx, eliminated=True)
 
 
 def theft_default_picks(s: State) -> dict[str, int]:
@@ -287,7 +317,18 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
         mine[item] += k
         taken += k
     text = ", ".join(f"{k} {ITEM_NAMES[i]}" for i, k in picks.items() if k) or "nothing"
-    ctx.say(f"{fig_name(actor)} steals {text} from {describe_target(target)}.", "theft", actor=actor, items=dict(picks))
+    # Taking nothing has phrases of its own: French says it with a negation ("ne vole rien"), not as a list.
+    thief = words.figurine(actor)
+    if "lair" in target:
+        lair = words.lair(target["lair"])
+        said = (phrase("theft.from-lair", actor=thief, items=words.items(picks), lair=lair) if taken
+                else phrase("theft.nothing-from-lair", actor=thief, lair=lair))
+    else:
+        victim = words.figurine(target["fig"])
+        said = (phrase("theft.from-figurine", actor=thief, items=words.items(picks), target=victim) if taken
+                else phrase("theft.nothing-from-figurine", actor=thief, target=victim))
+    ctx.say(f"{fig_name(actor)} steals {text} from {describe_target(target)}.", "theft", phrase=said, actor=actor,
+            items=dict(picks))
     s.res = None
     ag = guild_of(actor)
     tg = target_guild(target)
@@ -295,9 +336,9 @@ def finish_theft(ctx: Ctx, picks: dict[str, int]) -> None:
         success = res.hits >= 1 if tg == NEUTRAL else taken >= 1  # R-A22
         thieves_theft(ctx, actor, tg, success)
     if ag == "thieves" and "fig" in target and taken >= 1:
-        secondary(ctx, "thieves", actor, "Pickpockets")
+        secondary(ctx, "thieves", actor, Clause("Pickpockets", words.secondary("thieves")))
     if ag == "usurers" and picks.get("gold", 0) >= 1 and tg == designated(s):
-        secondary(ctx, "usurers", actor, "Interest")
+        secondary(ctx, "usurers", actor, Clause("Interest", words.secondary("usurers")))
 
 
 def pool_of(s: State, kind: str, actor: str, target: dict[str, str], source: str | None = None,

@@ -5,6 +5,8 @@ The resolution asks whether a window opens at all; the reactions module offers a
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.associates.cards import card_type
 from engine.associates.components import guild_of, treasure_size
 from engine.associates.purse import spendable_gold
@@ -18,8 +20,10 @@ from engine.associates.state import (
     power_works,
     zone_of,
 )
+from engine.core.phrases import phrase
 
 NO_REACTION = "No reaction."
+NO_REACTION_SAID: Final = phrase("reaction.none")  # the words of NO_REACTION in any language
 
 
 def _hand(s: State, seat: int) -> list[str]:

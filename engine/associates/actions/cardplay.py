@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates import board
+from engine.associates import board, words
 from engine.associates.actions import attack, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, active_seat, play_card
 from engine.associates.cards import card_name, card_type, is_listed_copy
@@ -23,6 +23,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 
 ATTACK_CARDS = {"aggressiveness": "combat", "petit_malin": "theft", "siege": "combat", "burglary": "theft",
                 "bailiff": "combat"}
@@ -212,12 +213,15 @@ def _direct(ctx: Ctx, card: str) -> None:
         s.effects.war_cry[g] = s.effects.war_cry.get(g, 0) + 1
     elif t == "second_wind":
         f.stuns -= 1
-        ctx.say(f"{fig_name(fig)} removes a Stunned token.", "second_wind", figurine=fig)
+        ctx.say(f"{fig_name(fig)} removes a Stunned token.", "second_wind",
+                phrase=phrase("effect.second-wind", figurine=words.figurine(fig)), figurine=fig)
     elif t == "scavenge":
         comp = SCAVENGE[effective_terrain(s, zone_of(s, fig))]
         s.supply[comp] -= 1
         f.treasure[comp] += 1
-        ctx.say(f"{fig_name(fig)} scavenges 1 {ITEM_NAMES[comp]}.", "scavenge", figurine=fig, component=comp)
+        ctx.say(f"{fig_name(fig)} scavenges 1 {ITEM_NAMES[comp]}.", "scavenge",
+                phrase=phrase("effect.scavenge", figurine=words.figurine(fig), component=words.counted(comp, 1)),
+                figurine=fig, component=comp)
     elif t == "ransom":
         victim = s.ransom
         assert victim is not None, "why_not lets Ransom through only right after an elimination"
@@ -225,14 +229,17 @@ def _direct(ctx: Ctx, card: str) -> None:
         paid = min(2, spendable_gold(s, victim))
         spend_gold(s, victim, paid)
         f.treasure["gold"] += paid
-        ctx.say(f"Ransom: the {GUILD_INFO[victim]['title']} pay {paid} GP to {fig_name(fig)}.", "ransom", gold=paid)
+        ctx.say(f"Ransom: the {GUILD_INFO[victim]['title']} pay {paid} GP to {fig_name(fig)}.", "ransom",
+                phrase=phrase("effect.ransom", guild=words.guild(victim), gold=paid, figurine=words.figurine(fig)),
+                gold=paid)
     elif t in ("safe", "bank"):
         if t == "safe":
             s.lairs[g].safe_token = card
         else:
             s.lairs[g].bank_token = card
         s.supply["safe_bank"] -= 1
-        ctx.say(f"A {card_name(card)} token is placed on the {GUILD_INFO[g]['title']} lair.", "token")
+        ctx.say(f"A {card_name(card)} token is placed on the {GUILD_INFO[g]['title']} lair.", "token",
+                phrase=phrase("token.on-lair", card=words.card(card), lair=words.lair(g)))
 
 
 def draft_legal(s: State, draft: Draft) -> list[Action]:
@@ -254,8 +261,8 @@ def draft_legal(s: State, draft: Draft) -> list[Action]:
         forge = draft.forge
         return [Action(f"recipe:{a}", f"Craft a {ITEM_NAMES[a]}") for a in ARTEFACTS if crafting.feasible(s, a, forge)]
     if kind == "improv":
-        words = {"move": "Movement", "transfer": "Transfer", "combat": "Combat", "theft": "Theft", "craft": "Craft"}
-        return [Action(f"do:{k}", f"Improvise: {words.get(k, k)}") for k in improv_kinds(s)]
+        kinds = {"move": "Movement", "transfer": "Transfer", "combat": "Combat", "theft": "Theft", "craft": "Craft"}
+        return [Action(f"do:{k}", f"Improvise: {kinds.get(k, k)}") for k in improv_kinds(s)]
     return []
 
 
@@ -333,7 +340,8 @@ def draft_step(ctx: Ctx, draft: Draft, cmd: Command) -> None:
             else:
                 s.zones[z].trap = Trap(kind=t, card=draft.card())
                 s.supply["trap"] -= 1
-            ctx.say(f"A {card_name(draft.card())} token is placed on {board.zone_name(z)}.", "token", zone=z, token=t)
+            ctx.say(f"A {card_name(draft.card())} token is placed on {board.zone_name(z)}.", "token",
+                    phrase=phrase("token.on-zone", card=words.card(draft.card()), zone=words.zone(z)), zone=z, token=t)
         case OnFig(x):
             s.draft = None
             play_card(ctx, draft.card())
@@ -343,8 +351,9 @@ def draft_step(ctx: Ctx, draft: Draft, cmd: Command) -> None:
                 s.figs[x].activated = True  # marked activated at once, with no actions
             else:
                 s.figs[x].rooted = True
-            ctx.say(f"{fig_name(x)} is under a {card_name(draft.card())} token this turn.", "token", figurine=x,
-                    token=t)
+            ctx.say(f"{fig_name(x)} is under a {card_name(draft.card())} token this turn.", "token",
+                    phrase=phrase("token.on-figurine", figurine=words.figurine(x), card=words.card(draft.card())),
+                    figurine=x, token=t)
         case Recipe(a):
             s.draft = None
             play_card(ctx, draft.card())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.associates import words
 from engine.associates.cards import card_name, card_type
 from engine.associates.components import guild_title
 from engine.associates.context import Ctx
@@ -11,6 +12,7 @@ from engine.associates.state import (
     guild_at,
 )
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 
 VIOLET = ("trap", "mined_terrain", "safe", "bank")
 
@@ -51,5 +53,6 @@ def play_card(ctx: Ctx, card: str) -> None:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
     hand.remove(card)
     (s.violet if card_type(card) in VIOLET else s.played).append(card)
-    ctx.say(f"The {guild_title(guild_at(s, seat))} play {card_name(card)}.", "card", seat=seat, card=card,
-            type=card_type(card))
+    ctx.say(f"The {guild_title(guild_at(s, seat))} play {card_name(card)}.", "card",
+            phrase=phrase("play.card", guild=words.guild(guild_at(s, seat)), card=words.card(card)), seat=seat,
+            card=card, type=card_type(card))

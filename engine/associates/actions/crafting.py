@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.associates import words
 from engine.associates.actions.common import active_fig
 from engine.associates.components import ARTEFACTS, ITEM_NAMES, RECIPES, fig_name, guild_of
 from engine.associates.context import Ctx
@@ -11,7 +12,9 @@ from engine.associates.state import (
     figs_in_zone,
     zone_of,
 )
+from engine.associates.words import Clause
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 
 
 def pool_figs(s: State, forge: bool) -> list[str]:
@@ -57,6 +60,9 @@ def craft(ctx: Ctx, artefact: str, forge: bool) -> None:
             need -= take
     s.supply[artefact] -= 1
     s.figs[fig].treasure[artefact] += 1
-    ctx.say(f"{fig_name(fig)} crafts a {ITEM_NAMES[artefact]}.", "craft", figurine=fig, artefact=artefact)
+    ctx.say(f"{fig_name(fig)} crafts a {ITEM_NAMES[artefact]}.", "craft",
+            phrase=phrase("craft.done", figurine=words.figurine(fig), artefact=words.crafted(artefact)), figurine=fig,
+            artefact=artefact)
     if guild_of(fig) == "artisans":
-        add_objective(ctx, "artisans", fig, f"Manufacture: {ITEM_NAMES[artefact]}")  # R-A24
+        add_objective(ctx, "artisans", fig, Clause(f"Manufacture: {ITEM_NAMES[artefact]}",  # R-A24
+                                                   phrase("objective.manufacture", artefact=words.item(artefact))))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates import board
+from engine.associates import board, words
 from engine.associates.actions.common import active_fig, active_seat, pay, play_card, require_action
 from engine.associates.cards import card_name, card_type, is_listed_copy
 from engine.associates.components import fig_name, guild_of
@@ -19,8 +19,10 @@ from engine.associates.state import (
     power_works,
     zone_of,
 )
+from engine.associates.words import Clause
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 from engine.core.words import counted
 
 
@@ -122,7 +124,9 @@ def confirm(ctx: Ctx, draft: Draft) -> None:
         play_card(ctx, c)
     route = " → ".join(board.zone_name(z) for z in path)
     start = zone_of(s, fig)
-    ctx.say(f"{fig_name(fig)} moves: {route}.", "move", figurine=fig, path=path, **{"from": start})
+    ctx.say(f"{fig_name(fig)} moves: {route}.", "move",
+            phrase=phrase("move.moves", figurine=words.figurine(fig), route=words.route(path)), figurine=fig,
+            path=path, **{"from": start})
     for z in path:
         if _trap_check(ctx, fig, zone_of(s, fig)):
             return
@@ -141,11 +145,13 @@ def _trap_check(ctx: Ctx, fig: str, zone: str) -> bool:
     if owner_guild == guild_of(fig):
         return False  # own figurines never trigger it
     amount = 2 if trap.kind == "mined_terrain" else 1
-    ctx.say(f"{card_name(trap.card)} on {board.zone_name(zone)} triggers on {fig_name(fig)}!", "trap", zone=zone)
+    ctx.say(f"{card_name(trap.card)} on {board.zone_name(zone)} triggers on {fig_name(fig)}!", "trap",
+            phrase=phrase("trap.triggers", card=words.card(trap.card), zone=words.zone(zone),
+                          figurine=words.figurine(fig)), zone=zone)
     s.zones[zone].trap = None
     s.supply["trap"] += 1
     discard_violet(ctx, trap.card)
-    _placed, full = stun_figure(ctx, fig, amount, owner_guild, card_name(trap.card))
+    _placed, full = stun_figure(ctx, fig, amount, owner_guild, Clause(card_name(trap.card), words.card(trap.card)))
     if full:
         start_elimination(ctx, fig, "trap")
         return True

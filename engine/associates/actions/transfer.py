@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates import board
+from engine.associates import board, words
 from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.components import (
     COMPONENTS,
@@ -25,8 +25,10 @@ from engine.associates.state import (
     on_own_intact_lair,
     zone_of,
 )
+from engine.associates.words import Clause
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import Phrase, listed, phrase
 
 PROSPECT_TERRAINS = ("hill", "forest", "ruin", "stone_circle")
 TAKE = TransferMode("take")
@@ -255,27 +257,42 @@ def confirm(ctx: Ctx, draft: Draft) -> None:
                 mine[item] += chosen[item]
         public = {"loose": "lying here", "safe": "from their safe", "tomb": "from their tomb"}
         text = "; ".join(f"{_txt(c)} {public[src]}" for src, c in sel.items() if treasure_size(c))
-        ctx.say(f"{fig_name(fig)} takes {text}.", "transfer", figurine=fig, mode="take")
+        parts = listed((_taken(src, c) for src, c in sel.items() if treasure_size(c)), "semicolon")
+        ctx.say(f"{fig_name(fig)} takes {text}.", "transfer",
+                phrase=phrase("transfer.takes", figurine=words.figurine(fig), parts=parts), figurine=fig, mode="take")
         if "tomb" in sel and treasure_size(s.zones[zone].tombs[g]) == 0:
             del s.zones[zone].tombs[g]
             s.supply["tomb"] += 1
         loose = sel.get("loose", empty_treasure())
         if g == "artisans" and any(loose[c] for c in COMPONENTS) and effective_terrain(s, zone) in PROSPECT_TERRAINS:
-            secondary(ctx, "artisans", fig, "Prospectors")
+            secondary(ctx, "artisans", fig, Clause("Prospectors", words.secondary("artisans")))
         return
     chosen = sel["own"]
+    put = words.treasure(chosen)
     if isinstance(m, Give):
         dest = s.figs[m.fig].treasure
         where = f"to {fig_name(m.fig)}"
+        said = phrase("transfer.gives", figurine=words.figurine(fig), items=put, target=words.figurine(m.fig))
     else:
         dest = s.lairs[g].safe if on_own_intact_lair(s, fig) else s.zones[zone].loose
         where = "into the safe" if on_own_intact_lair(s, fig) else f"loose on {board.zone_name(zone)}"
+        said = (phrase("transfer.into-safe", figurine=words.figurine(fig), items=put) if on_own_intact_lair(s, fig)
+                else phrase("transfer.drops", figurine=words.figurine(fig), items=put, zone=words.zone(zone)))
     for item in ITEMS:
         mine[item] -= chosen[item]
         dest[item] += chosen[item]
-    ctx.say(f"{fig_name(fig)} puts {_txt(chosen)} {where}.", "transfer", figurine=fig,
+    ctx.say(f"{fig_name(fig)} puts {_txt(chosen)} {where}.", "transfer", phrase=said, figurine=fig,
             mode="give" if isinstance(m, Give) else "drop")
 
 
 def _txt(t: dict[str, int]) -> str:
     return describe_treasure(t)
+
+
+def _taken(source: str, t: dict[str, int]) -> Phrase:
+    """One source of a Take in words, as the public narration says it ("2 GP lying here")."""
+    if source == "loose":
+        return phrase("transfer.lying-here", items=words.treasure(t))
+    if source == "safe":
+        return phrase("transfer.from-safe", items=words.treasure(t))
+    return phrase("transfer.from-tomb", items=words.treasure(t))
