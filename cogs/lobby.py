@@ -22,7 +22,7 @@ from cogs.custom_ids import ComponentId, LobbyAction, LobbyId, RematchId, Replay
 from cogs.errors import UserFacingError
 from cogs.export import export_command
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, MESSAGE_CONTENT, THREAD_NAME, echo, fit_lines, trim
-from cogs.locales import reader_locale
+from cogs.locales import language_choices, reader_locale, server_locale
 from cogs.new_command import loadable_games, make_new_command
 from cogs.permissions import is_moderator, missing_bot_permissions, missing_permissions_message
 from cogs.records import leaderboard_command, stats_command
@@ -36,9 +36,10 @@ from engine.core.options import validate_options
 from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined
-from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableStatus
+from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableSettings, TableStatus
 from present import attention, ending, text
 from present.delivery_words import delivery_lines
+from present.languages import language_name
 from present.me import away_line
 
 log = logging.getLogger(__name__)
@@ -172,8 +173,10 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
             parent_id, channel_id = channel_id, created.id
+        # The channel reads the table in the server's language until the host picks another (/game settings).
         table = await self.bot.service.create_table(
-            game, options, interaction.user.id, interaction.guild_id, channel_id, parent_channel_id=parent_id
+            game, options, interaction.user.id, interaction.guild_id, channel_id, parent_channel_id=parent_id,
+            settings=TableSettings(language=server_locale(interaction)),
         )
         # The lobby message itself goes out through the service's outbox (stored with the table, so a crash
         # right now still ends with a lobby people can see and join).
@@ -442,7 +445,9 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         turn_minutes="The rules' turn timer: after this many minutes the rules' default is played (0: off)",
         afk_level="How strongly the AI plays for an absent player or a seat handed to it",
         away="While a player is on vacation (/me away): wait for them, or let the AI play their seat",
+        language="The language the channel reads this table in: its posts and pictures",
     )
+    @app_commands.choices(language=language_choices())
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -454,6 +459,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         turn_minutes: app_commands.Range[int, 0, 43200] | None = None,
         afk_level: Literal["easy", "normal", "hard"] | None = None,
         away: Literal["wait", "ai"] | None = None,
+        language: str | None = None,
     ) -> None:
         """Update the table's settings and show them."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -476,6 +482,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             changes["afk_level"] = AiLevel(afk_level)
         if away is not None:
             changes["away"] = AwayPolicy(away)
+        if language is not None:
+            changes["language"] = language
         if changes:
             table = await self.bot.service.update_settings(
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
@@ -490,8 +498,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         }[s.afk_policy]
         content = (
             f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, {reminders}, {absent}; "
-            f"a seat handed to the AI plays {s.afk_level.value}; {attention.away_policy_words(s.away)}. "
-            f"{timers_text(table)}"
+            f"a seat handed to the AI plays {s.afk_level.value}; {attention.away_policy_words(s.away)}; "
+            f"the channel reads it in {language_name(s.language)}. {timers_text(table)}"
         ).strip()
         await reply(interaction, content)
 

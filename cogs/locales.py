@@ -6,8 +6,10 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 
 from i18n import Locale, resolve
+from present.languages import table_languages
 
 log = logging.getLogger(__name__)
 
@@ -25,3 +27,8 @@ def reader_locale(interaction: discord.Interaction) -> Locale:
 def server_locale(interaction: discord.Interaction) -> Locale:
     """The language of the server the interaction came from (channel posts); English in a DM."""
     return resolve(_tag(getattr(interaction, "guild_locale", None)))
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The languages a table may be read in, as slash-command choices named in their own language."""
+    return [app_commands.Choice(name=own, value=tag) for tag, own in table_languages()]

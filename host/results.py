@@ -90,6 +90,9 @@ class TableSettings:
     `undo` allows /game undo at this table. `multiseat` lets one user hold several seats (hot-seat play and tests).
     `afk_level` is how strongly the AI plays for an absent player (AFK policy AI) and for a seat handed to the AI.
     `away` is what the table does while a player is on vacation (/me away): wait for them or let the AI play.
+    `language` is the language the channel reads the table in (its posts and pictures): a language tag, the
+    server's language when the table was opened unless the host chose another; a table stored before there
+    was a choice is English, as it always read.
     """
 
     reminder_delay: float = 3600.0
@@ -104,6 +107,7 @@ class TableSettings:
     auto_pass: tuple[int, ...] = ()
     afk_level: AiLevel = DEFAULT_AI_LEVEL
     away: AwayPolicy = AwayPolicy.WAIT
+    language: str = "en"
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON-safe dict."""
@@ -119,6 +123,7 @@ class TableSettings:
             "auto_pass": list(self.auto_pass),
             "afk_level": self.afk_level.value,
             "away": self.away.value,
+            "language": self.language,
         }
 
     @classmethod
@@ -137,6 +142,7 @@ class TableSettings:
             auto_pass=tuple(sorted({int(u) for u in data.get("auto_pass", base.auto_pass)})),
             afk_level=AiLevel(data.get("afk_level", base.afk_level)),
             away=AwayPolicy(data.get("away", base.away)),
+            language=str(data.get("language", base.language)),
         )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,6 +13,8 @@ from host.errors import InvalidSettings
 from host.results import AfkPolicy, AiLevel, AwayPolicy, TableSettings
 
 MAX_REMINDER_DELAY = 30 * 24 * 3600.0
+# A language as Discord names them ("fr", "en-US", "zh-TW"); which ones have words is the front end's to say.
+LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(-[A-Za-z]{2,4})?")
 
 
 def checked_settings(
@@ -47,6 +50,8 @@ def checked_settings(
         raise InvalidSettings("The reaction timeout must be between 0 (wait forever) and 30 days.")
     if merged.decision_timeout is not None and not 0 <= merged.decision_timeout <= MAX_REMINDER_DELAY:
         raise InvalidSettings("The decision timeout must be between 0 (off) and 30 days.")
+    if not LANGUAGE_TAG.fullmatch(merged.language):
+        raise InvalidSettings("The language must be a language tag such as en or fr.")
     if timers is not None:
         _check_rules_timers(merged, changes, timers)
     return merged

@@ -11,11 +11,14 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.outcome import Outcome
+from engine.core.phrases import NameRef, Phrase
 from engine.core.picks import FinalReport
 from host.results import TableInfo, TableStatus, TableUpdate
+from i18n import ENGLISH, Locale, game_t, t
 from present import text
 from present.final import fallback_report, reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
+from present.phrases import say
 
 # Room for the result at the end of the final table message; the narration before it gets the rest.
 ENDING_BUDGET = 1750
@@ -30,53 +33,65 @@ def ordinal(place: int) -> str:
     return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place % 10, 'th')}"
 
 
-def duration(seconds: float) -> str:
-    """A span in words: "less than a minute", "12 min", "1 h 5 min", "2 days 3 h"."""
+def duration(seconds: float, locale: Locale = ENGLISH) -> str:
+    """A span in words in `locale`: "less than a minute", "12 min", "1 h 5 min", "2 days 3 h"."""
     minutes = int(max(seconds, 0.0) // 60)
     if minutes < 1:
-        return "less than a minute"
+        return t(locale, "span.under-a-minute")
     hours, minutes = divmod(minutes, 60)
     days, hours = divmod(hours, 24)
     if days:
-        return f"{days} day{'s' if days != 1 else ''}" + (f" {hours} h" if hours else "")
-    if hours:
-        return f"{hours} h" + (f" {minutes} min" if minutes else "")
-    return f"{minutes} min"
+        parts = [t(locale, "span.days", n=days), t(locale, "span.hours", hours=hours) if hours else ""]
+    elif hours:
+        parts = [t(locale, "span.hours", hours=hours), t(locale, "span.minutes", minutes=minutes) if minutes else ""]
+    else:
+        parts = [t(locale, "span.minutes", minutes=minutes)]
+    return " ".join(part for part in parts if part)
 
 
-def score_text(score: float, in_points: bool, unit: tuple[str, str] | tuple[()] = ()) -> str:
+def score_text(score: float, in_points: bool, unit: tuple[str, str] | tuple[()] = (),
+               locale: Locale = ENGLISH, worded: tuple[str, NameRef] | None = None) -> str:
     """A final score as shown after a player's name, in the game's unit ("80 pts", "17 GP", "13 armies on
-    the board"); "" where the result is not in points."""
+    the board"); "" where the result is not in points. `worded` (game, unit name) says a whole score in the
+    unit's words of the game's catalog."""
     if not in_points:
         return ""
+    if worded is not None and float(score).is_integer():
+        game, named = worded
+        return game_t(locale, game, named.msgid, n=int(score))
     if len(unit) == 2:
-        number = text.points(score).removesuffix(" pts")
+        number = text.score_number(score, locale)
         return f"{number} {unit[0] if number == '1' else unit[1]}"
-    return text.points(score)
+    return text.points(score, locale)
 
 
-def winners_line(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None) -> str:
-    """"**Game over** — <@1> (Red) wins!" / "… share the win." / "… nobody wins." """
+def winners_line(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None,
+                 locale: Locale = ENGLISH) -> str:
+    """"**Game over** — <@1> (Red) wins!" / "… share the win." / "… nobody wins.", in `locale`."""
     names = [text.player_label(table, p, view) for p in outcome.winners]
     if not names:
-        return "**Game over** — nobody wins."
+        return t(locale, "end.nobody-wins")
     if len(names) == 1:
-        return f"**Game over** — 🏆 {names[0]} wins!"
-    return f"**Game over** — 🏆 {', '.join(names[:-1])} and {names[-1]} share the win!"
+        return t(locale, "end.one-wins", player=names[0])
+    together = t(locale, "list.comma").join(names[:-1]) + t(locale, "list.and") + names[-1]
+    return t(locale, "end.shared-win", players=together)
 
 
-def rounds_and_time(table: TableInfo, view: Mapping[str, Any] | None) -> str:
+def rounds_and_time(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale = ENGLISH) -> str:
     """"10 rounds played in 1 h 12 min." (the time from the lobby's opening to the last move), counted in
     turns for a game whose view counts turns, so the end uses the same clock as the rest of the game."""
-    counted = "turn" if isinstance((view or {}).get("turn"), int) else "round"
-    rounds = (view or {}).get(counted)
-    took = duration(table.updated_at - table.created_at)
+    in_turns = isinstance((view or {}).get("turn"), int)
+    rounds = (view or {}).get("turn" if in_turns else "round")
+    took = duration(table.updated_at - table.created_at, locale)
     if isinstance(rounds, int) and not isinstance(rounds, bool) and rounds > 0:
-        return f"{rounds} {counted}{'s' if rounds != 1 else ''} played in {took}."
-    return f"The game took {took}."
+        if in_turns:
+            return t(locale, "end.turns-played", n=rounds, took=took)
+        return t(locale, "end.rounds-played", n=rounds, took=took)
+    return t(locale, "end.took", took=took)
 
 
-def standings(table: TableInfo, outcome: Outcome, report: FinalReport, view: Mapping[str, Any] | None) -> list[str]:
+def standings(table: TableInfo, outcome: Outcome, report: FinalReport, view: Mapping[str, Any] | None,
+              locale: Locale = ENGLISH) -> list[str]:
     """One line per player, best first ("1st: <@1> (Red) — 80 pts"), each followed by its score breakdown."""
     in_points = scored_in_points(outcome)
     place_of: dict[int, int] = {}
@@ -86,40 +101,57 @@ def standings(table: TableInfo, outcome: Outcome, report: FinalReport, view: Map
             place_of[p] = place
         place += len(group)
     lines: list[str] = []
+    names = text.player_names(table, view)
+    worded = (table.game_name, report.unit_said) if report.unit_said is not None else None
     for entry in report.players:
         label = text.player_label(table, entry.player, view)
-        score = score_text(outcome.scores.get(entry.player, entry.score), in_points, report.unit)
-        head = f"{ordinal(place_of.get(entry.player, len(place_of) + 1))}: {label}"
-        lines.append(f"{head} — {score}" if score else head)
-        lines.extend(f"  · {trim(line, BREAKDOWN_LINE)}" for line in entry.breakdown if line)
+        score = score_text(outcome.scores.get(entry.player, entry.score), in_points, report.unit, locale, worded)
+        place = place_of.get(entry.player, len(place_of) + 1)
+        shown = t(locale, "table.scored", player=label, points=score) if score else label
+        lines.append(t(locale, "table.place", place=ordinal(place) if locale == ENGLISH
+                       else text.place_words(place, locale), players=shown))
+        breakdown = _worded(table, entry.breakdown, entry.said, names, locale)
+        lines.extend(f"  · {trim(line, BREAKDOWN_LINE)}" for line in breakdown if line)
     return lines
 
 
+def _worded(table: TableInfo, english: Sequence[str], said: Sequence[Phrase], names: Mapping[int, str],
+            locale: Locale) -> list[str]:
+    """The engine's lines in `locale` where it gave them as phrases (line for line), else its English."""
+    if len(said) != len(english):
+        return list(english)
+    return [say(locale, table.game_name, phrase, names) for phrase in said]
+
+
 def ending_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None,
-                report: FinalReport | None, limit: int = ENDING_BUDGET) -> str:
-    """The result of a finished game: winners, why it ended, rounds and time, standings with breakdowns, secrets."""
+                report: FinalReport | None, limit: int = ENDING_BUDGET, locale: Locale = ENGLISH) -> str:
+    """The result of a finished game in `locale`: winners, why it ended, rounds and time, standings with
+    breakdowns, secrets (the engine's report says its own reason, breakdowns and secrets, in English)."""
     report = report or fallback_report(outcome, text.faction_names(view))
+    names = text.player_names(table, view)
+    reason = say(locale, table.game_name, report.reason_said, names) if report.reason_said else report.reason
+    secrets = _worded(table, report.secrets, report.secrets_said, names, locale)
     lines = [
-        winners_line(table, outcome, view),
-        report.reason or reason_in_words(outcome.reason),
-        rounds_and_time(table, view),
-        "**Final standings**",
-        *standings(table, outcome, report, view),
+        winners_line(table, outcome, view, locale),
+        reason or reason_in_words(outcome.reason, locale),
+        rounds_and_time(table, view, locale),
+        t(locale, "end.standings"),
+        *standings(table, outcome, report, view, locale),
     ]
     # Shorter and shorter secret and breakdown lines before anything is left out: every player's result
     # and every revealed secret matter more than their details.
     for secret_room, detail_room in ((SECRET_LINE, BREAKDOWN_LINE), (200, 120), (120, 80)):
-        shown = [*lines, *_secret_lines(report, secret_room)]
+        shown = [*lines, *_secret_lines(secrets, secret_room, locale)]
         shown = [trim(line, detail_room) if line.startswith("  · ") else line for line in shown]
         if len("\n".join(shown)) <= limit:
             return "\n".join(shown)
-    return fit_lines(shown, limit)
+    return fit_lines(shown, limit, locale=locale)
 
 
-def _secret_lines(report: FinalReport, room: int) -> list[str]:
-    if not report.secrets:
+def _secret_lines(secrets: Sequence[str], room: int, locale: Locale) -> list[str]:
+    if not secrets:
         return []
-    return ["**Revealed at the end**", *(f"• {trim(secret, room)}" for secret in report.secrets)]
+    return [t(locale, "end.revealed"), *(f"• {trim(secret, room)}" for secret in secrets)]
 
 
 def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | None,
@@ -128,15 +160,16 @@ def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | N
     each player's rating change (`ratings`, lines of present.records)."""
     if update.outcome is None:
         return text.table_message(table, update)
-    rated = ["**Ratings**", *ratings] if ratings else []
+    locale = text.table_language(table)
+    rated = [t(locale, "end.ratings"), *ratings] if ratings else []
     ending = ending_text(table, update.outcome, update.public_view, report,
-                         ENDING_BUDGET - len("\n".join(rated)) - 1 if rated else ENDING_BUDGET)
+                         ENDING_BUDGET - len("\n".join(rated)) - 1 if rated else ENDING_BUDGET, locale)
     if rated:
         ending = "\n".join([ending, *rated])
     # The narration part is the ordinary table message without its tail (no outcome, nobody pending).
     narration = text.table_message(table, replace(update, outcome=None, pending=()))
     room = MESSAGE_CONTENT - len(ending) - 1
-    head = fit_lines(narration.splitlines(), room) if narration and room > 40 else ""
+    head = fit_lines(narration.splitlines(), room, locale=locale) if narration and room > 40 else ""
     return f"{head}\n{ending}" if head else ending
 
 

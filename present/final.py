@@ -8,23 +8,25 @@ from __future__ import annotations
 
 from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport, PlayerReport
+from i18n import ENGLISH, Locale, mark, t
 
-# Reason codes of the games' outcomes in words, for games whose engine gives no final report.
+# Reason codes of the games' outcomes -> the message saying them, for games whose engine gives no final report.
 REASON_WORDS = {
-    "round_limit": "The round limit was reached.",
-    "turn_cap": "The turn limit was reached.",
-    "objectives": "A player completed all their objectives.",
-    "mission": "The main mission was reached.",
+    "round_limit": mark("reason.round-limit"),
+    "turn_cap": mark("reason.turn-cap"),
+    "objectives": mark("reason.objectives"),
+    "mission": mark("reason.mission"),
 }
 
 
-def reason_in_words(reason: str) -> str:
-    """An outcome's reason code as a sentence ("round_limit" -> "The round limit was reached.")."""
+def reason_in_words(reason: str, locale: Locale = ENGLISH) -> str:
+    """An outcome's reason code as a sentence in `locale` ("round_limit" -> "The round limit was reached.")."""
     known = REASON_WORDS.get(reason)
     if known is not None:
-        return known
-    words = reason.replace("_", " ").strip() or "the game's end condition"
-    return f"The game ended: {words}."
+        return t(locale, known)
+    words = reason.replace("_", " ").strip()
+    # A game's own reason code has no words of ours: said as it is, inside a sentence of the reader's language.
+    return t(locale, "reason.other", words=words) if words else t(locale, "reason.unknown")
 
 
 def _points(value: float) -> str:

@@ -6,6 +6,8 @@ too, so the same words read the same everywhere.
 
 from __future__ import annotations
 
+from i18n import ENGLISH, Locale, t
+
 MESSAGE_CONTENT = 2000
 SELECT_OPTIONS = 25
 AUTOCOMPLETE_CHOICES = 25
@@ -66,8 +68,9 @@ def split_message(text: str, limit: int = MESSAGE_CONTENT) -> list[str]:
     return [c for c in chunks if c.strip()]
 
 
-def fit_lines(lines: list[str], limit: int = MESSAGE_CONTENT, tail: str = "") -> str:
-    """As many leading lines as fit in `limit` with `tail` after them; a marker says how many were left out.
+def fit_lines(lines: list[str], limit: int = MESSAGE_CONTENT, tail: str = "", locale: Locale = ENGLISH) -> str:
+    """As many leading lines as fit in `limit` with `tail` after them; a marker (in `locale`) says how many
+    were left out.
 
     Used where one message must hold a whole narration (a table message carries one board image
     and its buttons, so it is not split); the full text stays available through /game log.
@@ -76,7 +79,7 @@ def fit_lines(lines: list[str], limit: int = MESSAGE_CONTENT, tail: str = "") ->
     def render(kept: list[str], dropped: int) -> str:
         parts = list(kept)
         if dropped:
-            parts.append(f"… {dropped} more line{'' if dropped == 1 else 's'} in /game log")
+            parts.append(t(locale, "fit.more-lines", n=dropped))
         if tail:
             parts.append(tail)
         return "\n".join(parts)

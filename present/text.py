@@ -26,15 +26,18 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
-from i18n import ENGLISH, Locale
+from i18n import ENGLISH, Locale, format_number, mark, resolve, t
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
+from present.me import away_line as away_list
 from present.phrases import say
 
 log = logging.getLogger(__name__)
 
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+# The places of a ranking with words of their own in some language; any other is "place.other".
+PLACE_WORDS = {1: mark("place.1"), 2: mark("place.2"), 3: mark("place.3")}
 
 
 def mention(user_id: int) -> str:
@@ -213,68 +216,89 @@ def lobby_text(table: TableInfo) -> str:
     return fit_lines(lines, MESSAGE_CONTENT)
 
 
-def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mapping[str, Any] | None) -> str:
-    """Who the game waits for; secret choices are named as such and never what they are about."""
+def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mapping[str, Any] | None,
+                 locale: Locale = ENGLISH) -> str:
+    """Who the game waits for, in `locale`; secret choices are named as such and never what they are about."""
     if not pending:
         return ""
-    names = [player_label(table, p.player, view) for p in pending]
+    names = t(locale, "list.comma").join(player_label(table, p.player, view) for p in pending)
     if all(p.kind in SECRET_KINDS for p in pending):
-        return "Waiting for a secret choice from: " + ", ".join(names)
-    return "Now: " + ", ".join(names)
+        return t(locale, "table.waiting-secret", players=names)
+    return t(locale, "table.now", players=names)
 
 
-def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None) -> str:
-    """The final ranking: why the game ended, in words, then each place with its score (words for a win
-    without points). The final table message adds breakdowns and secrets (present.ending)."""
+def place_words(place: int, locale: Locale = ENGLISH) -> str:
+    """A place in a ranking: "1st", "2nd", "4th" ("1er", "2e" in French)."""
+    known = PLACE_WORDS.get(place)
+    return t(locale, known) if known is not None else t(locale, "place.other", place=place)
+
+
+def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None,
+                 locale: Locale = ENGLISH) -> str:
+    """The final ranking in `locale`: why the game ended, in words, then each place with its score (words for
+    a win without points). The final table message adds breakdowns and secrets (present.ending)."""
     in_points = scored_in_points(outcome)
-    lines = [f"**Game over** — {reason_in_words(outcome.reason)}"]
+    lines = [t(locale, "table.game-over", reason=reason_in_words(outcome.reason, locale))]
+    comma = t(locale, "list.comma")
     place = 1
     for group in outcome.ranking:
-        ordinal = ORDINALS.get(place, f"{place}th")
         if in_points:
-            who = ", ".join(f"{player_label(table, p, view)} — {points(outcome.scores.get(p, 0))}" for p in group)
+            who = comma.join(t(locale, "table.scored", player=player_label(table, p, view),
+                               points=points(outcome.scores.get(p, 0), locale)) for p in group)
         else:
-            who = ", ".join(player_label(table, p, view) for p in group) + (" — wins" if place == 1 else "")
-        lines.append(f"{ordinal}: {who}")
+            who = comma.join(player_label(table, p, view) for p in group)
+            who = t(locale, "table.wins", players=who) if place == 1 else who
+        lines.append(t(locale, "table.place", place=place_words(place, locale), players=who))
         place += len(group)
     return "\n".join(lines)
 
 
-def points(value: float) -> str:
-    """A score as "5.5 pts", "2 pts" (always "pts": the e2e scenarios read scores in this one form)."""
-    return f"{_number(value)} pts"
+def points(value: float, locale: Locale = ENGLISH) -> str:
+    """A score as "5.5 pts", "2 pts" in English (always "pts": the e2e scenarios read scores in this one form),
+    "5,5 pts" in French."""
+    return t(locale, "table.points", score=score_number(value, locale))
+
+
+def score_number(value: float, locale: Locale = ENGLISH) -> str:
+    """A score's number: "5.5", "2" ("5,5" in French), a tenth at most."""
+    return _number(value) if locale == ENGLISH else format_number(locale, round(value, 1))
 
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
+def table_language(table: TableInfo) -> Locale:
+    """The language the channel reads `table` in (its settings; English for a language without words)."""
+    return resolve(table.settings.language)
+
+
 def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, float] | None = None) -> str:
-    """The public table message after a change: headline, narration, then who is pending or the result, and
-    (while the game goes on) which of its players are away on vacation and until when (`away`: user -> end)."""
+    """The public table message after a change, in the table's language: headline, narration, then who is
+    pending or the result, and (while the game goes on) which of its players are away on vacation and until
+    when (`away`: user -> end)."""
     view = update.public_view
     names = player_names(table, view)
+    locale = table_language(table)
     # A message edited through a round keeps its first headline as an event: it reads as a headline still.
-    narration = [f"**{trim(e.text, 300)}**" if e.kind == HEADLINE_EVENT else event_text(e, names, table.game_name)
+    narration = [f"**{trim(e.text, 300)}**" if e.kind == HEADLINE_EVENT
+                 else event_text(e, names, table.game_name, locale)
                  for e in public_only(update.public_events)]
     lines = [f"**{trim(update.headline, 300)}**", *narration] if update.headline else narration
     if update.outcome is not None:
-        tail = outcome_text(table, update.outcome, view)
+        tail = outcome_text(table, update.outcome, view, locale)
     elif update.kind in (UpdateKind.CANCELLED, UpdateKind.QUARANTINED):
         tail = ""
     else:
-        tail = "\n".join(line for line in (pending_line(table, update.pending, view), away_line(table, away)) if line)
-    return fit_lines(lines, MESSAGE_CONTENT, tail=trim(tail, 800))
+        waiting = (pending_line(table, update.pending, view, locale), away_line(table, away, locale))
+        tail = "\n".join(line for line in waiting if line)
+    return fit_lines(lines, MESSAGE_CONTENT, tail=trim(tail, 800), locale=locale)
 
 
-def away_line(table: TableInfo, away: Mapping[int, float] | None) -> str:
+def away_line(table: TableInfo, away: Mapping[int, float] | None, locale: Locale = ENGLISH) -> str:
     """ "Away: <@1> until <t:…:f>, <@2> until …." for the table's players on vacation; "" for none."""
-    seated = [s.user_id for s in table.seats if s.user_id is not None]
-    gone = [(u, away[u]) for u in dict.fromkeys(seated) if away and u in away]
-    if not gone:
-        return ""
-    # Discord timestamps: each reader sees the moment in their own zone and language.
-    return "Away: " + ", ".join(f"{mention(u)} until <t:{int(until)}:f>" for u, until in gone) + "."
+    seated = {s.user_id for s in table.seats if s.user_id is not None}
+    return away_list({u: until for u, until in (away or {}).items() if u in seated}, locale) or ""
 
 
 def public_only(events: Iterable[Event]) -> list[Event]:
@@ -287,8 +311,11 @@ SECRET_PROMPT_NOTE = "Your secret choice (only you see this):"
 
 
 def turn_ping_text(table: TableInfo, users: Sequence[int]) -> str:
-    """The short "your turn" message: whom it is for and the game (it is deleted once the turn is taken)."""
-    return ", ".join(mention(u) for u in users) + f" — your turn in **{table.title}**."
+    """The short "your turn" message, in the table's language: whom it is for and the game (it is deleted once
+    the turn is taken)."""
+    locale = table_language(table)
+    people = t(locale, "list.comma").join(mention(u) for u in users)
+    return t(locale, "table.your-turn", players=people, game=table.title)
 
 
 def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:

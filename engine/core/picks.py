@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.core.phrases import NameRef, Phrase
+
 # A Discord select lists at most 25 options.
 MAX_PICK_OPTIONS = 25
 
@@ -49,6 +51,8 @@ class PlayerReport:
     faction: str  # "Dingleson & McDingle", "the Usurers": the sides this player played
     score: float
     breakdown: tuple[str, ...]  # short labelled lines: "Objectives completed: 2 (6 points)"
+    # The same lines as catalog phrases, line for line, so that they read in any language; empty: English only.
+    said: tuple[Phrase, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +68,8 @@ class FinalReport:
     # What the scores count, singular and plural ("GP", "GP"; "army on the board", "armies on the board"),
     # so the standings say each score in the game's own unit; empty means points.
     unit: tuple[str, str] | tuple[()] = ()
+    # The reason, the secrets (line for line) and the unit (a counted name: "{n} point", "{n} points") in the
+    # game's catalog, read in the reader's language; unset: English only.
+    reason_said: Phrase | None = None
+    secrets_said: tuple[Phrase, ...] = ()
+    unit_said: NameRef | None = None

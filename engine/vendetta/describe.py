@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core.actions import MAX_ID_LEN, Action
 from engine.core.errors import IllegalAction
-from engine.core.picks import MAX_PICK_OPTIONS, FinalReport, MultiPick, PickOption, PlayerReport
+from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
 from engine.vendetta.actions import (
     default_choice,
     destination_choices,
@@ -20,7 +20,7 @@ from engine.vendetta.actions import (
     origin_choices,
 )
 from engine.vendetta.board import load_board
-from engine.vendetta.clans import CLANS, FOODS, gnome_token
+from engine.vendetta.clans import CLANS, gnome_token
 from engine.vendetta.combat import present_clans
 from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import active_objective_clan, clans_of
@@ -28,11 +28,9 @@ from engine.vendetta.objectives import (
     CARDS,
     GNOME_ANY,
     catalogue_sorted,
-    pooled_needs,
     pooled_shortfall,
     token_text,
 )
-from engine.vendetta.scoring import best_subset, state_outcome
 from engine.vendetta.state import PHASE_OBJECTIVES, VendettaState
 from engine.vendetta.view import pending_players
 
@@ -298,66 +296,3 @@ def _all_to(state: VendettaState, clan: str, draft: dict[str, Any], origin: str,
         what += f" from {board.name(origin)}"
     more = " and end the move" if draft["triples"] else ", end of move"
     return Action(action_id, f"{what} to {name}{more}")
-
-
-# --- end of game -------------------------------------------------------------------------------
-
-
-def final_report(state: VendettaState) -> FinalReport | None:
-    """Reason in words, each player's points per clan, and every clan's secret objectives (R-V26)."""
-    outcome = state_outcome(state)
-    if outcome is None:
-        return None
-    if state.end_reason == "objectives":
-        who = joined([CLANS[c].name for c in state.triggered])
-        reason = f"{who} completed all {'their' if len(state.triggered) > 1 else 'its'} objectives in round " \
-                 f"{state.round}."
-        if state.scoring == "basic":
-            reason += " Basic scoring: the clans that completed everything win."
-        else:
-            reason += " Advanced scoring decides the ranking."
-    else:
-        # Basic scoring too ends on points here (§8): the lobby's "Scoring: basic" says so as well.
-        reason = (f"Round {state.round_limit}, the last, is over and no clan completed all its objectives, "
-                  "so points decide.")
-    basic = state.scoring == "basic" and state.end_reason == "objectives"
-    players = []
-    for p in [p for group in outcome.ranking for p in group]:
-        lines: list[str] = []
-        for clan in clans_of(state, p):
-            lines.append(_clan_breakdown(state, clan, basic))
-        players.append(PlayerReport(p, player_name(state, p), outcome.scores.get(p, 0.0), tuple(lines)))
-    secrets = []
-    for clan in state.seats:
-        chosen = state.chosen.get(clan, [])
-        done = best_subset(clan, chosen, state.tokens[clan], state.board).completed
-        text = f"{CLANS[clan].name}'s objectives were {joined([card_text(c) for c in chosen])}"
-        text += f"; completed: {joined([CARDS[c].name for c in catalogue_sorted(done)])}." if done else \
-            "; none completed."
-        secrets.append(text)
-    return FinalReport(reason, tuple(players), tuple(secrets), unit=("point", "points"))
-
-
-def _clan_breakdown(state: VendettaState, clan: str, basic: bool) -> str:
-    """One clan's score as a labelled line (§8.2: 20 per objective, 3 per spare gnome token, 2 per spare food)."""
-    name = CLANS[clan].name
-    if basic:
-        won = clan in state.triggered
-        return f"{name}: {'completed every objective (win)' if won else 'did not complete every objective'}."
-    tokens = state.tokens[clan]
-    result = best_subset(clan, state.chosen.get(clan, []), tokens, state.board)
-    need = pooled_needs(result.completed)
-    gnomes = sum(n for t, n in tokens.items() if t.startswith("gnome_")) - sum(
-        n for t, n in need.items() if t.startswith("gnome_"))
-    food = sum(tokens.get(f, 0) for f in FOODS) - sum(need.get(f, 0) for f in FOODS)
-    k = len(result.completed)
-    # Only what scored is listed: "0 objectives completed (0)" adds nothing to the sum.
-    parts = [f"{k} objective{'s' if k != 1 else ''} completed ({20 * k})"] if k else []
-    if gnomes:
-        parts.append(f"{gnomes} spare gnome token{'s' if gnomes != 1 else ''} ({3 * gnomes})")
-    if food:
-        parts.append(f"{food} spare food ({2 * food})")
-    if not parts:
-        return f"{name}: no objective completed and no spare token = 0 points."
-    none = "" if k else "no objective completed; "
-    return f"{name}: {none}{', '.join(parts)} = {result.score} points."

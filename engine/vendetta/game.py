@@ -20,7 +20,7 @@ from engine.core.phases import PhasedGame, PhaseRules
 from engine.core.phrases import CatalogName
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
-from engine.vendetta import describe, words
+from engine.vendetta import describe, report, words
 from engine.vendetta.clans import CLANS
 from engine.vendetta.flow import current_declarer, current_mover
 from engine.vendetta.handlers import clans_of
@@ -148,7 +148,7 @@ class VendettaGame(PhasedGame[VendettaState]):
         return describe.objective_lines(state, player) + self.describe_phase(state, player)
     def final_report(self, state: VendettaState) -> FinalReport | None:
         """Reason in words, points per clan, and every clan's objectives revealed (R-V26)."""
-        return describe.final_report(state)
+        return report.final_report(state)
 
     def check_invariants(self, state: VendettaState) -> list[str]:
         """Broken invariants: gnome conservation (§2), stray contests, bad counts, bad secrets (invariants.py)."""

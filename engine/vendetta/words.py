@@ -11,6 +11,9 @@ from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS, FOODS, gnome_token
 from engine.vendetta.objectives import CARDS, GNOME_ANY
 
+# What a final score counts ("{n} points"), said with the score as its count.
+SCORE_UNIT = name("unit", "point")
+
 
 def clan(clan_id: str) -> NameRef:
     """A clan's name ("Dingleson")."""
@@ -55,6 +58,13 @@ def offered_card(card_id: str) -> Phrase:
     return phrase("card.with-requirement", card=card(card_id), requirement=requirement(card_id))
 
 
+def joined(items: list[Arg]) -> Arg:
+    """Items as one list: "a", "a and b", "a, b and c" (the last joined by the language's "and")."""
+    if len(items) <= 2:
+        return listed(items, "and")
+    return listed([listed(items[:-1]), items[-1]], "and")
+
+
 def tokens() -> list[str]:
     """Every token type a phrase may count: the foods, each clan's gnome token, and any other clan's."""
     return [*FOODS, *(gnome_token(c) for c in CLANS), GNOME_ANY]
@@ -68,4 +78,5 @@ def names() -> list[CatalogName]:
         *catalog_names("card", CARDS),
         *catalog_names("count", tokens(), counted=True),
         *catalog_names("gain", tokens(), counted=True),
+        *catalog_names(SCORE_UNIT.kind, [SCORE_UNIT.id], counted=True),
     ]

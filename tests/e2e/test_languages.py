@@ -4,11 +4,24 @@ English gets them in English; the commands the bot dispatches on stay the same f
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.e2e.fakediscord import Harness, LiveBot
 from tests.e2e.fakediscord.records import InteractionRecord
-from tests.e2e.test_scenarios import SETTLE, finished, lobby_button, open_lobby
+from tests.e2e.test_scenarios import (
+    SETTLE,
+    Table,
+    check_against_engine,
+    finished,
+    finished_game,
+    is_table_message,
+    latest_table_message,
+    lobby_button,
+    open_lobby,
+    start_table,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -64,5 +77,39 @@ async def test_a_refusal_reaches_each_reader_in_their_language(fake: Harness, bo
     english = await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     assert "You have already joined this game. Press Leave to give up your seat." in english.all_text, \
         english.describe()
+    assert bot.log_errors() == []
+    fake.assert_valid()
+
+
+async def test_a_french_server_plays_a_whole_game_in_french_and_the_host_may_switch_it(
+        fake: Harness, bot: LiveBot) -> None:
+    """The channel reads a table in its server's language from the lobby on: every table message of a whole
+    Vendetta game is French (moves, who is to play, the result), the ping too; the host switches one table to
+    English with /game settings and its next message reads English. Each player's own replies stay theirs."""
+    fake.state.guild.locale = "fr"
+    alice, bob = fake.user("alice"), fake.user("bob")
+    game_id, _ = await start_table(fake, alice, [bob], ais=0)
+    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(7))
+    final = await table.play_to_end()
+    posts = [m for m in fake.channel_messages(fake.channel, include_deleted=True) if is_table_message(m)]
+    said = "\n".join(text for m in posts for text in (m.content, *(str(h.get("content")) for h in m.history)))
+    assert "**Partie terminée**" in final.content and "**Classement final**" in final.content, final.content
+    assert "Round 10, the last" not in final.content and "objectives were" not in final.content, final.content
+    assert "À jouer :" in said and "La manche 1 commence" in said, said[:1500]
+    for english in ("Now:", "Round 1 begins", " passes.", "**Game over**", "your turn in"):
+        assert english not in said, (english, said[:1500])
+    pings = [m for m in fake.channel_messages(fake.channel, include_deleted=True) if "à toi de jouer" in m.content]
+    assert pings, "no French turn ping"
+    stored = await finished_game(fake, bot, game_id)
+    check_against_engine(stored, table, final)
+
+    # The next table of the same channel: the host makes it English in its lobby, and it reads English.
+    _, lobby = await open_lobby(fake, alice, "vendetta", {})
+    await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
+    rec = await fake.slash(alice, "game", subcommand="settings", options={"language": "en"}, settle=SETTLE)
+    assert "the channel reads it in English" in rec.all_text, rec.describe()
+    await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
+    first = latest_table_message(fake, fake.channel.id).content
+    assert "Waiting for a secret choice from:" in first and "Clans in play" in first, first
     assert bot.log_errors() == []
     fake.assert_valid()

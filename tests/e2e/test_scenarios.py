@@ -54,9 +54,19 @@ def turn_button(msg: Message) -> str | None:
     return next((c for c in msg.custom_ids() if kind_of(c) is Kind.TURN), None)
 
 
+# How a table message says the game is over, and whom it waits for, in each language a table may read in.
+GAME_OVER = ("**Game over**", "**Partie terminée**")
+PENDING_LINE = ("Now:", "Waiting for", "À jouer :", "En attente d'un choix secret")
+
+
+def game_over(msg: Message) -> bool:
+    """Whether the message is the final table message (in any of the table languages)."""
+    return any(said in msg.content for said in GAME_OVER)
+
+
 def is_table_message(msg: Message) -> bool:
     """A table message: it has (or had, before a newer one took its buttons off) "Take my turn", or ends the game."""
-    if turn_button(msg) is not None or "**Game over**" in msg.content:
+    if turn_button(msg) is not None or game_over(msg):
         return True
     return any(
         kind_of(str(c.get("custom_id", ""))) is Kind.TURN
@@ -83,7 +93,7 @@ def applied(panel: Message) -> bool:
 def pending_user_ids(msg: Message) -> list[int]:
     """The users mentioned on the table message's "Now:" / "Waiting for …" line."""
     for line in reversed(msg.content.splitlines()):
-        if line.startswith(("Now:", "Waiting for")):
+        if line.startswith(PENDING_LINE):
             return [int(x) for x in MENTION.findall(line)]
     return []
 
@@ -193,7 +203,7 @@ def assert_scenario_5(fake: Harness, bot: LiveBot, hidden: set[str]) -> None:
     public_msgs = [m for ch in fake.state.channels.values() if ch.type != 1
                    for m in fake.channel_messages(ch.id, include_deleted=True)]
     for msg in public_msgs:
-        if "Game over" in msg.content:
+        if game_over(msg):
             continue  # the end reveals every secret the rules reveal then (e.g. R-V26 objectives)
         texts = [msg.content, json.dumps(msg.embeds), *(a.filename for a in msg.attachments)]
         texts += [json.dumps(h) for h in msg.history]
@@ -346,7 +356,7 @@ class Table:
         """Let the pending humans act (a seeded random one each time) until the game is over."""
         for _ in range(max_decisions):
             msg = latest_table_message(self.fake, self.channel_id)
-            if "**Game over**" in msg.content:
+            if game_over(msg):
                 return msg
             pending = [uid for uid in pending_user_ids(msg) if uid in self.users]
             assert pending, f"table message names no pending player: {msg.content!r}"
@@ -438,7 +448,7 @@ def check_against_engine(stored: StoredGame, table: Table, final: Message) -> No
     if not scored_in_points(outcome):
         expected = {}  # a win without points (Vendetta's basic scoring by objectives, R-V29) shows no "pts"
     assert announced == expected, (announced, expected)
-    first = "\n".join(line for line in final.content.splitlines() if line.startswith("1st"))
+    first = "\n".join(line for line in final.content.splitlines() if line.startswith(("1st", "1er")))
     for p in outcome.winners:
         if stored.seats[p] is not None:
             assert f"<@{stored.seats[p]}>" in first

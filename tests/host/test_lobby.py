@@ -259,3 +259,16 @@ async def test_every_refusal_has_a_message_and_code():
         assert isinstance(error, HostError)
         assert error.message and error.code.startswith("H_")
         assert str(error) == error.message
+
+
+async def test_a_tables_language_is_a_language_tag_stored_with_its_settings(service):
+    table = await lobby_with(service, [HOST, ALICE])
+    assert table.settings.language == "en"
+    for bad in ("french", "", "fr_FR; drop", "12"):
+        with pytest.raises(InvalidSettings, match="language tag"):
+            await service.update_settings(table.game_id, HOST, language=bad)
+    updated = await service.update_settings(table.game_id, HOST, language="fr")
+    assert (await service.get_table(table.game_id)).settings.language == updated.settings.language == "fr"
+    opened = await service.create_table("vendetta", {}, BOB, GUILD, CHANNEL + 1,
+                                        settings=TableSettings(language="fr"))
+    assert opened.settings.language == "fr"

@@ -65,3 +65,31 @@ def test_counted_names_take_the_plural_form_of_the_readers_language() -> None:
         [name("gain", "acorn", 1), name("gain", "berry", 2), name("gain", "gnome_red", 1)]))], "semicolon"))
     assert say(ENGLISH, "vendetta", loot, {}) == "Loot — McDingle: an acorn, 2 berries, a red gnome token."
     assert say(FRENCH, "vendetta", loot, {}) == "Butin — McDingle : un gland, 2 baies, un jeton gnome rouge."
+
+
+def finished_vendetta(players: int, seed: int, options: dict[str, object]) -> object:
+    """The state of one Vendetta game played to its end by random legal moves."""
+    game = registry.get("vendetta")
+    state = game.new_game(players, seed, options)
+    rng = random.Random(seed)
+    while game.outcome(state) is None:
+        player = game.pending(state)[0].player
+        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+    return state
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (2, 11, {"round_limit": 10}), (3, 12, {"round_limit": 10, "scoring": "basic"}), (5, 13, {"round_limit": 10}),
+])
+def test_vendetta_final_report_says_in_english_what_its_text_says_and_reads_french(
+        players: int, seed: int, options: dict[str, object]) -> None:
+    game = registry.get("vendetta")
+    report = game.final_report(finished_vendetta(players, seed, options))
+    assert report is not None and report.reason_said is not None and report.unit_said is not None
+    english = [(report.reason, report.reason_said), *zip(report.secrets, report.secrets_said, strict=True),
+               *(pair for entry in report.players for pair in zip(entry.breakdown, entry.said, strict=True))]
+    assert len(report.secrets) >= players and all(entry.breakdown for entry in report.players)
+    for text, said in english:
+        assert say(ENGLISH, "vendetta", said, {}) == text, said
+        assert say(FRENCH, "vendetta", said, {}) != text, said
+    assert "manche" in say(FRENCH, "vendetta", report.reason_said, {})

@@ -301,3 +301,42 @@ def test_a_worded_event_is_said_in_the_readers_language_and_an_old_one_in_its_en
     seating = public_event("{p1} plays Schnitzel.", "reveal", phrase=phrase("setup.seating", seats=listed([phrase(
         "setup.plays", player=PlayerRef(1, side=False), clans=listed([name("clan", "blue")], "and"))])))
     assert text.event_text(seating, text.player_names(table, VIEW), "vendetta") == "<@10> plays Schnitzel."
+
+
+def _french_table(pending=()):
+    from dataclasses import replace
+
+    return replace(make_table(pending=pending), settings=TableSettings(language="fr-CA"))
+
+
+def test_a_table_in_french_reads_french_to_the_channel_and_english_stays_as_it_was():
+    pending = (PendingPlayer(1, 10, DecisionKind.TURN, "Move"),)
+    update = TableUpdate(7, UpdateKind.MOVES, "", 4, public_events=(public_event("Red moved."),),
+                         public_view=VIEW, pending=pending)
+    french = text.table_message(_french_table(pending), update, {10: 1_800_000_000.5})
+    assert french.splitlines()[-2:] == ["À jouer : <@10> (Schnitzel)", "Absents : <@10> jusqu'au <t:1800000000:f>."]
+    english = text.table_message(make_table(pending), update, {10: 1_800_000_000.5})
+    assert english.splitlines()[-2:] == ["Now: <@10> (Schnitzel)", "Away: <@10> until <t:1800000000:f>."]
+    secret = (PendingPlayer(1, 10, DecisionKind.SIMULTANEOUS, "Choose Home Harvest"),)
+    line = text.pending_line(make_table(), secret, VIEW, text.table_language(_french_table()))
+    assert line.startswith("En attente d'un choix secret de :") and "Harvest" not in line
+    assert text.turn_ping_text(_french_table(), [10, 11]) == "<@10>, <@11> — à toi de jouer dans **Vendetta**."
+
+
+def test_an_outcome_in_french_says_places_points_and_why_in_french():
+    outcome = Outcome(ranking=((1,), (0,)), scores={0: 2, 1: 5.5}, reason="round_limit")
+    lines = text.outcome_text(make_table(), outcome, VIEW, text.table_language(_french_table())).splitlines()
+    assert lines == ["**Partie terminée** — La limite de manches est atteinte.",
+                     "1er : <@10> (Schnitzel) — 5,5 pts", "2e : AI 2 (Dingleson) — 2 pts"]
+    odd = Outcome(ranking=((0,), (1,)), scores={}, reason="last_gnome_standing")
+    assert text.outcome_text(make_table(), odd, VIEW, text.table_language(_french_table())).splitlines()[0] == (
+        "**Partie terminée** — La partie est finie : last gnome standing.")
+
+
+def test_a_table_language_without_words_reads_english() -> None:
+    from dataclasses import replace
+
+    table = replace(make_table(), settings=TableSettings(language="de"))
+    assert text.table_language(table) == "en"
+    assert TableSettings.from_json({}).language == "en"  # a table stored before the choice reads as it did
+    assert TableSettings.from_json(TableSettings(language="fr").to_json()).language == "fr"

@@ -51,8 +51,8 @@ class HarnessInteractions(HarnessBase):
             payload["context"] = 0
             payload["authorizing_integration_owners"] = {"0": str(guild.id)}
             payload["guild_id"] = str(guild.id)
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
-            payload["guild_locale"] = "en-US"
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
+            payload["guild_locale"] = guild.locale
             payload["member"] = user.member_json(with_permissions=True)
             payload["channel"] = channel.to_json()
             payload["channel_id"] = str(channel.id)

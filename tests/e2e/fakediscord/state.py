@@ -376,6 +376,7 @@ class Guild:
     everyone_permissions: int = EVERYONE_PERMISSIONS
     bot_role_id: int = 0
     bot_permissions: int = BOT_PERMISSIONS
+    locale: str = "en-US"  # the server's language ("preferred locale"), sent as guild_locale with interactions
 
     def roles_json(self) -> list[dict[str, Any]]:
         """The @everyone role and the bot's managed role."""
@@ -558,7 +559,7 @@ class State:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": guild.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

@@ -224,10 +224,10 @@ def test_several_revived_gnomes_read_in_the_singular_verb() -> None:
 
 
 def test_a_score_without_objectives_or_spare_tokens_lists_only_what_scored() -> None:
-    from engine.vendetta.describe import _clan_breakdown
+    from engine.vendetta.report import clan_breakdown
 
     state = make_state({"home_dingleson": {"red": 1}}, tokens={"red": {"gnome_blue": 2}})
-    line = _clan_breakdown(state, "red", basic=False)
+    line, _ = clan_breakdown(state, "red", basic=False)
     assert "0 objectives" not in line and "(0)" not in line and "spare food" not in line, line
     assert line.startswith("Dingleson: no objective completed; 2 spare gnome tokens (6) = ")
 
