@@ -17,7 +17,7 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import public_event
 from host.ai_worker import AiJob, AiWorker, decide_action
-from host.announce import MOVES, Announcement, Applied, table_post
+from host.announce import MOVES, Announcement, Applied, away_headline, table_post
 from host.batch import Batch, ai_seed
 from host.commit import Committer, Conflict
 from host.errors import CannotSave
@@ -204,8 +204,7 @@ class AiTurns:
         """How moves the AFK policy's AI makes for an absent player are announced (the table hears why)."""
         seat = live.seat_of_player(player)
         user = seat.user_id if seat else None
-        who = self._user_label(user) if user is not None else "An AI player"
-        return Announcement(UpdateKind.AFK, f"{who} was away: the AI played for them.")
+        return Announcement(UpdateKind.AFK, away_headline(self._user_label(user) if user is not None else None, "ai"))
 
     async def turn(self, game_id: int) -> None:
         """The game's background AI turn: slow decisions computed in the worker, each stored under the lock.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event, public_event
@@ -25,6 +26,7 @@ from host.outbox import (
 from host.results import (
     HEADLINE_EVENT,
     AppliedMove,
+    Headline,
     MoveResult,
     MoveSource,
     PostMode,
@@ -33,6 +35,7 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
+from i18n import mark
 
 # Decisions answered in secret: the player gets a DM prompt with the buttons when one becomes theirs.
 SECRET_KINDS = (DecisionKind.SIMULTANEOUS, DecisionKind.REACTION)
@@ -47,13 +50,37 @@ class Announcement:
     """
 
     kind: UpdateKind
-    headline: str = ""
+    said: Headline | None = None
     everyone_private: bool = False
     opening: tuple[Event, ...] = ()
+
+    @property
+    def headline(self) -> str:
+        """The headline in English ("" for none)."""
+        return self.said.english() if self.said is not None else ""
 
 
 # How an ordinary run of moves is announced.
 MOVES = Announcement(UpdateKind.MOVES)
+
+
+# Why moves were played for an absent player: the AI played, the rules' default was played (the AFK policy),
+# their reaction window closed, or a rules timer (named) ran out.
+AwayReason = Literal["ai", "default", "reaction", "timer"]
+AWAY_HEADLINES: dict[AwayReason, tuple[str, str]] = {  # (a person's, an AI seat's)
+    "ai": (mark("headline.away-ai"), mark("headline.ai-away-ai")),
+    "default": (mark("headline.away-default"), mark("headline.ai-away-default")),
+    "reaction": (mark("headline.away-reaction"), mark("headline.ai-away-reaction")),
+    "timer": (mark("headline.away-timer"), mark("headline.ai-away-timer")),
+}
+
+
+def away_headline(player: str | None, why: AwayReason, timer: str = "") -> Headline:
+    """Why moves were played for an absent player (`player` their mention; None for an AI seat), in words of the
+    catalog; `timer` names the rules timer that ran out."""
+    person, seat = AWAY_HEADLINES[why]
+    args = {"timer": timer} if why == "timer" else {}
+    return Headline(person, {"player": player, **args}) if player is not None else Headline(seat, args)
 
 
 @dataclass
@@ -173,6 +200,7 @@ def _table_update(
         game_id=after.id,
         kind=UpdateKind.ENDED if result.ended else announcement.kind,
         headline=announcement.headline,
+        headline_said=announcement.said,
         version=result.version,
         public_events=shown,
         public_view=result.public_view,
@@ -182,8 +210,9 @@ def _table_update(
         mode=PostMode.EDIT if continues else PostMode.NEW,
     )
     # A later edit of this message keeps its headline as its first line.
-    first = announcement.headline and not continues
-    headline = (public_event(announcement.headline, HEADLINE_EVENT),) if first else ()
+    first = announcement.said is not None and not continues
+    said = announcement.said.to_json() if announcement.said is not None else {}
+    headline = (public_event(announcement.headline, HEADLINE_EVENT, said=said),) if first else ()
     after.status_events = (*headline, *shown)
     return table_post(after, update)
 

@@ -20,13 +20,13 @@ from engine.core.decisions import Decision, DecisionKind
 from host import attention, quiet
 from host.ai_turns import AiTurns
 from host.ai_worker import decide_action
-from host.announce import Announcement, Applied
+from host.announce import Announcement, Applied, away_headline
 from host.batch import Batch, ai_seed
 from host.commit import Conflict
 from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
-from host.results import AfkPolicy, AwayPolicy, MoveSource, TableSettings, TableStatus, UpdateKind
+from host.results import AfkPolicy, AwayPolicy, Headline, MoveSource, TableSettings, TableStatus, UpdateKind
 from host.tables import Tables
 
 log = logging.getLogger(__name__)
@@ -253,11 +253,11 @@ class Deadlines:
             batch.apply(player, live.game.timeout_action(batch.state, player), MoveSource.TIMEOUT, None)
         timer = table_timers(live.game).for_kind(timed.kind)
         if timed.kind == DecisionKind.REACTION:
-            how = "their chance to react ran out, so it closed as a pass"
+            headline = away_headline(self._seat_label(live, player), "reaction")
         else:
             name = timer.name if timer is not None else "time"
-            how = f"the {name} ran out, so the rules' default was played for them"
-        await self._announce(live, player, batch, how)
+            headline = away_headline(self._seat_label(live, player), "timer", name)
+        await self._announce(live, batch, headline)
         log.info("game %s: rules timer expired for player %s (%s)", live.id, player, timed.kind.value)
 
     async def _act(self, live: LiveGame, player: int, *, use_ai: bool | None = None) -> None:
@@ -286,17 +286,19 @@ class Deadlines:
             else:
                 action = live.game.timeout_action(batch.state, player)
             batch.apply(player, action, source, None)
-        how = "the AI played for them" if use_ai else "their turn was played by the default (a pass where allowed)"
-        await self._announce(live, player, batch, how)
+        await self._announce(live, batch, away_headline(self._seat_label(live, player), "ai" if use_ai else "default"))
         log.info("game %s: AFK policy %s played for player %s", live.id, live.settings.afk_policy, player)
 
-    async def _announce(self, live: LiveGame, player: int, batch: Batch, how: str) -> None:
+    def _seat_label(self, live: LiveGame, player: int) -> str | None:
+        """The mention of the person at `player`'s seat; None for a seat nobody holds (an AI's)."""
+        seat = live.seat_of_player(player)
+        user = seat.user_id if seat else None
+        return self._user_label(user) if user is not None else None
+
+    async def _announce(self, live: LiveGame, batch: Batch, headline: Headline) -> None:
         """Store the moves played for an absent player and tell the table why, in plain words."""
         if not batch.steps:
             return
-        seat = live.seat_of_player(player)
-        user = seat.user_id if seat else None
-        headline = f"{self._user_label(user) if user is not None else 'An AI player'} was away: {how}."
         applied: list[Applied] = []
         try:
             await self._ai.play(live, applied, batch, Announcement(UpdateKind.AFK, headline))

@@ -52,6 +52,7 @@ from host.results import (
     HEADLINE_EVENT,
     AfkPolicy,
     AiLevel,
+    Headline,
     MoveResult,
     TableInfo,
     TableSettings,
@@ -61,6 +62,7 @@ from host.results import (
 )
 from host.settings_check import check_settings, checked_settings
 from host.tables import Tables, require_active
+from i18n import mark
 
 log = logging.getLogger(__name__)
 
@@ -394,7 +396,8 @@ class Lobby:
             now = self._clock()
             after = _started(live, _seating(live, join_order), now)
             opening = tuple(live.game.setup_events(after.state))
-            begins = Announcement(UpdateKind.STARTED, "The game begins.", everyone_private=True, opening=opening)
+            begins = Announcement(UpdateKind.STARTED, Headline(mark("headline.begins")), everyone_private=True,
+                                  opening=opening)
             news = announce.compose(live, after, [], begins)
             messages = [Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed()), *news]
             early = await due_at_once(self._store, after, after.decisions, now)

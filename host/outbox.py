@@ -18,7 +18,7 @@ from db.rows import NewMessage
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
-from host.results import PendingPlayer, PostMode, PrivateUpdate, TableUpdate, UpdateKind
+from host.results import Headline, PendingPlayer, PostMode, PrivateUpdate, TableUpdate, UpdateKind
 
 
 class MessageKind(StrEnum):
@@ -227,6 +227,7 @@ def _update_json(u: TableUpdate) -> dict[str, Any]:
         "public_change": u.public_change,
         "mode": u.mode.value,
         "mention": list(u.mention),
+        "headline_said": u.headline_said.to_json() if u.headline_said is not None else None,
     }
 
 
@@ -243,6 +244,7 @@ def _update(data: dict[str, Any]) -> TableUpdate:
         outcome=outcome_from_json(outcome) if outcome else None,
         public_change=bool(data.get("public_change", True)),
         mode=PostMode(data.get("mode", PostMode.NEW.value)),
+        headline_said=Headline.from_json(data["headline_said"]) if data.get("headline_said") else None,
         mention=tuple(int(p) for p in data.get("mention", ())),
     )
 

@@ -15,14 +15,15 @@ from host.ai_turns import AiTurns
 from host.announce import Announcement, Applied
 from host.commit import Committer
 from host.live import LiveGame
-from host.results import AppliedMove, MoveSource, RecoveryReport, TableStatus, UpdateKind
+from host.results import AppliedMove, Headline, MoveSource, RecoveryReport, TableStatus, UpdateKind
 from host.tables import Tables
+from i18n import mark
 
 log = logging.getLogger(__name__)
 
 # Replaying this many moves takes a few seconds at most (more for heavy games): fine before going online.
 VERIFY_ALL_MOVES = 20_000
-RESUMED = "The game resumes after a restart."
+RESUMED = Headline(mark("headline.resumed"))
 
 
 @dataclass(frozen=True)

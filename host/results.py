@@ -15,6 +15,7 @@ from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport, MultiPick
+from i18n import ENGLISH, Locale, t
 
 
 class TableStatus(StrEnum):
@@ -334,6 +335,32 @@ HEADLINE_EVENT = "headline"
 
 
 @dataclass(frozen=True, slots=True)
+class Headline:
+    """A table message's headline as words of the bot's catalog: its message id and the arguments it fills in
+    (mentions, which read the same in every language), so that each table reads it in its own language."""
+
+    msgid: str
+    args: Mapping[str, str] = field(default_factory=dict)
+
+    def text(self, locale: Locale = ENGLISH) -> str:
+        """The headline in `locale` (English where that language lacks it)."""
+        return t(locale, self.msgid, None, **self.args)
+
+    def english(self) -> str:
+        """The headline in English: what a table message stored before languages says."""
+        return self.text(ENGLISH)
+
+    def to_json(self) -> dict[str, Any]:
+        """The headline as a JSON-safe dict."""
+        return {"id": self.msgid, "args": dict(self.args)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Headline:
+        """Rebuild a headline written by `to_json`."""
+        return cls(str(data["id"]), {str(k): str(v) for k, v in dict(data.get("args", {})).items()})
+
+
+@dataclass(frozen=True, slots=True)
 class TableUpdate:
     """What the service asks the Discord layer to post in a table's channel. Public data only."""
 
@@ -353,6 +380,8 @@ class TableUpdate:
     # The players for whom a decision newly became theirs: the only ones mentioned (never the mover's own
     # consecutive steps).
     mention: tuple[int, ...] = ()
+    # `headline` as catalog words, read in the table's language (None: a headline stored before them, or none).
+    headline_said: Headline | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from host.results import (
     HEADLINE_EVENT,
+    Headline,
     LogLine,
     PendingPlayer,
     SeatInfo,
@@ -281,10 +282,11 @@ def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, floa
     names = player_names(table, view)
     locale = table_language(table)
     # A message edited through a round keeps its first headline as an event: it reads as a headline still.
-    narration = [f"**{trim(e.text, 300)}**" if e.kind == HEADLINE_EVENT
+    narration = [f"**{trim(headline_event_text(e, locale), 300)}**" if e.kind == HEADLINE_EVENT
                  else event_text(e, names, table.game_name, locale)
                  for e in public_only(update.public_events)]
-    lines = [f"**{trim(update.headline, 300)}**", *narration] if update.headline else narration
+    headline = update.headline_said.text(locale) if update.headline_said is not None else update.headline
+    lines = [f"**{trim(headline, 300)}**", *narration] if headline else narration
     if update.outcome is not None:
         tail = outcome_text(table, update.outcome, view, locale)
     elif update.kind in (UpdateKind.CANCELLED, UpdateKind.QUARANTINED):
@@ -293,6 +295,13 @@ def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, floa
         waiting = (pending_line(table, update.pending, view, locale), away_line(table, away, locale))
         tail = "\n".join(line for line in waiting if line)
     return fit_lines(lines, MESSAGE_CONTENT, tail=trim(tail, 800), locale=locale)
+
+
+def headline_event_text(event: Event, locale: Locale = ENGLISH) -> str:
+    """The headline an edited table message keeps as its first event, in `locale` (its English text when it was
+    stored before headlines had words of the catalog)."""
+    said = event.data.get("said")
+    return Headline.from_json(said).text(locale) if isinstance(said, Mapping) and said else event.text
 
 
 def away_line(table: TableInfo, away: Mapping[int, float] | None, locale: Locale = ENGLISH) -> str:

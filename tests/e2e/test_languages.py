@@ -95,8 +95,8 @@ async def test_a_french_server_plays_a_whole_game_in_french_and_the_host_may_swi
     said = "\n".join(text for m in posts for text in (m.content, *(str(h.get("content")) for h in m.history)))
     assert "**Partie terminée**" in final.content and "**Classement final**" in final.content, final.content
     assert "Round 10, the last" not in final.content and "objectives were" not in final.content, final.content
-    assert "À jouer :" in said and "La manche 1 commence" in said, said[:1500]
-    for english in ("Now:", "Round 1 begins", " passes.", "**Game over**", "your turn in"):
+    assert "À jouer :" in said and "La manche 1 commence" in said and "**La partie commence.**" in said, said[:1500]
+    for english in ("Now:", "Round 1 begins", " passes.", "**Game over**", "your turn in", "The game begins"):
         assert english not in said, (english, said[:1500])
     pings = [m for m in fake.channel_messages(fake.channel, include_deleted=True) if "à toi de jouer" in m.content]
     assert pings, "no French turn ping"

@@ -318,15 +318,15 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
 
 
 @pytest.mark.parametrize(
-    "kind", ["table", "private", "prompt", "prompt_of_round", "ping", "turn_ping", "lobby", "lobby_closed", "notice",
-             "nudge", "catch_up"]
+    "kind", ["table", "table_said", "private", "prompt", "prompt_of_round", "ping", "turn_ping", "lobby",
+             "lobby_closed", "notice", "nudge", "catch_up"]
 )
 def test_every_message_kind_survives_its_json_round_trip(kind):
     from engine.core.decisions import DecisionKind
     from engine.core.events import private_event, public_event
     from engine.core.outcome import Outcome
     from host import outbox
-    from host.results import PendingPlayer, PrivateUpdate, TableUpdate
+    from host.results import Headline, PendingPlayer, PrivateUpdate, TableUpdate
 
     pending = (
         PendingPlayer(1, 11, DecisionKind.REACTION, "React?"),
@@ -336,6 +336,8 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
         "table": outbox.TablePost(TableUpdate(3, UpdateKind.ENDED, "End", 9, (public_event("x", "k", a=1),),
                                               {"board": [1, 2]}, pending, Outcome(((1,), (0, 2)), {0: 1, 1: 3, 2: 1},
                                                                                   "round_limit"))),
+        "table_said": outbox.TablePost(TableUpdate(3, UpdateKind.AFK, "<@5> was away: the AI played for them.", 9,
+                                                   headline_said=Headline("headline.away-ai", {"player": "<@5>"}))),
         "private": outbox.PrivatePost(11, PrivateUpdate(3, 1, 9, (private_event(1, "secret"),), {"hand": ["a"]})),
         "prompt": outbox.PromptPost(11, 1, 9),
         "prompt_of_round": outbox.PromptPost(11, 1, 9, 4, (private_event(1, "You draw a card."),)),

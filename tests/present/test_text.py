@@ -340,3 +340,22 @@ def test_a_table_language_without_words_reads_english() -> None:
     assert text.table_language(table) == "en"
     assert TableSettings.from_json({}).language == "en"  # a table stored before the choice reads as it did
     assert TableSettings.from_json(TableSettings(language="fr").to_json()).language == "fr"
+
+
+def test_a_headline_reads_in_the_tables_language_and_an_old_one_as_it_was_stored():
+    from host.announce import away_headline
+    from host.results import Headline
+
+    said = away_headline("<@10>", "timer", "turn timer")
+    assert said.english() == "<@10> was away: the turn timer ran out, so the rules' default was played for them."
+    assert Headline.from_json(said.to_json()) == said
+    update = TableUpdate(7, UpdateKind.AFK, said.english(), 4, public_view=VIEW, headline_said=said)
+    assert text.table_message(_french_table(), update).startswith("**<@10> était absent : le délai (turn timer)")
+    assert text.table_message(make_table(), update).startswith(f"**{said.english()}**")
+    kept = public_event("The game begins.", HEADLINE_EVENT, said=Headline("headline.begins").to_json())
+    edited = TableUpdate(7, UpdateKind.MOVES, "", 5, public_events=(kept,), public_view=VIEW)
+    assert text.table_message(_french_table(), edited).startswith("**La partie commence.**")
+    stored_before = public_event("The game resumes after a restart.", HEADLINE_EVENT)
+    old = TableUpdate(7, UpdateKind.MOVES, "", 5, public_events=(stored_before,), public_view=VIEW)
+    assert text.table_message(_french_table(), old).startswith("**The game resumes after a restart.**")
+    assert away_headline(None, "ai").english() == "An AI player was away: the AI played for them."
