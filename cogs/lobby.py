@@ -319,16 +319,17 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         lines = await self.bot.service.log(table.game_id, interaction.user.id)
         view = await self._public_view(table)
         names = text.player_names(table, view)
+        locale = reader_locale(interaction)
         # Room for the line that says the whole log is attached.
-        shown = text.log_text(lines, limit=MESSAGE_CONTENT - 80, names=names)
+        shown = text.log_text(lines, limit=MESSAGE_CONTENT - 80, names=names, game=table.game_name, locale=locale)
         content = "\n".join(shown)
-        if lines and shown != text.log_line_texts(lines, names):
+        if lines and shown != text.log_line_texts(lines, names, table.game_name, locale):
             # Some lines were left out or cut: the file holds them all.
-            every = text.log_line_texts(lines, plain_names(interaction, table, view))
+            every = text.log_line_texts(lines, plain_names(interaction, table, view), table.game_name, locale)
             whole = "\n".join([f"{table.title} — game #{table.game_id}", "", *every]) + "\n"
             name = f"game-{table.game_id}-log.txt"
             file = discord.File(io.BytesIO(whole.encode("utf-8")), filename=name)
-            content += f"\nThe whole log ({text.plural(len(lines), 'line')}) is attached."
+            content += "\n" + text.log_attached(len(lines), locale)
             await reply(interaction, content, file=file, allowed_mentions=NO_PINGS)
             return
         await reply(interaction, content, allowed_mentions=NO_PINGS)

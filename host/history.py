@@ -28,6 +28,7 @@ async def log_lines(store: Store, live: LiveGame, viewer_user_id: int | None) ->
             private=event.visible_to is not None,
             at=at,
             source=source,
+            phrase=event.phrase,
         )
         for seq, player, at, source, event in entries
         if event.visible_to is None or event.visible_to & viewer_players

@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
+from engine.core.phrases import Phrase
 from engine.core.picks import FinalReport, MultiPick
 from i18n import ENGLISH, Locale, t
 
@@ -321,6 +322,7 @@ class LogLine:
     private: bool  # True when this line is visible only to some players (the viewer among them)
     at: float
     source: MoveSource
+    phrase: Phrase | None = None  # what the line says as catalog words (None: a line stored before them)
 
 
 class PostMode(StrEnum):

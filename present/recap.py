@@ -12,22 +12,36 @@ from dataclasses import dataclass, field
 
 from engine.core.events import Event
 from host.results import Recap, TableInfo
+from i18n import ENGLISH, Locale, t
 from present import text
 from present.fit import MESSAGE_CONTENT, trim
 
 MAX_LINES = 6
 LINE_CHARS = 300  # six of them, a heading and the turn's own words still fit one message
 CAPTION_CHARS = 150  # two lines of the caption band
-HEADING = "Since your last move:"
-LEFT_IT = "Where you left it"
+HEADING = "Since your last move:"  # its English, for the room a recap needs at least
 BULLET = "• "
 SHOWN_PER_KIND = 3  # different texts of one kind told in full before the rest are counted
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who a recap is told to: the players' names, the game whose catalog says its events, and the language."""
+
+    names: Mapping[int, str]
+    game: str | None = None
+    locale: Locale = ENGLISH
+
+    def event(self, event: Event) -> str:
+        """One event in the reader's words."""
+        return text.event_text(event, self.names, self.game, self.locale)
 
 
 @dataclass
 class _Kind:
     """The events of one kind (and audience) within a line: the first one's words and how many there were."""
 
+    locale: Locale
     texts: list[str] = field(default_factory=list)
 
     def said(self) -> str:
@@ -37,11 +51,12 @@ class _Kind:
         for told in self.texts:
             key = told.rstrip(".")
             counts[key] = counts.get(key, 0) + 1
-        parts = [told if n == 1 else f"{told}, {times(n)}" for told, n in counts.items()]
+        parts = [told if n == 1 else f"{told}, {times(n, self.locale)}" for told, n in counts.items()]
+        semicolon = t(self.locale, "list.semicolon")
         if len(parts) <= SHOWN_PER_KIND:
-            return "; ".join(parts)
+            return semicolon.join(parts)
         rest = sum(list(counts.values())[SHOWN_PER_KIND - 1:])
-        return "; ".join(parts[:SHOWN_PER_KIND - 1]) + f"; and {rest} more like these"
+        return semicolon.join([*parts[:SHOWN_PER_KIND - 1], t(self.locale, "recap.more-like-these", n=rest)])
 
 
 @dataclass
@@ -52,9 +67,9 @@ class _Line:
     moves: set[int] = field(default_factory=set)
     kinds: dict[tuple[str, bool], _Kind] = field(default_factory=dict)
 
-    def add(self, seq: int, event: Event, names: Mapping[int, str]) -> None:
+    def add(self, seq: int, event: Event, reader: Reader) -> None:
         self.moves.add(seq)
-        self.kinds.setdefault((event.kind, event.public), _Kind()).texts.append(text.event_text(event, names))
+        self.kinds.setdefault((event.kind, event.public), _Kind(reader.locale)).texts.append(reader.event(event))
 
     def said(self) -> str:
         # Each kind is its own sentence ("McDingle passes. Combat on Dingleson Den…"): a sentence of the game's
@@ -62,33 +77,41 @@ class _Line:
         return trim(". ".join(k.said().rstrip(".") for k in self.kinds.values()) + ".", LINE_CHARS)
 
 
-def times(count: int) -> str:
-    """"once", "twice", "3 times"."""
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+def times(count: int, locale: Locale = ENGLISH) -> str:
+    """"once", "twice", "3 times" (in `locale`)."""
+    if count == 1:
+        return t(locale, "recap.once")
+    if count == 2:
+        return t(locale, "recap.twice")
+    return t(locale, "recap.times", n=count)
 
 
-def lines(recap: Recap, names: Mapping[int, str]) -> list[str]:
+def lines(recap: Recap, names: Mapping[int, str] | Reader) -> list[str]:
     """At most MAX_LINES plain lines telling the recap's moves: one line per player's moves in a row, events of
     one kind counted; when there are more, the last MAX_LINES - 1 after a line saying how many moves came first.
 
-    `names` fill the players' placeholders (see present.text.player_names).
+    `names` fill the players' placeholders (see present.text.player_names), or a Reader says the lines in its
+    language.
     """
+    reader = names if isinstance(names, Reader) else Reader(names)
     grouped: list[_Line] = []
     for move in recap.moves:
         if not grouped or grouped[-1].actor != move.actor:
             grouped.append(_Line(move.actor))
         for event in move.events:
-            grouped[-1].add(move.seq, event, names)
+            grouped[-1].add(move.seq, event, reader)
     if len(grouped) <= MAX_LINES:
         return [g.said() for g in grouped]
     shown = grouped[-(MAX_LINES - 1):]
     earlier = len({seq for g in grouped[:-(MAX_LINES - 1)] for seq in g.moves})
-    return [f"…and {text.plural(earlier, 'more move')} before these.", *(g.said() for g in shown)]
+    return [t(reader.locale, "recap.earlier-moves", n=earlier), *(g.said() for g in shown)]
 
 
-def recap_text(recap: Recap, names: Mapping[int, str], heading: str = HEADING) -> str:
-    """The heading and the lines, one a line."""
-    return "\n".join([heading, *(BULLET + line for line in lines(recap, names))])
+def recap_text(recap: Recap, names: Mapping[int, str] | Reader, heading: str | None = None) -> str:
+    """The heading ("Since your last move:" in the reader's language unless given) and the lines, one a line."""
+    reader = names if isinstance(names, Reader) else Reader(names)
+    head = heading if heading is not None else t(reader.locale, "recap.heading")
+    return "\n".join([head, *(BULLET + line for line in lines(recap, reader))])
 
 
 def with_recap(message: str, told: str, limit: int = MESSAGE_CONTENT) -> str:
@@ -104,9 +127,10 @@ def ping_recap_text(table: TableInfo, recaps: Sequence[Recap]) -> str:
     per different recap, headed by whose it is, leaving out a recap that is the end of a longer one. Empty
     without a recap."""
     blocks: dict[tuple[str, ...], list[int]] = {}
+    locale = text.table_language(table)
     for recap in recaps:
-        names = text.player_names(table, recap.frames[-1].public_view)
-        blocks.setdefault(tuple(lines(recap, names)), []).append(recap.player)
+        reader = Reader(text.player_names(table, recap.frames[-1].public_view), table.game_name, locale)
+        blocks.setdefault(tuple(lines(recap, reader)), []).append(recap.player)
     out = []
     for told, players in blocks.items():
         # A recap that ends another, longer one (the later of two players to move in a row) is that one's last
@@ -114,32 +138,33 @@ def ping_recap_text(table: TableInfo, recaps: Sequence[Recap]) -> str:
         if any(len(other) > len(told) and other[len(other) - len(told):] == told for other in blocks):
             continue
         users = [s.user_id for s in table.seats if s.player in players and s.user_id is not None]
-        who = " and ".join(text.mention(u) for u in users)
-        head = f"Since {who}'s last move:" if len(users) == 1 else f"Since the last moves of {who}:"
+        who = t(locale, "list.and").join(text.mention(u) for u in users)
+        head = t(locale, "recap.since-one", who=who) if len(users) == 1 else t(locale, "recap.since-many", who=who)
         out.append("\n".join([head, *(BULLET + line for line in told)]))
     return "\n".join(out)
 
 
-def captions(recap: Recap, names: Mapping[int, str]) -> list[str]:
+def captions(recap: Recap, names: Mapping[int, str] | Reader) -> list[str]:
     """One caption per frame: the first says it is where the reader left the board, each later one the latest
     public event that led to it (and how many more did), the last that it is the board now."""
+    reader = names if isinstance(names, Reader) else Reader(names)
     out: list[str] = []
     last = len(recap.frames) - 1
     for i, frame in enumerate(recap.frames):
         if i == 0:
-            out.append(LEFT_IT if last else f"{LEFT_IT}, and now")
+            out.append(t(reader.locale, "recap.left-it") if last else t(reader.locale, "recap.left-it-now"))
             continue
-        said = _led_to(frame.events, names)
-        out.append(trim(f"Now: {said}" if i == last else said, CAPTION_CHARS))
+        said = _led_to(frame.events, reader)
+        out.append(trim(t(reader.locale, "recap.now", said=said) if i == last else said, CAPTION_CHARS))
     return out
 
 
-def _led_to(events: Sequence[Event], names: Mapping[int, str]) -> str:
+def _led_to(events: Sequence[Event], reader: Reader) -> str:
     """The last of the public events that led to a frame, with how many came before it."""
     if not events:
-        return "The board changed."
-    said = text.event_text(events[-1], names)
-    return said if len(events) == 1 else f"{said} (after {text.plural(len(events) - 1, 'more event')})"
+        return t(reader.locale, "recap.board-changed")
+    said = reader.event(events[-1])
+    return said if len(events) == 1 else t(reader.locale, "recap.after-more", n=len(events) - 1, said=said)
 
 
 def hold_ms(index: int, total: int) -> int:
@@ -149,8 +174,6 @@ def hold_ms(index: int, total: int) -> int:
     return 1500 if index == 0 else 900
 
 
-def alt_text(recap: Recap, title: str) -> str:
-    """The animation's description for screen readers."""
-    pictures = text.plural(len(recap.frames), "picture")
-    return trim(f"What happened in {title} since your last move: the public board in {pictures}, from where you "
-                "left it to now, each captioned with what changed.", 1024)
+def alt_text(recap: Recap, title: str, locale: Locale = ENGLISH) -> str:
+    """The animation's description for screen readers, in `locale`."""
+    return trim(t(locale, "recap.alt", n=len(recap.frames), title=title), 1024)

@@ -9,18 +9,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from engine.core.events import Event
-from engine.core.names import fill_names
 from host.results import GameReplay, ReplayRound, TableInfo
+from i18n import ENGLISH, Locale, t
 from present import text
 from present.fit import MESSAGE_CONTENT, trim
 
 CAPTION_CHARS = 150  # two lines of the caption band at most; the step viewer shows every line in full
-NOTHING_PUBLIC = "Nothing anyone could see happened."
+NOTHING_PUBLIC = "Nothing anyone could see happened."  # its English: replay.nothing-public
 
 
-def round_name(number: int) -> str:
+def round_name(number: int, locale: Locale = ENGLISH) -> str:
     """"Round 3"; the rules' round 0 (set-up before the first round) is "Setting up"."""
-    return f"Round {number}" if number > 0 else "Setting up"
+    return t(locale, "replay.round", round=number) if number > 0 else t(locale, "replay.setting-up")
 
 
 def kind_counts(replay: GameReplay) -> Counter[str]:
@@ -28,16 +28,17 @@ def kind_counts(replay: GameReplay) -> Counter[str]:
     return Counter(e.kind for r in replay.rounds for e in r.events)
 
 
-def headline(events: Sequence[Event], counts: Mapping[str, int], names: Mapping[int, str]) -> str:
+def headline(events: Sequence[Event], counts: Mapping[str, int], names: Mapping[int, str], game: str | None = None,
+             locale: Locale = ENGLISH) -> str:
     """The one line that tells a round best: an event of the game's rarest kind in it (the latest such one).
 
     Works for any game without knowing its event kinds: routine lines (a pass, a draw) happen every round,
     a battle or a game's end rarely.
     """
     if not events:
-        return NOTHING_PUBLIC
+        return t(locale, "replay.nothing-public")
     best = min(range(len(events)), key=lambda i: (counts.get(events[i].kind, 0), -i))
-    return fill_names(events[best].text, names)
+    return text.event_text(events[best], names, game, locale)
 
 
 def caption(replay: GameReplay, index: int, counts: Mapping[str, int]) -> str:
@@ -47,11 +48,14 @@ def caption(replay: GameReplay, index: int, counts: Mapping[str, int]) -> str:
     """
     entry = replay.rounds[index]
     names = text.faction_names(entry.public_view)
+    locale = text.table_language(replay.table)
     last = replay.rounds[-1].round
-    where = f"{round_name(entry.round)} of {last}" if entry.round > 0 else round_name(entry.round)
+    where = t(locale, "replay.round-of", round=entry.round, last=last) if entry.round > 0 \
+        else round_name(entry.round, locale)
     if index == len(replay.rounds) - 1:
-        where = f"{round_name(entry.round)}, the end"
-    return trim(f"{where}: {headline(entry.events, counts, names)}", CAPTION_CHARS)
+        where = t(locale, "replay.the-end", where=round_name(entry.round, locale))
+    said = headline(entry.events, counts, names, replay.table.game_name, locale)
+    return trim(t(locale, "replay.caption", where=where, said=said), CAPTION_CHARS)
 
 
 def hold_ms(index: int, total: int) -> int:
@@ -62,17 +66,17 @@ def hold_ms(index: int, total: int) -> int:
 def animation_message(table: TableInfo, shown: int, total: int) -> str:
     """The message above the animated replay, saying when long games show only some of their rounds."""
     title = table.title or table.game_name
-    head = f"**Replay of game #{table.game_id}** ({title}): the public board round by round, the end board last."
+    locale = text.table_language(table)
+    lines = [t(locale, "replay.animation", game=table.game_id, title=title)]
     if shown < total:
-        head += f"\nThe game had {text.plural(total, 'round')}: {shown} of them are shown, evenly spaced."
-    return head + "\nUse `step:True` to step through it round by round with the log."
+        lines.append(t(locale, "replay.some-rounds", n=total, shown=shown))
+    return "\n".join([*lines, t(locale, "replay.step-hint")])
 
 
 def alt_text(table: TableInfo, shown: int) -> str:
     """The animation's description for screen readers."""
     title = table.title or table.game_name
-    return trim(f"Animated replay of a {title} game: the public board in {shown} pictures, one per round shown, "
-                "each captioned with its round and what happened, ending on the final board.", 1024)
+    return trim(t(text.table_language(table), "replay.alt", n=shown, title=title), 1024)
 
 
 def step_page(replay: GameReplay, index: int) -> str:
@@ -80,18 +84,21 @@ def step_page(replay: GameReplay, index: int) -> str:
     entry: ReplayRound = replay.rounds[index]
     table = replay.table
     names = text.player_names(table, entry.public_view)
+    locale = text.table_language(table)
     title = table.title or table.game_name
-    where = f"{round_name(entry.round)} ({index + 1} of {len(replay.rounds)})"
+    where = t(locale, "replay.step-where", where=round_name(entry.round, locale), step=index + 1,
+              steps=len(replay.rounds))
     if index == len(replay.rounds) - 1:
-        where += ", the end"
-    head = f"**Replay of game #{table.game_id}** ({title}) — {where}"
-    lines = [fill_names(e.text, names) for e in entry.events] or [NOTHING_PUBLIC]
+        where = t(locale, "replay.the-end", where=where)
+    head = t(locale, "replay.step-head", game=table.game_id, title=title, where=where)
+    lines = ([text.event_text(e, names, table.game_name, locale) for e in entry.events]
+             or [t(locale, "replay.nothing-public")])
     body: list[str] = []
     room = MESSAGE_CONTENT - len(head) - 40
     for line in lines:
         line = trim(line, 300)
         if sum(len(b) + 1 for b in body) + len(line) + 1 > room:
-            body.append(f"… and {text.plural(len(lines) - len(body), 'more line')}: see `/game log`.")
+            body.append(t(locale, "replay.more-lines", n=len(lines) - len(body)))
             break
         body.append(line)
     return trim("\n".join([head, *body]), MESSAGE_CONTENT)

@@ -16,6 +16,7 @@ from engine.core.events import Event
 from engine.core.names import UNKNOWN_PLAYER, fill_names
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
+from engine.core.phrases import Phrase
 from host.results import (
     HEADLINE_EVENT,
     Headline,
@@ -82,11 +83,22 @@ def event_text(event: Event, names: Mapping[int, str], game: str | None = None, 
     A name that already carries the side ("<@1> (Red)") is said bare before "plays Red", so a seating
     reads "<@1> plays Red", not "<@1> (Red) plays Red" (nor "<@1> (Brigands) plays the Brigands").
     """
-    if event.phrase is not None and game is not None:
+    return narration(event.text, event.phrase, names, game, locale)
+
+
+def narration(english: str, said: Phrase | None, names: Mapping[int, str], game: str | None = None,
+              locale: Locale = ENGLISH) -> str:
+    """A line of the game's narration in `locale` (see event_text): its phrase said from `game`'s catalog, or its
+    English with the player placeholders filled."""
+    if said is not None and game is not None:
         people = {p: person for p, label in names.items()
                   if (person := label.rpartition(" (")[0]) and label.endswith(")")}
-        return say(locale, game, event.phrase, names, people)
-    said = event.text
+        return say(locale, game, said, names, people)
+    return _filled(english, names)
+
+
+def _filled(english: str, names: Mapping[int, str]) -> str:
+    said = english
     for player, label in names.items():
         person, _, side = label.rpartition(" (")
         if person and side.endswith(")"):
@@ -378,15 +390,24 @@ def players_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
     return fit_lines(lines, MESSAGE_CONTENT)
 
 
-def log_line_texts(lines: Sequence[LogLine], names: Mapping[int, str] | None = None) -> list[str]:
-    """Every log line as its reader sees it: players named from `names`, 🔒 on the reader's private lines."""
-    return [("🔒 " if line.private else "") + fill_names(line.text, names or {}) for line in lines]
+def log_line_texts(lines: Sequence[LogLine], names: Mapping[int, str] | None = None, game: str | None = None,
+                   locale: Locale = ENGLISH) -> list[str]:
+    """Every log line as its reader sees it, in `locale` (lines of `game` said from its catalog): players named
+    from `names`, 🔒 on the reader's private lines."""
+    return [("🔒 " if line.private else "") + narration(line.text, line.phrase, names or {}, game, locale)
+            for line in lines]
+
+
+def log_attached(count: int, locale: Locale = ENGLISH) -> str:
+    """The line saying the whole log is in the attached file."""
+    return t(locale, "log.attached", n=count)
 
 
 def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT,
-             names: Mapping[int, str] | None = None) -> list[str]:
-    """The narration as lines (private ones marked 🔒), newest kept when it is too long for one message."""
-    texts = log_line_texts(lines, names) or ["Nothing has happened yet."]
+             names: Mapping[int, str] | None = None, game: str | None = None, locale: Locale = ENGLISH) -> list[str]:
+    """The narration as lines (private ones marked 🔒) in `locale`, newest kept when it is too long for one
+    message."""
+    texts = log_line_texts(lines, names, game, locale) or [t(locale, "log.empty")]
     # The most recent lines matter most: drop from the start, never from the end.
     kept: list[str] = []
     used = 0
@@ -394,7 +415,7 @@ def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT,
         text = trim(text, limit)
         if used + len(text) + 1 > limit - 40:
             left = len(texts) - len(kept)
-            kept.append(f"… {plural(left, 'earlier line')} not shown here")
+            kept.append(t(locale, "log.earlier", n=left))
             break
         kept.append(text)
         used += len(text) + 1

@@ -99,3 +99,16 @@ def test_a_recap_is_cut_to_the_room_its_message_leaves() -> None:
     assert words.with_recap(long_line, "Since your last move:\n• y") == long_line
     told = words.with_recap("Your turn.", "Since your last move:\n" + "• z\n" * 900)
     assert len(told) <= MESSAGE_CONTENT and told.startswith("Your turn.\nSince your last move:")
+
+
+def test_a_recap_read_in_french_counts_and_joins_in_french_and_says_the_events_from_the_catalog() -> None:
+    from engine.core.phrases import name, phrase
+    from i18n import Locale
+
+    reader = words.Reader(NAMES, "vendetta", Locale("fr"))
+    passes = public_event("McDingle passes.", "move", phrase=phrase("move.pass", clan=name("clan", "yellow")))
+    recap = _recap([(1, [passes]), (1, [passes]), (2, [public_event("{p2} waves.", "wave")])])
+    assert words.lines(recap, reader) == ["McDingle passe, deux fois.", "Cy waves."]
+    assert words.recap_text(recap, reader).startswith("Depuis ton dernier coup :\n• McDingle passe")
+    assert words.captions(recap, reader) == ["Là où tu l'as laissé", "Maintenant : Change 1."]
+    assert words.recap_text(recap, NAMES).startswith("Since your last move:\n• McDingle passes, twice.")

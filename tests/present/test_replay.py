@@ -60,3 +60,25 @@ def test_the_step_page_shows_where_we_are_and_the_rounds_lines_with_mentions() -
 def test_a_long_round_fits_one_message() -> None:
     page = words.step_page(_replay(rounds=1, lines=200), 0)
     assert len(page) <= MESSAGE_CONTENT and "more lines: see `/game log`" in page
+
+
+def test_a_replay_of_a_french_table_reads_french_its_events_from_the_games_catalog() -> None:
+    from dataclasses import replace
+
+    from engine.core.phrases import name, phrase
+    from host.results import TableSettings
+
+    french = replace(make_table(TableStatus.FINISHED), settings=TableSettings(language="fr"))
+    passes = public_event("McDingle passes.", "move", phrase=phrase("move.pass", clan=name("clan", "yellow")))
+    rep = GameReplay(french, (ReplayRound(0, VIEW, ()), ReplayRound(1, VIEW, (passes,)), ReplayRound(2, VIEW, ())))
+    counts = words.kind_counts(rep)
+    assert words.caption(rep, 0, counts) == "Mise en place : Rien de visible par tous ne s'est passé."
+    assert words.caption(rep, 1, counts) == "Manche 1 sur 2 : McDingle passe."
+    assert words.caption(rep, 2, counts).startswith("Manche 2, la fin : ")
+    page = words.step_page(rep, 1)
+    assert page.startswith("**Rediffusion de la partie n° 7** (Vendetta) — Manche 1 (2 sur 3)"), page
+    assert page.endswith("McDingle passe.")
+    assert "pas_à_pas:True" in words.animation_message(french, 2, 3)
+    # The same events on an English table read as the engine wrote them.
+    english = GameReplay(make_table(TableStatus.FINISHED), rep.rounds)
+    assert words.caption(english, 1, counts) == "Round 1 of 2: McDingle passes."

@@ -359,3 +359,21 @@ def test_a_headline_reads_in_the_tables_language_and_an_old_one_as_it_was_stored
     old = TableUpdate(7, UpdateKind.MOVES, "", 5, public_events=(stored_before,), public_view=VIEW)
     assert text.table_message(_french_table(), old).startswith("**The game resumes after a restart.**")
     assert away_headline(None, "ai").english() == "An AI player was away: the AI played for them."
+
+
+def test_the_log_reads_in_the_readers_language_and_a_line_stored_before_phrases_as_it_was():
+    from engine.core.phrases import name, phrase
+    from host.results import LogLine, MoveSource
+    from i18n import Locale
+
+    said = phrase("move.pass", clan=name("clan", "yellow"))
+    lines = [LogLine(1, 0, "McDingle passes.", "move", False, 0.0, MoveSource.HUMAN, said),
+             LogLine(2, 1, "{p1} took a secret card.", "draw", True, 0.0, MoveSource.HUMAN)]
+    fr = Locale("fr")
+    secret = "🔒 <@11> took a secret card."
+    assert text.log_line_texts(lines, {1: "<@11>"}, "vendetta", fr) == ["McDingle passe.", secret]
+    assert text.log_line_texts(lines, {1: "<@11>"}, "vendetta") == ["McDingle passes.", secret]
+    assert text.log_text([], locale=fr) == ["Il ne s'est encore rien passé."]
+    assert text.log_attached(12, fr) == "Le journal entier (12 lignes) est joint."
+    many = lines * 400
+    assert text.log_text(many, 500, {1: "<@11>"}, "vendetta", fr)[0].endswith("ne sont pas montrées ici")
