@@ -2,9 +2,10 @@
 
 Pure: no engine state, no I/O at call time (a game module may load its packaged
 board data once), no Discord. Each game lives in ``render/<game_name>/`` (a package) and
-provides ``board(public_view) -> bytes`` and ``private(player_view) -> bytes``;
+provides ``board(public_view, locale) -> bytes`` and ``private(player_view, locale) -> bytes``;
 adding a game adds only that package. `panel_images` stacks both for the "Take my
-turn" panel, in pages a phone shows whole.
+turn" panel, in pages a phone shows whole. Every entry point takes the reader's `locale` (English when
+not given): the words drawn come from the catalogs in that language (i18n).
 
 A renderer draws only from the view it is given, so a secret that is not in a
 public view cannot reach a public picture.
@@ -16,6 +17,8 @@ import importlib
 import re
 from types import ModuleType
 from typing import Any
+
+from i18n import ENGLISH, Locale
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -36,14 +39,14 @@ def module_for(game_name: str) -> ModuleType:
     return module
 
 
-def board(game_name: str, public_view: dict[str, Any]) -> bytes:
-    """PNG of the table: the board and the public side panel, drawn from the public view."""
-    return module_for(game_name).board(public_view)
+def board(game_name: str, public_view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of the table: the board and the public side panel, drawn from the public view, its words in `locale`."""
+    return module_for(game_name).board(public_view, locale=locale)
 
 
-def private(game_name: str, player_view: dict[str, Any]) -> bytes:
-    """PNG of one player's private view (hand, objectives, draft), drawn from that player's view."""
-    return module_for(game_name).private(player_view)
+def private(game_name: str, player_view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of one player's private view (hand, objectives, draft), drawn from that player's view, in `locale`."""
+    return module_for(game_name).private(player_view, locale=locale)
 
 
 def private_is_empty(game_name: str, player_view: dict[str, Any]) -> bool:
@@ -56,8 +59,10 @@ def private_is_empty(game_name: str, player_view: dict[str, Any]) -> bool:
     return bool(check(player_view)) if callable(check) else False
 
 
-def panel_images(game_name: str, public_view: dict[str, Any] | None, private_view: dict[str, Any]) -> list[bytes]:
-    """PNG pages for the "Take my turn" panel: the current board above the player's private picture.
+def panel_images(
+    game_name: str, public_view: dict[str, Any] | None, private_view: dict[str, Any], locale: Locale = ENGLISH
+) -> list[bytes]:
+    """PNG pages for the "Take my turn" panel: the current board above the player's private picture, in `locale`.
 
     Each page is at most 1.3 times as tall as wide (render.panel), cut between parts of the
     picture; Discord shows them as one gallery. `public_view` is the table's public view; None
@@ -68,7 +73,7 @@ def panel_images(game_name: str, public_view: dict[str, Any] | None, private_vie
     from render import panel
 
     module = module_for(game_name)
-    board_png = module.board(public_view if public_view is not None else private_view)
+    board_png = module.board(public_view if public_view is not None else private_view, locale=locale)
     if private_is_empty(game_name, private_view):
         return panel.pages(board_png, None)
-    return panel.pages(board_png, module.private(private_view))
+    return panel.pages(board_png, module.private(private_view, locale=locale))

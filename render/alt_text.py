@@ -3,7 +3,8 @@
 Each game's package has an ``alt_text`` module with ``describe_board(view)`` and
 ``describe_private(view)``; these front doors find it by the game's name, as
 `render.board` finds the picture. A board's sentence reads only the public parts of
-the view, so a player's own view describes the same board as the public one.
+the view, so a player's own view describes the same board as the public one. Each says
+its sentence in the reader's `locale` (English when not given).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import render
+from i18n import ENGLISH, Locale
 
 log = logging.getLogger(__name__)
 
@@ -33,18 +35,26 @@ def clipped(text: str) -> str:
     return text[: MAX_CHARS - 1].rsplit(" ", 1)[0] + "…"
 
 
-def describe_board(game_name: str, public_view: dict[str, Any]) -> str:
-    """What the board picture shows, in one sentence of public facts."""
-    return clipped(_module(game_name).describe_board(public_view))
+def describe_board(game_name: str, public_view: dict[str, Any], locale: Locale = ENGLISH) -> str:
+    """What the board picture shows, in one sentence of public facts in `locale`."""
+    return clipped(str(_module(game_name).describe_board(public_view, locale=locale)))
 
 
-def describe_private(game_name: str, player_view: dict[str, Any]) -> str:
-    """What one player's private picture shows, in one sentence (for that player only)."""
-    return clipped(_module(game_name).describe_private(player_view))
+def describe_private(game_name: str, player_view: dict[str, Any], locale: Locale = ENGLISH) -> str:
+    """What one player's private picture shows, in one sentence in `locale` (for that player only)."""
+    return clipped(str(_module(game_name).describe_private(player_view, locale=locale)))
 
 
-def describe_panel(game_name: str, public_view: dict[str, Any] | None, player_view: dict[str, Any]) -> str:
-    """What the "Take my turn" picture shows: the board, then the player's own part."""
-    board = _module(game_name).describe_board(public_view if public_view is not None else player_view)
-    mine = _module(game_name).describe_private(player_view)
+def describe_panel(
+    game_name: str, public_view: dict[str, Any] | None, player_view: dict[str, Any], locale: Locale = ENGLISH
+) -> str:
+    """What the "Take my turn" picture shows, in one sentence in `locale`: the board, then the player's own part."""
+    module = _module(game_name)
+    board = str(module.describe_board(public_view if public_view is not None else player_view, locale=locale))
+    mine = str(module.describe_private(player_view, locale=locale))
+    join = getattr(module, "describe_panel", None)
+    if callable(join):
+        # The game joins the two sentences with its own catalog's words.
+        return clipped(str(join(board, mine, locale=locale)))
+    # A game without its own joining words (its alt text is English yet) is joined in English.
     return clipped(f"{board.rstrip('.')}; below it, {mine[:1].lower()}{mine[1:]}")

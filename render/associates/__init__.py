@@ -10,17 +10,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import ENGLISH, Locale
 from render.associates import board_view, private_view
 from render.associates import samples as associates_samples
 
 
-def board(view: dict[str, Any]) -> bytes:
-    """PNG of the public board: zones with lairs, figurines and tokens, and the guild panel."""
+def board(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of the public board: zones with lairs, figurines and tokens, and the guild panel.
+
+    In English whatever `locale` says: this game's pictures have no catalog words yet.
+    """
     return board_view.render(view)
 
 
-def private(view: dict[str, Any]) -> bytes:
-    """PNG of one player's hand, drafts and last draw."""
+def private(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of one player's hand, drafts and last draw.
+
+    In English whatever `locale` says: this game's pictures have no catalog words yet.
+    """
     return private_view.render(view)
 
 

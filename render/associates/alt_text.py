@@ -1,9 +1,13 @@
-"""Alt text of the Associates pictures: one sentence each, the board's of public facts only."""
+"""Alt text of the Associates pictures: one sentence each, the board's of public facts only.
+
+Each takes the reader's `locale` and, until this game's words are in its catalog, says it in English.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from i18n import ENGLISH, Locale
 from render.associates.layout import PHASES
 from render.associates.words import capitalised, outcome_text, player_facing, seat_names
 
@@ -13,7 +17,7 @@ def _sentence(parts: list[str]) -> str:
     return capitalised(text) + "."
 
 
-def describe_board(view: dict[str, Any]) -> str:
+def describe_board(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The zone map and the guild table: turn, phase, each guild's gold points, who acts, the last event or result."""
     phase = str(view.get("phase", ""))
     turn = view.get("turn")
@@ -38,7 +42,7 @@ def describe_board(view: dict[str, Any]) -> str:
     return _sentence(parts)
 
 
-def describe_private(view: dict[str, Any]) -> str:
+def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The player's hand: how many cards and their names, and the cards just drawn."""
     hand = [str(c.get("name") or "a card") for c in view.get("hand") or []]
     if not hand:

@@ -11,17 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import ENGLISH, Locale
 from render.tribes import board_view, private_view
 from render.tribes import samples as tribes_samples
 
 
-def board(view: dict[str, Any]) -> bytes:
-    """PNG of the public board: map with armies, war plan and last attack, and the panel below."""
+def board(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of the public board: map with armies, war plan and last attack, and the panel below.
+
+    In English whatever `locale` says: this game's pictures have no catalog words yet.
+    """
     return board_view.render(view)
 
 
-def private(view: dict[str, Any]) -> bytes:
-    """PNG of one player's secrets: purse, zero bills, posts with their bills, hand and draft."""
+def private(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of one player's secrets: purse, zero bills, posts with their bills, hand and draft.
+
+    In English whatever `locale` says: this game's pictures have no catalog words yet.
+    """
     return private_view.render(view)
 
 

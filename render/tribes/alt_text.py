@@ -1,9 +1,13 @@
-"""Alt text of the Gnome Tribes pictures: one sentence each, the board's of public facts only."""
+"""Alt text of the Gnome Tribes pictures: one sentence each, the board's of public facts only.
+
+Each takes the reader's `locale` and, until this game's words are in its catalog, says it in English.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from i18n import ENGLISH, Locale
 from render.tribes.words import battle_text, winners_text
 
 POST_NAMES = ("research", "espionage", "assassination", "guards")
@@ -14,7 +18,7 @@ def _sentence(parts: list[str]) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-def describe_board(view: dict[str, Any]) -> str:
+def describe_board(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The map and the tribe table: turn and phase, each tribe's points, armies and lands, the result or last attack."""
     label = str(view.get("phase_label") or f"turn {view.get('turn', '?')}")
     tribes = [
@@ -28,7 +32,7 @@ def describe_board(view: dict[str, Any]) -> str:
     return _sentence(parts)
 
 
-def describe_private(view: dict[str, Any]) -> str:
+def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     """The player's secrets: purse, zero bills, the bills on each post, the cards in hand and the open order."""
     you = view.get("you") or {}
     zeros = int(you.get("zeros") or 0)

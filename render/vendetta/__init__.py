@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import ENGLISH, Locale
 from render.vendetta import board_view, private_view
 from render.vendetta import samples as vendetta_samples
 
 
-def board(view: dict[str, Any]) -> bytes:
-    """PNG of the public board: map with pieces and last move, and the panel below."""
-    return board_view.render(view)
+def board(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of the public board in `locale`: map with pieces and last move, and the panel below."""
+    return board_view.render(view, locale)
 
 
-def private(view: dict[str, Any]) -> bytes:
-    """PNG of one player's objectives (offered, drafted, kept) with progress."""
-    return private_view.render(view)
+def private(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of one player's objectives (offered, drafted, kept) with progress, in `locale`."""
+    return private_view.render(view, locale)
 
 
 def private_is_empty(view: dict[str, Any]) -> bool:

@@ -1,7 +1,10 @@
-"""Sizes, columns and fixed words of the Violent Vendetta board picture, shared by its map and panel."""
+"""Sizes and columns of the Violent Vendetta board picture, shared by its map and panel, and its phase words."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from i18n import Locale, game_t
 from render.common import PAPER, RGB, line_height
 from render.vendetta.style import MAP_SIZE, WIDTH
 
@@ -31,12 +34,37 @@ TEXT = 20  # panel text and counts
 HEADING = 26
 CAPTION_W = WIDTH - 2 * PANEL_PAD
 
-PHASE_TEXT = {
-    "objectives": "Choosing objectives",
-    "movement": "Movement",
-    "combat": "Combat",
-    "finished": "Game over",
-}
+
+# The phases a view may be in, each with a name in the catalog (phase_text).
+PHASES = ("objectives", "movement", "combat", "finished")
+
+
+def phase_text(locale: Locale, phase: str) -> str:
+    """The name of a phase in `locale`, capitalised as a heading ("Choosing objectives"); an unknown one as is."""
+    # One literal id per phase, so that the catalog check sees every one.
+    if phase == "objectives":
+        return game_t(locale, "vendetta", "render.phase-objectives")
+    if phase == "movement":
+        return game_t(locale, "vendetta", "render.phase-movement")
+    if phase == "combat":
+        return game_t(locale, "vendetta", "render.phase-combat")
+    if phase == "finished":
+        return game_t(locale, "vendetta", "render.phase-finished")
+    return phase
+
+
+def lowered(text: str) -> str:
+    """`text` with its first letter in lower case, for a heading said inside a sentence."""
+    # Only the first letter: a language may write other words of a phase's name with a capital.
+    return text[:1].lower() + text[1:]
+
+
+def round_heading(locale: Locale, view: dict[str, Any], phase: str) -> str:
+    """The heading "Round 2 of 8 · Movement" in `locale` (the phase alone before the first round)."""
+    rnd, limit = view.get("round", 0), view.get("round_limit", "?")
+    if not rnd:
+        return phase
+    return game_t(locale, "vendetta", "render.round-phase", round=rnd, limit=limit, phase=phase)
 
 
 def panel_height(seats: int, footer_lines: int = 1) -> int:

@@ -10,6 +10,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
+from i18n import ENGLISH, Locale, game_t
 from render.common import (
     INK,
     MARK_R,
@@ -18,6 +19,8 @@ from render.common import (
     Layer,
     Point,
     Stamp,
+    ellipsize,
+    fit_size,
     ink_on,
     make_stamps,
     mix,
@@ -40,6 +43,7 @@ from render.vendetta.layout import (
     TEXT,
     picture_size,
 )
+from render.vendetta.names import place
 from render.vendetta.style import (
     BORDER,
     CLOCKWISE,
@@ -76,16 +80,24 @@ def name_width(t: Territory) -> int:
     return int(t.r * {"statue": 2.4, "home": 2.05}.get(t.kind, 1.9))
 
 
-@cache
-def name_lines(t: Territory) -> tuple[int, list[str]]:
-    """Font size and lines of a territory's name, wrapped to fit across it."""
-    return NAME_SIZE, wrap(hyphenate(t.name), NAME_SIZE, name_width(t))
+def name_lines(t: Territory, locale: Locale = ENGLISH) -> tuple[int, list[str]]:
+    """Font size and lines of a territory's name in `locale`, wrapped to fit across it."""
+    return _name_lines(t, locale)
 
 
 @cache
-def name_boxes(t: Territory) -> list[tuple[int, int, int, int]]:
-    """Boxes of the name lines of `t` (for layout tests): above the pieces, centred."""
-    size, lines = name_lines(t)
+def _name_lines(t: Territory, locale: Locale) -> tuple[int, list[str]]:
+    return NAME_SIZE, wrap(hyphenate(place(locale, t.id)), NAME_SIZE, name_width(t))
+
+
+def name_boxes(t: Territory, locale: Locale = ENGLISH) -> list[tuple[int, int, int, int]]:
+    """Boxes of the name lines of `t` in `locale` (for layout tests): above the pieces, centred."""
+    return _name_boxes(t, locale)
+
+
+@cache
+def _name_boxes(t: Territory, locale: Locale) -> list[tuple[int, int, int, int]]:
+    size, lines = name_lines(t, locale)
     line_h = size + 1
     # The box of each line includes its halo: it is what a name stamp covers.
     bottom = t.cy + pieces_dy(t) - marker_radius(1) - 3
@@ -158,61 +170,85 @@ def _map_image() -> Image.Image:
     return big.resize((MAP_SIZE, MAP_SIZE), Image.Resampling.LANCZOS)
 
 
-def _draw_names(d: ImageDraw.ImageDraw, mask: bool = False) -> None:
-    """Every territory name with a halo of its territory's colour (or, with `mask`, their coverage)."""
+def _draw_names(d: ImageDraw.ImageDraw, locale: Locale, mask: bool = False) -> None:
+    """Every territory name in `locale` with a halo of its territory's colour (or, with `mask`, their coverage)."""
     for t in geometry().territories.values():
-        size, lines = name_lines(t)
+        size, lines = name_lines(t, locale)
         fill = terrain_colour(t)
-        for (x0, y0, x1, _), line in zip(name_boxes(t), lines, strict=True):
+        for (x0, y0, x1, _), line in zip(name_boxes(t, locale), lines, strict=True):
             ink, halo = ((255,), (255,)) if mask else (ink_on(fill), fill)
             rgb_text(d, ((x0 + x1) / 2, y0), line, size, ink, anchor="ma", stroke=halo)  # type: ignore[arg-type]  # a mask's one-channel ink is no RGB
 
 
+def static_layer(seats: int, footer_lines: int = 1, locale: Locale = ENGLISH) -> Layer:
+    """The map, names in `locale`, links, loot icons and the panel's fixed headings, for `seats` rows."""
+    # One cache key per size and language, however the arguments are passed.
+    return _static_layer(seats, footer_lines, locale)
+
+
 @cache
-def static_layer(seats: int, footer_lines: int = 1) -> Layer:
-    """The map, names, links, loot icons and the panel's fixed headings, for `seats` rows."""
+def _static_layer(seats: int, footer_lines: int, locale: Locale) -> Layer:
     w, h = picture_size(seats, footer_lines)
     img = Image.new("RGB", (w, h), PAPER)
     img.paste(_map_image(), (0, 0))
     d = ImageDraw.Draw(img)
-    _draw_names(d)
-    _panel_headings(d, seats)
+    _draw_names(d, locale)
+    _panel_headings(d, seats, locale)
     return Layer(img, KEY_COLOURS)
 
 
 @cache
-def name_mask() -> Image.Image:
-    """Where the territory names and their halos are on the map (1-bit)."""
-    return text_mask((MAP_SIZE, MAP_SIZE), lambda d: _draw_names(d, mask=True))
+def name_mask(locale: Locale = ENGLISH) -> Image.Image:
+    """Where the territory names in `locale` and their halos are on the map (1-bit)."""
+    return text_mask((MAP_SIZE, MAP_SIZE), lambda d: _draw_names(d, locale, mask=True))
+
+
+def name_stamps(seats: int, footer_lines: int = 1, locale: Locale = ENGLISH) -> tuple[Stamp, ...]:
+    """The name lines of the static layer, to paste back after the arrows and outlines (see make_stamps)."""
+    return _name_stamps(seats, footer_lines, locale)
 
 
 @cache
-def name_stamps(seats: int, footer_lines: int = 1) -> tuple[Stamp, ...]:
-    """The name lines of the static layer, to paste back after the arrows and outlines (see make_stamps)."""
-    return make_stamps(static_layer(seats, footer_lines), name_mask(), all_name_boxes())
+def _name_stamps(seats: int, footer_lines: int, locale: Locale) -> tuple[Stamp, ...]:
+    return make_stamps(static_layer(seats, footer_lines, locale), name_mask(locale), all_name_boxes(locale))
 
 
-def _panel_headings(d: ImageDraw.ImageDraw, seats: int) -> None:
-    """The table's column headings (static: the same for every render)."""
+# The room a centred column heading has: the distance to the next column's centre (two neighbours of that width
+# just meet), and for the last column twice its distance to the picture's edge.
+HEADING_W = {"reserve": COL_BOARD - COL_RES, "on_map": COL_BOARD - COL_RES, "objectives": 2 * (WIDTH - COL_OBJ)}
+
+
+def _heading(d: ImageDraw.ImageDraw, x: float, y: float, text: str, width: float, anchor: str = "mm") -> None:
+    """A column heading, shrunk (never below the readable size) and then shortened to fit `width`."""
+    size = fit_size(text, TEXT, width)
+    rgb_text(d, (x, y), ellipsize(text, size, width), size, MUTED, anchor=anchor)
+
+
+def _panel_headings(d: ImageDraw.ImageDraw, seats: int, locale: Locale) -> None:
+    """The table's column headings in `locale` (static: the same for every render)."""
     top = MAP_SIZE
     d.line((0, top, WIDTH, top), fill=BORDER, width=3)
     y = top + COLS_Y + 12
-    rgb_text(d, (NAME_X, y), "Clan", TEXT, MUTED, anchor="lm")
+    _heading(d, NAME_X, y, game_t(locale, "vendetta", "render.column-clan"), COL_RES - NAME_X - 50, anchor="lm")
     # Words, not abbreviations: a player reads "Reserve" (the rules' word) and "On map" at a glance.
-    rgb_text(d, (COL_RES, y), "Reserve", TEXT, MUTED, anchor="mm")
-    rgb_text(d, (COL_BOARD, y), "On map", TEXT, MUTED, anchor="mm")
+    _heading(d, COL_RES, y, game_t(locale, "vendetta", "render.column-reserve"), HEADING_W["reserve"])
+    _heading(d, COL_BOARD, y, game_t(locale, "vendetta", "render.column-on-map"), HEADING_W["on_map"])
     for x, food in zip(COL_FOOD, FOODS, strict=True):
         draw_icon(d, food, x, y, MARK_R)
     for x, clan in zip(COL_GNOME, CLOCKWISE, strict=True):
         draw_icon(d, f"gnome_{clan}", x, y, MARK_R)
-    rgb_text(d, (COL_OBJ, y), "Obj", TEXT, MUTED, anchor="mm")
+    _heading(d, COL_OBJ, y, game_t(locale, "vendetta", "render.column-objectives"), HEADING_W["objectives"])
     # Separator between the food and gnome-token column groups.
     sep = (COL_FOOD[-1] + COL_GNOME[0]) / 2
     d.line((sep, y - 14, sep, top + ROWS_Y + seats * ROW_H), fill=(200, 190, 170), width=1)
 
 
+def all_name_boxes(locale: Locale = ENGLISH) -> list[tuple[int, int, int, int]]:
+    """The boxes of every territory name's lines in `locale`."""
+    return _all_name_boxes(locale)
+
+
 @cache
-def all_name_boxes() -> list[tuple[int, int, int, int]]:
-    """The boxes of every territory name's lines."""
-    return [box for t in geometry().territories.values() for box in name_boxes(t)]
+def _all_name_boxes(locale: Locale) -> list[tuple[int, int, int, int]]:
+    return [box for t in geometry().territories.values() for box in name_boxes(t, locale)]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from i18n import ENGLISH, Locale
 from render.common import HIGHLIGHT, INK, Canvas, Point, boxes_overlap, ink_on, inside, paste_stamps
 from render.vendetta.layout import TEXT
 from render.vendetta.map_layer import all_name_boxes, name_stamps
@@ -110,9 +111,10 @@ def _bubble(cv: Canvas, x: float, y: float, count: int) -> None:
 BADGE_R = 16
 
 
-def badge_centre(t: Territory, clans: int) -> Point:
-    """Where a combat badge goes on `t` with `clans` markers: the first spot clear of names and markers."""
-    avoid = all_name_boxes() + marker_boxes(t, list(CLOCKWISE[:clans]))
+def badge_centre(t: Territory, clans: int, locale: Locale = ENGLISH) -> Point:
+    """Where a combat badge goes on `t` with `clans` markers: the first spot clear of names (in `locale`) and
+    markers."""
+    avoid = all_name_boxes(locale) + marker_boxes(t, list(CLOCKWISE[:clans]))
     k = BADGE_R + 1
     # Round the territory, nearest first, starting at its right edge a little up.
     spots = [
@@ -127,9 +129,9 @@ def badge_centre(t: Territory, clans: int) -> Point:
     return spots[0]
 
 
-def _badge(cv: Canvas, t: Territory, glyph: str, clans: int) -> None:
+def _badge(cv: Canvas, t: Territory, glyph: str, clans: int, locale: Locale) -> None:
     """A round magenta badge at the edge of a territory (combat marks), clear of names and markers."""
-    x, y = badge_centre(t, clans)
+    x, y = badge_centre(t, clans, locale)
     r = BADGE_R
     cv.ellipse((x - r, y - r, x + r, y + r), HIGHLIGHT, INK, 2)
     cv.text((x, y), glyph, TEXT, (255, 255, 255), HIGHLIGHT, anchor="mm")
@@ -169,9 +171,10 @@ def _draw_last_move(cv: Canvas, view: dict[str, Any]) -> None:
         _outline(cv, geo.territories[combat["territory"]])
 
 
-def bubble_centres(view: dict[str, Any]) -> list[tuple[Point, int, bool]]:
-    """Each arrow's count bubble: where it goes, the count, and whether it is clear of names and other counts."""
-    names = all_name_boxes()
+def bubble_centres(view: dict[str, Any], locale: Locale = ENGLISH) -> list[tuple[Point, int, bool]]:
+    """Each arrow's count bubble: where it goes, the count, and whether it is clear of names (in `locale`) and
+    other counts."""
+    names = all_name_boxes(locale)
     placed: list[tuple[int, int, int, int]] = []
     out = []
     k = ARROW_BUBBLE + 2
@@ -184,7 +187,7 @@ def bubble_centres(view: dict[str, Any]) -> list[tuple[Point, int, bool]]:
     return out
 
 
-def _draw_marks(cv: Canvas, view: dict[str, Any], bubbles: list[tuple[Point, int, bool]]) -> None:
+def _draw_marks(cv: Canvas, view: dict[str, Any], bubbles: list[tuple[Point, int, bool]], locale: Locale) -> None:
     """What goes over names and pieces: the arrows' counts (placed clear of names) and combat badges."""
     geo = geometry()
     for (x, y), n, clear in bubbles:
@@ -197,27 +200,28 @@ def _draw_marks(cv: Canvas, view: dict[str, Any], bubbles: list[tuple[Point, int
 
     last = view.get("last_move") or {}
     if last.get("kind") == "combat" and last.get("territory") in geo.territories:
-        _badge(cv, geo.territories[last["territory"]], "✗", clans(last["territory"]))
+        _badge(cv, geo.territories[last["territory"]], "✗", clans(last["territory"]), locale)
     combat = view.get("combat") or {}
     if combat.get("territory") in geo.territories:
-        _badge(cv, geo.territories[combat["territory"]], "⚔", clans(combat["territory"]))
+        _badge(cv, geo.territories[combat["territory"]], "⚔", clans(combat["territory"]), locale)
 
 
-def _stamp_names(cv: Canvas, seats: int, footer_lines: int) -> None:
+def _stamp_names(cv: Canvas, seats: int, footer_lines: int, locale: Locale) -> None:
     """Put every territory name back on top of what the last move drew over it."""
-    paste_stamps(cv, name_stamps(seats, footer_lines))
+    paste_stamps(cv, name_stamps(seats, footer_lines, locale))
 
 
-def draw_map(cv: Canvas, view: dict[str, Any], seats: int, footer_lines: int) -> None:
-    """The turn on the map: the last move's arrows and bubbles, the names back on top, the pieces, the marks."""
+def draw_map(cv: Canvas, view: dict[str, Any], seats: int, footer_lines: int, locale: Locale = ENGLISH) -> None:
+    """The turn on the map (names in `locale`): the last move's arrows and bubbles, the names back on top, the
+    pieces, the marks."""
     _draw_last_move(cv, view)
-    bubbles = bubble_centres(view)
+    bubbles = bubble_centres(view, locale)
     for (x, y), count, clear in bubbles:
         if not clear:  # no spot on its arrow clear of the names: the names win
             _bubble(cv, x, y, count)
-    _stamp_names(cv, seats, footer_lines)
+    _stamp_names(cv, seats, footer_lines, locale)
     _draw_pieces(cv, view)
-    _draw_marks(cv, view, bubbles)
+    _draw_marks(cv, view, bubbles, locale)
 
 
 def piece_boxes(territory: str, clans: list[str]) -> list[tuple[int, int, int, int]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from render.common import INK, MARK_R, MUTED, PAPER, RGB, Canvas, line_height, text_width, wrap
+from i18n import ENGLISH, Locale, game_t
+from render.common import INK, MARK_R, MUTED, PAPER, RGB, Canvas, ellipsize, fit_size, line_height, text_width, wrap
 from render.vendetta.layout import (
     COL_BOARD,
     COL_FOOD,
@@ -15,15 +16,16 @@ from render.vendetta.layout import (
     HEADING,
     NAME_X,
     PANEL_PAD,
-    PHASE_TEXT,
     ROW_H,
     ROW_NOW,
     ROW_PLAIN,
     ROW_WAITING,
     ROWS_Y,
     TEXT,
+    phase_text,
+    round_heading,
 )
-from render.vendetta.seats import clan_names
+from render.vendetta.seats import clan_names, seat_name
 from render.vendetta.style import CLOCKWISE, FOODS, MAP_SIZE, WIDTH, clan_style, hyphenate
 
 
@@ -32,33 +34,56 @@ def _partners(seats: list[dict[str, Any]], seat: dict[str, Any]) -> list[dict[st
     return [s for s in seats if s.get("player") == seat.get("player") and s is not seat]
 
 
-def draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], footer: list[tuple[str, RGB]]) -> None:
-    """The panel under the map: round and phase, who acts, a row per clan, the captions."""
+# The widest the scoring note at the panel's top right may be.
+SCORING_W = 210
+
+
+def scoring_text(locale: Locale, scoring: str) -> str:
+    """The scoring rules in words ("basic scoring") in `locale`."""
+    if scoring == "basic":
+        return game_t(locale, "vendetta", "render.scoring-basic")
+    if scoring == "advanced":
+        return game_t(locale, "vendetta", "render.scoring-advanced")
+    return game_t(locale, "vendetta", "render.scoring-other", scoring=scoring)
+
+
+def draw_panel(
+    cv: Canvas,
+    view: dict[str, Any],
+    seats: list[dict[str, Any]],
+    footer: list[tuple[str, RGB]],
+    locale: Locale = ENGLISH,
+) -> None:
+    """The panel under the map in `locale`: round and phase, who acts, a row per clan, the captions."""
     top = MAP_SIZE
-    names = clan_names(view)
+    names = clan_names(view, locale)
     phase = view.get("phase", "")
-    rnd, limit = view.get("round", 0), view.get("round_limit", "?")
-    title = f"Round {rnd} of {limit} · {PHASE_TEXT.get(phase, phase)}" if rnd else PHASE_TEXT.get(phase, phase)
-    cv.text((PANEL_PAD, top + 12), title, HEADING, INK, PAPER, max_width=WIDTH - 230)
+    title = round_heading(locale, view, phase_text(locale, phase))
     scoring = str(view.get("scoring", ""))
-    if scoring:
-        cv.text((WIDTH - PANEL_PAD, top + 18), f"{scoring} scoring", TEXT, MUTED, PAPER, anchor="ra")
+    said = scoring_text(locale, scoring) if scoring else ""
+    # The scoring note keeps its place at the right; the heading shrinks to the room left of it.
+    said = ellipsize(said, fit_size(said, TEXT, SCORING_W), SCORING_W)
+    room = min(WIDTH - 230, WIDTH - text_width(said, TEXT) - 40) if said else WIDTH - 230
+    cv.text((PANEL_PAD, top + 12), title, HEADING, INK, PAPER, max_width=room)
+    if said:
+        cv.text((WIDTH - PANEL_PAD, top + 18), said, TEXT, MUTED, PAPER, anchor="ra", max_width=SCORING_W)
 
     x: float = PANEL_PAD
     y = top + 54
     first = view.get("first_seat")
     if first:
-        x += cv.text((x, y), "First:", TEXT, MUTED, PAPER) + 6
+        x += cv.text((x, y), game_t(locale, "vendetta", "render.first"), TEXT, MUTED, PAPER) + 6
         x = _inline_clan(cv, x, y + 12, first, view) + 4
         x += cv.text((x, y), names.get(first, first), TEXT, INK, PAPER) + 22
     current = view.get("current_seat")
     pending_players = set(view.get("pending") or [])
     if current:
-        x += cv.text((x, y), "Now:", TEXT, MUTED, PAPER) + 6
+        x += cv.text((x, y), game_t(locale, "vendetta", "render.now"), TEXT, MUTED, PAPER) + 6
         x = _inline_clan(cv, x, y + 12, current, view) + 4
         cv.text((x, y), names.get(current, current), TEXT, INK, PAPER, max_width=WIDTH - x - PANEL_PAD)
     elif pending_players and phase != "finished":
-        cv.text((x, y), f"Waiting for {len(pending_players)} to choose", TEXT, INK, PAPER)
+        waiting = game_t(locale, "vendetta", "render.waiting", n=len(pending_players))
+        cv.text((x, y), waiting, TEXT, INK, PAPER, max_width=WIDTH - x - PANEL_PAD)
 
     combat = view.get("combat") or {}
     variant = len({s.get("player") for s in seats}) < len(seats)
@@ -86,7 +111,7 @@ def draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], fo
                 cv.shape(ostyle.shape, px, cy, MARK_R, ostyle.colour, ostyle.outline, 2)
                 px -= 2 * MARK_R + 4
                 name_w -= 2 * MARK_R + 4
-        _clan_name(cv, str(seat.get("name", clan)), cy, name_w, bg)
+        _clan_name(cv, seat_name(seat, locale), cy, name_w, bg)
         cv.text((COL_RES, cy), str(seat.get("reserve", "")), TEXT, INK, bg, anchor="mm")
         cv.text((COL_BOARD, cy), str(seat.get("on_board", "")), TEXT, INK, bg, anchor="mm")
         tokens = seat.get("tokens") or {}

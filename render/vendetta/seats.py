@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import ENGLISH, Locale
+from render.vendetta import names
+
 
 def seats_in_order(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The seats of a view in table order (`seat_order` when the view has one, then any others)."""
@@ -15,8 +18,17 @@ def seats_in_order(view: dict[str, Any]) -> list[dict[str, Any]]:
     return seats
 
 
+def clan_names(view: dict[str, Any], locale: Locale = ENGLISH) -> dict[str, str]:
+    """Clan -> its name in `locale` (for a clan the catalog lacks, the name its seat shows, else the clan)."""
+    out: dict[str, str] = {}
+    for s in view.get("seats") or []:
+        clan = str(s.get("clan", "?"))
+        out[clan] = names.clan(locale, clan, str(s.get("name", clan)))
+    return out
 
-def clan_names(view: dict[str, Any]) -> dict[str, str]:
-    """Clan -> the name its seat shows (the clan itself when the seat has none)."""
-    return {s.get("clan", "?"): str(s.get("name", s.get("clan", "?"))) for s in view.get("seats") or []}
+
+def seat_name(seat: dict[str, Any], locale: Locale = ENGLISH) -> str:
+    """The name a seat's clan goes by in `locale`."""
+    clan = str(seat.get("clan", "?"))
+    return names.clan(locale, clan, str(seat.get("name", clan)))
 

@@ -140,6 +140,9 @@ def terrain_colour(t: Territory) -> RGB:
 _HYPHENATION = {
     "Westdingledongleson": "Westdingle\u00addongleson",
     "Wheelbarrow": "Wheel\u00adbarrow",
+    # French names (engine/vendetta/locales/fr.po) with words too long for a territory's width.
+    "pommetiers": "pomme\u00adtiers",
+    "tournesols": "tourne\u00adsols",
 }
 
 

@@ -1,0 +1,75 @@
+"""The names the Vendetta pictures show (clans, territories, objective cards, token counts), in a language.
+
+A name comes from the game's catalog (engine/vendetta/locales) by the id the view carries: `clan.<id>`,
+`territory.<id>`, `card.<id>`, `count.<token>`. The engine lists those ids for the catalog check
+(engine/vendetta/words.py `names()`), so they are looked up here through a variable. An id the catalog does
+not know (a hand-made view's) keeps the word the view gives, or the id made readable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from i18n import ENGLISH, Locale, catalogs, game_t
+from render.common import readable
+from render.vendetta.style import geometry
+
+GAME = "vendetta"
+
+
+def _known(msgid: str) -> bool:
+    """Whether the game's English catalog (the reference every language follows) has `msgid`."""
+    english = catalogs().catalog(GAME, ENGLISH)
+    return english is not None and msgid in english.messages
+
+
+def clan(locale: Locale, clan_id: str, shown: str | None = None) -> str:
+    """A clan's name in `locale`; `shown` (the seat's word) or the id for a clan the catalog lacks."""
+    msgid = f"clan.{clan_id}"
+    if _known(msgid):
+        return game_t(locale, GAME, msgid)
+    return shown if shown is not None else clan_id
+
+
+def place(locale: Locale, territory: str | None) -> str:
+    """A territory's name in `locale`; the board's word (or the id made readable) for one the catalog lacks."""
+    tid = str(territory)
+    msgid = f"territory.{tid}"
+    if _known(msgid):
+        return game_t(locale, GAME, msgid)
+    found = geometry().territories.get(tid)
+    return found.name if found else readable(tid)
+
+
+def card(locale: Locale, found: dict[str, Any]) -> str:
+    """An objective card's name in `locale`; the view's word for a card the catalog lacks."""
+    msgid = f"card.{found.get('id')}"
+    if _known(msgid):
+        return game_t(locale, GAME, msgid)
+    return str(found.get("name", "?"))
+
+
+def counted(locale: Locale, token: str, n: int) -> str | None:
+    """`n` tokens in words ("3 acorns"), None for a token the catalog lacks."""
+    msgid = f"count.{token}"
+    return game_t(locale, GAME, msgid, n=n) if _known(msgid) else None
+
+
+def requirement(locale: Locale, found: dict[str, Any]) -> str:
+    """What a card asks for in `locale` ("3 acorns, 3 berries"); the view's words when a part has no name."""
+    parts: list[str] = []
+    for token, need in (found.get("tokens") or {}).items():
+        said = counted(locale, str(token), int(need))
+        if said is None:
+            return str(found.get("requirement", ""))
+        parts.append(said)
+    statues = [str(s) for s in found.get("statues") or []]
+    if len(statues) == 1:
+        parts.append(game_t(locale, "vendetta", "requirement.statue", place=place(locale, statues[0])))
+    elif len(statues) == 2:
+        first, second = place(locale, statues[0]), place(locale, statues[1])
+        parts.append(game_t(locale, "vendetta", "requirement.statues", first=first, second=second))
+    if len(statues) > 2 or not parts:
+        return str(found.get("requirement", ""))
+    # The engine's requirement joins its parts with a comma and no conjunction, in every language.
+    return ", ".join(parts)
