@@ -86,7 +86,8 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
 
 def _prompt_note(table: TableInfo, news: Sequence[Event]) -> str:
     """The first lines of a DM prompt: the player's private news of the same change, then what the DM is."""
-    return "\n".join([*text.private_events_text(news, table), text.SECRET_PROMPT_NOTE])
+    locale = text.table_language(table)  # a DM does not say its reader's language: the table's is the best guess
+    return "\n".join([*text.private_events_text(news, table, locale=locale), text.secret_prompt_note(locale)])
 
 
 class NotifierBot(Protocol):
@@ -229,6 +230,7 @@ class DiscordNotifier:
         change; nothing when it is no longer theirs."""
         panel = await build_panel(
             self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
+            locale=text.table_language(table),
         )
         if panel.view is None:
             return None
@@ -247,6 +249,7 @@ class DiscordNotifier:
         None when that message is gone (the sender then DMs a new prompt)."""
         panel = await build_panel(
             self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
+            locale=text.table_language(table),
         )
         if panel.view is None:
             return message  # the decision is no longer theirs: the prompt stays as it is

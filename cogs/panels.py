@@ -17,15 +17,14 @@ from cogs.components import actions_view
 from cogs.limits import MESSAGE_CONTENT, fit_lines, trim
 from host.results import ActionChoice, PanelDetails, PanelScreen, Recap, StepInfo, TableInfo
 from host.service import TableService
+from i18n import ENGLISH, Locale
+from present import panel_words, text
 from present import recap as recap_words
-from present import text
 from present.choices import Choice
 
 log = logging.getLogger(__name__)
 
-PRIVATE_HEADING = "What only you see:"
 SITUATION_LINE = 600
-MORE_IN_PICTURE = "… the rest is in the picture (and /hand)."
 # The recap comes before the prompt: kept short enough that the prompt and the situation still fit.
 RECAP_CHARS = 900
 
@@ -41,37 +40,40 @@ class Panel:
     recap: Recap | None = None  # what happened since the player's last move (its lines are in `content`)
 
 
-def as_choices(seat: int, actions: tuple[ActionChoice, ...]) -> list[Choice]:
-    """Actions as choices of `seat`."""
-    return [Choice(seat, a.id, a.label) for a in actions]
+def as_choices(seat: int, actions: tuple[ActionChoice, ...], game: str = "", locale: Locale = ENGLISH) -> list[Choice]:
+    """Actions as choices of `seat`, labelled in `locale` (from `game`'s catalog where they carry a phrase)."""
+    return [Choice(seat, a.id, panel_words.choice_label(a.label, a.phrase if game else None, game, locale))
+            for a in actions]
 
 
-def step_choices(step: StepInfo) -> list[Choice]:
-    """The step's actions as choices of its seat."""
-    return as_choices(step.player if step.player is not None else 0, step.actions)
+def step_choices(step: StepInfo, game: str = "", locale: Locale = ENGLISH) -> list[Choice]:
+    """The step's actions as choices of its seat, labelled in `locale`."""
+    return as_choices(step.player if step.player is not None else 0, step.actions, game, locale)
 
 
-def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, object] | None) -> str:
+def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, object] | None,
+             locale: Locale = ENGLISH) -> str:
     """"**Vendetta** — game #3 · you play Dingleson": the panel's first line (no mention: it is the reader)."""
     side = details.names.get(details.player) if details.player is not None else None
     side = side or (text.faction_names(public_view).get(details.player) if details.player is not None else None)
-    return f"**{table.title}** — game #{table.game_id}" + (f" · you play {side}" if side else "")
+    return panel_words.panel_headline(table.title, table.game_id, side, locale)
 
 
-def situation_lines(details: PanelDetails) -> list[str]:
+def situation_lines(details: PanelDetails, locale: Locale = ENGLISH) -> list[str]:
     """The engine's sentences about the player's private situation, under a heading (none: nothing)."""
     # Long sentences are kept whole where they fit: panel_text stops at the message's limit.
     lines = [trim(line, SITUATION_LINE) for line in details.situation if line.strip()]
-    return ["", PRIVATE_HEADING, *lines] if lines else []
+    return ["", panel_words.private_heading(locale), *lines] if lines else []
 
 
-def panel_text(head: list[str], situation: list[str], limit: int = MESSAGE_CONTENT) -> str:
+def panel_text(head: list[str], situation: list[str], limit: int = MESSAGE_CONTENT, locale: Locale = ENGLISH) -> str:
     """The head lines, then as many situation sentences as fit, marked when some did not."""
-    text = fit_lines(head, limit)
+    text = fit_lines(head, limit, locale=locale)
+    marker = panel_words.more_in_picture(locale)
     for n, line in enumerate(situation):
-        more = "\n" + MORE_IN_PICTURE if n < len(situation) - 1 else ""
+        more = "\n" + marker if n < len(situation) - 1 else ""
         if len(text) + 1 + len(line) + len(more) > limit:
-            return text + "\n" + MORE_IN_PICTURE if len(text) + 1 + len(MORE_IN_PICTURE) <= limit else text
+            return text + "\n" + marker if len(text) + 1 + len(marker) <= limit else text
         text += "\n" + line
     return text
 
@@ -86,6 +88,7 @@ async def build_panel(
     note: str = "",
     file_limit: int | None = None,
     with_image: bool = True,
+    locale: Locale = ENGLISH,
 ) -> Panel:
     """The panel of `user_id` at table `game_id` (one seat: `player`, or the one the service picks).
 
@@ -93,35 +96,35 @@ async def build_panel(
     Raises the service's errors (NotSeated for a non-player).
     """
     return await panel_of(await service.panel(game_id, user_id, player=player, page=page),
-                          note=note, file_limit=file_limit, with_image=with_image)
+                          note=note, file_limit=file_limit, with_image=with_image, locale=locale)
 
 
 async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | None = None,
-                   with_image: bool = True) -> Panel:
-    """The Discord message of a panel read by the service."""
+                   with_image: bool = True, locale: Locale = ENGLISH) -> Panel:
+    """The Discord message of a panel read by the service, in the reader's `locale`."""
     table, step, details = screen.table, screen.step, screen.details
     if step is None:
-        return await _finished_panel(screen, note, file_limit, with_image)
+        return await _finished_panel(screen, note, file_limit, with_image, locale)
     assert details is not None  # a running game's panel always has its details
     head = [note] if note else []
-    head.append(headline(table, details, screen.public_view))
+    head.append(headline(table, details, screen.public_view, locale))
     if screen.recap is not None:
-        names = text.player_names(table, screen.public_view)
-        head.append(trim(recap_words.recap_text(screen.recap, names), RECAP_CHARS))
+        reader = recap_words.Reader(text.player_names(table, screen.public_view), table.game_name, locale)
+        head.append(trim(recap_words.recap_text(screen.recap, reader), RECAP_CHARS))
     if step.can_act:
-        head.append(f"**{trim(step.prompt, 300)}**" if step.prompt else "**Your choice:**")
+        head.append(panel_words.your_choice(trim(step.prompt, 300), locale))
     else:
-        waiting = text.pending_line(table, step.waiting_for, screen.public_view)
-        head.append(f"Nothing to decide right now. {waiting}".strip())
+        waiting = text.pending_line(table, step.waiting_for, screen.public_view, locale)
+        head.append(panel_words.nothing_to_decide(waiting, locale))
     if screen.private_view is not None and images.private_is_empty(table.game_name, screen.private_view):
         # The picture is then the board alone; the empty hand is said here instead.
         head.append(text.empty_private_text())
-    content = panel_text(head, situation_lines(details))
+    content = panel_text(head, situation_lines(details, locale), locale=locale)
     view = None
     if step.can_act and step.player is not None:
         view = actions_view(
-            table.game_id, step.version, step.player, step_choices(step), screen.page,
-            shortcuts=as_choices(step.player, details.shortcuts), pick=details.pick,
+            table.game_id, step.version, step.player, step_choices(step, table.game_name, locale), screen.page,
+            shortcuts=as_choices(step.player, details.shortcuts, table.game_name, locale), pick=details.pick,
         )
     files = []
     if with_image and screen.public_view is not None and screen.private_view is not None:
@@ -129,14 +132,15 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     return Panel(content=content, view=view, files=files, step=step, recap=screen.recap)
 
 
-async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None, with_image: bool) -> Panel:
+async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None, with_image: bool,
+                          locale: Locale) -> Panel:
     """For a game no longer running: the player's final situation, no choices."""
     table = screen.table
     lines = [note] if note else []
-    lines.append(f"**{table.title}** — game #{table.game_id} is {table.status.value}.")
-    situation = situation_lines(screen.details) if screen.details is not None else []
+    lines.append(panel_words.finished_line(table.title, table.game_id, table.status, locale))
+    situation = situation_lines(screen.details, locale) if screen.details is not None else []
     files = []
     if with_image and screen.details is not None and screen.public_view is not None \
             and screen.private_view is not None:
         files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit)
-    return Panel(content=panel_text(lines, situation), view=None, files=files, step=None)
+    return Panel(content=panel_text(lines, situation, locale=locale), view=None, files=files, step=None)

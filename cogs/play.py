@@ -20,7 +20,8 @@ from cogs.components import PLAY_COG, answer_unrouted
 from cogs.custom_ids import INDEX_MARK, ActionId, ComponentId, PageId, PickId, SelectId, TurnId
 from cogs.errors import UserFacingError
 from cogs.limits import CHOICE_NAME, echo, trim
-from cogs.panels import Panel, build_panel
+from cogs.locales import reader_locale
+from cogs.panels import Panel, as_choices, build_panel
 from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
@@ -28,6 +29,7 @@ from engine.core.game import summarise_actions
 from host.errors import StaleVersion
 from host.forced import played_label
 from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
+from i18n import ENGLISH, Locale
 from present import text
 from present.choices import (
     NOTHING_TO_CHOOSE,
@@ -132,7 +134,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         table = await self.table_for_user(interaction, game)
         user = interaction.user.id
         steps = await self.user_steps(table, user)
-        choices = await self.step_choices(table, user, steps)
+        choices = await self.step_choices(table, user, steps, reader_locale(interaction))
         if not choices:
             waiting = steps[0].waiting_for if steps else table.pending
             raise UserFacingError(
@@ -148,20 +150,23 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         log.info("game %s: /play by %s applied", table.game_id, user)
         panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
                                   note=move_note(chosen.label, result.forced), file_limit=interaction.filesize_limit,
-                                  with_image=False)
+                                  with_image=False, locale=reader_locale(interaction))
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
-    async def step_choices(self, table: TableInfo, user_id: int, steps: Sequence[StepInfo]) -> list[Choice]:
-        """Every choice of the user's steps for /play: the engine's shortcuts (whole orders) first."""
+    async def step_choices(self, table: TableInfo, user_id: int, steps: Sequence[StepInfo],
+                           locale: Locale = ENGLISH) -> list[Choice]:
+        """Every choice of the user's steps for /play, labelled in `locale`: the engine's shortcuts (whole
+        orders) first."""
         choices: list[Choice] = []
         for step in steps:
             seat = step.player or 0
             if step.actions:
                 details = await self.bot.service.panel_details(table.game_id, user_id, player=step.player)
                 if details.version == step.version:
-                    choices += [Choice(seat, a.id, a.label) for a in details.shortcuts]
+                    choices += as_choices(seat, details.shortcuts, table.game_name, locale)
             known = {c.action_id for c in choices if c.seat == seat}
-            choices += [Choice(seat, a.id, a.label) for a in step.actions if a.id not in known]
+            fresh = tuple(a for a in step.actions if a.id not in known)
+            choices += as_choices(seat, fresh, table.game_name, locale)
         return choices
 
     @play.autocomplete("action")
@@ -189,7 +194,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         public = None
         if several:
             public = (await self.bot.service.view_for(table.game_id, None)).view
-        choices = await self.step_choices(table, interaction.user.id, steps)
+        choices = await self.step_choices(table, interaction.user.id, steps, reader_locale(interaction))
         result = []
         for c in filter_choices(choices, current):
             seat = (text.faction_names(public).get(c.seat) or f"side {c.seat + 1}") if several else None
@@ -224,7 +229,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         table = await self.table_for_user(interaction, game)
         forced = await self.bot.service.take_forced_steps(table.game_id, interaction.user.id)
         panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
-                                  note=move_note("", forced), file_limit=interaction.filesize_limit)
+                                  note=move_note("", forced), file_limit=interaction.filesize_limit,
+                                  locale=reader_locale(interaction))
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
     # -- components ------------------------------------------------------------------------------------
@@ -258,7 +264,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         forced = await self.bot.service.take_forced_steps(cid.game, interaction.user.id)
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id,
                                   note="\n".join(n for n in (note, move_note("", forced)) if n),
-                                  file_limit=interaction.filesize_limit)
+                                  file_limit=interaction.filesize_limit, locale=reader_locale(interaction))
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
     async def action_click(self, interaction: discord.Interaction, game: int, version: int, seat: int,
@@ -293,7 +299,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         details = await service.panel_details(cid.game, user, player=cid.seat, pick=list(values))
         if details.pick_action is None or details.version < cid.version:
             panel = await build_panel(service, cid.game, user, player=cid.seat, note=OUTDATED,
-                                      file_limit=interaction.filesize_limit)
+                                      file_limit=interaction.filesize_limit, locale=reader_locale(interaction))
             await edit_reply(interaction, **panel_kwargs(panel, editing=True))
             return
         await self.apply_and_show(interaction, cid.game, cid.version, cid.seat, details.pick_action.id,
@@ -307,13 +313,14 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             result = await service.submit(game, user, action_id, version, player=seat, forced_steps=True)
         except StaleVersion as stale:
             panel = await build_panel(service, game, user, player=seat, note=OUTDATED,
-                                      file_limit=interaction.filesize_limit)
+                                      file_limit=interaction.filesize_limit, locale=reader_locale(interaction))
             await edit_reply(interaction, **panel_kwargs(panel, editing=True))
             await reply(interaction, stale.message)
             return
         log.info("game %s: move by %s applied, now version %s", game, user, result.version)
         note = move_note(played_label(result, label), result.forced)
-        panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit)
+        panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit,
+                                  locale=reader_locale(interaction))
         await edit_reply(interaction, **panel_kwargs(panel, editing=True))
 
     async def page_click(self, interaction: discord.Interaction, cid: PageId, table: TableInfo) -> None:
@@ -321,7 +328,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         await interaction.response.defer()
         note = OUTDATED if is_outdated(cid, table) else ""
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id, player=cid.seat, page=cid.page,
-                                  note=note, file_limit=interaction.filesize_limit, with_image=False)
+                                  note=note, file_limit=interaction.filesize_limit, with_image=False,
+                                  locale=reader_locale(interaction))
         kwargs = panel_kwargs(panel, editing=True)
         kwargs.pop("attachments")  # turning a page keeps the picture already shown
         await edit_reply(interaction, **kwargs)

@@ -96,7 +96,8 @@ class Moves:
                 tables.absence.returned(game_id, acting)
                 result = move_result(live, applied)
                 public = bool(result.public_events) or live.public_state() != before
-                return replace(result, submitted=ActionChoice(action.id, action.label), public_change=public)
+                submitted = ActionChoice(action.id, action.label, action.phrase)
+                return replace(result, submitted=submitted, public_change=public)
             require_active(live)
             raise StaleVersion(expected_version, live.version, situation(self._user_label, live))
 

@@ -236,6 +236,7 @@ class ActionChoice:
 
     id: str
     label: str
+    phrase: Phrase | None = None  # the label as words of the game's catalog (None: the label only)
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,7 @@ def step_of(live: LiveGame, user_id: int, player: int | None, user_label: UserLa
                 player=decision.player,
                 kind=decision.kind,
                 prompt=decision.prompt,
-                actions=tuple(ActionChoice(a.id, a.label) for a in actions),
+                actions=tuple(ActionChoice(a.id, a.label, a.phrase) for a in actions),
                 waiting_for=live.pending_players(),
             )
     return StepInfo(
@@ -141,16 +141,16 @@ def details_of(
         return PanelDetails(seat, live.version, told, names)
     pick = _engine_extra(live, "pick menu", lambda: game.multi_pick(state, seat), None)
     orders: list[Action] = _engine_extra(live, "shortcuts", lambda: game.shortcuts(state, seat), [])
-    shortcuts = tuple(ActionChoice(a.id, a.label) for a in orders)
+    shortcuts = tuple(ActionChoice(a.id, a.label, a.phrase) for a in orders)
     auto_action = _engine_extra(live, "single step", lambda: game.auto_step(state, seat), None)
-    auto = ActionChoice(auto_action.id, auto_action.label) if auto_action is not None else None
+    auto = ActionChoice(auto_action.id, auto_action.label, auto_action.phrase) if auto_action is not None else None
     chosen = None
     if pick_ids is not None:
         try:
             action = game.pick_action(state, seat, list(pick_ids))
         except IllegalAction as exc:
             raise IllegalMove(exc) from exc
-        chosen = ActionChoice(action.id, action.label)
+        chosen = ActionChoice(action.id, action.label, action.phrase)
     return PanelDetails(seat, live.version, told, names, pick, shortcuts, auto, chosen)
 
 

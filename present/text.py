@@ -327,8 +327,9 @@ def public_only(events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.public]
 
 
-# The line a DM prompt opens with (after any private news it tells).
-SECRET_PROMPT_NOTE = "Your secret choice (only you see this):"
+def secret_prompt_note(locale: Locale = ENGLISH) -> str:
+    """The line a DM prompt opens with (after any private news it tells)."""
+    return t(locale, "dm.secret-prompt")
 
 
 def turn_ping_text(table: TableInfo, users: Sequence[int]) -> str:

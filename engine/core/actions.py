@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.phrases import Phrase, phrase_from_json
+
 MAX_ID_LEN = 80
 MAX_LABEL_LEN = 100
 
@@ -23,11 +25,14 @@ class Action:
     `id` is stable and short enough to live inside a Discord custom_id; the game
     parses it back with `Game.parse_action`. `label` is what a menu shows.
     Equality and hashing use the id only: two actions with the same id are the
-    same move whatever their label says.
+    same move whatever their label says. `phrase` is the label as words of the
+    game's catalog (engine.core.phrases), for a reader of any language; without
+    one the label is shown as it is.
     """
 
     id: str
     label: str = ""
+    phrase: Phrase | None = None
 
     def __post_init__(self) -> None:
         if not self.id or len(self.id) > MAX_ID_LEN:
@@ -45,9 +50,14 @@ class Action:
 
     def to_json(self) -> dict[str, Any]:
         """The action as a JSON-safe dict."""
-        return {"id": self.id, "label": self.label}
+        out: dict[str, Any] = {"id": self.id, "label": self.label}
+        if self.phrase is not None:
+            out["phrase"] = self.phrase.to_json()
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Action:
         """Rebuild an action written by `to_json`."""
-        return cls(id=str(data["id"]), label=str(data.get("label", "")))
+        said = data.get("phrase")
+        return cls(id=str(data["id"]), label=str(data.get("label", "")),
+                   phrase=phrase_from_json(said) if said is not None else None)

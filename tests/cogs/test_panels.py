@@ -16,6 +16,7 @@ from engine.core.picks import MultiPick, PickOption
 from host import forced
 from host.errors import StaleVersion
 from host.results import ActionChoice, GameView, MoveResult, PanelDetails, PanelScreen, StepInfo, TableInfo, TableStatus
+from present import panel_words
 from render import panel as render_panel
 from tests.cogs.fakes import PLAYER, ServiceStandIn, make_table
 
@@ -156,12 +157,12 @@ def test_the_mover_reads_the_words_they_pressed_never_an_id(submitted: ActionCho
 
 def test_a_long_situation_stops_at_the_message_limit_and_says_where_the_rest_is() -> None:
     head = ["**Vendetta** — game #3", "**Move the Dingleson clan.**"]
-    situation = ["", panels.PRIVATE_HEADING] + [f"Objective {n}: " + "x" * 300 for n in range(10)]
+    situation = ["", panel_words.private_heading()] + [f"Objective {n}: " + "x" * 300 for n in range(10)]
     text = panels.panel_text(head, situation)
-    assert len(text) <= 2000 and text.startswith("**Vendetta**") and text.endswith(panels.MORE_IN_PICTURE)
+    assert len(text) <= 2000 and text.startswith("**Vendetta**") and text.endswith(panel_words.more_in_picture())
     assert "Objective 0: " in text and "Objective 9: " not in text
     short = panels.panel_text(head, situation[:4])
-    assert short.endswith("Objective 1: " + "x" * 300) and panels.MORE_IN_PICTURE not in short
+    assert short.endswith("Objective 1: " + "x" * 300) and panel_words.more_in_picture() not in short
 
 
 async def test_the_panel_picture_falls_back_to_the_private_one_then_to_none(monkeypatch: pytest.MonkeyPatch) -> None:

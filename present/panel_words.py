@@ -1,0 +1,60 @@
+"""The words of a player's private panel, in the reader's language: its first line, its headings, the words
+around the engine's prompt, and each choice's label (said from the game's catalog where the engine gave it as
+a phrase)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.core.phrases import Phrase
+from host.results import TableStatus
+from i18n import ENGLISH, Locale, mark, t
+from present.phrases import say
+
+
+def choice_label(label: str, said: Phrase | None, game: str, locale: Locale = ENGLISH,
+                 names: Mapping[int, str] | None = None) -> str:
+    """A choice's label in `locale`: its phrase said from `game`'s catalog, else the engine's own label."""
+    return say(locale, game, said, names or {}) if said is not None else label
+
+
+def panel_headline(title: str, game_id: int, side: str | None, locale: Locale = ENGLISH) -> str:
+    """ "**Vendetta** — game #3 · you play Dingleson": the panel's first line (no mention: it is the reader)."""
+    if side:
+        return t(locale, "panel.headline-side", title=title, game=game_id, side=side)
+    return t(locale, "panel.headline", title=title, game=game_id)
+
+
+def private_heading(locale: Locale = ENGLISH) -> str:
+    """The heading above the engine's sentences about what only the reader sees."""
+    return t(locale, "panel.private-heading")
+
+
+def more_in_picture(locale: Locale = ENGLISH) -> str:
+    """The line saying some private sentences did not fit and are in the picture."""
+    return t(locale, "panel.more-in-picture")
+
+
+def your_choice(prompt: str, locale: Locale = ENGLISH) -> str:
+    """The line above the choices: the engine's prompt in bold, or "Your choice:" when it gives none."""
+    return f"**{prompt}**" if prompt else t(locale, "panel.your-choice")
+
+
+def nothing_to_decide(waiting: str, locale: Locale = ENGLISH) -> str:
+    """The line of a panel whose reader has nothing to decide now, with whom the game waits for."""
+    return t(locale, "panel.nothing-to-decide", waiting=waiting).strip()
+
+
+# A game's state in a word, as the panel of a game no longer running says it.
+STATUS_WORDS = {
+    TableStatus.LOBBY: mark("status.lobby"),
+    TableStatus.ACTIVE: mark("status.active"),
+    TableStatus.FINISHED: mark("status.finished"),
+    TableStatus.CANCELLED: mark("status.cancelled"),
+    TableStatus.QUARANTINED: mark("status.quarantined"),
+}
+
+
+def finished_line(title: str, game_id: int, status: TableStatus, locale: Locale = ENGLISH) -> str:
+    """The first line of the panel of a game no longer running: "**Vendetta** — game #3 is finished."."""
+    return t(locale, "panel.finished", title=title, game=game_id, status=t(locale, STATUS_WORDS[status]))
