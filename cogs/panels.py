@@ -112,7 +112,8 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
         reader = recap_words.Reader(text.player_names(table, screen.public_view), table.game_name, locale)
         head.append(trim(recap_words.recap_text(screen.recap, reader), RECAP_CHARS))
     if step.can_act:
-        head.append(panel_words.your_choice(trim(step.prompt, 300), locale))
+        prompt = panel_words.choice_label(step.prompt, step.prompt_phrase, table.game_name, locale)
+        head.append(panel_words.your_choice(trim(prompt, 300), locale))
     else:
         waiting = text.pending_line(table, step.waiting_for, screen.public_view, locale)
         head.append(panel_words.nothing_to_decide(waiting, locale))

@@ -253,6 +253,7 @@ class StepInfo:
     prompt: str
     actions: tuple[ActionChoice, ...]
     waiting_for: tuple[PendingPlayer, ...] = ()
+    prompt_phrase: Phrase | None = None  # the prompt as words of the game's catalog (None: the prompt only)
 
     @property
     def can_act(self) -> bool:

@@ -82,6 +82,7 @@ def step_of(live: LiveGame, user_id: int, player: int | None, user_label: UserLa
                 prompt=decision.prompt,
                 actions=tuple(ActionChoice(a.id, a.label, a.phrase) for a in actions),
                 waiting_for=live.pending_players(),
+                prompt_phrase=decision.phrase,
             )
     return StepInfo(
         game_id=live.id,

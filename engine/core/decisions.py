@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.core.phrases import Phrase
+
 
 class DecisionKind(StrEnum):
     """How a front end should present a decision."""
@@ -17,11 +19,13 @@ class DecisionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One player who must act, with a short player-facing prompt."""
+    """One player who must act, with a short player-facing prompt (and the prompt as words of the game's
+    catalog, `phrase`, for a reader of any language; None: the prompt only)."""
 
     player: int
     kind: DecisionKind
     prompt: str
+    phrase: Phrase | None = None
 
     def to_json(self) -> dict[str, object]:
         """The decision as a JSON-safe dict."""

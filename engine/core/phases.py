@@ -39,6 +39,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, not_offered, require_pending
+from engine.core.phrases import Phrase
 from engine.core.picks import MultiPick
 
 S = TypeVar("S")
@@ -66,6 +67,8 @@ class PhaseRules(Generic[S]):
     # Runs when `waiting` is empty (every answer is in): reveals, tallies, moves to the next phase.
     complete: Callable[[S, list[Event]], None] | None = None
     label: str = ""  # "Phase 2: investment", for the view's phase_label
+    # The prompt as words of the game's catalog (engine.core.phrases), read in any language; None: English only.
+    prompt_phrase: Callable[[S, int], Phrase] | None = None
     # Optional front-end helpers of the contract (engine.core.Game): a 'pick k of n' menu and its one
     # action, and whole orders in one tap. Absent = the Game default (none).
     multi_pick: Callable[[S, int], MultiPick | None] | None = None
@@ -153,7 +156,9 @@ class PhasedGame(Game[S]):
         rules = self.rules(state)
         if rules is None:
             return []
-        return [Decision(p, rules.kind, rules.prompt(state, p)) for p in rules.waiting(state)]
+        said = rules.prompt_phrase
+        return [Decision(p, rules.kind, rules.prompt(state, p), said(state, p) if said is not None else None)
+                for p in rules.waiting(state)]
 
     def legal_actions(self, state: S, player: int) -> list[Action]:
         """One short step of `player`'s current decision; empty when he has none.

@@ -1,0 +1,43 @@
+"""present.panel_words and the choices of a panel: the reader's language, the game's catalog for a choice the
+engine gives as a phrase, and its own label for one it gives as words only."""
+
+from __future__ import annotations
+
+from cogs.panels import as_choices, panel_text
+from engine.core.actions import Action
+from engine.core.decisions import Decision, DecisionKind
+from engine.core.phrases import name, phrase
+from host.results import ActionChoice, TableStatus
+from i18n import Locale
+from present import panel_words
+
+FRENCH = Locale("fr")
+
+
+def test_a_choice_with_a_phrase_reads_in_the_readers_language_and_one_without_as_the_engine_wrote_it() -> None:
+    passes = ActionChoice("pass", "McDingle passes.", phrase("move.pass", clan=name("clan", "yellow")))
+    plain = ActionChoice("undo", "Undo the last move")
+    french = as_choices(1, (passes, plain), "vendetta", FRENCH)
+    assert [(c.seat, c.action_id, c.label) for c in french] == [(1, "pass", "McDingle passe."),
+                                                                 (1, "undo", "Undo the last move")]
+    assert [c.label for c in as_choices(1, (passes, plain), "vendetta")] == ["McDingle passes.", "Undo the last move"]
+
+
+def test_the_panels_own_words_are_french_for_a_french_reader() -> None:
+    assert panel_words.panel_headline("Vendetta", 3, "Dingleson", FRENCH) == (
+        "**Vendetta** — partie n° 3 · tu joues Dingleson")
+    assert panel_words.panel_headline("Vendetta", 3, None) == "**Vendetta** — game #3"
+    assert panel_words.your_choice("", FRENCH) == "**Ton choix :**"
+    assert panel_words.finished_line("Vendetta", 3, TableStatus.CANCELLED, FRENCH) == (
+        "**Vendetta** — la partie n° 3 est annulée.")
+    text = panel_text(["head"], ["", panel_words.private_heading(FRENCH), *("x" * 500 for _ in range(6))],
+                      limit=1200, locale=FRENCH)
+    assert text.endswith(panel_words.more_in_picture(FRENCH)) and "/main" in text
+
+
+def test_an_action_and_a_decision_keep_their_phrase_through_json_and_compare_by_id() -> None:
+    said = phrase("move.pass", clan=name("clan", "red"))
+    action = Action("pass", "Dingleson passes.", said)
+    again = Action.from_json(action.to_json())
+    assert again.phrase == said and again == Action("pass") and Action.from_json({"id": "x"}).phrase is None
+    assert Decision(0, DecisionKind.TURN, "Move").phrase is None
