@@ -10,7 +10,9 @@ from typing import Any
 
 from engine.core.actions import MAX_ID_LEN, Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
+from engine.vendetta import words
 from engine.vendetta.actions import (
     default_choice,
     destination_choices,
@@ -184,7 +186,8 @@ def pick_action(state: VendettaState, player: int, ids: Sequence[str]) -> Action
         raise IllegalAction(f"Keep exactly {pick.min} objectives (you chose {len(chosen)}).", "E_BAD_PICK")
     clan = active_objective_clan(state, player)
     ordered = catalogue_sorted(chosen)
-    return Action(f"choose:{clan}:{','.join(ordered)}", "Keep " + joined([CARDS[c].name for c in ordered]))
+    return Action(f"choose:{clan}:{','.join(ordered)}", "Keep " + joined([CARDS[c].name for c in ordered]),
+                  phrase("label.keep-cards", cards=words.joined([words.card(c) for c in ordered])))
 
 
 # --- automatic steps and shortcuts -------------------------------------------------------------
@@ -292,7 +295,11 @@ def _all_to(state: VendettaState, clan: str, draft: dict[str, Any], origin: str,
     board = load_board()
     name = board.name(dest)
     what = f"All {left} gnomes" if left > 1 else "The gnome"
+    said = phrase("label.all-gnomes", n=left) if left > 1 else phrase("label.the-gnome")
     if draft["origin"] is None:
         what += f" from {board.name(origin)}"
+        said = phrase("label.gnomes-from", gnomes=said, place=words.place(origin))
     more = " and end the move" if draft["triples"] else ", end of move"
-    return Action(action_id, f"{what} to {name}{more}")
+    return Action(action_id, f"{what} to {name}{more}",
+                  phrase("label.to-and-end", gnomes=said, place=words.place(dest)) if draft["triples"]
+                  else phrase("label.to-end", gnomes=said, place=words.place(dest)))

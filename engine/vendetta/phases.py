@@ -10,8 +10,16 @@ from __future__ import annotations
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, Action
 from engine.core.decisions import DecisionKind
 from engine.core.phases import PhaseRules
-from engine.vendetta import describe
-from engine.vendetta.actions import combat_actions, default_choice, movement_actions, objective_actions
+from engine.core.phrases import Phrase, phrase
+from engine.vendetta import describe, words
+from engine.vendetta.actions import (
+    all_dice_action,
+    combat_actions,
+    default_choice,
+    movement_actions,
+    objective_actions,
+    pass_action,
+)
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLANS
 from engine.vendetta.combat import default_target
@@ -32,7 +40,7 @@ from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES
 
 
 def _clear(state: VendettaState, player: int) -> Action:
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase("label.clear"))
 
 
 def _draft_holds(state: VendettaState, clan: str | None, key: str) -> bool:
@@ -55,12 +63,14 @@ def _objectives_legal(state: VendettaState, player: int) -> list[Action]:
 
 def _objectives_timeout(state: VendettaState, player: int) -> Action:
     clan = active_objective_clan(state, player)  # R-V34: the first K offered cards in catalogue order
-    return Action(f"{CHOOSE_PREFIX}{clan}:{','.join(default_choice(state, clan))}", "Keep the suggested objectives")
+    return Action(f"{CHOOSE_PREFIX}{clan}:{','.join(default_choice(state, clan))}", "Keep the suggested objectives",
+                  phrase("label.keep-suggested-objectives"))
 
 
 OBJECTIVES = PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=_choosers, prompt=lambda s, p: "Choose your secret objectives.",
+    prompt_phrase=lambda s, p: phrase("prompt.objectives"),
     legal=_objectives_legal, apply=apply_objectives, check=check_objectives, timeout=_objectives_timeout,
     describe=lambda s, p: [], multi_pick=describe.multi_pick, pick_action=describe.pick_action,
     typed_prefixes=(CHOOSE_PREFIX,), label="Setup: choosing objectives",
@@ -83,6 +93,12 @@ def _movement_prompt(state: VendettaState, player: int) -> str:
     return f"Move the {CLANS[seat].name} clan."
 
 
+def _movement_prompt_phrase(state: VendettaState, player: int) -> Phrase:
+    seat = current_mover(state)
+    assert seat is not None
+    return phrase("prompt.move", clan=words.clan(seat))
+
+
 def _movement_legal(state: VendettaState, player: int) -> list[Action]:
     seat = current_mover(state)
     return movement_actions(state, seat) if seat is not None and state.owner[seat] == player else []
@@ -91,8 +107,8 @@ def _movement_legal(state: VendettaState, player: int) -> list[Action]:
 MOVEMENT = PhaseRules(
     parse=parse,
     kind=DecisionKind.TURN, waiting=_mover, prompt=_movement_prompt, legal=_movement_legal,
-    apply=apply_movement, check=check_movement,
-    timeout=lambda s, p: Action(PASS_ID, "Pass (do not move)"),  # R-V34
+    prompt_phrase=_movement_prompt_phrase, apply=apply_movement, check=check_movement,
+    timeout=lambda s, p: pass_action(),  # R-V34
     describe=describe.move_lines, auto_step=describe.move_auto_step, shortcuts=describe.shortcuts,
     typed_prefixes=(DECL_PREFIX,), label="Movement",
     draft_built=lambda s, p: _draft_holds(s, current_mover(s), "triples"),
@@ -113,6 +129,12 @@ def _combat_prompt(state: VendettaState, player: int) -> str:
     return f"Aim the dice of {CLANS[seat].name} on {load_board().name(state.combat['territory'])}."
 
 
+def _combat_prompt_phrase(state: VendettaState, player: int) -> Phrase:
+    seat = current_declarer(state)
+    assert seat is not None and state.combat is not None
+    return phrase("prompt.aim", clan=words.clan(seat), place=words.place(state.combat["territory"]))
+
+
 def _combat_legal(state: VendettaState, player: int) -> list[Action]:
     seat = current_declarer(state)
     return combat_actions(state, seat) if seat is not None and state.owner[seat] == player else []
@@ -123,13 +145,13 @@ def _combat_timeout(state: VendettaState, player: int) -> Action:
     assert seat is not None and state.combat is not None
     here = state.board[state.combat["territory"]]
     target = default_target(here, seat, state.seats)  # R-V34: all dice at the largest opponent
-    return Action(f"all:{target}", f"All {here[seat]} dice at {CLANS[target].name}")
+    return all_dice_action(here[seat], target)
 
 
 COMBAT = PhaseRules(
     parse=parse,
     kind=DecisionKind.TURN, waiting=_declarer, prompt=_combat_prompt, legal=_combat_legal,
-    apply=apply_combat, check=check_combat, timeout=_combat_timeout,
+    prompt_phrase=_combat_prompt_phrase, apply=apply_combat, check=check_combat, timeout=_combat_timeout,
     describe=describe.combat_lines, auto_step=describe.combat_auto_step,
     typed_prefixes=(ATK_PREFIX,), label="Combat",
     # all dice at one clan replaces the dice aimed target by target

@@ -93,3 +93,62 @@ def test_vendetta_final_report_says_in_english_what_its_text_says_and_reads_fren
         assert say(ENGLISH, "vendetta", said, {}) == text, said
         assert say(FRENCH, "vendetta", said, {}) != text, said
     assert "manche" in say(FRENCH, "vendetta", report.reason_said, {})
+
+
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (5, 23)])
+def test_every_vendetta_choice_and_prompt_says_in_english_what_its_label_says(players: int, seed: int) -> None:
+    """At every step of a random game: each offered action, the engine's shortcuts, the suggested pick and each
+    pending prompt read in English exactly as their label, and in French otherwise."""
+    game = registry.get("vendetta")
+    state = game.new_game(players, seed, {})
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for _ in range(800):
+        if game.outcome(state) is not None:
+            break
+        for decision in game.pending(state):
+            assert decision.phrase is not None, decision.prompt
+            assert say(ENGLISH, "vendetta", decision.phrase, {}) == decision.prompt
+            offered = [*game.legal_actions(state, decision.player), *game.shortcuts(state, decision.player)]
+            offered.append(game.timeout_action(state, decision.player))
+            for action in offered:
+                assert action.phrase is not None, action.label
+                english = say(ENGLISH, "vendetta", action.phrase, {})
+                assert english == action.label or (action.label.endswith("…") and english.startswith(
+                    action.label[:-1])), (english, action.label)
+                assert say(FRENCH, "vendetta", action.phrase, {}) != english, english
+                seen.add(action.phrase.msgid)
+        player = game.pending(state)[0].player
+        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+    assert {"label.move-from", "label.to", "label.move-n", "label.keep", "label.pass"} <= seen, seen
+
+
+def test_a_combat_declarations_choices_read_in_english_as_their_labels_and_in_french() -> None:
+    """Three clans on one territory: the declaring clan's menu, step by step (random games seldom get there)."""
+    from engine.vendetta.actions import combat_actions
+    from engine.vendetta.board import load_board
+
+    state = registry.get("vendetta").new_game(3, 5, {})
+    territory = load_board().order[0]
+    clans = list(state.seats)[:3]
+    state.board[territory] = {clans[0]: 3, clans[1]: 2, clans[2]: 1}
+    state.combat = {"territory": territory, "order": clans}
+    seen: set[str] = set()
+    for _ in range(4):
+        actions = combat_actions(state, clans[0])
+        for action in actions:
+            assert action.phrase is not None
+            seen.add(action.phrase.msgid)
+            assert say(ENGLISH, "vendetta", action.phrase, {}) == action.label
+            assert say(FRENCH, "vendetta", action.phrase, {}) != action.label
+        target = next((a for a in actions if a.id.startswith(("target:", "dice:"))), None)
+        if target is None:
+            break
+        draft = state.drafts.setdefault(clans[0], {"kind": "combat", "clan": clans[0], "territory": territory,
+                                                   "assign": [], "target": None})
+        if target.id.startswith("target:"):
+            draft["target"] = target.id.split(":")[1]
+        else:
+            draft["assign"].append([draft["target"], int(target.id.split(":")[1])])
+            draft["target"] = None
+    assert {"label.aim", "label.dice-at", "label.all-dice", "label.undo-choose-target"} <= seen, seen
