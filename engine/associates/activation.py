@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from engine.associates import words
 from engine.associates.actions import attack, cardplay, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.cards import card_type, is_card_id
@@ -53,6 +54,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 from engine.core.words import counted
 
 __all__ = ["DROPALL_ID", "END_ID", "GO_PREFIX", "IDLE_ID", "TAKEALL_ID", "TAKEMAX_ID"]
@@ -63,9 +65,21 @@ __all__ = ["DROPALL_ID", "END_ID", "GO_PREFIX", "IDLE_ID", "TAKEALL_ID", "TAKEMA
 def choose_legal(s: State) -> list[Action]:
     """'activate:<fig>' per activatable figurine, plus 'idle' (the 12.4 timeout default)."""
     figs = activatable_figs(s, visited_seat(s))
-    out = [Action(f"activate:{f}", f"Activate {fig_name(f)}") for f in figs]
-    out.append(Action(IDLE_ID, f"Activate {fig_name(figs[0])} and end at once"))  # G-3, 12.4 default
+    out = [Action(f"activate:{f}", f"Activate {fig_name(f)}", phrase("label.activate", figurine=words.figurine(f)))
+           for f in figs]
+    out.append(idle_action(figs[0]))  # G-3, 12.4 default
     return out
+
+
+def idle_action(fig: str) -> Action:
+    """'idle': activate `fig` and end its activation at once (the 12.4 default of the figurine choice)."""
+    return Action(IDLE_ID, f"Activate {fig_name(fig)} and end at once",
+                  phrase("label.activate-idle", figurine=words.figurine(fig)))
+
+
+def end_action() -> Action:
+    """'end' the open activation, as a draft and the phase's timeout offer it."""
+    return Action(END_ID, "End the activation", phrase("label.end-activation"))
 
 
 def choose_check(s: State, cmd: Command) -> None:
@@ -114,24 +128,27 @@ def legal(s: State) -> list[Action]:
     fig = active_fig(s)
     if draft is not None:
         out = DRAFT_KINDS[draft.kind].legal(s, draft)
-        out.append(Action(UNDO_ID, "Undo the last step" if draft.steps else "Cancel"))
-        out.append(Action(END_ID, "End the activation"))
+        out.append(Action(UNDO_ID, "Undo the last step", phrase("label.undo-step")) if draft.steps
+                   else Action(UNDO_ID, "Cancel", phrase("label.cancel")))
+        out.append(end_action())
         return out
     out = []
     if active_of(s).actions > 0:
         if movement.can_move(s, fig):
-            out.append(Action("move", "Movement"))
+            out.append(Action("move", "Movement", phrase("label.movement")))
         if transfer.possible(s, fig):
-            out.append(Action("transfer", "Transfer"))
+            out.append(Action("transfer", "Transfer", phrase("label.transfer")))
         if attack.targets(s, "combat", None):
-            out.append(Action("combat", "Combat"))
+            out.append(Action("combat", "Combat", phrase("label.combat")))
         if attack.targets(s, "theft", None):
-            out.append(Action("theft", "Theft"))
+            out.append(Action("theft", "Theft", phrase("label.theft")))
         for a in ARTEFACTS:
             if crafting.feasible(s, a, False):
-                out.append(Action(f"craft:{a}", f"Craft a {ITEM_NAMES[a]}"))
+                out.append(crafting.craft_action(f"craft:{a}", a))
     out += cardplay.playable(s)
-    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({counted(active_of(s).actions, 'action')} left)"))
+    left = active_of(s).actions
+    out.append(Action(END_ID, f"End {fig_name(fig)}'s activation ({counted(left, 'action')} left)",
+                      phrase("label.end-figurine", n=left, figurine=words.figurine(fig))))
     return out
 
 
@@ -337,11 +354,13 @@ def theft_legal(s: State) -> list[Action]:
     if len(res.picks) < res.allowance:
         for item, k in t.items():
             if k - chosen.get(item, 0) > 0:
-                out.append(Action(f"steal:{item}", f"Steal 1 {ITEM_NAMES[item]}"))
-    out.append(Action(CONFIRM_ID, f"Confirm the theft ({len(res.picks)}/{res.allowance} items)"))
+                out.append(Action(f"steal:{item}", f"Steal 1 {ITEM_NAMES[item]}",
+                                  phrase("label.steal", items=words.counted(item, 1))))
+    out.append(Action(CONFIRM_ID, f"Confirm the theft ({len(res.picks)}/{res.allowance} items)",
+                      phrase("label.confirm-theft", n=res.allowance, picked=len(res.picks))))
     if res.picks:
-        out.append(Action(UNDO_ID, "Undo the last item"))
-    out.append(Action(TAKEMAX_ID, "Take the most (gold first)"))
+        out.append(Action(UNDO_ID, "Undo the last item", phrase("label.undo-item")))
+    out.append(Action(TAKEMAX_ID, "Take the most (gold first)", phrase("label.take-most")))
     return out
 
 

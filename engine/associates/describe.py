@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.associates import board
+from engine.associates import board, words
 from engine.associates.actions import movement, transfer
 from engine.associates.actions.common import active_fig
 from engine.associates.cards import CARD_TYPES, card_name, card_type
@@ -35,6 +35,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
 from engine.core.words import each_once
 
@@ -165,7 +166,9 @@ def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:
     if len(chosen) != HAND_SIZE:
         raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(chosen)}).", "E_BAD_PICK")
     positions = sorted(hand.index(c) for c in chosen)
-    return Action(KEEPSET_PREFIX + ",".join(map(str, positions)), "Keep " + _cards([hand[i] for i in positions]))
+    kept = [hand[i] for i in positions]
+    return Action(KEEPSET_PREFIX + ",".join(map(str, positions)), "Keep " + _cards(kept),
+                  phrase("label.keep-cards", cards=words.cards_joined(kept)))
 
 
 def keepset_cards(s: State, seat: int, positions: tuple[int, ...] | None) -> list[str]:
@@ -206,24 +209,30 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
     """'Keep the suggested five' in the keep step; 'Move to X' (Movement, one zone, confirmed) in an open
     activation."""
     if any(a.id == KEEPDEFAULT_ID for a in legal):
-        return [Action(KEEPDEFAULT_ID, "Keep the suggested five")]
+        return [Action(KEEPDEFAULT_ID, "Keep the suggested five", phrase("label.keep-suggested"))]
     out: list[Action] = []
     if not any(a.id in ("move", "transfer") for a in legal):
         return out
     fig = active_fig(s)
     here = zone_of(s, fig)
     if any(a.id == "move" for a in legal):
-        out += [Action(f"{GO_PREFIX}{z}", f"Move {fig_name(fig)} to {board.zone_name(z)}")
+        out += [Action(f"{GO_PREFIX}{z}", f"Move {fig_name(fig)} to {board.zone_name(z)}",
+                       phrase("label.go", figurine=words.figurine(fig), zone=words.zone(z)))
                 for z in board.adjacent(here)]
     if any(a.id == "transfer" for a in legal):
         pools = [t for src, t in transfer.sources(s, fig).items() if src != "safe"]
         lying = {item: sum(t[item] for t in pools) for item in ITEM_NAMES}
         if any(lying.values()):
-            out.append(Action(TAKEALL_ID, f"Take everything lying here ({describe_treasure(lying)})"))
+            out.append(Action(TAKEALL_ID, f"Take everything lying here ({describe_treasure(lying)})",
+                              phrase("label.take-everything", items=words.treasure(lying))))
         carried = s.figs[fig].treasure
         if any(carried.values()):
-            where = "into your safe" if on_own_intact_lair(s, fig) else "here"
-            out.append(Action(DROPALL_ID, f"Drop everything {where} ({describe_treasure(carried)})"))
+            safe = on_own_intact_lair(s, fig)
+            where = "into your safe" if safe else "here"
+            said = words.treasure(carried)
+            out.append(Action(DROPALL_ID, f"Drop everything {where} ({describe_treasure(carried)})",
+                              phrase("label.drop-everything-safe", items=said) if safe
+                              else phrase("label.drop-everything-here", items=said)))
     return out
 
 

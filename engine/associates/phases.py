@@ -68,9 +68,17 @@ def guild_legal(s: State) -> list[Action]:
     """'guild:<g>' for every free guild."""
     out = []
     for g in free_guilds(s):
-        hint = " (2 players: take exactly one of Thieves/Brigands)" if s.n == 2 else ""  # R-A28: advice
-        out.append(Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}{hint}"))
+        if s.n == 2:  # R-A28: advice
+            out.append(Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']} (2 players: take exactly one of "
+                              "Thieves/Brigands)", phrase("label.pick-guild-duel", guild=words.guild(g))))
+        else:
+            out.append(guild_action(g))
     return out
+
+
+def guild_action(g: str) -> Action:
+    """'guild:<g>' without the two-player advice (as the phase's timeout plays it)."""
+    return Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}", phrase("label.pick-guild", guild=words.guild(g)))
 
 
 def guild_check(s: State, cmd: Command) -> str:
@@ -115,7 +123,8 @@ def guild_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
 
 def designate_legal(s: State) -> list[Action]:
     """'designate:<g>' for each adverse guild."""
-    return [Action(f"designate:{g}", f"Designate the {GUILD_INFO[g]['title']}") for g in designation_choices(s)]
+    return [Action(f"designate:{g}", f"Designate the {GUILD_INFO[g]['title']}",
+                   phrase("label.designate", guild=words.guild(g))) for g in designation_choices(s)]
 
 
 def designate_check(s: State, cmd: Command) -> str:
@@ -146,17 +155,17 @@ def keep_legal(s: State, seat: int) -> list[Action]:
     """'keep:<card>' one at a time until 5, then confirm; 'keepdefault' always."""
     p = s.players[seat]
     kept = p.keeping().kept
-    out = [Action(KEEPDEFAULT_ID, "Keep the default five (held cards first)")]
+    out = [Action(KEEPDEFAULT_ID, "Keep the default five (held cards first)", phrase("label.keep-default"))]
     if len(kept) < HAND_SIZE:
         seen: set[str] = set()
         for c in p.hand:
             if c not in kept and card_name(c) not in seen:
                 seen.add(card_name(c))  # G-1: copies are identical, offer one per name
-                out.append(Action(f"keep:{c}", f"Keep {card_name(c)}"))
+                out.append(Action(f"keep:{c}", f"Keep {card_name(c)}", phrase("label.keep", card=words.card(c))))
     else:
-        out.append(Action(CONFIRM_ID, "Confirm these five cards"))
+        out.append(Action(CONFIRM_ID, "Confirm these five cards", phrase("label.confirm-keep")))
     if kept:
-        out.append(Action(UNDO_ID, "Undo the last kept card"))
+        out.append(Action(UNDO_ID, "Undo the last kept card", phrase("label.undo-keep")))
     return out
 
 
@@ -219,17 +228,24 @@ def keep_pending(s: State) -> list[int]:
 
 # -- reinforcements (§6.4 step 4) --------------------------------------------------------------
 
+def auto_action() -> Action:
+    """'auto': place the reinforcements by default (12.4), as the step and its timeout offer it."""
+    return Action(AUTO_ID, "Place by default", phrase("label.place-default"))
+
+
 def reinforce_legal(s: State) -> list[Action]:
     """Choose the figurine, then the zone; 'auto' is the 12.4 default."""
     r = reinforcing(s)
     seat = r.chooser()
-    out = [Action(AUTO_ID, "Place by default")]
+    out = [auto_action()]
     if r.fig is None:
-        out += [Action(f"rfig:{f}", f"Place {fig_name(f)}") for f in eliminated_figs(s, seat)]
+        out += [Action(f"rfig:{f}", f"Place {fig_name(f)}", phrase("label.place", figurine=words.figurine(f)))
+                for f in eliminated_figs(s, seat)]
     else:
         g = guild_of(r.fig)
-        out += [Action(f"rzone:{z}", f"On {board.zone_name(z)}") for z in reinforcement_zones(s, g)]
-        out.append(Action(UNDO_ID, "Choose another figurine"))
+        out += [Action(f"rzone:{z}", f"On {board.zone_name(z)}", phrase("label.on-zone", zone=words.zone(z)))
+                for z in reinforcement_zones(s, g)]
+        out.append(Action(UNDO_ID, "Choose another figurine", phrase("label.other-figurine")))
     return out
 
 

@@ -31,27 +31,37 @@ __all__ = ["PASS_ID"]
 
 # -- legal actions and apply ------------------------------------------------------------------
 
+def pass_action() -> Action:
+    """'pass': no reaction, as the window and its timeout offer it."""
+    return Action(PASS_ID, "No reaction (pass)", phrase("label.pass"))
+
+
 def legal(s: State) -> list[Action]:
     """The asked player's options in the open window."""
     res = resolving(s)
     stage = res.stage
-    out: list[Action] = [Action(PASS_ID, "No reaction (pass)")]
+    out: list[Action] = [pass_action()]
     if stage == "w1":
         for c in w1_addable(s, res):
-            out.append(Action(f"r:{c}", f"Add {card_name(c)} to your reaction"))
+            out.append(Action(f"r:{c}", f"Add {card_name(c)} to your reaction",
+                              phrase("label.react", card=words.card(c))))
     elif stage == "w2":
         if not res.picks:
             for g in malin_gnomes(s, res):
-                out.append(Action(f"malin:{g}", f"Malin: {fig_name(g)} makes the attacker re-roll"))
+                out.append(Action(f"malin:{g}", f"Malin: {fig_name(g)} makes the attacker re-roll",
+                                  phrase("label.malin", figurine=words.figurine(g))))
         for c in w2_addable(s, res):
-            out.append(Action(f"r:{c}", f"Add {card_name(c)} (-2 successes)"))
+            out.append(Action(f"r:{c}", f"Add {card_name(c)} (-2 successes)",
+                              phrase("label.react-after-roll", card=words.card(c))))
     elif stage == "w3":
         for c in tomb_cards(s, res.dying()):
-            out.append(Action(f"r:{c}", f"Play {card_name(c)}: keep the treasure under your Tomb"))
+            out.append(Action(f"r:{c}", f"Play {card_name(c)}: keep the treasure under your Tomb",
+                              phrase("label.tomb", card=words.card(c))))
         return out
     if res.picks:
-        out.append(Action(CONFIRM_ID, "Submit: " + ", ".join(card_name(c) for c in res.picks)))
-        out.append(Action(UNDO_ID, "Remove the last card"))
+        out.append(Action(CONFIRM_ID, "Submit: " + ", ".join(card_name(c) for c in res.picks),
+                          phrase("label.submit", cards=listed(words.card(c) for c in res.picks))))
+        out.append(Action(UNDO_ID, "Remove the last card", phrase("label.remove-card")))
     return out
 
 

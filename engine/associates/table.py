@@ -8,19 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.associates import activation, describe, ids, phases, reactions
-from engine.associates.components import GUILD_INFO, fig_name
+from engine.associates import activation, describe, ids, phases, reactions, words
+from engine.associates.components import fig_name
 from engine.associates.context import Ctx
 from engine.associates.flow import activatable_figs, visited_seat
 from engine.associates.ids import (
-    AUTO_ID,
     DROPALL_ID,
     END_ID,
     GO_PREFIX,
-    IDLE_ID,
     KEEPDEFAULT_ID,
     KEEPSET_PREFIX,
-    PASS_ID,
     TAKEALL_ID,
     TAKEMAX_ID,
     Command,
@@ -37,6 +34,7 @@ from engine.core.actions import CLEAR_ID, CLEAR_LABEL, Action
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.phases import PhaseRules
+from engine.core.phrases import phrase
 from engine.core.words import counted
 
 GUILD = "guild"
@@ -51,6 +49,7 @@ OVER = "over"
 
 WINDOW_PROMPTS = {"w1": "React before the roll?", "w2": "React to the roll?",
                   "w3": "Your figurine is eliminated: play Tomb?"}
+WINDOW_SAID = {"w1": phrase("prompt.before-roll"), "w2": phrase("prompt.after-roll"), "w3": phrase("prompt.tomb")}
 
 
 def phase_of(s: State) -> str:
@@ -99,13 +98,11 @@ def _auto_step(legal: Callable[[State, int], list[Action]]) -> Callable[[State, 
 
 
 def _guild_timeout(s: State, player: int) -> Action:
-    g = phases.free_guilds(s)[0]
-    return Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']}")
+    return phases.guild_action(phases.free_guilds(s)[0])
 
 
 def _idle_timeout(s: State, player: int) -> Action:
-    figs = activatable_figs(s, visited_seat(s))
-    return Action(IDLE_ID, f"Activate {fig_name(figs[0])} and end at once")
+    return activation.idle_action(activatable_figs(s, visited_seat(s))[0])
 
 
 def _guild_waiting(s: State) -> list[int]:
@@ -134,7 +131,7 @@ def _reinforcing(s: State) -> list[int]:
 
 # R-A57: a built draft is not thrown away by one tap; "Clear the draft" is offered in place of the tap.
 def _clear(s: State, player: int) -> Action:
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase("label.clear"))
 
 
 def _plans_steps(s: State, player: int) -> bool:
@@ -163,6 +160,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.SETUP,
         waiting=_guild_waiting,
         prompt=lambda s, p: "Choose your guild.",
+        prompt_phrase=lambda s, p: phrase("prompt.guild"),
         legal=_asked(_guild_waiting, lambda s, p: phases.guild_legal(s)),
         apply=_run(phases.guild_apply),
         timeout=_guild_timeout,
@@ -174,9 +172,11 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.SETUP,
         waiting=_usurers,
         prompt=lambda s, p: "Designate an adverse guild.",
+        prompt_phrase=lambda s, p: phrase("prompt.designate"),
         legal=_asked(_usurers, lambda s, p: phases.designate_legal(s)),
         apply=_run(lambda ctx, p, cmd: phases.designate_apply(ctx, cmd)),
-        timeout=lambda s, p: Action(phases.designate_default(s), "Default designation"),
+        timeout=lambda s, p: Action(phases.designate_default(s), "Default designation",
+                                    phrase("label.designate-default")),
         describe=_describe,
         parse=ids.parse_known,
         check=_check(lambda s, p, cmd: phases.designate_check(s, cmd)),
@@ -185,6 +185,7 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.TURN,
         waiting=_visited,
         prompt=lambda s, p: "Activate a figurine.",
+        prompt_phrase=lambda s, p: phrase("prompt.choose-figurine"),
         legal=_asked(_visited, lambda s, p: activation.choose_legal(s)),
         apply=_run(lambda ctx, p, cmd: activation.choose_apply(ctx, cmd)),
         timeout=_idle_timeout,
@@ -196,9 +197,10 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.TURN,
         waiting=_visited,
         prompt=lambda s, p: f"{fig_name(active_of(s).fig)}: act, play cards or end.",
+        prompt_phrase=lambda s, p: phrase("prompt.activation", figurine=words.figurine(active_of(s).fig)),
         legal=_act_legal,
         apply=_run(lambda ctx, p, cmd: activation.apply(ctx, cmd)),
-        timeout=lambda s, p: Action(END_ID, "End the activation"),
+        timeout=lambda s, p: activation.end_action(),
         describe=_describe,
         parse=ids.parse_known,
         auto_step=_auto_step(_act_legal),
@@ -211,9 +213,10 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.REACTION,
         waiting=_defender,
         prompt=lambda s, p: WINDOW_PROMPTS[resolving(s).stage],
+        prompt_phrase=lambda s, p: WINDOW_SAID[resolving(s).stage],
         legal=_asked(_defender, lambda s, p: reactions.legal(s)),
         apply=_run(reactions.apply),
-        timeout=lambda s, p: Action(PASS_ID, "No reaction (pass)"),
+        timeout=lambda s, p: reactions.pass_action(),
         describe=_describe,
         parse=ids.parse_known,
         check=_check(reactions.check),
@@ -222,9 +225,10 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.TURN,
         waiting=_thief,
         prompt=lambda s, p: f"Choose up to {counted(resolving(s).allowance, 'item')}.",
+        prompt_phrase=lambda s, p: phrase("prompt.theft", n=resolving(s).allowance),
         legal=_asked(_thief, lambda s, p: activation.theft_legal(s)),
         apply=_run(lambda ctx, p, cmd: activation.theft_apply(ctx, cmd)),
-        timeout=lambda s, p: Action(TAKEMAX_ID, "Take the most"),
+        timeout=lambda s, p: Action(TAKEMAX_ID, "Take the most", phrase("label.take-most-short")),
         describe=_describe,
         parse=ids.parse_known,
         check=_check(lambda s, p, cmd: activation.theft_check(s, cmd)),
@@ -234,9 +238,10 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.SIMULTANEOUS,
         waiting=phases.keep_pending,
         prompt=lambda s, p: "Keep 5 cards.",
+        prompt_phrase=lambda s, p: phrase("prompt.keep"),
         legal=_keep_legal,
         apply=_run(phases.keep_apply),
-        timeout=lambda s, p: Action(KEEPDEFAULT_ID, "Keep the default five"),
+        timeout=lambda s, p: Action(KEEPDEFAULT_ID, "Keep the default five", phrase("label.keep-default-short")),
         describe=_describe,
         parse=ids.parse_known,
         multi_pick=describe.multi_pick,
@@ -250,9 +255,10 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
         kind=DecisionKind.TURN,
         waiting=_reinforcing,
         prompt=lambda s, p: "Place a reinforcement.",
+        prompt_phrase=lambda s, p: phrase("prompt.reinforce"),
         legal=_reinforce_legal,
         apply=_run(phases.reinforce_apply),
-        timeout=lambda s, p: Action(AUTO_ID, "Place by default"),
+        timeout=lambda s, p: phases.auto_action(),
         describe=_describe,
         parse=ids.parse_known,
         auto_step=_auto_step(_reinforce_legal),

@@ -121,6 +121,23 @@ def cards_once(card_ids: Iterable[str]) -> Arg:
                   for t, n in counts.items())
 
 
+def joined(items: list[Arg]) -> Arg:
+    """Items said as "a", "a and b", "a, b and c" (describe.joined): the last pair joined by the language's "and"."""
+    if len(items) <= 2:
+        return listed(items, "and")
+    return listed([listed(items[:-1]), items[-1]], "and")
+
+
+def cards_joined(card_ids: Iterable[str]) -> Arg:
+    """Cards each named once, counted when repeated, the last joined by "and" ("Root ×2, Shield and Trap"), as
+    describe's card lists word them."""
+    counts: dict[str, int] = {}
+    for c in card_ids:
+        counts[card_type(c)] = counts.get(card_type(c), 0) + 1
+    return joined([name("card", t) if n == 1 else phrase("cards.copies", card=name("card", t), copies=n)
+                   for t, n in counts.items()])
+
+
 def route(zones: list[str]) -> Arg:
     """A path of zones joined by arrows ("Gorse Hill → Windy Tor"), each step a phrase holding the rest."""
     if len(zones) == 1:

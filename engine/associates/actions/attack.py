@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.associates import board, ids
+from engine.associates import board, ids, words
 from engine.associates.actions.common import active_fig, pay, require_action
 from engine.associates.cards import card_type
 from engine.associates.components import fig_name, guild_of
@@ -18,6 +18,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 
 LAIR_ONLY = ("siege", "burglary")
 
@@ -56,7 +57,14 @@ def legal(s: State, draft: Draft) -> list[Action]:
     out = []
     for t in targets(s, kind, source):
         name = fig_name(t["fig"]) if "fig" in t else f"the {t['lair']} lair"
-        out.append(Action(target_id(t), f"{verb} {name}"))
+        # Literal ids, so the catalog's extraction finds each one.
+        if "fig" in t:
+            said = (phrase("label.attack-figurine", figurine=words.figurine(t["fig"])) if kind == "combat"
+                    else phrase("label.rob-figurine", figurine=words.figurine(t["fig"])))
+        else:
+            said = (phrase("label.attack-lair", lair=words.mission_lair(t["lair"])) if kind == "combat"
+                    else phrase("label.rob-lair", lair=words.mission_lair(t["lair"])))
+        out.append(Action(target_id(t), f"{verb} {name}", said))
     return out
 
 

@@ -23,7 +23,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.phrases import phrase
+from engine.core.phrases import Phrase, listed, phrase
 
 ATTACK_CARDS = {"aggressiveness": "combat", "petit_malin": "theft", "siege": "combat", "burglary": "theft",
                 "bailiff": "combat"}
@@ -158,7 +158,7 @@ def playable(s: State) -> list[Action]:
             continue  # G-1: one copy per type keeps the menu short; the copies are identical
         if why_not(s, c) is None:
             seen.add(t)
-            out.append(Action(f"play:{c}", f"Play {card_name(c)}"))
+            out.append(Action(f"play:{c}", f"Play {card_name(c)}", phrase("label.play", card=words.card(c))))
     return out
 
 
@@ -252,18 +252,33 @@ def draft_legal(s: State, draft: Draft) -> list[Action]:
             # G-2: too many zones for one menu (Trap may go almost anywhere): pick a board row first.
             rows = sorted({_row_of(z) for z in zones})
             return [Action(step_id(Row(r)), f"Zones of row {r + 1}: " + ", ".join(
-                board.zone_name(z) for z in zones if _row_of(z) == r)) for r in rows]
-        return [Action(f"z:{z}", f"{card_name(draft.card())} on {board.zone_name(z)}")
+                board.zone_name(z) for z in zones if _row_of(z) == r),
+                phrase("label.row", row=r + 1, zones=listed(words.zone(z) for z in zones if _row_of(z) == r)))
+                for r in rows]
+        card = draft.card()
+        return [Action(f"z:{z}", f"{card_name(card)} on {board.zone_name(z)}",
+                       phrase("label.card-on", card=words.card(card), target=words.zone(z)))
                 for z in _in_chosen_row(zones, draft)]
     if kind == "fig":
-        return [Action(f"f:{x}", f"{card_name(draft.card())} on {fig_name(x)}") for x in fig_choices(s, t)]
+        card = draft.card()
+        return [Action(f"f:{x}", f"{card_name(card)} on {fig_name(x)}",
+                       phrase("label.card-on", card=words.card(card), target=words.figurine(x)))
+                for x in fig_choices(s, t)]
     if kind == "craft":
         forge = draft.forge
-        return [Action(f"recipe:{a}", f"Craft a {ITEM_NAMES[a]}") for a in ARTEFACTS if crafting.feasible(s, a, forge)]
+        return [crafting.craft_action(f"recipe:{a}", a) for a in ARTEFACTS if crafting.feasible(s, a, forge)]
     if kind == "improv":
-        kinds = {"move": "Movement", "transfer": "Transfer", "combat": "Combat", "theft": "Theft", "craft": "Craft"}
-        return [Action(f"do:{k}", f"Improvise: {kinds.get(k, k)}") for k in improv_kinds(s)]
+        return [Action(f"do:{k}", f"Improvise: {IMPROVISED[k][0]}", phrase("label.improvise", kind=IMPROVISED[k][1]))
+                for k in improv_kinds(s)]
     return []
+
+
+# What an Improvisation may stand for, in English and as the catalog says it (labels never show ids).
+IMPROVISED: dict[str, tuple[str, Phrase]] = {
+    "move": ("Movement", phrase("label.movement")), "transfer": ("Transfer", phrase("label.transfer")),
+    "combat": ("Combat", phrase("label.combat")), "theft": ("Theft", phrase("label.theft")),
+    "craft": ("Craft", phrase("label.craft-kind")),
+}
 
 
 def _row_of(zone: str) -> int:

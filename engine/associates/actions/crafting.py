@@ -13,8 +13,14 @@ from engine.associates.state import (
     zone_of,
 )
 from engine.associates.words import Clause
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.phrases import phrase
+
+
+def craft_action(action_id: str, artefact: str) -> Action:
+    """The choice to craft `artefact`, as the activation's menu and the Forge's recipe step offer it."""
+    return Action(action_id, f"Craft a {ITEM_NAMES[artefact]}", phrase("label.craft", item=words.crafted(artefact)))
 
 
 def pool_figs(s: State, forge: bool) -> list[str]:

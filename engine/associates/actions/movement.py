@@ -58,14 +58,16 @@ def legal(s: State, draft: Draft) -> list[Action]:
         last = path[-1] if path else start
         for z in board.adjacent(last):
             if z != start and z not in path:
-                out.append(Action(step_id(To(z)), f"Move to {board.zone_name(z)}"))
+                out.append(Action(step_id(To(z)), f"Move to {board.zone_name(z)}",
+                                  phrase("label.move-to", zone=words.zone(z))))
     seen_types = False
     for c in s.players[active_seat(s)].hand:
         if card_type(c) == "sprint" and c not in sprints and not seen_types:
-            out.append(Action(step_id(Sprint(c)), "Add Sprint: +1 zone"))
+            out.append(Action(step_id(Sprint(c)), "Add Sprint: +1 zone", phrase("label.add-sprint")))
             seen_types = True  # one Sprint offered at a time keeps the list short
     if path:
-        out.append(Action(CONFIRM_ID, "Confirm path: " + " → ".join(board.zone_name(z) for z in path)))
+        out.append(Action(CONFIRM_ID, "Confirm path: " + " → ".join(board.zone_name(z) for z in path),
+                          phrase("label.confirm-path", route=words.route(path))))
     return out
 
 

@@ -37,6 +37,8 @@ DROP = TransferMode("drop")
 
 # Where a Take draws from, in words (no ids in labels).
 SOURCE_WORDS = {"loose": "lying here", "safe": "from your safe", "tomb": "from your tomb", "own": "carried"}
+SOURCE_SAID = {"loose": phrase("source.loose"), "safe": phrase("source.safe"), "tomb": phrase("source.tomb"),
+               "own": phrase("source.own")}
 
 
 def sources(s: State, fig: str) -> dict[str, dict[str, int]]:
@@ -105,12 +107,15 @@ def legal(s: State, draft: Draft) -> list[Action]:
     if m is None:
         srcs = sources(s, fig)
         if any(treasure_size(t) for t in srcs.values()):
-            out.append(Action(step_id(TAKE), "Take items here"))
+            out.append(Action(step_id(TAKE), "Take items here", phrase("label.take-here")))
         if treasure_size(s.figs[fig].treasure):
-            where = "into your safe" if on_own_intact_lair(s, fig) else "loose here"
-            out.append(Action(step_id(DROP), f"Drop items {where}"))
+            safe = on_own_intact_lair(s, fig)
+            where = "into your safe" if safe else "loose here"
+            out.append(Action(step_id(DROP), f"Drop items {where}",
+                              phrase("label.drop-safe") if safe else phrase("label.drop-loose")))
             for f in friends_here(s, fig):
-                out.append(Action(step_id(Give(f)), f"Give items to {fig_name(f)}"))
+                out.append(Action(step_id(Give(f)), f"Give items to {fig_name(f)}",
+                                  phrase("label.give", figurine=words.figurine(f))))
         return out
     sel = selection(s, fig, draft)
     if is_take(m):
@@ -119,21 +124,27 @@ def legal(s: State, draft: Draft) -> list[Action]:
             for item in ITEMS:
                 left = t[item] - chosen[item]
                 if left > 0:
-                    out.append(Action(take_id(src, item), f"Take 1 {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
+                    out.append(Action(take_id(src, item), f"Take 1 {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})",
+                                      phrase("label.take-one", items=words.counted(item, 1),
+                                             source=SOURCE_SAID[src])))
                 if left > 1 and item == "gold":  # G-1: "all" for gold only keeps the menu within 25
                     out.append(Action(take_id(src, item, everything=True),
-                                      f"Take all {left} {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})"))
+                                      f"Take all {left} {ITEM_NAMES[item]} ({SOURCE_WORDS[src]})",
+                                      phrase("label.take-all", items=words.counted(item, left),
+                                             source=SOURCE_SAID[src])))
     else:
         t = s.figs[fig].treasure
         chosen = sel.get("own", empty_treasure())
         for item in ITEMS:
             left = t[item] - chosen[item]
             if left > 0:
-                out.append(Action(drop_id(item), f"Add 1 {ITEM_NAMES[item]}"))
+                out.append(Action(drop_id(item), f"Add 1 {ITEM_NAMES[item]}",
+                                  phrase("label.add-one", items=words.counted(item, 1))))
             if left > 1 and item == "gold":
-                out.append(Action(drop_id(item, everything=True), f"Add all {left} {ITEM_NAMES[item]}"))
+                out.append(Action(drop_id(item, everything=True), f"Add all {left} {ITEM_NAMES[item]}",
+                                  phrase("label.add-all", items=words.counted(item, left))))
     if any(treasure_size(v) for v in sel.values()):
-        out.append(Action(CONFIRM_ID, "Confirm the Transfer"))
+        out.append(Action(CONFIRM_ID, "Confirm the Transfer", phrase("label.confirm-transfer")))
     return out
 
 
