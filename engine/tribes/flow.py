@@ -42,7 +42,8 @@ def _tribe_legal(state: TribesState, player: int) -> list[Action]:
     if player not in _tribe_waiting(state):
         return []
     board = load_board()
-    return [Action(step_id(PickTribe(t)), f"Play the {board.tribes[t].name}") for t in tribe_choices(state)]
+    return [Action(step_id(PickTribe(t)), f"Play the {board.tribes[t].name}",
+                   phrase=phrase("label.play-tribe", tribe=words.tribe_named(t))) for t in tribe_choices(state)]
 
 
 def _tribe_apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
@@ -57,7 +58,8 @@ def _tribe_apply(state: TribesState, player: int, action: Action, events: list[E
 
 def _tribe_timeout(state: TribesState, player: int) -> Action:
     first = tribe_choices(state)[0]  # §15.1: the first free tribe in the order plains, mountain, marsh, swamp
-    return Action(step_id(PickTribe(first)), f"Play the {load_board().tribes[first].name}")
+    return Action(step_id(PickTribe(first)), f"Play the {load_board().tribes[first].name}",
+                  phrase=phrase("label.play-tribe", tribe=words.tribe_named(first)))
 
 
 def _tribe_complete(state: TribesState, events: list[Event]) -> None:
@@ -68,7 +70,8 @@ def _tribe_complete(state: TribesState, events: list[Event]) -> None:
 
 TRIBE_RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.SETUP, waiting=_tribe_waiting, prompt=lambda s, p: "Choose your tribe.", legal=_tribe_legal,
+    kind=DecisionKind.SETUP, waiting=_tribe_waiting, prompt=lambda s, p: "Choose your tribe.",
+    prompt_phrase=lambda s, p: phrase("prompt.choose-tribe"), legal=_tribe_legal,
     apply=_tribe_apply, timeout=_tribe_timeout, describe=lambda s, p: [], complete=_tribe_complete,
     label="Setup: choosing tribes",
 )

@@ -11,7 +11,7 @@ from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
 from engine.core.outcome import Outcome
-from engine.core.phrases import listed, phrase
+from engine.core.phrases import Phrase, listed, phrase
 from engine.core.rng import Rng
 from engine.tribes import phases, words
 from engine.tribes.actions import Ballot, ButAnswer, parse, step_id
@@ -78,17 +78,27 @@ def vote_prompt(state: TribesState, player: int) -> str:
     return f"Name the goal of the game (your {plural(votes_of(state, player), 'vote')})."
 
 
+def vote_prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`vote_prompt` as catalog words."""
+    return phrase("prompt.vote", votes=words.votes(votes_of(state, player)))
+
+
 def goal_label(goal: int) -> str:
     """"Gnome of Glory: the most victory points"."""
     return f"{GOAL_NAMES[goal]}: {GOAL_TEXTS[goal]}"
+
+
+def goal_phrase(goal: int) -> Phrase:
+    """`goal_label` as catalog words."""
+    return phrase("label.goal", goal=words.goal(goal), aim=words.goal_aim(goal))
 
 
 def vote_legal(state: TribesState, player: int) -> list[Action]:
     """One goal of six, or abstain."""
     if player not in vote_waiting(state):
         return []
-    out = [Action(step_id(Ballot(g)), goal_label(g)) for g in GOALS]
-    out.append(Action(step_id(Ballot(None)), "Abstain: name no goal"))  # G-T2
+    out = [Action(step_id(Ballot(g)), goal_label(g), phrase=goal_phrase(g)) for g in GOALS]
+    out.append(Action(step_id(Ballot(None)), "Abstain: name no goal", phrase=phrase("label.abstain")))  # G-T2
     return out
 
 
@@ -117,7 +127,7 @@ def vote_apply(state: TribesState, player: int, action: Action, events: list[Eve
 
 def vote_timeout(state: TribesState, player: int) -> Action:
     """R-T43: a silent voter abstains."""
-    return Action(step_id(Ballot(None)), "Abstain: name no goal")
+    return Action(step_id(Ballot(None)), "Abstain: name no goal", phrase=phrase("label.abstain"))
 
 
 def vote_describe(state: TribesState, player: int) -> list[str]:
@@ -211,13 +221,19 @@ def but_prompt(state: TribesState, player: int) -> str:
     return "Keep the vote's result, or cancel it with Gnom'But if you hold it."
 
 
+def but_prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`but_prompt` as catalog words."""
+    return phrase("prompt.gnombut")
+
+
 def but_legal(state: TribesState, player: int) -> list[Action]:
     """Keep; for the holder also cancel naming each other player."""
     if player not in but_waiting(state):
         return []
-    out = [Action(step_id(ButAnswer(None)), "Keep the result")]
+    out = [Action(step_id(ButAnswer(None)), "Keep the result", phrase=phrase("label.keep-result"))]
     if holds_gnombut(state, player):
-        out += [Action(step_id(ButAnswer(p)), f"Play Gnom'But: re-vote without {side(state, p)}")
+        out += [Action(step_id(ButAnswer(p)), f"Play Gnom'But: re-vote without {side(state, p)}",
+                       phrase=phrase("label.gnombut-revote", side=words.side(state, p)))
                 for p in state.turn_order() if p != player]
     return out
 
@@ -243,7 +259,7 @@ def but_apply(state: TribesState, player: int, action: Action, events: list[Even
 
 def but_timeout(state: TribesState, player: int) -> Action:
     """R-T43: a silent player keeps the result."""
-    return Action(step_id(ButAnswer(None)), "Keep the result")
+    return Action(step_id(ButAnswer(None)), "Keep the result", phrase=phrase("label.keep-result"))
 
 
 def but_describe(state: TribesState, player: int) -> list[str]:
@@ -288,17 +304,20 @@ def but_complete(state: TribesState, events: list[Event]) -> None:
 
 VOTE_RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt, legal=vote_legal, apply=vote_apply,
+    kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt,
+    prompt_phrase=vote_prompt_phrase, legal=vote_legal, apply=vote_apply,
     timeout=vote_timeout, describe=vote_describe, complete=vote_complete, label="Phase 3: goal vote",
 )
 REVOTE_RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt, legal=vote_legal, apply=vote_apply,
+    kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt,
+    prompt_phrase=vote_prompt_phrase, legal=vote_legal, apply=vote_apply,
     timeout=vote_timeout, describe=vote_describe, complete=vote_complete, label="Phase 3: goal re-vote",
 )
 BUT_RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.SIMULTANEOUS, waiting=but_waiting, prompt=but_prompt, legal=but_legal, apply=but_apply,
+    kind=DecisionKind.SIMULTANEOUS, waiting=but_waiting, prompt=but_prompt,
+    prompt_phrase=but_prompt_phrase, legal=but_legal, apply=but_apply,
     timeout=but_timeout, describe=but_describe, complete=but_complete, label="Phase 3: Gnom'But",
 )
 

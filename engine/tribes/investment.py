@@ -172,6 +172,11 @@ def prompt(state: TribesState, player: int) -> str:
     return "Send your secret investment order: recruits and bills for your posts."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    return phrase("prompt.investment")
+
+
 def legal(state: TribesState, player: int) -> list[Action]:
     """The current step of `player`'s order: only choices that keep it valid, plus undo, confirm and pass."""
     if player not in waiting(state):
@@ -182,24 +187,30 @@ def legal(state: TribesState, player: int) -> list[Action]:
     match draft.path:
         case ["at", territory]:
             for k in range(1, room_at(state, player, order, territory) + 1):
-                out.append(Action(step_id(Count(k)), f"{armies(k)} ({ARMY_PRICE * k} GG)"))
-            out.append(Action(UNDO_ID, "Back"))
+                out.append(Action(step_id(Count(k)), f"{armies(k)} ({ARMY_PRICE * k} GG)",
+                                  phrase=phrase("label.recruit-count", armies=words.armies(k), gg=ARMY_PRICE * k)))
+            out.append(Action(UNDO_ID, "Back", phrase=phrase("label.back")))
         case ["post", post]:
             for value in bill_choices(state, player, order):
                 bill = f"a {value} GG bill" if value else "a bluff bill (worth nothing)"
-                out.append(Action(step_id(Bill(value)), f"Add {bill} to {POST_IN_SENTENCE[post]}"))
-            out.append(Action(UNDO_ID, "Back"))
+                said = (phrase("label.add-bill", value=value, post=words.post_on(post)) if value else
+                        phrase("label.add-bluff", post=words.post_on(post)))
+                out.append(Action(step_id(Bill(value)), f"Add {bill} to {POST_IN_SENTENCE[post]}", phrase=said))
+            out.append(Action(UNDO_ID, "Back", phrase=phrase("label.back")))
         case _:
             for territory in recruit_places(state, player):
                 if room_at(state, player, order, territory) > 0:
-                    out.append(Action(step_id(RecruitAt(territory)), f"Recruit at {territory_name(territory)}"))
+                    out.append(Action(step_id(RecruitAt(territory)), f"Recruit at {territory_name(territory)}",
+                                      phrase=phrase("label.recruit-at", place=words.place(territory))))
             if bill_choices(state, player, order):
                 for post in POSTS:
-                    out.append(Action(step_id(BillOn(post)), f"Add a bill to {POST_IN_SENTENCE[post]}"))
+                    out.append(Action(step_id(BillOn(post)), f"Add a bill to {POST_IN_SENTENCE[post]}",
+                                      phrase=phrase("label.add-a-bill", post=words.post_on(post))))
             if draft.history:
-                out.append(Action(UNDO_ID, "Take back: " + _part_text(draft.history[-1])))
-                out.append(Action(CONFIRM_ID, "Confirm and seal this order"))
-    out.append(Action(PASS_ID, "Pass: invest nothing this turn"))
+                out.append(Action(UNDO_ID, "Take back: " + _part_text(draft.history[-1]),
+                                  phrase=phrase("label.take-back", part=_part_phrase(draft.history[-1]))))
+                out.append(Action(CONFIRM_ID, "Confirm and seal this order", phrase=phrase("label.confirm-seal")))
+    out.append(Action(PASS_ID, "Pass: invest nothing this turn", phrase=phrase("label.pass-invest")))
     return out
 
 
@@ -208,6 +219,14 @@ def _part_text(part: str) -> str:
     if kind == "r":
         return f"{armies(int(number))} at {territory_name(what)}"
     return f"a {number} GG bill on {POST_IN_SENTENCE[what]}"
+
+
+def _part_phrase(part: str) -> Phrase:
+    """`_part_text` as catalog words."""
+    kind, what, number = part.split(":")
+    if kind == "r":
+        return phrase("label.part-recruit", armies=words.armies(int(number)), place=words.place(what))
+    return phrase("label.part-bill", value=int(number), post=words.post_on(what))
 
 
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
@@ -327,12 +346,15 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
         n = room_at(state, player, order, territory)
         if n > 0 and len(out) < MAX_RECRUIT_SHORTCUTS:
             out.append(Action(step_id(WholeInvestment(((territory, n),), ())),
-                              f"Recruit {armies(n)} at {territory_name(territory)} and seal ({ARMY_PRICE * n} GG)"))
+                              f"Recruit {armies(n)} at {territory_name(territory)} and seal ({ARMY_PRICE * n} GG)",
+                              phrase=phrase("label.recruit-seal", armies=words.armies(n),
+                                            place=words.place(territory), gg=ARMY_PRICE * n)))
     bills = [v for v in bill_choices(state, player, order) if v > 0]
     if bills:
         for post in POSTS:
             out.append(Action(step_id(WholeInvestment((), ((post, bills[-1]),))),
-                              f"Add a {bills[-1]} GG bill to {POST_IN_SENTENCE[post]} and seal"))
+                              f"Add a {bills[-1]} GG bill to {POST_IN_SENTENCE[post]} and seal",
+                              phrase=phrase("label.add-bill-seal", value=bills[-1], post=words.post_on(post))))
     return out
 
 
@@ -374,7 +396,7 @@ def order_said(order: InvestmentOrder) -> Phrase:
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: a silent player passes."""
-    return Action(PASS_ID, "Pass: invest nothing this turn")
+    return Action(PASS_ID, "Pass: invest nothing this turn", phrase=phrase("label.pass-invest"))
 
 
 def describe(state: TribesState, player: int) -> list[str]:
@@ -400,7 +422,8 @@ def auto_step(state: TribesState, player: int) -> Action | None:
     draft = draft_of(state, player)
     if (player in waiting(state) and len(draft.path) == 2 and draft.path[0] == "at"
             and room_at(state, player, draft.investment, draft.path[1]) == 1):
-        return Action(step_id(Count(1)), f"{armies(1)} ({ARMY_PRICE} GG)")
+        return Action(step_id(Count(1)), f"{armies(1)} ({ARMY_PRICE} GG)",
+                      phrase=phrase("label.recruit-count", armies=words.armies(1), gg=ARMY_PRICE))
     return None
 
 
@@ -461,12 +484,13 @@ def discards(state: TribesState, player: int, action: Action) -> bool:
 
 def clear(state: TribesState, player: int) -> Action:
     """The step that empties the order, after which passing is offered again (R-T46)."""
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase=phrase("label.clear"))
 
 
 RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
+    kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt,
+    prompt_phrase=prompt_phrase, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=reveal, label="Phase 2: investment",
     draft_built=draft_built, discards=discards, clear=clear, shortcuts=shortcuts, typed_prefixes=(WHOLE_INVESTMENT,),
 )

@@ -66,6 +66,11 @@ def prompt(state: TribesState, player: int) -> str:
     return "Send your secret launch order: espionage, assassination, or nothing."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    return phrase("prompt.launch")
+
+
 def _refuse_launch(state: TribesState, player: int, post: str) -> None:
     if not launches_open(state):
         raise IllegalAction(f"Espionage and assassination cannot be launched before turn {FIRST_LAUNCH_TURN}.",
@@ -96,23 +101,26 @@ def legal(state: TribesState, player: int) -> list[Action]:
     out: list[Action] = []
     match draft.path:
         case ["spy"]:
-            out += [Action(step_id(Spy(t)), f"Spy on {side(state, t)}") for t in _others(state, player)]
-            out.append(Action(UNDO_ID, "Back"))
+            out += [Action(step_id(Spy(t)), f"Spy on {side(state, t)}",
+                           phrase=phrase("label.spy", side=words.side(state, t))) for t in _others(state, player)]
+            out.append(Action(UNDO_ID, "Back", phrase=phrase("label.back")))
         case ["kill"]:
-            out += [Action(step_id(Kill(t)), f"Send the assassins to {side(state, t)}") for t in _others(state, player)]
-            out.append(Action(UNDO_ID, "Back"))
+            out += [Action(step_id(Kill(t)), f"Send the assassins to {side(state, t)}",
+                           phrase=phrase("label.kill", side=words.side(state, t))) for t in _others(state, player)]
+            out.append(Action(UNDO_ID, "Back", phrase=phrase("label.back")))
         case ["kill", _target]:
-            out += [Action(step_id(KillPost(post)), f"Wreck their {POST_NAMES[post]} post") for post in LAUNCH_POSTS]
-            out.append(Action(UNDO_ID, "Back"))
+            out += [Action(step_id(KillPost(post)), f"Wreck their {POST_NAMES[post]} post",
+                           phrase=phrase("label.wreck", post=words.post(post))) for post in LAUNCH_POSTS]
+            out.append(Action(UNDO_ID, "Back", phrase=phrase("label.back")))
         case _:
             if order.espionage is None and _can_launch(state, player, "espionage"):
-                out.append(Action(step_id(Spy(None)), "Launch espionage…"))
+                out.append(Action(step_id(Spy(None)), "Launch espionage…", phrase=phrase("label.launch-spy")))
             if order.assassination is None and _can_launch(state, player, "assassination"):
-                out.append(Action(step_id(Kill(None)), "Launch an assassination…"))
+                out.append(Action(step_id(Kill(None)), "Launch an assassination…", phrase=phrase("label.launch-kill")))
             if draft.history:
-                out.append(Action(UNDO_ID, "Take back the last launch"))
-                out.append(Action(CONFIRM_ID, "Confirm and seal this order"))
-    out.append(Action(PASS_ID, "Pass: launch nothing"))
+                out.append(Action(UNDO_ID, "Take back the last launch", phrase=phrase("label.take-back-launch")))
+                out.append(Action(CONFIRM_ID, "Confirm and seal this order", phrase=phrase("label.confirm-seal")))
+    out.append(Action(PASS_ID, "Pass: launch nothing", phrase=phrase("label.pass-launch")))
     return out
 
 
@@ -234,11 +242,13 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
         return []
     out: list[Action] = []
     if _can_launch(state, player, "espionage"):
-        out += [Action(step_id(WholeLaunch(t, None, None)), f"Spy on {side(state, t)} and seal")
+        out += [Action(step_id(WholeLaunch(t, None, None)), f"Spy on {side(state, t)} and seal",
+                       phrase=phrase("label.spy-seal", side=words.side(state, t)))
                 for t in _others(state, player)]
     if _can_launch(state, player, "assassination"):
         out += [Action(step_id(WholeLaunch(None, t, post)),
-                       f"Assassins to {side(state, t)}, wrecking {POST_NAMES[post]}, and seal")
+                       f"Assassins to {side(state, t)}, wrecking {POST_NAMES[post]}, and seal",
+                       phrase=phrase("label.kill-seal", side=words.side(state, t), post=words.post(post)))
                 for t in _others(state, player) for post in LAUNCH_POSTS]
     return out
 
@@ -272,7 +282,7 @@ def launch_said(state: TribesState, order: LaunchOrder) -> Arg:
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: a silent player launches nothing."""
-    return Action(PASS_ID, "Pass: launch nothing")
+    return Action(PASS_ID, "Pass: launch nothing", phrase=phrase("label.pass-launch"))
 
 
 def describe(state: TribesState, player: int) -> list[str]:
@@ -300,9 +310,11 @@ def auto_step(state: TribesState, player: int) -> Action | None:
     if len(others) != 1:
         return None
     if path == ["spy"]:
-        return Action(step_id(Spy(others[0])), f"Spy on {side(state, others[0])}")
+        return Action(step_id(Spy(others[0])), f"Spy on {side(state, others[0])}",
+                      phrase=phrase("label.spy", side=words.side(state, others[0])))
     if path == ["kill"]:
-        return Action(step_id(Kill(others[0])), f"Send the assassins to {side(state, others[0])}")
+        return Action(step_id(Kill(others[0])), f"Send the assassins to {side(state, others[0])}",
+                      phrase=phrase("label.kill", side=words.side(state, others[0])))
     return None
 
 
@@ -400,12 +412,13 @@ def discards(state: TribesState, player: int, action: Action) -> bool:
 
 def clear(state: TribesState, player: int) -> Action:
     """The step that empties the launch order (R-T46)."""
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase=phrase("label.clear"))
 
 
 RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt, legal=legal, apply=apply, timeout=timeout,
+    kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt,
+    prompt_phrase=prompt_phrase, legal=legal, apply=apply, timeout=timeout,
     describe=describe, auto_step=auto_step, complete=resolve, label="Phase 3: launch orders",
     draft_built=draft_built, discards=discards, clear=clear, shortcuts=shortcuts, typed_prefixes=(WHOLE_LAUNCH,),
 )

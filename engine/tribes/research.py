@@ -11,7 +11,7 @@ from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
-from engine.core.phrases import phrase
+from engine.core.phrases import Phrase, phrase
 from engine.tribes import phases, words
 from engine.tribes.actions import Swap, parse, step_id
 from engine.tribes.cards import EXCHANGE, GNOMPAX, SUPER_BINGO, card_name, card_of
@@ -119,13 +119,20 @@ def exchange_prompt(state: TribesState, player: int) -> str:
     return "Gnom'But (Exchange): swap your VP total with an opponent's, or decline."
 
 
+def exchange_prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`exchange_prompt` as catalog words."""
+    return phrase("prompt.exchange")
+
+
 def exchange_legal(state: TribesState, player: int) -> list[Action]:
     """One opponent to swap with (his VP shown), or decline."""
     if player not in exchange_waiting(state):
         return []
-    out = [Action(step_id(Swap(p)), f"Swap with {side(state, p)} ({state.players[p].vp} VP)")
+    out = [Action(step_id(Swap(p)), f"Swap with {side(state, p)} ({state.players[p].vp} VP)",
+                  phrase=phrase("label.swap", side=words.side(state, p), vp=state.players[p].vp))
            for p in state.turn_order() if p != player]
-    out.append(Action(step_id(Swap(None)), f"Decline: keep your {state.players[player].vp} VP"))
+    out.append(Action(step_id(Swap(None)), f"Decline: keep your {state.players[player].vp} VP",
+                      phrase=phrase("label.decline-swap", vp=state.players[player].vp)))
     return out
 
 
@@ -156,7 +163,8 @@ def exchange_apply(state: TribesState, player: int, action: Action, events: list
 
 def exchange_timeout(state: TribesState, player: int) -> Action:
     """§15.1: a silent drawer declines."""
-    return Action(step_id(Swap(None)), f"Decline: keep your {state.players[player].vp} VP")
+    return Action(step_id(Swap(None)), f"Decline: keep your {state.players[player].vp} VP",
+                      phrase=phrase("label.decline-swap", vp=state.players[player].vp))
 
 
 def exchange_describe(state: TribesState, player: int) -> list[str]:
@@ -171,7 +179,8 @@ def exchange_complete(state: TribesState, events: list[Event]) -> None:
 
 EXCHANGE_RULES = phases.PhaseRules(
     parse=parse,
-    kind=DecisionKind.TURN, waiting=exchange_waiting, prompt=exchange_prompt, legal=exchange_legal,
+    kind=DecisionKind.TURN, waiting=exchange_waiting, prompt=exchange_prompt,
+    prompt_phrase=exchange_prompt_phrase, legal=exchange_legal,
     apply=exchange_apply, timeout=exchange_timeout, describe=exchange_describe, complete=exchange_complete,
     label="Phase 3: research",
 )

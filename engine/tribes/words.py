@@ -20,6 +20,9 @@ from engine.tribes.state import POSTS, TribesState
 # imported here.
 GOALS = (1, 2, 3, 4, 5, 6)
 COUNTED = ("army", "vote")  # the things a phrase counts through `count.<thing>`
+# The terrain groups a long menu of territories is split by (engine.tribes.war.common.ZONES, which imports
+# engine.tribes.war and so cannot be imported here).
+ZONES = ("plains", "swamp", "mountain", "marsh", "black")
 
 
 def tribe(state: TribesState, player: int) -> Arg:
@@ -68,6 +71,11 @@ def goal(number: int) -> NameRef:
 def goal_aim(number: int) -> NameRef:
     """What a goal's winner has most (or least) of: "the most victory points"."""
     return name("goal-aim", str(number))
+
+
+def zone(zone_id: str) -> NameRef:
+    """A terrain group as a menu says it: "a plain", "a city or the Gnomlab"."""
+    return name("zone", zone_id)
 
 
 def armies(n: int) -> NameRef:
@@ -125,4 +133,5 @@ def names() -> list[CatalogName]:
         *catalog_names("goal", map(str, GOALS)),
         *catalog_names("goal-aim", map(str, GOALS)),
         *catalog_names("count", COUNTED, counted=True),
+        *catalog_names("zone", ZONES),
     ]

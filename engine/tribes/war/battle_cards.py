@@ -131,6 +131,11 @@ def prompt(state: TribesState, player: int) -> str:
     return "Choose your secret battle cards (at most 2) and airlifts."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    return phrase("prompt.cards")
+
+
 def legal(state: TribesState, player: int) -> list[Action]:
     """One step of `player`'s battle-card draft."""
     if player not in waiting(state):
@@ -145,30 +150,37 @@ def legal(state: TribesState, player: int) -> list[Action]:
             offered = [c for c in offered if card_of(c).kind == WEAPON]
         elif len(offered) > MAX_LISTED:  # too many for one menu: the weapons behind one entry
             offered = [c for c in offered if card_of(c).kind != WEAPON]
-            actions.append(Action(ids.word_id(PREFIX, "weapon"), "A weapon card…"))
-        actions.extend(Action(ids.card_id(PREFIX, "play", c), f"Play {card_name(c)}") for c in offered)
+            actions.append(Action(ids.word_id(PREFIX, "weapon"), "A weapon card…", phrase=phrase("label.weapon-card")))
+        actions.extend(Action(ids.card_id(PREFIX, "play", c), f"Play {card_name(c)}",
+                              phrase=phrase("label.play-card", card=words.card(c))) for c in offered)
         if draft.cards:
-            actions.append(Action(ids.word_id(PREFIX, "stop"), "No more cards"))
+            actions.append(Action(ids.word_id(PREFIX, "stop"), "No more cards", phrase=phrase("label.no-more-cards")))
     elif carrier is not None and not draft.path:
         for t in board().order:
             if lift_source_problem(state, war, player, carrier, t) is None:
                 actions.append(Action(ids.territory_id(PREFIX, "lift", t),
-                                      f"{card_name(carrier)}: airlift from {place(t)}"))
-        actions.append(Action(ids.word_id(PREFIX, "nolift"), f"{card_name(carrier)}: no airlift"))
+                                      f"{card_name(carrier)}: airlift from {place(t)}",
+                                      phrase=phrase("label.lift-from", card=words.card(carrier),
+                                                    place=words.place(t))))
+        actions.append(Action(ids.word_id(PREFIX, "nolift"), f"{card_name(carrier)}: no airlift",
+                              phrase=phrase("label.no-lift", card=words.card(carrier))))
     elif carrier is not None and len(draft.path) == 1:
         most = min(MAX_AIRLIFT, lift_free(state, war, player, draft.path[0]))
         for n in range(1, most + 1):
-            actions.append(Action(ids.number_id(PREFIX, "n", n), f"Airlift {armies(n)}"))
+            actions.append(Action(ids.number_id(PREFIX, "n", n), f"Airlift {armies(n)}",
+                                  phrase=phrase("label.lift", armies=words.armies(n))))
     elif carrier is not None:
         for attack in _combats(war, player):
             if lift_attack_problem(state, war, player, carrier, draft.path[0], attack.id) is None:
                 actions.append(Action(ids.number_id(PREFIX, "for", attack.id),
-                                      f"Into the battle for {place(attack.target)}"))
+                                      f"Into the battle for {place(attack.target)}",
+                                      phrase=phrase("label.lift-into", place=words.place(attack.target))))
     else:
-        actions.append(Action(CONFIRM_ID, f"Seal: {cards_in_words(draft.cards)}"))
+        actions.append(Action(CONFIRM_ID, f"Seal: {cards_in_words(draft.cards)}",
+                              phrase=phrase("label.seal-cards", cards=words.cards(draft.cards))))
     if draft.cards or draft.closed:
-        actions.append(Action(UNDO_ID, "Undo this step"))
-    actions.append(Action(ids.word_id(PREFIX, "pass"), "Play no card"))
+        actions.append(Action(UNDO_ID, "Undo this step", phrase=phrase("label.undo-step")))
+    actions.append(Action(ids.word_id(PREFIX, "pass"), "Play no card", phrase=phrase("label.play-no-card")))
     return actions
 
 
@@ -197,7 +209,8 @@ def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Actio
     problem = _pick_problem(state, war_of(state), player, list(chosen))
     if problem:
         raise _illegal(problem)
-    return Action(ids.pick_id(PREFIX, list(chosen)), f"Play {cards_in_words(list(chosen))}")
+    return Action(ids.pick_id(PREFIX, list(chosen)), f"Play {cards_in_words(list(chosen))}",
+                  phrase=phrase("label.play-cards", cards=words.cards(list(chosen))))
 
 
 def _pick_problem(state: TribesState, war: War, player: int, chosen: list[str]) -> str | None:
@@ -229,12 +242,12 @@ def discards(state: TribesState, player: int, action: Action) -> bool:
 
 def clear(state: TribesState, player: int) -> Action:
     """The step that puts every chosen card back (R-T46)."""
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase=phrase("label.clear"))
 
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: no card (airborne cards of the plan stay)."""
-    return Action(ids.word_id(PREFIX, "pass"), "Play no card")
+    return Action(ids.word_id(PREFIX, "pass"), "Play no card", phrase=phrase("label.play-no-card"))
 
 
 def auto_step(state: TribesState, player: int) -> Action | None:

@@ -97,6 +97,11 @@ def prompt(state: TribesState, player: int) -> str:
     return "Assign your supporting armies to the defence of your attacked territories."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    return phrase("prompt.defence")
+
+
 def legal(state: TribesState, player: int) -> list[Action]:
     """One step of `player`'s defence draft."""
     if player not in waiting(state):
@@ -107,26 +112,32 @@ def legal(state: TribesState, player: int) -> list[Action]:
     if not draft.path:
         for t in _open_territories(state, war, player):
             actions.append(Action(ids.territory_id(PREFIX, "from", t),
-                                  f"Assign the armies of {place(t)} ({unassigned(state, war, player, t)} left)"))
+                                  f"Assign the armies of {place(t)} ({unassigned(state, war, player, t)} left)",
+                                  phrase=phrase("label.defend-from", place=words.place(t),
+                                                left=unassigned(state, war, player, t))))
         if not actions:
-            actions.append(Action(CONFIRM_ID, "Confirm this defence"))
+            actions.append(Action(CONFIRM_ID, "Confirm this defence", phrase=phrase("label.confirm-defence")))
     elif len(draft.path) == 1:
         for attack_id in draft.required[draft.path[0]]:
             attack = attack_by_id(war, attack_id)
             if attack is not None:
-                actions.append(Action(ids.number_id(PREFIX, "to", attack_id), f"To defend {place(attack.target)}"))
+                actions.append(Action(ids.number_id(PREFIX, "to", attack_id), f"To defend {place(attack.target)}",
+                                          phrase=phrase("label.defend", place=words.place(attack.target))))
     else:
         for n in range(1, unassigned(state, war, player, draft.path[0]) + 1):
-            actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}"))
+            actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}",
+                                  phrase=phrase("label.with", armies=words.armies(n))))
     if draft.path or len(draft.supports) > draft.fixed:
-        actions.append(Action(UNDO_ID, "Undo this step" if draft.path else "Undo the last assignment"))
-    actions.append(Action(ids.word_id(PREFIX, "auto"), "Assign the rest automatically"))
+        actions.append(Action(UNDO_ID, "Undo this step" if draft.path else "Undo the last assignment",
+                              phrase=phrase("label.undo-step") if draft.path else phrase("label.undo-assignment")))
+    actions.append(Action(ids.word_id(PREFIX, "auto"), "Assign the rest automatically",
+                          phrase=phrase("label.defend-auto")))
     return actions
 
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: every army to the first eligible attacked territory in plan order."""
-    return Action(ids.word_id(PREFIX, "auto"), "Assign the rest automatically")
+    return Action(ids.word_id(PREFIX, "auto"), "Assign the rest automatically", phrase=phrase("label.defend-auto"))
 
 
 def auto_step(state: TribesState, player: int) -> Action | None:

@@ -112,6 +112,11 @@ def prompt(state: TribesState, player: int) -> str:
     return "Deploy your armies (each army moves once), then end your deployment."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    return phrase("prompt.deploy")
+
+
 def legal(state: TribesState, player: int) -> list[Action]:
     """One step of the next move, or the end."""
     war = state.war
@@ -123,30 +128,38 @@ def legal(state: TribesState, player: int) -> list[Action]:
         for t in board().order:
             if source_problem(state, war, t) is None and _can_leave(state, war, t):
                 actions.append(Action(ids.territory_id(PREFIX, "from", t),
-                                      f"Move from {place(t)} ({unmoved(state, war.active, t)} unmoved)"))
-        actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment"))
+                                      f"Move from {place(t)} ({unmoved(state, war.active, t)} unmoved)",
+                                      phrase=phrase("label.deploy-from", place=words.place(t),
+                                                    unmoved=unmoved(state, war.active, t))))
+        actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment", phrase=phrase("label.deploy-end")))
         return actions
     if len(path) == 1:
         reach = _destinations(state, war, path[0])
         steps = [t for t, by_air in reach if not by_air]
         flights = [t for t, by_air in reach if by_air]
-        actions.extend(Action(ids.territory_id(PREFIX, "to", t), f"Step to {place(t)}") for t in steps)
+        actions.extend(Action(ids.territory_id(PREFIX, "to", t), f"Step to {place(t)}",
+                              phrase=phrase("label.deploy-step", place=words.place(t))) for t in steps)
         if len(steps) + len(flights) > MENU_ROOM:  # too many for one menu: choose the terrain first
             for zone in ZONES:
                 if any(zone_of(t) == zone for t in flights):
-                    actions.append(Action(ids.zone_id(PREFIX, "fly", zone), f"Fly to {ZONE_WORDS[zone]}…"))
+                    actions.append(Action(ids.zone_id(PREFIX, "fly", zone), f"Fly to {ZONE_WORDS[zone]}…",
+                                          phrase=phrase("label.deploy-fly-zone", zone=words.zone(zone))))
         else:
-            actions.extend(Action(ids.territory_id(PREFIX, "air", t), f"Fly to {place(t)}") for t in flights)
+            actions.extend(Action(ids.territory_id(PREFIX, "air", t), f"Fly to {place(t)}",
+                          phrase=phrase("label.deploy-fly", place=words.place(t))) for t in flights)
     elif path[1] == "fly":
         for t, by_air in _destinations(state, war, path[0]):
             if by_air and zone_of(t) == path[2]:
-                actions.append(Action(ids.territory_id(PREFIX, "air", t), f"Fly to {place(t)}"))
+                actions.append(Action(ids.territory_id(PREFIX, "air", t), f"Fly to {place(t)}",
+                          phrase=phrase("label.deploy-fly", place=words.place(t))))
     else:
         room = capacity(path[2]) - state.areas[path[2]].armies
         most = min(unmoved(state, war.active, path[0]), room)
-        actions.extend(Action(ids.number_id(PREFIX, "n", n), f"Move {armies(n)}") for n in range(1, most + 1))
-    actions.append(Action(UNDO_ID, "Undo this step"))
-    actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment"))  # the timeout, always legal
+        actions.extend(Action(ids.number_id(PREFIX, "n", n), f"Move {armies(n)}",
+                              phrase=phrase("label.deploy-move", armies=words.armies(n))) for n in range(1, most + 1))
+    actions.append(Action(UNDO_ID, "Undo this step", phrase=phrase("label.undo-step")))
+    actions.append(Action(ids.word_id(PREFIX, "end"), "End the deployment",
+                          phrase=phrase("label.deploy-end")))  # the timeout, always legal
     return actions
 
 
@@ -158,7 +171,8 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
     source = war.path[0]
     count = unmoved(state, player, source)
     return [
-        Action(ids.territory_id(PREFIX, "all", t), f"All {armies(count)} step to {place(t)}")
+        Action(ids.territory_id(PREFIX, "all", t), f"All {armies(count)} step to {place(t)}",
+               phrase=phrase("label.deploy-all", n=count, place=words.place(t)))
         for t, by_air in _destinations(state, war, source)
         if not by_air and capacity(t) - state.areas[t].armies >= count
     ]
@@ -166,7 +180,7 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: end the deployment."""
-    return Action(ids.word_id(PREFIX, "end"), "End the deployment")
+    return Action(ids.word_id(PREFIX, "end"), "End the deployment", phrase=phrase("label.deploy-end"))
 
 
 def describe(state: TribesState, player: int) -> list[str]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, public_event
-from engine.core.phrases import phrase
+from engine.core.phrases import Phrase, phrase
 from engine.core.picks import MultiPick, PickOption
 from engine.tribes import words
 from engine.tribes.cards import AIR, FLAK, card_name, card_of
@@ -98,6 +98,11 @@ def prompt(state: TribesState, player: int) -> str:
     return f"Your Gnomflak can shoot down {capacity(war)} of the defenders' flying cards: choose which."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words (counted: a language may say one card otherwise than several)."""
+    return phrase("prompt.flak", n=capacity(war_of(state)))
+
+
 def legal(state: TribesState, player: int) -> list[Action]:
     """Pick the next card to shoot down, then confirm."""
     war = state.war
@@ -108,13 +113,18 @@ def legal(state: TribesState, player: int) -> list[Action]:
         for card in defender_flying(state, war):
             if card not in war.flak_pick:
                 owner = owner_of(war, card)
+                assert owner is not None  # a defender's flying card was played by that defender
                 actions.append(Action(ids.card_id(PREFIX, PREFIX, card),
-                                      f"Shoot down {side(state, owner)}' {card_name(card)}"))
+                                      f"Shoot down {side(state, owner)}' {card_name(card)}",
+                                      phrase=phrase("label.flak-card", tribe=words.tribe(state, owner),
+                                                    card=words.card(card))))
     else:
-        actions.append(Action(CONFIRM_ID, f"Shoot down {cards_in_words(war.flak_pick)}"))
+        actions.append(Action(CONFIRM_ID, f"Shoot down {cards_in_words(war.flak_pick)}",
+                              phrase=phrase("label.flak-shoot", cards=words.cards(war.flak_pick))))
     if war.flak_pick:
-        actions.append(Action(UNDO_ID, "Undo the last choice"))
-    actions.append(Action(ids.word_id(PREFIX, "auto"), "Shoot down in the default order"))
+        actions.append(Action(UNDO_ID, "Undo the last choice", phrase=phrase("label.undo-choice")))
+    actions.append(Action(ids.word_id(PREFIX, "auto"), "Shoot down in the default order",
+                          phrase=phrase("label.flak-auto")))
     return actions
 
 
@@ -131,12 +141,12 @@ def discards(state: TribesState, player: int, action: Action) -> bool:
 
 def clear(state: TribesState, player: int) -> Action:
     """The step that drops the cards picked so far (R-T46)."""
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase=phrase("label.clear"))
 
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: defenders in turn order, each one's cards in the order he chose them."""
-    return Action(ids.word_id(PREFIX, "auto"), "Shoot down in the default order")
+    return Action(ids.word_id(PREFIX, "auto"), "Shoot down in the default order", phrase=phrase("label.flak-auto"))
 
 
 def describe(state: TribesState, player: int) -> list[str]:
@@ -210,7 +220,8 @@ def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Actio
     problem = _pick_problem(state, war_of(state), list(chosen))
     if problem:
         raise IllegalAction(problem, "E_FLAK")
-    return Action(ids.pick_id(PREFIX, list(chosen)), f"Shoot down {cards_in_words(list(chosen))}")
+    return Action(ids.pick_id(PREFIX, list(chosen)), f"Shoot down {cards_in_words(list(chosen))}",
+                  phrase=phrase("label.flak-shoot", cards=words.cards(list(chosen))))
 
 
 def _pick_problem(state: TribesState, war: War, chosen: list[str]) -> str | None:

@@ -215,6 +215,11 @@ def prompt(state: TribesState, player: int) -> str:
     return "Plan your attacks (or attack nobody), then confirm."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    return phrase("prompt.plan")
+
+
 # --- the menu ----------------------------------------------------------------------------------
 
 
@@ -228,16 +233,20 @@ def legal(state: TribesState, player: int) -> list[Action]:
     if not path:
         for t in _sources(state, war):
             actions.append(Action(ids.territory_id(PREFIX, "from", t),
-                                  f"Attack from {place(t)} ({free(state, war, t)} free)"))
+                                  f"Attack from {place(t)} ({free(state, war, t)} free)",
+                                  phrase=phrase("label.attack-from", place=words.place(t), free=free(state, war, t))))
         for attack in war.attacks:
             if _support_sources(state, war, attack):
                 actions.append(Action(ids.number_id(PREFIX, "sup", attack.id),
-                                      f"Support the attack on {place(attack.target)}"))
+                                      f"Support the attack on {place(attack.target)}",
+                                      phrase=phrase("label.support", place=words.place(attack.target))))
         if war.attacks:
             count = len(war.attacks)
-            actions.append(Action(CONFIRM_ID, f"Confirm the plan ({count} attack{'s' if count > 1 else ''})"))
-            actions.append(Action(UNDO_ID, "Undo the last addition"))
-        actions.append(Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn"))
+            actions.append(Action(CONFIRM_ID, f"Confirm the plan ({count} attack{'s' if count > 1 else ''})",
+                                  phrase=phrase("label.plan-confirm", n=count)))
+            actions.append(Action(UNDO_ID, "Undo the last addition", phrase=phrase("label.undo-addition")))
+        actions.append(Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn",
+                              phrase=phrase("label.attack-nobody")))
         return actions
     if path[0] == "from":
         source = path[1]
@@ -246,19 +255,23 @@ def legal(state: TribesState, player: int) -> list[Action]:
                 if not _targets(state, war, source, mode):
                     continue
                 if mode == "ground":
-                    actions.append(Action(ids.word_id(PREFIX, "ground"), "On foot, across a border"))
+                    actions.append(Action(ids.word_id(PREFIX, "ground"), "On foot, across a border",
+                                          phrase=phrase("label.on-foot")))
                 elif mode == "portal":
-                    actions.append(Action(ids.word_id(PREFIX, "portal"), "Through a magic portal"))
+                    actions.append(Action(ids.word_id(PREFIX, "portal"), "Through a magic portal",
+                                          phrase=phrase("label.portal")))
                 else:
                     card = mode.removeprefix("card:")
-                    actions.append(Action(ids.card_id(PREFIX, "card", card), f"Airborne with {card_name(card)}"))
+                    actions.append(Action(ids.card_id(PREFIX, "card", card), f"Airborne with {card_name(card)}",
+                                          phrase=phrase("label.airborne", card=words.card(card))))
         elif _target_step(path):
             targets = _targets(state, war, source, path[2])
             zone = path[3].removeprefix("zone:") if len(path) == 4 else None
             if zone is None and len(targets) > MENU_ROOM:  # too many for one menu: the terrain first
                 for group in ZONES:
                     if any(zone_of(t) == group for t in targets):
-                        actions.append(Action(ids.zone_id(PREFIX, "zone", group), f"Attack {ZONE_WORDS[group]}…"))
+                        actions.append(Action(ids.zone_id(PREFIX, "zone", group), f"Attack {ZONE_WORDS[group]}…",
+                                              phrase=phrase("label.attack-zone", zone=words.zone(group))))
                 targets = []
             for t in targets:
                 if zone is not None and zone_of(t) != zone:
@@ -266,21 +279,28 @@ def legal(state: TribesState, player: int) -> list[Action]:
                 area = state.areas[t]
                 held = armies(area.armies) if area.armies else "vacant city"
                 actions.append(Action(ids.territory_id(PREFIX, "to", t),
-                                      f"Attack {place(t)} ({side(state, area.controller)}, {held})"))
+                                      f"Attack {place(t)} ({side(state, area.controller)}, {held})",
+                                      phrase=phrase("label.attack", place=words.place(t),
+                                                    side=words.side(state, area.controller), held=_held(area.armies))))
         else:
             for n in range(1, free(state, war, source) + 1):
-                actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}"))
+                actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}",
+                                      phrase=phrase("label.with", armies=words.armies(n))))
     else:
         supported = attack_by_id(war, int(path[1]))
         if supported is not None and len(path) == 2:
             for t in _support_sources(state, war, supported):
                 actions.append(Action(ids.territory_id(PREFIX, "by", t),
-                                      f"Support from {place(t)} ({free(state, war, t)} free)"))
+                                      f"Support from {place(t)} ({free(state, war, t)} free)",
+                                      phrase=phrase("label.support-from", place=words.place(t),
+                                                    free=free(state, war, t))))
         elif len(path) == 3:
             for n in range(1, free(state, war, path[2]) + 1):
-                actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}"))
-    actions.append(Action(UNDO_ID, "Undo this step"))
-    actions.append(Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn"))  # the timeout, always legal
+                actions.append(Action(ids.number_id(PREFIX, "n", n), f"With {armies(n)}",
+                                      phrase=phrase("label.with", armies=words.armies(n))))
+    actions.append(Action(UNDO_ID, "Undo this step", phrase=phrase("label.undo-step")))
+    actions.append(Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn",
+                          phrase=phrase("label.attack-nobody")))  # the timeout, always legal
     return actions
 
 
@@ -303,10 +323,29 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
         held = armies(area.armies) if area.armies else "vacant city"
         who = f"All {n} armies at {place(source)} attack" if n > 1 else f"The army at {place(source)} attacks"
         label = f"{who} {place(target)} ({held})"
+        said = _all_attack(n, source, target, _held(area.armies))
         if len(label) > PLAN_LABEL:
             label = f"{who} {place(target)}"
-        out.append(Action(ids.route_id(PREFIX, "all", source, target), label))
+            said = _all_attack(n, source, target, None)
+        out.append(Action(ids.route_id(PREFIX, "all", source, target), label, phrase=said))
     return out
+
+
+def _held(count: int) -> Phrase:
+    """What a target holds, as a label says it: "3 armies", or "vacant city"."""
+    return phrase("label.held", armies=words.armies(count)) if count else phrase("label.vacant-city")
+
+
+def _all_attack(n: int, source: str, target: str, held: Phrase | None) -> Phrase:
+    """A whole-plan shortcut's label as catalog words; without `held` when the English would be too long."""
+    at, to = words.place(source), words.place(target)
+    if n > 1:
+        if held is None:
+            return phrase("label.all-attack-short", armies=words.armies(n), source=at, target=to)
+        return phrase("label.all-attack", armies=words.armies(n), source=at, target=to, held=held)
+    if held is None:
+        return phrase("label.one-attack-short", source=at, target=to)
+    return phrase("label.one-attack", source=at, target=to, held=held)
 
 
 def draft_built(state: TribesState, player: int) -> bool:
@@ -322,12 +361,12 @@ def discards(state: TribesState, player: int, action: Action) -> bool:
 
 def clear(state: TribesState, player: int) -> Action:
     """The step that empties the plan, after which attacking nobody is offered again (R-T46)."""
-    return Action(CLEAR_ID, CLEAR_LABEL)
+    return Action(CLEAR_ID, CLEAR_LABEL, phrase=phrase("label.clear"))
 
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: the empty plan."""
-    return Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn")
+    return Action(ids.word_id(PREFIX, "none"), "Attack nobody this turn", phrase=phrase("label.attack-nobody"))
 
 
 def auto_step(state: TribesState, player: int) -> Action | None:

@@ -53,27 +53,35 @@ def order_prompt(state: TribesState, player: int) -> str:
     return "Choose the order in which your attacks are resolved."
 
 
+def order_prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`order_prompt` as catalog words."""
+    return phrase("prompt.order")
+
+
 def order_legal(state: TribesState, player: int) -> list[Action]:
     """The next attack to resolve, then confirm."""
     if player not in order_waiting(state):
         return []
     war = war_of(state)
     actions = [
-        Action(ids.number_id("order", "order", a.id), f"Next: the attack on {place(a.target)}")
+        Action(ids.number_id("order", "order", a.id), f"Next: the attack on {place(a.target)}",
+               phrase=phrase("label.order-next", place=words.place(a.target)))
         for a in live(war) if a.id not in war.order
     ]
     if not actions:
-        names = ", ".join(place(a.target) for i in war.order if (a := attack_by_id(war, i)) is not None)
-        actions.append(Action(CONFIRM_ID, f"Resolve in this order: {names}"))
+        targets = [a.target for i in war.order if (a := attack_by_id(war, i)) is not None]
+        names = ", ".join(place(t) for t in targets)
+        actions.append(Action(CONFIRM_ID, f"Resolve in this order: {names}",
+                              phrase=phrase("label.order-confirm", places=listed([words.place(t) for t in targets]))))
     if war.order:
-        actions.append(Action(UNDO_ID, "Undo the last choice"))
-    actions.append(Action(ids.word_id("order", "plan"), "Resolve in plan order"))
+        actions.append(Action(UNDO_ID, "Undo the last choice", phrase=phrase("label.undo-choice")))
+    actions.append(Action(ids.word_id("order", "plan"), "Resolve in plan order", phrase=phrase("label.order-plan")))
     return actions
 
 
 def order_timeout(state: TribesState, player: int) -> Action:
     """§15.1: plan order."""
-    return Action(ids.word_id("order", "plan"), "Resolve in plan order")
+    return Action(ids.word_id("order", "plan"), "Resolve in plan order", phrase=phrase("label.order-plan"))
 
 
 def order_auto_step(state: TribesState, player: int) -> Action | None:
@@ -325,6 +333,12 @@ def move_in_prompt(state: TribesState, player: int) -> str:
     return f"How many armies move into {place(attack.target) if attack else 'the conquered territory'}?"
 
 
+def move_in_prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`move_in_prompt` as catalog words."""
+    attack = current(war_of(state))
+    return phrase("prompt.move-in", place=words.place(attack.target)) if attack else phrase("prompt.move-in-conquered")
+
+
 def move_in_legal(state: TribesState, player: int) -> list[Action]:
     """One number: 1 … all attacking armies."""
     if player not in move_in_waiting(state):
@@ -332,7 +346,8 @@ def move_in_legal(state: TribesState, player: int) -> list[Action]:
     attack = current(war_of(state))
     assert attack is not None
     most = 1 if attack.target == GNOMLAB else attack.armies
-    return [Action(ids.number_id("in", "in", n), f"Move {armies(n)} in") for n in range(1, most + 1)]
+    return [Action(ids.number_id("in", "in", n), f"Move {armies(n)} in",
+                   phrase=phrase("label.move-in", armies=words.armies(n))) for n in range(1, most + 1)]
 
 
 def move_in_timeout(state: TribesState, player: int) -> Action:
@@ -340,7 +355,8 @@ def move_in_timeout(state: TribesState, player: int) -> Action:
     attack = current(war_of(state))
     assert attack is not None
     n = move_in_default(state, attack)
-    return Action(ids.number_id("in", "in", n), f"Move {armies(n)} in")
+    return Action(ids.number_id("in", "in", n), f"Move {armies(n)} in",
+                   phrase=phrase("label.move-in", armies=words.armies(n)))
 
 
 def move_in_describe(state: TribesState, player: int) -> list[str]:

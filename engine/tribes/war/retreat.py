@@ -9,6 +9,8 @@ from __future__ import annotations
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.phrases import Phrase, phrase
+from engine.tribes import words
 from engine.tribes.board import GNOMLAB
 from engine.tribes.state import MAX_STACK, TribesState
 from engine.tribes.war import ids
@@ -94,6 +96,12 @@ def prompt(state: TribesState, player: int) -> str:
     return f"Retreat your armies from {where}."
 
 
+def prompt_phrase(state: TribesState, player: int) -> Phrase:
+    """`prompt` as catalog words."""
+    attack = current(war_of(state))
+    return phrase("prompt.retreat", place=words.place(attack.target)) if attack else phrase("prompt.retreat-home")
+
+
 def legal(state: TribesState, player: int) -> list[Action]:
     """One step of the retreat draft."""
     if player not in waiting(state):
@@ -107,15 +115,18 @@ def legal(state: TribesState, player: int) -> list[Action]:
     if not war.path:
         if placed < need:
             for t, r in _rooms_now(state, war, attack).items():
-                actions.append(Action(ids.territory_id(PREFIX, "to", t), f"Retreat to {place(t)} (room for {r})"))
+                actions.append(Action(ids.territory_id(PREFIX, "to", t), f"Retreat to {place(t)} (room for {r})",
+                                      phrase=phrase("label.retreat-to", place=words.place(t), room=r)))
         else:
-            actions.append(Action(CONFIRM_ID, "Confirm this retreat"))
+            actions.append(Action(CONFIRM_ID, "Confirm this retreat", phrase=phrase("label.confirm-retreat")))
     else:
         most = min(need - placed, room(state, war, attack, war.path[0]))
-        actions.extend(Action(ids.number_id(PREFIX, "n", n), armies(n)) for n in range(1, most + 1))
+        actions.extend(Action(ids.number_id(PREFIX, "n", n), armies(n),
+                              phrase=phrase("label.armies", armies=words.armies(n))) for n in range(1, most + 1))
     if war.path or war.retreat:
-        actions.append(Action(UNDO_ID, "Undo this step"))
-    actions.append(Action(ids.word_id(PREFIX, "auto"), "Retreat in the default order"))
+        actions.append(Action(UNDO_ID, "Undo this step", phrase=phrase("label.undo-step")))
+    actions.append(Action(ids.word_id(PREFIX, "auto"), "Retreat in the default order",
+                          phrase=phrase("label.retreat-auto")))
     return actions
 
 
@@ -125,7 +136,7 @@ def _rooms_now(state: TribesState, war: War, attack: Attack) -> dict[str, int]:
 
 def timeout(state: TribesState, player: int) -> Action:
     """§15.1: fill destinations in board order."""
-    return Action(ids.word_id(PREFIX, "auto"), "Retreat in the default order")
+    return Action(ids.word_id(PREFIX, "auto"), "Retreat in the default order", phrase=phrase("label.retreat-auto"))
 
 
 def describe(state: TribesState, player: int) -> list[str]:
