@@ -8,6 +8,7 @@ not know (a hand-made view's) keeps the word the view gives, or the id made read
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from i18n import ENGLISH, Locale, catalogs, game_t
@@ -16,13 +17,18 @@ from render.vendetta.style import geometry
 
 GAME = "vendetta"
 
+# The names are cached: the catalogs are read once for the process's life, so a name in a language never
+# changes, and a picture says the same names many times (a count's number is formatted by Babel, which is slow).
 
+
+@cache
 def _known(msgid: str) -> bool:
     """Whether the game's English catalog (the reference every language follows) has `msgid`."""
     english = catalogs().catalog(GAME, ENGLISH)
     return english is not None and msgid in english.messages
 
 
+@cache
 def clan(locale: Locale, clan_id: str, shown: str | None = None) -> str:
     """A clan's name in `locale`; `shown` (the seat's word) or the id for a clan the catalog lacks."""
     msgid = f"clan.{clan_id}"
@@ -31,6 +37,7 @@ def clan(locale: Locale, clan_id: str, shown: str | None = None) -> str:
     return shown if shown is not None else clan_id
 
 
+@cache
 def place(locale: Locale, territory: str | None) -> str:
     """A territory's name in `locale`; the board's word (or the id made readable) for one the catalog lacks."""
     tid = str(territory)
@@ -45,10 +52,16 @@ def card(locale: Locale, found: dict[str, Any]) -> str:
     """An objective card's name in `locale`; the view's word for a card the catalog lacks."""
     msgid = f"card.{found.get('id')}"
     if _known(msgid):
-        return game_t(locale, GAME, msgid)
+        return _card_name(locale, msgid)
     return str(found.get("name", "?"))
 
 
+@cache
+def _card_name(locale: Locale, msgid: str) -> str:
+    return game_t(locale, GAME, msgid)
+
+
+@cache
 def counted(locale: Locale, token: str, n: int) -> str | None:
     """`n` tokens in words ("3 acorns"), None for a token the catalog lacks."""
     msgid = f"count.{token}"
