@@ -14,13 +14,15 @@ from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.phrases import phrase
 from engine.tribes import words
+from engine.tribes.phases import FLAK
 from i18n import ENGLISH, Locale
 from present.phrases import say
+from tests.engine.tribes.builders import build, play, start, who
 
 FRENCH = Locale("fr")
 GAME = "tribes"
 # Action ids a keen player avoids most of the time, so that the war, research and espionage menus show up often.
-SHY = ("pass", "undo", "back", "none", "clear", "auto", "end", "plan")
+SHY = ("pass", "undo", "back", "none", "clear", "auto", "end", "confirm", ":all:", ":pick:")
 
 
 def _english_matches(action: Action, said: str) -> bool:
@@ -47,10 +49,29 @@ def offered(state: Any, player: int) -> list[Action]:
     return out
 
 
+def check_choices(state: Any, names: dict[int, str]) -> tuple[int, int, int]:
+    """Check every pending prompt and every choice offered now: English is the engine's own words, French not
+    English (prompts) or mostly not (labels, counted by the caller); how many labels, how many of them read alike
+    in both languages, how many prompts."""
+    game = registry.get(GAME)
+    labels = alike = prompts = 0
+    for decision in game.pending(state):
+        assert decision.phrase is not None, decision.prompt
+        assert say(ENGLISH, GAME, decision.phrase, names) == decision.prompt, decision.phrase
+        assert say(FRENCH, GAME, decision.phrase, names) != decision.prompt, decision.phrase
+        prompts += 1
+        for action in offered(state, decision.player):
+            assert action.phrase is not None, action
+            said = say(ENGLISH, GAME, action.phrase, names)
+            assert _english_matches(action, said), (said, action.label, action.phrase)
+            labels += 1
+            alike += say(FRENCH, GAME, action.phrase, names) == said
+    return labels, alike, prompts
+
+
 def play_and_check(players: int, seed: int, options: dict[str, object], *, keen: bool,
                    steps: int = 6_000) -> tuple[int, int, int]:
-    """Play one random game, checking every pending choice and prompt on the way; how many labels were said, how
-    many of them read alike in French and English, and how many prompts were said."""
+    """Play one random game, checking every pending choice and prompt on the way (check_choices); the totals."""
     game = registry.get(GAME)
     state = game.new_game(players, seed, options)
     names = {p: f"<@{p}>" for p in range(players)}
@@ -60,17 +81,8 @@ def play_and_check(players: int, seed: int, options: dict[str, object], *, keen:
         pending = game.pending(state)
         if game.outcome(state) is not None or not pending:
             break
-        for decision in pending:
-            assert decision.phrase is not None, decision.prompt
-            assert say(ENGLISH, GAME, decision.phrase, names) == decision.prompt, decision.phrase
-            assert say(FRENCH, GAME, decision.phrase, names) != decision.prompt, decision.phrase
-            prompts += 1
-            for action in offered(state, decision.player):
-                assert action.phrase is not None, action
-                said = say(ENGLISH, GAME, action.phrase, names)
-                assert _english_matches(action, said), (said, action.label, action.phrase)
-                labels += 1
-                alike += say(FRENCH, GAME, action.phrase, names) == said
+        counts = check_choices(state, names)
+        labels, alike, prompts = labels + counts[0], alike + counts[1], prompts + counts[2]
         player = pending[0].player
         legal = game.legal_actions(state, player) + game.shortcuts(state, player)
         eager = [a for a in legal if not any(word in a.id for word in SHY)] or legal
@@ -106,3 +118,31 @@ def test_a_terrain_group_is_named_in_the_readers_language() -> None:
     fly = phrase("label.deploy-fly-zone", zone=words.zone("black"))
     assert say(ENGLISH, GAME, fly, {}) == "Fly to a city or the Gnomlab…"
     assert say(FRENCH, GAME, fly, {}) == "Voler vers une ville ou le Gnomlab…"
+
+
+def test_the_gnomflak_choice_says_its_cards_and_its_counted_prompt() -> None:
+    # Random games seldom bring a Gnomflak against flying cards: this one is built (as tests/engine/tribes does).
+    s = build({"golden_fields": "P:4", "cloud_crags": "M:1", "forest": "K:1"},
+              hands={"P": ["gnomflak#1"], "M": ["gnomcopter#1", "gnomglider#1"], "K": ["gnomballoon#1"]})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:1",
+                "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1", "confirm",
+                "card:play:gnomflak#1", "confirm")
+    s, _ = play(s, "M", "card:play:gnomglider#1", "card:play:gnomcopter#1", "card:nolift", "card:nolift", "confirm")
+    s, _ = play(s, "K", "card:play:gnomballoon#1", "card:nolift", "confirm")
+    names = {p: f"<@{p}>" for p in range(s.player_count)}
+    seen: list[str] = []
+    for step in ("flak:gnomballoon#1", "flak:gnomcopter#1"):
+        assert s.phase == FLAK
+        labels, alike, prompts = check_choices(s, names)
+        assert labels and not alike and prompts == 1
+        seen += [a.phrase.msgid for a in offered(s, who(s, "P")) if a.phrase is not None]
+        s, _ = play(s, "P", step)
+    assert s.phase == FLAK
+    check_choices(s, names)
+    seen += [a.phrase.msgid for a in offered(s, who(s, "P")) if a.phrase is not None]
+    assert {"label.flak-card", "label.flak-shoot", "label.flak-auto", "label.undo-choice"} <= set(seen)
+    prompt = registry.get(GAME).pending(s)[0].phrase
+    assert prompt is not None and prompt.n == 2
+    assert say(FRENCH, GAME, prompt, names) == (
+        "Ta Gnomflak peut abattre 2 cartes volantes des défenseurs : choisis lesquelles.")
