@@ -299,7 +299,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         view = await self._public_view(table)
         if view is None:
             raise UserFacingError("The game has not started yet: there is no board to show.")
-        file = await images.board_file(table.game_name, view, interaction.filesize_limit)
+        file = await images.board_file(table.game_name, view, interaction.filesize_limit, text.table_language(table))
         content = text.status_text(table, view)
         if file is None:
             await reply(interaction, content, allowed_mentions=NO_PINGS)

@@ -84,9 +84,9 @@ async def delivered(request: Callable[[], Awaitable[T]]) -> T:
         raise delivery_error(error) from error
 
 
-def _prompt_note(table: TableInfo, news: Sequence[Event]) -> str:
-    """The first lines of a DM prompt: the player's private news of the same change, then what the DM is."""
-    locale = text.table_language(table)  # a DM does not say its reader's language: the table's is the best guess
+def _prompt_note(table: TableInfo, news: Sequence[Event], locale: Locale) -> str:
+    """The first lines of a DM prompt in `locale`: the player's private news of the same change, then what the
+    DM is."""
     return "\n".join([*text.private_events_text(news, table, locale=locale), text.secret_prompt_note(locale)])
 
 
@@ -158,7 +158,8 @@ class DiscordNotifier:
             return None
         away = await self._away(table) if update.outcome is None else {}
         content = text.table_message(table, update, away)
-        file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
+        file = await images.board_file(table.game_name, update.public_view, self._file_limit(table),
+                                              text.table_language(table))
         mentioned = [u for p in update.pending if p.player in update.mention and (u := p.user_id) is not None]
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in mentioned])
         live = update.kind not in NO_BUTTON_KINDS and update.pending
@@ -171,7 +172,8 @@ class DiscordNotifier:
             edited = await self._edit_status(table, previous, content, file, view, allowed)
             if edited:
                 return previous
-            file = await images.board_file(table.game_name, update.public_view, self._file_limit(table))
+            file = await images.board_file(table.game_name, update.public_view, self._file_limit(table),
+                                              text.table_language(table))
         channel = self._channel(table)
         posted = await delivered(
             lambda: channel.send(content, file=file or MISSING, view=view or MISSING, allowed_mentions=allowed)
@@ -228,9 +230,10 @@ class DiscordNotifier:
     ) -> MessageRef | None:
         """DM the buttons of a secret choice that became the player's, after their private news of the same
         change; nothing when it is no longer theirs."""
+        locale = await self._dm_locale(user_id, table)
         panel = await build_panel(
-            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
-            locale=text.table_language(table),
+            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news, locale),
+            file_limit=None, locale=locale,
         )
         if panel.view is None:
             return None
@@ -247,9 +250,10 @@ class DiscordNotifier:
     ) -> MessageRef | None:
         """Rewrite this round's DM prompt with the buttons of the player's next secret choice (one DM a round);
         None when that message is gone (the sender then DMs a new prompt)."""
+        locale = await self._dm_locale(user_id, table)
         panel = await build_panel(
-            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news), file_limit=None,
-            locale=text.table_language(table),
+            self.bot.service, table.game_id, user_id, player=player, note=_prompt_note(table, news, locale),
+            file_limit=None, locale=locale,
         )
         if panel.view is None:
             return message  # the decision is no longer theirs: the prompt stays as it is
@@ -266,10 +270,14 @@ class DiscordNotifier:
             raise delivery_error(error) from error
         return message
 
-    async def _dm_locale(self, user_id: int) -> Locale:
-        """The language of a DM to that user: the one last seen from them (English when never seen)."""
+    async def _dm_locale(self, user_id: int, table: TableInfo | None = None) -> Locale:
+        """The language of a DM to that user: the one last seen from them (never seen: the language `table`
+        is read in, else English)."""
         try:
-            return resolve(await self.bot.service.players.locale_of(user_id))
+            seen = await self.bot.service.players.locale_of(user_id)
+            if seen is None and table is not None:
+                return text.table_language(table)
+            return resolve(seen)
         except Exception:  # a language is never worth a lost message: the store may be down for a moment
             log.warning("the language of user %s could not be read; their DM is in English", user_id, exc_info=True)
             return ENGLISH
@@ -293,7 +301,7 @@ class DiscordNotifier:
 
     async def send_private(self, table: TableInfo, user_id: int, update: PrivateUpdate) -> None:
         """DM a player their private events and view picture."""
-        locale = await self._dm_locale(user_id)
+        locale = await self._dm_locale(user_id, table)
         lines = [
             t(locale, "dm.private-heading", title=table.title, number=table.game_id),
             *text.private_events_text(update.events, table, update.view, locale),
@@ -305,7 +313,7 @@ class DiscordNotifier:
         elif not update.events:
             lines.append(t(locale, "dm.private-hint"))
         content = fit_lines(lines, MESSAGE_CONTENT)
-        file = None if empty else await images.private_file(table.game_name, update.view)
+        file = None if empty else await images.private_file(table.game_name, update.view, locale=locale)
         await self._send_dm(user_id, content, files=[file] if file is not None else [])
 
     async def _send_dm(

@@ -129,7 +129,8 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
         )
     files = []
     if with_image and screen.public_view is not None and screen.private_view is not None:
-        files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit)
+        files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit,
+                                         locale=locale)
     return Panel(content=content, view=view, files=files, step=step, recap=screen.recap)
 
 
@@ -143,5 +144,6 @@ async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None
     files = []
     if with_image and screen.details is not None and screen.public_view is not None \
             and screen.private_view is not None:
-        files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit)
+        files = await images.panel_files(table.game_name, screen.public_view, screen.private_view, file_limit,
+                                         locale=locale)
     return Panel(content=panel_text(lines, situation, locale=locale), view=None, files=files, step=None)

@@ -26,11 +26,12 @@ from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
+from engine.core.phrases import Phrase
 from host.errors import StaleVersion
 from host.forced import played_label
 from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
 from i18n import ENGLISH, Locale
-from present import text
+from present import panel_words, text
 from present.choices import (
     NOTHING_TO_CHOOSE,
     Choice,
@@ -44,7 +45,6 @@ from present.choices import (
 
 log = logging.getLogger(__name__)
 
-OUTDATED = "⚠️ That message is out of date (the game moved on). Here is where you stand now."
 
 
 def panel_kwargs(panel: Panel, *, editing: bool) -> dict[str, Any]:
@@ -69,14 +69,16 @@ def is_outdated(cid: TurnId | PageId, table: TableInfo) -> bool:
     return cid.version < table.public_version or cid.version > table.version
 
 
-def offered_label(screen: PanelScreen, action_id: str) -> str:
-    """The words the panel showed for `action_id` (a step's action or a shortcut); "Done" when unknown."""
+def offered_choice(screen: PanelScreen, action_id: str) -> ActionChoice:
+    """The choice the panel showed for `action_id` (a step's action or a shortcut), with its words; "Done" when
+    unknown."""
     shortcuts = screen.details.shortcuts if screen.details is not None else ()
     actions = screen.step.actions if screen.step is not None else ()
     for action in (*shortcuts, *actions):
         if action.id == action_id:
-            return action.label
-    return "Done"
+            return action
+    return ActionChoice(action_id, "Done")
+
 
 
 class PlayCog(commands.Cog, name=PLAY_COG):
@@ -148,9 +150,10 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         result = await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version,
                                                player=step.player, forced_steps=True)
         log.info("game %s: /play by %s applied", table.game_id, user)
+        locale = reader_locale(interaction)
         panel = await build_panel(self.bot.service, table.game_id, user, player=step.player,
-                                  note=move_note(chosen.label, result.forced), file_limit=interaction.filesize_limit,
-                                  with_image=False, locale=reader_locale(interaction))
+                                  note=move_note(chosen.label, result.forced, table.game_name, locale),
+                                  file_limit=interaction.filesize_limit, with_image=False, locale=locale)
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
     async def step_choices(self, table: TableInfo, user_id: int, steps: Sequence[StepInfo],
@@ -229,7 +232,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         table = await self.table_for_user(interaction, game)
         forced = await self.bot.service.take_forced_steps(table.game_id, interaction.user.id)
         panel = await build_panel(self.bot.service, table.game_id, interaction.user.id,
-                                  note=move_note("", forced), file_limit=interaction.filesize_limit,
+                                  note=move_note("", forced, table.game_name, reader_locale(interaction)),
+                                  file_limit=interaction.filesize_limit,
                                   locale=reader_locale(interaction))
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
@@ -260,11 +264,13 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         if not table.is_seated(interaction.user.id):
             raise UserFacingError("You are not playing in this game, so there is no turn to take. "
                                   "Watch along, or join the next game's lobby.")
-        note = OUTDATED if is_outdated(cid, table) else ""
+        note = outdated_note(reader_locale(interaction)) if is_outdated(cid, table) else ""
         forced = await self.bot.service.take_forced_steps(cid.game, interaction.user.id)
+        locale = reader_locale(interaction)
+        taken = move_note("", forced, table.game_name, locale)
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id,
-                                  note="\n".join(n for n in (note, move_note("", forced)) if n),
-                                  file_limit=interaction.filesize_limit, locale=reader_locale(interaction))
+                                  note="\n".join(n for n in (note, taken) if n),
+                                  file_limit=interaction.filesize_limit, locale=locale)
         await reply(interaction, **panel_kwargs(panel, editing=False))
 
     async def action_click(self, interaction: discord.Interaction, game: int, version: int, seat: int,
@@ -285,8 +291,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                 action_id = step.actions[action].id
         else:
             action_id = action
-        label = offered_label(screen, action_id)
-        await self.apply_and_show(interaction, game, version, seat, action_id, label)
+        offered = offered_choice(screen, action_id)
+        await self.apply_and_show(interaction, game, version, seat, action_id, offered.label, offered.phrase)
 
     async def pick_click(self, interaction: discord.Interaction, cid: PickId, values: Sequence[str]) -> None:
         """The 'pick k of n' menu was closed on a choice: make the whole pick with the engine's one action.
@@ -298,27 +304,38 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         service, user = self.bot.service, interaction.user.id
         details = await service.panel_details(cid.game, user, player=cid.seat, pick=list(values))
         if details.pick_action is None or details.version < cid.version:
-            panel = await build_panel(service, cid.game, user, player=cid.seat, note=OUTDATED,
-                                      file_limit=interaction.filesize_limit, locale=reader_locale(interaction))
+            locale = reader_locale(interaction)
+            panel = await build_panel(service, cid.game, user, player=cid.seat, note=outdated_note(locale),
+                                      file_limit=interaction.filesize_limit, locale=locale)
             await edit_reply(interaction, **panel_kwargs(panel, editing=True))
             return
         await self.apply_and_show(interaction, cid.game, cid.version, cid.seat, details.pick_action.id,
-                                  details.pick_action.label)
+                                  details.pick_action.label, details.pick_action.phrase)
+
+    async def _stale_words(self, game_id: int, locale: Locale) -> str:
+        """The private answer to a click the game had moved past: that it was out of date, and who plays now."""
+        table = await self.bot.service.get_table(game_id)
+        return panel_words.stale(text.pending_line(table, table.pending, None, locale), locale)
 
     async def apply_and_show(self, interaction: discord.Interaction, game: int, version: int, seat: int,
-                             action_id: str, label: str) -> None:
+                             action_id: str, label: str, offered: Phrase | None = None) -> None:
         """Submit one choice of a panel (deferred already), take the forced steps after it, refresh the panel."""
         service, user = self.bot.service, interaction.user.id
         try:
             result = await service.submit(game, user, action_id, version, player=seat, forced_steps=True)
-        except StaleVersion as stale:
-            panel = await build_panel(service, game, user, player=seat, note=OUTDATED,
-                                      file_limit=interaction.filesize_limit, locale=reader_locale(interaction))
+        except StaleVersion:
+            locale = reader_locale(interaction)
+            panel = await build_panel(service, game, user, player=seat, note=outdated_note(locale),
+                                      file_limit=interaction.filesize_limit, locale=locale)
             await edit_reply(interaction, **panel_kwargs(panel, editing=True))
-            await reply(interaction, stale.message)
+            await reply(interaction, await self._stale_words(game, reader_locale(interaction)))
             return
         log.info("game %s: move by %s applied, now version %s", game, user, result.version)
-        note = move_note(played_label(result, label), result.forced)
+        locale, game_name = reader_locale(interaction), result.table.game_name
+        # The words the player read on the panel where the engine's own answer has none (a whole order typed).
+        said = result.submitted.phrase if result.submitted is not None and result.submitted.phrase else offered
+        shown = panel_words.choice_label(played_label(result, label), said, game_name, locale)
+        note = move_note(shown, result.forced, game_name, locale)
         panel = await build_panel(service, game, user, player=seat, note=note, file_limit=interaction.filesize_limit,
                                   locale=reader_locale(interaction))
         await edit_reply(interaction, **panel_kwargs(panel, editing=True))
@@ -326,7 +343,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
     async def page_click(self, interaction: discord.Interaction, cid: PageId, table: TableInfo) -> None:
         """Previous/Next in a long list of choices: show that page."""
         await interaction.response.defer()
-        note = OUTDATED if is_outdated(cid, table) else ""
+        note = outdated_note(reader_locale(interaction)) if is_outdated(cid, table) else ""
         panel = await build_panel(self.bot.service, cid.game, interaction.user.id, player=cid.seat, page=cid.page,
                                   note=note, file_limit=interaction.filesize_limit, with_image=False,
                                   locale=reader_locale(interaction))
@@ -335,11 +352,17 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         await edit_reply(interaction, **kwargs)
 
 
-def move_note(label: str, forced: Sequence[ActionChoice]) -> str:
-    """"✅ Move from Home" plus the steps taken for the player because they were the only choice."""
+def outdated_note(locale: Locale = ENGLISH) -> str:
+    """The note atop a panel refreshed after a click on an outdated message."""
+    return panel_words.outdated(locale)
+
+
+def move_note(label: str, forced: Sequence[ActionChoice], game: str = "", locale: Locale = ENGLISH) -> str:
+    """"✅ Move from Home" plus the steps taken for the player because they were the only choice, in `locale`."""
     lines = [f"✅ {label}"] if label else []
     if forced:
-        lines.append("➡️ The only choice, taken for you: " + "; ".join(step.label for step in forced))
+        steps = [panel_words.choice_label(step.label, step.phrase if game else None, game, locale) for step in forced]
+        lines.append(panel_words.forced_steps(steps, locale))
     return "\n".join(lines)
 
 

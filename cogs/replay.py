@@ -25,6 +25,7 @@ from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_scope
 from host.results import GameReplay, TableInfo, TableStatus
 from present import replay as words
+from present.text import table_language
 from render import animation
 
 log = logging.getLogger(__name__)
@@ -39,8 +40,10 @@ def animate(replay: GameReplay, max_bytes: int = animation.MAX_BYTES) -> tuple[b
     chosen = animation.sample(len(replay.rounds), animation.MAX_FRAMES)
     counts = words.kind_counts(replay)
     game_name = replay.table.game_name
+    locale = table_language(replay.table)  # the replay is posted in the channel: its pictures read as it does
     frames = [
-        animation.Frame(render.board(game_name, replay.rounds[i].public_view), words.caption(replay, i, counts),
+        animation.Frame(render.board(game_name, replay.rounds[i].public_view, locale=locale),
+                        words.caption(replay, i, counts),
                         words.hold_ms(n, len(chosen)))
         for n, i in enumerate(chosen)
     ]
@@ -88,7 +91,7 @@ async def _step_page(bot: GnomehostBot, table: TableInfo, index: int, limit: int
     replay = await bot.service.replay(table.game_id)
     index = max(0, min(index, len(replay.rounds) - 1))
     entry = replay.rounds[index]
-    file = await images.board_file(table.game_name, entry.public_view, limit)
+    file = await images.board_file(table.game_name, entry.public_view, limit, table_language(table))
     return words.step_page(replay, index), file, step_view(table.game_id, index, len(replay.rounds))
 
 

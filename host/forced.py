@@ -48,5 +48,6 @@ async def take_forced_steps(read: ReadDetails, submit: SubmitStep) -> tuple[Acti
         except HostError as error:
             log.info("the forced step %r was not taken (%s)", details.auto.id, type(error).__name__)
             break
-        taken.append(ActionChoice(details.auto.id, played_label(result, details.auto.label)))
+        said = result.submitted.phrase if result.submitted is not None else details.auto.phrase
+        taken.append(ActionChoice(details.auto.id, played_label(result, details.auto.label), said))
     return tuple(taken)

@@ -55,6 +55,21 @@ STATUS_WORDS = {
 }
 
 
+def outdated(locale: Locale = ENGLISH) -> str:
+    """The note atop a panel refreshed after a click on an outdated message."""
+    return t(locale, "panel.outdated")
+
+
+def stale(pending: str, locale: Locale = ENGLISH) -> str:
+    """The private answer to a click on a message the game had moved past, with whom it waits for now."""
+    return t(locale, "panel.stale", pending=pending).strip()
+
+
+def forced_steps(labels: list[str], locale: Locale = ENGLISH) -> str:
+    """The line naming the steps taken for the player because each was their only choice."""
+    return t(locale, "panel.forced", steps=t(locale, "list.semicolon").join(labels))
+
+
 def finished_line(title: str, game_id: int, status: TableStatus, locale: Locale = ENGLISH) -> str:
     """The first line of the panel of a game no longer running: "**Vendetta** — game #3 is finished."."""
     return t(locale, "panel.finished", title=title, game=game_id, status=t(locale, STATUS_WORDS[status]))

@@ -206,27 +206,31 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def lobby_text(table: TableInfo) -> str:
-    """The lobby message: game, options, seats, host, and what to do."""
-    seats = [f"{i + 1}. {lobby_seat_label(s)}" for i, s in enumerate(table.seats)] or ["Nobody has joined yet."]
-    head = f"**{table.title}** — game #{table.game_id}"
+    """The lobby message, in the table's language: game, options, seats, host, and what to do."""
+    locale = table_language(table)
+    seats = ([f"{i + 1}. {lobby_seat_label(s)}" for i, s in enumerate(table.seats)]
+             or [t(locale, "lobby.nobody")])
+    head = t(locale, "lobby.head", title=table.title, game=table.game_id)
     hint = ""
     if table.status is TableStatus.LOBBY:
-        state = (f"Lobby: {len(table.seats)}/{table.max_players} seats taken; "
-                 f"{plural(table.min_players, 'player')} needed to start.")
-        hint = "Join, add AI players, then the host presses Start."
+        state = t(locale, "lobby.open", n=table.min_players, taken=len(table.seats), seats=table.max_players)
+        hint = t(locale, "lobby.hint")
     elif table.status is TableStatus.ACTIVE:
-        state, hint = "The game has started.", "Use the table messages below, `/play` or `/hand`."
+        state, hint = t(locale, "lobby.started"), t(locale, "lobby.started-hint")
     elif table.status is TableStatus.CANCELLED:
-        state = f"This game was {table.status_reason or 'cancelled'}."
-        hint = "Open a new one with `/game new`."
+        # The reason is the host's own words ("cancelled by the host"), stored as they were said.
+        state = t(locale, "lobby.cancelled", reason=table.status_reason) if table.status_reason \
+            else t(locale, "lobby.cancelled-plain")
+        hint = t(locale, "lobby.cancelled-hint")
     elif table.status is TableStatus.FINISHED:
-        state = "This game is over: its final table message below shows the result."
+        state = t(locale, "lobby.finished")
     else:
-        state = "This game is stopped: it could not be checked, and a moderator has to look at it."
-    lines = [head, f"Host: {mention(table.host_user_id)}", "Options:", *option_lines(table), state, *seats]
+        state = t(locale, "lobby.stopped")
+    lines = [head, t(locale, "lobby.host", host=mention(table.host_user_id)), t(locale, "lobby.options"),
+             *option_lines(table), state, *seats]
     if hint:
         lines.append(hint)
-    return fit_lines(lines, MESSAGE_CONTENT)
+    return fit_lines(lines, MESSAGE_CONTENT, locale=locale)
 
 
 def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mapping[str, Any] | None,

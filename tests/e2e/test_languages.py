@@ -22,6 +22,7 @@ from tests.e2e.test_scenarios import (
     open_lobby,
     start_table,
 )
+from tests.e2e.transcript import write_transcript
 
 pytestmark = pytest.mark.e2e
 
@@ -88,7 +89,9 @@ async def test_a_french_server_plays_a_whole_game_in_french_and_the_host_may_swi
     English with /game settings and its next message reads English. Each player's own replies stay theirs."""
     fake.state.guild.locale = "fr"
     alice, bob = fake.user("alice"), fake.user("bob")
-    game_id, _ = await start_table(fake, alice, [bob], ais=0)
+    alice.locale = bob.locale = "fr"
+    game_id, lobby = await start_table(fake, alice, [bob], ais=0)
+    assert "Hôte :" in lobby.content and "La partie a commencé." in lobby.content, lobby.content
     table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(7))
     final = await table.play_to_end()
     posts = [m for m in fake.channel_messages(fake.channel, include_deleted=True) if is_table_message(m)]
@@ -102,6 +105,13 @@ async def test_a_french_server_plays_a_whole_game_in_french_and_the_host_may_swi
     assert pings, "no French turn ping"
     stored = await finished_game(fake, bot, game_id)
     check_against_engine(stored, table, final)
+    write_transcript(fake, "vendetta-fr")
+    # Each player's own messages read in their language too: the DM prompts and the panels of their clicks.
+    prompts = "\n".join(text for m in fake.dm_messages(bob)
+                        for text in (m.content, *(str(h.get("content")) for h in m.history)))
+    assert "Ton choix secret" in prompts and "Choisis tes objectifs secrets." in prompts, prompts[:800]
+    panels = "\n".join(rec.all_text for rec in fake.interactions if rec.user.id in (alice.id, bob.id))
+    assert "Déplace le clan" in panels and "Move the" not in panels and "What only you see" not in panels
 
     # The next table of the same channel: the host makes it English in its lobby, and it reads English.
     _, lobby = await open_lobby(fake, alice, "vendetta", {})

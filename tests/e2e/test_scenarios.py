@@ -340,7 +340,7 @@ class Table:
             self.moves.append((choice.seat, choice.action_id))
             self.learn(user, panel)
         else:  # the panel was out of date: nothing was applied, the refreshed panel is shown
-            assert "out of date" in updated.content, rec.describe()
+            assert any(words in updated.content for words in ("out of date", "n'est plus à jour")), rec.describe()
         self.panels[user.id] = updated
 
     def pick(self, shown: list[Offer]) -> Offer | None:
@@ -371,7 +371,7 @@ async def open_lobby(fake: Harness, host: User, game: str, options: dict[str, An
                            channel=channel, settle=SETTLE)
     assert rec.ephemeral and "is open" in rec.content, rec.describe()
     lobby = await fake.wait_for_message(channel, lambda m: any(kind_of(c) is Kind.LOBBY for c in m.custom_ids()))
-    assert "Lobby" in lobby.content and not lobby.ephemeral
+    assert ("Lobby" in lobby.content or "Salon d'attente" in lobby.content) and not lobby.ephemeral
     cid = decode(lobby.custom_ids()[0])
     assert cid is not None
     return cid.game, lobby
@@ -526,7 +526,8 @@ async def start_table(fake: Harness, host: User, joiners: list[User], ais: int, 
     for _ in range(ais):
         await finished(fake, await fake.click(host, lobby, lobby_button(lobby, "ai"), settle=SETTLE))
     rec = await finished(fake, await fake.click(host, lobby, lobby_button(lobby, "start"), settle=SETTLE))
-    assert rec.original is not None and "started" in rec.original.content, rec.describe()
+    assert rec.original is not None and ("started" in rec.original.content or "commencé" in rec.original.content), \
+        rec.describe()
     assert lobby.custom_ids() == [], "a started game's lobby keeps no buttons"
     return game_id, lobby
 
