@@ -68,6 +68,8 @@ from cogs.scope import table_in_scope
 from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.picks import MultiPick
 from host.results import AiLevel, TableInfo
+from i18n import ENGLISH, Locale
+from present import panel_words
 from present.choices import Choice, Page, paginate
 
 log = logging.getLogger(__name__)
@@ -347,7 +349,8 @@ def _select(game_id: int, version: int, seat: int, items: Sequence[Choice], page
     return ActionSelect(select_id, select)
 
 
-def pick_select(game_id: int, version: int, seat: int, pick: MultiPick, row: int = 0) -> PickSelect:
+def pick_select(game_id: int, version: int, seat: int, pick: MultiPick, row: int = 0,
+                locale: Locale = ENGLISH) -> PickSelect:
     """The 'pick k of n' multi-select: every option, the suggested ones preselected, min/max from the pick."""
     suggested = set(pick.suggested)
     options = [
@@ -357,7 +360,8 @@ def pick_select(game_id: int, version: int, seat: int, pick: MultiPick, row: int
     most = max(1, min(pick.max, len(options)))
     cid = PickId(game_id, version, seat)
     select: Select[Any] = Select(custom_id=cid.encode(), options=options, row=row, min_values=min(pick.min, most),
-                                 max_values=most, placeholder=trim(pick.prompt or "Choose…", SELECT_PLACEHOLDER))
+                                 max_values=most,
+                                 placeholder=trim(pick.prompt or panel_words.choose(locale), SELECT_PLACEHOLDER))
     return PickSelect(cid, select)
 
 
@@ -370,7 +374,8 @@ def _rows(count: int) -> int:
 
 
 def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice], page: int = 0, *,
-                 shortcuts: Sequence[Choice] = (), pick: MultiPick | None = None) -> discord.ui.View:
+                 shortcuts: Sequence[Choice] = (), pick: MultiPick | None = None,
+                 locale: Locale = ENGLISH) -> discord.ui.View:
     """A player's choices for one step, fewest taps first, in at most 5 rows.
 
     From the top: the engine's shortcuts (whole orders in one tap) as buttons, the 'pick k of n'
@@ -409,24 +414,26 @@ def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice
         view.add_item(_select(game_id, version, seat, quick[:SELECT_OPTIONS], QUICK_PAGE, "Quick orders…", row))
         row += 1
     if pick is not None:
-        view.add_item(pick_select(game_id, version, seat, pick, row))
+        view.add_item(pick_select(game_id, version, seat, pick, row, locale))
         row += 1
     if as_buttons:
         _action_buttons(view, game_id, version, seat, ordinary, index_of, discord.ButtonStyle.secondary, row)
         row += ordinary_rows
     elif ordinary:
-        word = "Or step by step…" if quick or pick is not None else "Choose…"
-        placeholder = word if shown.count == 1 else f"{word} (page {shown.number + 1}/{shown.count})"
+        word = panel_words.step_by_step(locale) if quick or pick is not None else panel_words.choose(locale)
+        placeholder = word if shown.count == 1 else panel_words.paged(word, shown.number + 1, shown.count, locale)
         view.add_item(_select(game_id, version, seat, shown.items, shown.number, placeholder, row))
         row += 1
     last = min(row, COMPONENT_ROWS - 1)
     if not as_buttons and shown.count > 1:
         if shown.has_previous:
             page_id = PageId(game_id, version, seat, shown.number - 1)
-            view.add_item(PageButton(page_id, new_button(page_id, "◀ Previous", discord.ButtonStyle.secondary, last)))
+            button = new_button(page_id, panel_words.previous_page(locale), discord.ButtonStyle.secondary, last)
+            view.add_item(PageButton(page_id, button))
         if shown.has_next:
             page_id = PageId(game_id, version, seat, shown.number + 1)
-            view.add_item(PageButton(page_id, new_button(page_id, "Next ▶", discord.ButtonStyle.secondary, last)))
+            button = new_button(page_id, panel_words.next_page(locale), discord.ButtonStyle.secondary, last)
+            view.add_item(PageButton(page_id, button))
     for choice in controls:
         cid = action_button(game_id, version, seat, choice.action_id, index_of[choice.action_id])
         style = discord.ButtonStyle.success if choice.action_id == CONFIRM_ID else discord.ButtonStyle.secondary

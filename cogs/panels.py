@@ -59,10 +59,15 @@ def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, obj
     return panel_words.panel_headline(table.title, table.game_id, side, locale)
 
 
-def situation_lines(details: PanelDetails, locale: Locale = ENGLISH) -> list[str]:
-    """The engine's sentences about the player's private situation, under a heading (none: nothing)."""
+def situation_lines(details: PanelDetails, locale: Locale = ENGLISH, game: str = "") -> list[str]:
+    """The engine's sentences about the player's private situation in `locale` (said from `game`'s catalog where
+    the engine gives them as phrases), under a heading (none: nothing)."""
+    told = details.situation
+    if game and details.situation_said:
+        told = tuple(panel_words.choice_label(line, said, game, locale, details.names)
+                     for line, said in zip(details.situation, details.situation_said, strict=True))
     # Long sentences are kept whole where they fit: panel_text stops at the message's limit.
-    lines = [trim(line, SITUATION_LINE) for line in details.situation if line.strip()]
+    lines = [trim(line, SITUATION_LINE) for line in told if line.strip()]
     return ["", panel_words.private_heading(locale), *lines] if lines else []
 
 
@@ -120,12 +125,13 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     if screen.private_view is not None and images.private_is_empty(table.game_name, screen.private_view):
         # The picture is then the board alone; the empty hand is said here instead.
         head.append(text.empty_private_text())
-    content = panel_text(head, situation_lines(details, locale), locale=locale)
+    content = panel_text(head, situation_lines(details, locale, table.game_name), locale=locale)
     view = None
     if step.can_act and step.player is not None:
         view = actions_view(
             table.game_id, step.version, step.player, step_choices(step, table.game_name, locale), screen.page,
-            shortcuts=as_choices(step.player, details.shortcuts, table.game_name, locale), pick=details.pick,
+            shortcuts=as_choices(step.player, details.shortcuts, table.game_name, locale),
+            pick=panel_words.worded_pick(details.pick, table.game_name, locale), locale=locale,
         )
     files = []
     if with_image and screen.public_view is not None and screen.private_view is not None:
@@ -140,7 +146,7 @@ async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None
     table = screen.table
     lines = [note] if note else []
     lines.append(panel_words.finished_line(table.title, table.game_id, table.status, locale))
-    situation = situation_lines(screen.details, locale) if screen.details is not None else []
+    situation = situation_lines(screen.details, locale, table.game_name) if screen.details is not None else []
     files = []
     if with_image and screen.details is not None and screen.public_view is not None \
             and screen.private_view is not None:

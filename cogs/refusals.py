@@ -13,6 +13,7 @@ from host.errors import (
     GameNotActive,
     GameNotFound,
     HostError,
+    IllegalMove,
     NotAllowed,
     NotHost,
     NotJoined,
@@ -22,6 +23,7 @@ from host.errors import (
     UndoNotAllowed,
 )
 from i18n import ENGLISH, Locale, mark
+from present.phrases import say
 
 NEW_GAME = mark("hint.new-game")
 # The hint of each refusal, as a message id of the bot's catalog.
@@ -57,9 +59,14 @@ def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
 def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
     """The refusal in `locale` when the catalogs have its words (else in English), followed by what to do
     instead (unless the message already says it)."""
-    if error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint
+    if isinstance(error, IllegalMove) and error.phrase is not None and error.game:
+        # The engine's refusal, said from its game's catalog.
+        message = say(locale, error.game, error.phrase, {})
+    elif error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint
         locale = ENGLISH
-    message = error.said.text(locale) if error.said is not None else error.message
+        message = error.message
+    else:
+        message = error.said.text(locale)
     hint = hint_for(error, locale)
     if not hint or hint in message:
         return message

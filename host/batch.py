@@ -64,7 +64,7 @@ class Batch:
         try:
             state, events = self.live.game.apply(self.state, player, action)
         except IllegalAction as exc:
-            raise IllegalMove(exc) from exc
+            raise IllegalMove(exc, self.live.game_name) from exc
         step = self.add(state, player, action.id, source, user_id, events)
         # A typed order parsed from its id has no words of its own (its label is the id): say nothing then.
         step.label = action.label if action.label != action.id else ""

@@ -119,8 +119,11 @@ class IllegalMove(HostError, IllegalAction):
 
     code = "E_ILLEGAL"
 
-    def __init__(self, error: IllegalAction) -> None:
+    def __init__(self, error: IllegalAction, game: str = "") -> None:
         HostError.__init__(self, error.message, error.code)
+        # The engine's words for it, said from `game`'s catalog at the front end (none: the message only).
+        self.phrase = error.phrase
+        self.game = game
 
 
 class UndoNotAllowed(HostError):

@@ -151,7 +151,7 @@ def _parsed(live: LiveGame, player: int, action_id: str) -> Action:
     try:
         return live.game.parse_action(live.state, player, action_id)
     except IllegalAction as exc:
-        raise IllegalMove(exc) from exc
+        raise IllegalMove(exc, live.game_name) from exc
 
 
 def undo_refusal(game: Game[Any], state_after: Any, events: list[Event]) -> str | None:

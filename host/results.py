@@ -447,6 +447,7 @@ class PanelDetails:
     shortcuts: tuple[ActionChoice, ...] = ()
     auto: ActionChoice | None = None
     pick_action: ActionChoice | None = None
+    situation_said: tuple[Phrase, ...] = ()  # `situation` as the game's catalog words, line for line (or none)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
+from engine.core.phrases import Phrase
 from host import final
 from host.errors import GameNotActive, IllegalMove, NotSeated
 from host.live import LiveGame
@@ -138,8 +139,11 @@ def details_of(
     )
     described: list[str] = _engine_extra(live, "private description", lambda: game.describe_private(state, seat), [])
     told = tuple(described)
+    said: list[Phrase] = _engine_extra(live, "private description words", lambda: game.describe_said(state, seat), [])
+    # Words that do not match the English line for line would say another situation: the English is kept then.
+    told_said = tuple(said) if len(said) == len(told) else ()
     if not pending:
-        return PanelDetails(seat, live.version, told, names)
+        return PanelDetails(seat, live.version, told, names, situation_said=told_said)
     pick = _engine_extra(live, "pick menu", lambda: game.multi_pick(state, seat), None)
     orders: list[Action] = _engine_extra(live, "shortcuts", lambda: game.shortcuts(state, seat), [])
     shortcuts = tuple(ActionChoice(a.id, a.label, a.phrase) for a in orders)
@@ -150,9 +154,9 @@ def details_of(
         try:
             action = game.pick_action(state, seat, list(pick_ids))
         except IllegalAction as exc:
-            raise IllegalMove(exc) from exc
+            raise IllegalMove(exc, live.game_name) from exc
         chosen = ActionChoice(action.id, action.label, action.phrase)
-    return PanelDetails(seat, live.version, told, names, pick, shortcuts, auto, chosen)
+    return PanelDetails(seat, live.version, told, names, pick, shortcuts, auto, chosen, told_said)
 
 
 def panel(live: LiveGame, user_id: int, player: int | None, page: int, user_label: UserLabel) -> PanelScreen:

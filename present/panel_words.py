@@ -5,8 +5,10 @@ a phrase)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from engine.core.phrases import Phrase
+from engine.core.picks import MultiPick
 from host.results import TableStatus
 from i18n import ENGLISH, Locale, mark, t
 from present.phrases import say
@@ -16,6 +18,39 @@ def choice_label(label: str, said: Phrase | None, game: str, locale: Locale = EN
                  names: Mapping[int, str] | None = None) -> str:
     """A choice's label in `locale`: its phrase said from `game`'s catalog, else the engine's own label."""
     return say(locale, game, said, names or {}) if said is not None else label
+
+
+def worded_pick(pick: MultiPick | None, game: str, locale: Locale = ENGLISH) -> MultiPick | None:
+    """A 'pick k of n' menu with its prompt and options in `locale` where the engine gave them as phrases."""
+    if pick is None:
+        return None
+    options = tuple(replace(o, label=choice_label(o.label, o.phrase, game, locale)) for o in pick.options)
+    return replace(pick, prompt=choice_label(pick.prompt, pick.prompt_phrase, game, locale), options=options)
+
+
+def step_by_step(locale: Locale = ENGLISH) -> str:
+    """The placeholder of the one-step-at-a-time menu beside quicker choices."""
+    return t(locale, "panel.step-by-step")
+
+
+def choose(locale: Locale = ENGLISH) -> str:
+    """The placeholder of a menu of choices."""
+    return t(locale, "panel.choose")
+
+
+def paged(word: str, page: int, pages: int, locale: Locale = ENGLISH) -> str:
+    """A menu's placeholder with the page it shows: "Choose… (page 2/3)"."""
+    return t(locale, "panel.paged", word=word, page=page, pages=pages)
+
+
+def previous_page(locale: Locale = ENGLISH) -> str:
+    """The button showing the previous page of a long menu."""
+    return t(locale, "panel.previous")
+
+
+def next_page(locale: Locale = ENGLISH) -> str:
+    """The button showing the next page of a long menu."""
+    return t(locale, "panel.next")
 
 
 def panel_headline(title: str, game_id: int, side: str | None, locale: Locale = ENGLISH) -> str:

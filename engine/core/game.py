@@ -12,7 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
-from engine.core.phrases import CatalogName
+from engine.core.phrases import CatalogName, Phrase
 from engine.core.picks import FinalReport, MultiPick, PlayerReport
 from engine.core.timeouts import NO_TIMEOUT_RULES, TimeoutRules
 
@@ -166,6 +166,11 @@ class Game(ABC, Generic[S]):
         For instance "Your hand: Sprint, Trap and War Cry.", "Objective Oak Grove: done.",
         "Your move so far: 3 gnomes, Compost Heap → Grand Gnome Isle." Never ids, indices or raw data.
         """
+        return []
+
+    def describe_said(self, state: S, player: int) -> list[Phrase]:
+        """The lines of `describe_private` as phrases of the game's catalog, line for line, so that they read in
+        the player's language; empty when the game gives them in English only."""
         return []
 
     def multi_pick(self, state: S, player: int) -> MultiPick | None:

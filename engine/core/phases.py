@@ -69,6 +69,8 @@ class PhaseRules(Generic[S]):
     label: str = ""  # "Phase 2: investment", for the view's phase_label
     # The prompt as words of the game's catalog (engine.core.phrases), read in any language; None: English only.
     prompt_phrase: Callable[[S, int], Phrase] | None = None
+    # `describe`'s lines as phrases of the catalog, line for line; None: English only.
+    describe_phrases: Callable[[S, int], list[Phrase]] | None = None
     # Optional front-end helpers of the contract (engine.core.Game): a 'pick k of n' menu and its one
     # action, and whole orders in one tap. Absent = the Game default (none).
     multi_pick: Callable[[S, int], MultiPick | None] | None = None
@@ -233,6 +235,15 @@ class PhasedGame(Game[S]):
     def describe_private(self, state: S, player: int) -> list[str]:
         """`player`'s current draft in the phase's words (a game adds its standing secrets before it)."""
         return self.describe_phase(state, player)
+
+    def describe_phase_said(self, state: S, player: int) -> list[Phrase]:
+        """`describe_phase`'s lines as phrases, line for line (empty: the phase says them in English only)."""
+        rules = self.rules(state)
+        return [] if rules is None or rules.describe_phrases is None else rules.describe_phrases(state, player)
+
+    def describe_said(self, state: S, player: int) -> list[Phrase]:
+        """`describe_private`'s lines as phrases (a game that adds its secrets adds their phrases before these)."""
+        return self.describe_phase_said(state, player)
 
     def auto_step(self, state: S, player: int) -> Action | None:
         """A draft step with one forward choice, when the phase offers one; never a pass or confirmation."""

@@ -12,10 +12,12 @@ MAX_PICK_OPTIONS = 25
 
 @dataclass(frozen=True, slots=True)
 class PickOption:
-    """One entry of a multi-select: a short id (≤ 100 chars) and the label a player reads."""
+    """One entry of a multi-select: a short id (≤ 100 chars) and the label a player reads (and the label as words
+    of the game's catalog, for a reader of any language; None: the label only)."""
 
     id: str
     label: str
+    phrase: Phrase | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,7 @@ class MultiPick:
     min: int
     max: int
     suggested: tuple[str, ...] = ()
+    prompt_phrase: Phrase | None = None  # the prompt as words of the game's catalog (None: the prompt only)
 
     def __post_init__(self) -> None:
         if not 0 < len(self.options) <= MAX_PICK_OPTIONS:

@@ -41,3 +41,34 @@ def test_an_action_and_a_decision_keep_their_phrase_through_json_and_compare_by_
     again = Action.from_json(action.to_json())
     assert again.phrase == said and again == Action("pass") and Action.from_json({"id": "x"}).phrase is None
     assert Decision(0, DecisionKind.TURN, "Move").phrase is None
+
+
+def test_an_engine_refusal_with_a_phrase_is_said_in_the_readers_language_and_one_without_in_english() -> None:
+    from cogs.refusals import refusal_text
+    from engine.core.errors import IllegalAction
+    from host.errors import IllegalMove
+
+    said = IllegalMove(IllegalAction("Dingleson passes.", "E_X", phrase("move.pass", clan=name("clan", "red"))),
+                       "vendetta")
+    assert refusal_text(said, FRENCH).startswith("Dingleson passe.")
+    assert refusal_text(said).startswith("Dingleson passes.")
+    plain = IllegalMove(IllegalAction("Not now.", "E_X"), "vendetta")
+    assert refusal_text(plain, FRENCH).startswith("Not now.")
+
+
+def test_a_pick_menu_and_the_private_lines_read_in_the_readers_language_where_the_engine_gave_phrases() -> None:
+    from cogs.panels import situation_lines
+    from engine.core.picks import MultiPick, PickOption
+    from host.results import PanelDetails
+
+    pick = MultiPick("Keep 1.", (PickOption("a", "Dingleson passes.", phrase("move.pass", clan=name("clan", "red"))),
+                                 PickOption("b", "Plain")), 1, 1, prompt_phrase=phrase("prompt.objectives"))
+    worded = panel_words.worded_pick(pick, "vendetta", FRENCH)
+    assert worded is not None and worded.prompt == "Choisis tes objectifs secrets."
+    assert [o.label for o in worded.options] == ["Dingleson passe.", "Plain"]
+    assert panel_words.worded_pick(None, "vendetta", FRENCH) is None
+    details = PanelDetails(0, 1, ("Dingleson passes.", "Only English."), {},
+                           situation_said=(phrase("move.pass", clan=name("clan", "red")),
+                                           phrase("prompt.objectives")))
+    assert situation_lines(details, FRENCH, "vendetta")[2:] == ["Dingleson passe.", "Choisis tes objectifs secrets."]
+    assert situation_lines(details)[2:] == ["Dingleson passes.", "Only English."]
