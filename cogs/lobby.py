@@ -278,9 +278,10 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         if table.status is TableStatus.LOBBY:
             content = text.lobby_text(table)
         elif table.status is TableStatus.FINISHED and table.outcome is not None:
-            content = ending.finished_status(table, view, await self.bot.service.final_report(table.game_id))
+            content = ending.finished_status(table, view, await self.bot.service.final_report(table.game_id),
+                                             reader_locale(interaction))
         else:
-            content = text.status_text(table, view)
+            content = text.status_text(table, view, reader_locale(interaction))
         if table.is_open:
             away = away_line(await self.bot.service.players.away_until([s.user_id for s in table.seats if s.user_id]))
             if away:
@@ -300,7 +301,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         if view is None:
             raise UserFacingError("The game has not started yet: there is no board to show.")
         file = await images.board_file(table.game_name, view, interaction.filesize_limit, text.table_language(table))
-        content = text.status_text(table, view)
+        content = text.status_text(table, view, reader_locale(interaction))
         if file is None:
             await reply(interaction, content, allowed_mentions=NO_PINGS)
         else:
@@ -351,7 +352,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """The seats of the table (ephemeral)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_to_read(interaction, game)
-        content = text.players_text(table, await self._public_view(table))
+        content = text.players_text(table, await self._public_view(table), reader_locale(interaction))
         away = away_line(await self.bot.service.players.away_until([s.user_id for s in table.seats if s.user_id]))
         await reply(interaction, f"{content}\n{away}" if away else content, allowed_mentions=NO_PINGS)
 

@@ -173,14 +173,14 @@ def ended_message(table: TableInfo, update: TableUpdate, report: FinalReport | N
     return f"{head}\n{ending}" if head else ending
 
 
-def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: FinalReport | None) -> str:
-    """/game status of a finished game: what it was, when it ended, and the whole result."""
+def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: FinalReport | None,
+                    locale: Locale = ENGLISH) -> str:
+    """/game status of a finished game in `locale`: what it was, when it ended, and the whole result."""
     # A Discord timestamp: each reader sees the moment in their own zone and language.
-    head = f"**{table.title}** — game #{table.game_id}, ended <t:{int(table.updated_at)}:f>"
+    head = t(locale, "end.status-head", title=table.title, game=table.game_id, ended=f"<t:{int(table.updated_at)}:f>")
     assert table.outcome is not None
-    ending = ending_text(table, table.outcome, view, report, MESSAGE_CONTENT - len(head) - 80)
-    tail = "Play again with the Rematch button on the final table message, or `/game new`."
-    return fit_lines([head, ending, tail], MESSAGE_CONTENT)
+    ending = ending_text(table, table.outcome, view, report, MESSAGE_CONTENT - len(head) - 80, locale)
+    return fit_lines([head, ending, t(locale, "end.play-again")], MESSAGE_CONTENT, locale=locale)
 
 
 # -- /game history ------------------------------------------------------------------------------------------

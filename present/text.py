@@ -353,46 +353,55 @@ def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
     return users
 
 
-def status_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
-    """/game status: the table's state in a few lines, public data only (a finished game: present.ending)."""
-    lines = [f"**{table.title}** — game #{table.game_id}: {STATUS_WORDS.get(table.status, table.status.value)}"]
-    lines.append(f"Host: {mention(table.host_user_id)} · Options: {format_options(table.options, table)}")
+def status_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale = ENGLISH) -> str:
+    """/game status in `locale`: the table's state in a few lines, public data only (a finished game:
+    present.ending)."""
+    lines = [t(locale, "status.head", title=table.title, game=table.game_id,
+               state=t(locale, STATUS_WORDS.get(table.status, STATUS_WORDS[TableStatus.QUARANTINED])))]
+    lines.append(t(locale, "status.host-options", host=mention(table.host_user_id),
+                   options=format_options(table.options, table)))
     if view is not None:
         round_number, limit = view.get("round"), view.get("round_limit") or view.get("turn_cap")
         if isinstance(round_number, int) and not isinstance(round_number, bool) and round_number > 0:
-            of = f" of {limit}" if isinstance(limit, int) and not isinstance(limit, bool) else ""
-            lines.append(f"Round {round_number}{of}.")
+            if isinstance(limit, int) and not isinstance(limit, bool):
+                lines.append(t(locale, "status.round-of", round=round_number, last=limit))
+            else:
+                lines.append(t(locale, "status.round", round=round_number))
     if table.outcome is not None:
-        lines.append(outcome_text(table, table.outcome, view))
+        lines.append(outcome_text(table, table.outcome, view, locale))
     elif table.pending:
-        lines.append(pending_line(table, table.pending, view))
+        lines.append(pending_line(table, table.pending, view, locale))
     if table.status_reason:
         reason = table.status_reason.rstrip(".")
-        lines.append(f"This game was {reason}." if table.status is TableStatus.CANCELLED else f"Why: {reason}.")
-    return fit_lines(lines, MESSAGE_CONTENT)
+        lines.append(t(locale, "status.was-cancelled", reason=reason) if table.status is TableStatus.CANCELLED
+                     else t(locale, "status.why", reason=reason))
+    return fit_lines(lines, MESSAGE_CONTENT, locale=locale)
 
 
+# A table's state as /game status says it.
 STATUS_WORDS = {
-    TableStatus.LOBBY: "waiting in its lobby",
-    TableStatus.ACTIVE: "being played",
-    TableStatus.FINISHED: "over",
-    TableStatus.CANCELLED: "cancelled",
-    TableStatus.QUARANTINED: "stopped for a moderator to look at",
+    TableStatus.LOBBY: mark("status-long.lobby"),
+    TableStatus.ACTIVE: mark("status-long.active"),
+    TableStatus.FINISHED: mark("status-long.finished"),
+    TableStatus.CANCELLED: mark("status-long.cancelled"),
+    TableStatus.QUARANTINED: mark("status-long.quarantined"),
 }
 
 
-def players_text(table: TableInfo, view: Mapping[str, Any] | None) -> str:
-    """/game players: who sits where."""
-    lines = [f"**{table.title}** — game #{table.game_id}: {plural(len(table.seats), 'player')}"]
+def players_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale = ENGLISH) -> str:
+    """/game players in `locale`: who sits where."""
+    lines = [t(locale, "players.head", n=len(table.seats), title=table.title, game=table.game_id)]
     pending = {p.player for p in table.pending}
     for seat in table.seats:
         if seat.player is None:
-            lines.append(f"• {lobby_seat_label(seat)} — in the lobby")
+            lines.append(t(locale, "players.in-lobby", seat=lobby_seat_label(seat)))
         else:
-            mark = " ⏳" if seat.player in pending else ""
-            level = f" — 🤖 {seat.ai_level.value} AI" if seat.is_ai else ""
-            lines.append(f"• {player_label(table, seat.player, view)}{level}{mark}")
-    return fit_lines(lines, MESSAGE_CONTENT)
+            waiting = " ⏳" if seat.player in pending else ""
+            label = player_label(table, seat.player, view)
+            said = t(locale, "players.ai", player=label, level=seat.ai_level.value) if seat.is_ai \
+                else t(locale, "players.person", player=label)
+            lines.append(said + waiting)
+    return fit_lines(lines, MESSAGE_CONTENT, locale=locale)
 
 
 def log_line_texts(lines: Sequence[LogLine], names: Mapping[int, str] | None = None, game: str | None = None,

@@ -377,3 +377,19 @@ def test_the_log_reads_in_the_readers_language_and_a_line_stored_before_phrases_
     assert text.log_attached(12, fr) == "Le journal entier (12 lignes) est joint."
     many = lines * 400
     assert text.log_text(many, 500, {1: "<@11>"}, "vendetta", fr)[0].endswith("ne sont pas montrées ici")
+
+
+def test_status_and_players_read_in_the_readers_language():
+    from i18n import Locale
+
+    fr = Locale("fr")
+    pending = (PendingPlayer(1, 10, DecisionKind.TURN, "Move"),)
+    table = make_table(pending=pending)
+    status = text.status_text(table, {**VIEW, "round": 3, "round_limit": 10}, fr).splitlines()
+    assert status[0] == "**Vendetta** — partie n° 7 : en cours"
+    assert status[1].startswith("Hôte : <@10> · Options : ") and status[2] == "Manche 3 sur 10."
+    assert status[3] == "À jouer : <@10> (Schnitzel)"
+    players = text.players_text(table, VIEW, fr).splitlines()
+    assert players[0] == "**Vendetta** — partie n° 7 : 2 joueurs"
+    assert players[1:] == ["• <@10> (Schnitzel) ⏳", "• AI 2 (Dingleson) — 🤖 IA normal"]
+    assert text.players_text(table, VIEW).splitlines()[0] == "**Vendetta** — game #7: 2 players"
