@@ -27,7 +27,7 @@ from cogs.option_shape import shape_problem, values_problem
 from cogs.refusals import refusal_text
 from cogs.replies import reply
 from engine.core.errors import IllegalAction
-from host.errors import HostError
+from host.errors import HostError, Said
 from i18n import ENGLISH, Locale
 
 log = logging.getLogger(__name__)
@@ -46,11 +46,13 @@ GONE_CODES = (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED)
 
 
 class UserFacingError(Exception):
-    """A refusal raised by the cogs themselves (missing permission, no game here); `.message` is shown as is."""
+    """A refusal raised by the cogs themselves (missing permission, no game here): words of the bot's catalog
+    (`Said`), said in the reader's language, or a sentence shown as is; `.message` is its English."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, Said) else None
+        self.message = message.text() if isinstance(message, Said) else message
+        super().__init__(self.message)
 
 
 def user_message(error: BaseException, locale: Locale = ENGLISH) -> str | None:
@@ -58,6 +60,8 @@ def user_message(error: BaseException, locale: Locale = ENGLISH) -> str | None:
     None for a bug."""
     if isinstance(error, HostError):
         return refusal_text(error, locale)
+    if isinstance(error, UserFacingError) and error.said is not None:
+        return error.said.text(locale)
     if isinstance(error, IllegalAction | UserFacingError):
         return error.message
     return None

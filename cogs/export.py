@@ -18,8 +18,10 @@ from cogs.errors import UserFacingError
 from cogs.limits import fits_attachment
 from cogs.replies import reply
 from cogs.scope import table_in_scope
+from host.errors import Said
 from host.export import refusal
 from host.results import TableInfo
+from i18n import mark
 from present import export as words
 
 log = logging.getLogger(__name__)
@@ -44,7 +46,7 @@ async def game_to_export(bot: GnomehostBot, interaction: discord.Interaction, ga
     if interaction.channel_id is not None:
         table = await bot.service.last_game_in_channel(interaction.channel_id)
     if table is None or table.guild_id != interaction.guild_id:
-        raise UserFacingError("No game was played in this channel: name one with `game:` (its number).")
+        raise UserFacingError(Said(mark("cog.no-export-here")))
     return table
 
 

@@ -35,8 +35,9 @@ from engine.core.decisions import DecisionKind
 from engine.core.options import validate_options
 from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
-from host.errors import NotJoined
+from host.errors import NotJoined, Said
 from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableSettings, TableStatus
+from i18n import mark
 from present import attention, ending, text
 from present.delivery_words import delivery_lines
 from present.languages import language_name
@@ -97,9 +98,14 @@ def plain_names(interaction: discord.Interaction, table: TableInfo, view: dict[s
     return names
 
 
+def unknown_game_name(name: str) -> UserFacingError:
+    """The refusal for a game name that is not one of the registered games, naming them."""
+    return UserFacingError(Said(mark("cog.no-such-game"), {"name": echo(name), "games": ", ".join(registry.names())}))
+
+
 def no_game_here() -> UserFacingError:
     """The refusal for a command that needs a table in this channel."""
-    return UserFacingError("There is no open game in this channel. Start one with `/game new`.")
+    return UserFacingError(Said(mark("cog.no-game-here")))
 
 
 # -- the cog ------------------------------------------------------------------------------------------------
@@ -128,8 +134,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             return await table_in_scope(interaction, game_id)
         table = await last_table_in_channel(interaction)
         if table is None:
-            raise UserFacingError("There is no open game in this channel, and none was played here before. "
-                                  "Start one with `/game new`.")
+            raise UserFacingError(Said(mark("cog.no-game-ever")))
         return table
 
     # /game new -----------------------------------------------------------------------------------------
@@ -141,7 +146,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         # Ephemeral: a refusal (channel busy, bad option) must reach only the user; the lobby is posted below.
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None or interaction.channel is None:
-            raise UserFacingError("Games are played in a server channel, not in DMs. Run `/game new` in one.")
+            raise UserFacingError(Said(mark("cog.not-in-dm")))
         note = ""
         if thread and isinstance(interaction.channel, discord.Thread):
             thread = False  # already in a thread: the game opens right here
@@ -158,7 +163,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         if missing:
             raise UserFacingError(missing_permissions_message(missing))
         if game not in registry.names():
-            raise UserFacingError(f"There is no game called “{echo(game)}”. Games: {', '.join(registry.names())}.")
+            raise unknown_game_name(game)
         spec = registry.get(game)
         validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
         channel_id = interaction.channel_id or 0
@@ -238,7 +243,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             return await self.bot.service.remove_ai(game_id, user_id)
         except NotJoined:
             # The host's refusal speaks of the user's own seat; here it means no AI sits at the table.
-            raise UserFacingError("There is no AI player to remove. Add AI seats one.") from None
+            raise UserFacingError(Said(mark("cog.no-ai-to-remove"))) from None
 
     # /game start, cancel ---------------------------------------------------------------------------------
 
@@ -299,7 +304,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         table = await self.table_to_read(interaction, game)
         view = await self._public_view(table)
         if view is None:
-            raise UserFacingError("The game has not started yet: there is no board to show.")
+            raise UserFacingError(Said(mark("cog.no-board-yet")))
         file = await images.board_file(table.game_name, view, interaction.filesize_limit, text.table_language(table))
         content = text.status_text(table, view, reader_locale(interaction))
         if file is None:
@@ -340,7 +345,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """The channel's (or thread's) recent games, newest first (ephemeral)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.channel_id is None or interaction.guild_id is None:
-            raise UserFacingError("Run `/game history` in the channel (or thread) where the games were played.")
+            raise UserFacingError(Said(mark("cog.history-where")))
         games = await self.bot.service.history(interaction.channel_id, HISTORY_LENGTH)
         # Only this guild's games (a channel id never moves between guilds, but scope is checked everywhere).
         games = [t for t in games if t.guild_id == interaction.guild_id]
@@ -363,7 +368,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game is not None and game not in registry.names():
             # Only a registered name ever becomes a file name (cogs.rules); anything else is refused here.
-            raise UserFacingError(f"There is no game called “{echo(game)}”. Games: {', '.join(registry.names())}.")
+            raise unknown_game_name(game)
         # No game named and none here: the help answers, naming the games and how to start one.
         table = None if game is not None else await last_table_in_channel(interaction)
         await send_rules(interaction, game or (table.game_name if table is not None else None), topic)
@@ -375,7 +380,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         names = registry.names()
         if len(names) == 1:
             return names[0]
-        raise UserFacingError(f"Which game? Use `/game rules game:<name>` with one of: {', '.join(names)}.")
+        raise UserFacingError(Said(mark("cog.which-game"), {"games": ", ".join(names)}))
 
     @rules.autocomplete("topic")
     async def rules_topic_autocomplete(self, interaction: discord.Interaction, current: str
@@ -404,7 +409,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """Host or Manage Channels: hand a player's seats to an AI or another member."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if by is not None and by.bot:
-            raise UserFacingError("A bot cannot take a seat; leave `by` empty to let the AI play.")
+            raise UserFacingError(Said(mark("cog.no-bot-seat")))
         table = await self.table_here(interaction)
         # The service announces the replacement in the table's channel.
         await self.bot.service.replace_player(

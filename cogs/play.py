@@ -27,10 +27,10 @@ from cogs.scope import table_in_channel, table_in_scope, visible_tables
 from engine.core.actions import Action
 from engine.core.game import summarise_actions
 from engine.core.phrases import Phrase
-from host.errors import StaleVersion
+from host.errors import Said, StaleVersion
 from host.forced import played_label
 from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
-from i18n import ENGLISH, Locale
+from i18n import ENGLISH, Locale, mark
 from present import panel_words, text
 from present.choices import (
     NOTHING_TO_CHOOSE,
@@ -114,7 +114,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             return here
         tables = visible_tables(interaction, await service.tables_for_user(user))
         if not tables:
-            raise UserFacingError("You are not playing in any open game. Join one with the lobby's Join button.")
+            raise UserFacingError(Said(mark("cog.not-playing")))
         pending = [t for t in tables if any(p.user_id == user for p in t.pending)]
         return (pending or tables)[0]
 
@@ -249,7 +249,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                 await self.action_click(interaction, cid.game, cid.version, cid.seat, cid.action)
             case SelectId(game=game, version=version, seat=seat):
                 if not values:
-                    raise UserFacingError("Choose one of the options in the menu.")
+                    raise UserFacingError(Said(mark("cog.choose-in-menu")))
                 await self.action_click(interaction, game, version, seat, values[0])
             case PickId():
                 await self.pick_click(interaction, cid, values)
@@ -262,8 +262,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         """"Take my turn": open the clicking player's ephemeral panel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not table.is_seated(interaction.user.id):
-            raise UserFacingError("You are not playing in this game, so there is no turn to take. "
-                                  "Watch along, or join the next game's lobby.")
+            raise UserFacingError(Said(mark("cog.no-turn-to-take")))
         note = outdated_note(reader_locale(interaction)) if is_outdated(cid, table) else ""
         forced = await self.bot.service.take_forced_steps(cid.game, interaction.user.id)
         locale = reader_locale(interaction)

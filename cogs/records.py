@@ -16,6 +16,8 @@ from cogs.errors import UserFacingError
 from cogs.limits import CHOICE_NAME, trim
 from cogs.replies import reply, reply_long
 from engine import registry
+from host.errors import Said
+from i18n import mark
 from present import records as words
 from present import stats as stats_words
 from present.fit import fit_lines
@@ -40,7 +42,7 @@ def _title(game: str) -> str:
 
 def _check_game(game: str) -> None:
     if game not in registry.names():
-        raise UserFacingError(f"There is no such game. Games: {', '.join(registry.names())}.")
+        raise UserFacingError(Said(mark("cog.no-game-of-name"), {"games": ", ".join(registry.names())}))
 
 
 def leaderboard_view(game: str, page: int, pages: int) -> discord.ui.View | None:
@@ -67,7 +69,7 @@ async def leaderboard_page(service: TableService, guild_id: int, game: str, user
 async def turn_leaderboard_page(interaction: discord.Interaction, cid: LeaderboardId) -> None:
     """A ◀ or ▶ click: the clicked leaderboard message shows the page the button names (this server's)."""
     if interaction.guild_id is None:
-        raise UserFacingError("Ratings belong to a server: run `/game leaderboard` in one of its channels.")
+        raise UserFacingError(Said(mark("cog.ratings-server")))
     _check_game(cid.game_name)
     await interaction.response.defer()
     service: TableService = interaction.client.service  # type: ignore[attr-defined]  # typed discord.Client; ours is GnomehostBot
@@ -87,7 +89,7 @@ def leaderboard_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., Non
         """The leaderboard page, the caller's place and the AI levels (ephemeral), with ◀ ▶ beyond ten."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if interaction.guild_id is None:
-            raise UserFacingError("Ratings belong to a server: run `/game leaderboard` in one of its channels.")
+            raise UserFacingError(Said(mark("cog.ratings-server")))
         _check_game(game)
         text, view = await leaderboard_page(bot.service, interaction.guild_id, game, interaction.user.id, page - 1)
         if view is None:
@@ -114,8 +116,7 @@ def stats_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
         title = _title(game) if game is not None else None
         if user is None:
             if interaction.guild_id is None:
-                raise UserFacingError("Server stats belong to a server: run `/game stats` in one of its channels, "
-                                      "or name a player.")
+                raise UserFacingError(Said(mark("cog.stats-server")))
             found = await bot.service.stats.server(interaction.guild_id, game)
             people = [s.user_id for s in found.slowest + found.fastest]
             titles = {g: _title(g) for g in registry.names()}
@@ -125,7 +126,7 @@ def stats_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
             return
         own = user.id == interaction.user.id
         if not own and interaction.guild_id is None:
-            raise UserFacingError("Another player's stats are those of a server: run this in one of its channels.")
+            raise UserFacingError(Said(mark("cog.stats-other")))
         # Your own record covers every server; someone else's only what this server saw.
         record = await bot.service.stats.player(user.id, None if own else interaction.guild_id, game)
         names = {} if record.opponent is None else {record.opponent: f"<@{record.opponent}>"}

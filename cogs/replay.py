@@ -23,7 +23,9 @@ from cogs.custom_ids import ReplayId, ReplayStep
 from cogs.errors import UserFacingError
 from cogs.replies import edit_reply, reply
 from cogs.scope import table_in_scope
+from host.errors import Said
 from host.results import GameReplay, TableInfo, TableStatus
+from i18n import mark
 from present import replay as words
 from present.text import table_language
 from render import animation
@@ -77,8 +79,7 @@ async def _finished_table(interaction: discord.Interaction, bot: GnomehostBot, g
         if interaction.channel_id is not None:
             found = await bot.service.last_game_in_channel(interaction.channel_id)
         if found is None or found.guild_id != interaction.guild_id:
-            raise UserFacingError("There is no game in this channel to replay. Name one with `game:` "
-                                  "(`/game history` lists their numbers).")
+            raise UserFacingError(Said(mark("cog.no-replay-here")))
         table = found
     if table.status is not TableStatus.FINISHED:
         raise UserFacingError(words.not_finished())
@@ -136,8 +137,7 @@ def replay_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
             data, shown = await asyncio.to_thread(animate, rounds, limit)
         except animation.TooLarge:
             log.warning("the replay of game %s does not fit %d bytes", table.game_id, limit)
-            raise UserFacingError("This replay is too large to send here. "
-                                  "Try `step:True` to step through it.") from None
+            raise UserFacingError(Said(mark("cog.replay-too-large"))) from None
         log.info("game %s: replay of %d rounds (%d shown), %d bytes", table.game_id, len(rounds.rounds), shown,
                  len(data))
         file = discord.File(io.BytesIO(data), filename=FILENAME, description=words.alt_text(table, shown))

@@ -20,9 +20,10 @@ import discord
 
 from cogs.errors import UserFacingError
 from cogs.limits import echo
-from host.errors import GameNotFound
+from host.errors import GameNotFound, Said
 from host.results import TableInfo
 from host.service import TableService
+from i18n import mark
 
 # A stored game id is a positive SQLite integer.
 MAX_GAME_ID = 2**63 - 1
@@ -30,8 +31,7 @@ MAX_GAME_ID = 2**63 - 1
 
 def unknown_game(game_id: int) -> UserFacingError:
     """The refusal for a game that does not exist, or is not visible from here (the same text for both)."""
-    return UserFacingError(f"There is no game #{echo(str(game_id), 24)} here. "
-                           "`/game status` shows the game in this channel.")
+    return UserFacingError(Said(mark("cog.unknown-game"), {"game": echo(str(game_id), 24)}))
 
 
 def is_private_message(interaction: discord.Interaction) -> bool:

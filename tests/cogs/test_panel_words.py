@@ -72,3 +72,18 @@ def test_a_pick_menu_and_the_private_lines_read_in_the_readers_language_where_th
                                            phrase("prompt.objectives")))
     assert situation_lines(details, FRENCH, "vendetta")[2:] == ["Dingleson passe.", "Choisis tes objectifs secrets."]
     assert situation_lines(details)[2:] == ["Dingleson passes.", "Only English."]
+
+
+def test_the_bots_own_refusals_reach_each_reader_in_their_language() -> None:
+    from cogs.errors import user_message
+    from cogs.lobby import no_game_here, unknown_game_name
+    from cogs.scope import unknown_game
+
+    assert user_message(no_game_here()) == "There is no open game in this channel. Start one with `/game new`."
+    assert user_message(no_game_here(), FRENCH) == (
+        "Il n'y a pas de partie ouverte dans ce salon. Lances-en une avec `/partie nouvelle`.")
+    assert user_message(unknown_game(12), FRENCH) == (
+        "Il n'y a pas de partie n° 12 ici. `/partie état` montre la partie de ce salon.")
+    french = user_message(unknown_game_name("chess"), FRENCH)
+    assert french is not None and french.startswith("Il n'y a pas de jeu nommé « chess ». Jeux : ")
+    assert unknown_game_name("chess").message.startswith("There is no game called “chess”.")
