@@ -5,6 +5,7 @@ final report and the rematch starter. Plain English with names, never ids or sea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.associates import board, words
 from engine.associates.actions import movement, transfer
@@ -35,7 +36,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.phrases import phrase
+from engine.core.phrases import Phrase, phrase
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
 from engine.core.words import each_once
 
@@ -59,45 +60,74 @@ def _cards(cards: Sequence[str]) -> str:
 
 def describe_private(s: State, seat: int) -> list[str]:
     """`seat`'s guild and mission, hand, last draw, and the choice being built, in short sentences."""
+    return [line.text for line in _private_lines(s, seat)]
+
+
+def describe_said(s: State, seat: int) -> list[Phrase]:
+    """The lines of `describe_private` as catalog phrases, line for line (the same lines, built once)."""
+    return [line.said for line in _private_lines(s, seat)]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the private panel: its English and the phrase that says it in any language."""
+
+    text: str
+    said: Phrase
+
+
+def _private_lines(s: State, seat: int) -> list[Line]:
+    # Each line is worded once, English beside its phrase, so the two lists can never drift apart.
     p = s.players[seat]
     g = p.guild
     if not g:
-        return ["You have not chosen a guild yet."] if s.guild_picker == seat else []
-    lines = [f"You play the {guild_title(g)}: {p.objectives} of {guild_threshold(s, g)} Objectives for the "
-             "main mission."]
-    lines.append(f"Your hand: {_cards(p.hand)}." if p.hand else "Your hand is empty.")
+        return [Line("You have not chosen a guild yet.", phrase("private.no-guild"))] if s.guild_picker == seat else []
+    threshold = guild_threshold(s, g)
+    lines = [Line(f"You play the {guild_title(g)}: {p.objectives} of {threshold} Objectives for the main mission.",
+                  phrase("private.guild", n=threshold, guild=words.guild(g), objectives=p.objectives))]
+    lines.append(Line(f"Your hand: {_cards(p.hand)}.", phrase("private.hand", cards=words.cards_joined(p.hand)))
+                 if p.hand else Line("Your hand is empty.", phrase("private.hand-empty")))
     if p.drawn:
-        lines.append(f"You just drew: {_cards(p.drawn)}.")
+        lines.append(Line(f"You just drew: {_cards(p.drawn)}.", phrase("private.drawn",
+                                                                       cards=words.cards_joined(p.drawn))))
     keep = p.keep
     if keep is not None:
         if keep.done:
-            lines.append("Your five cards are set; the others are still choosing.")
+            lines.append(Line("Your five cards are set; the others are still choosing.", phrase("private.keep-set")))
         elif keep.kept:
-            lines.append(f"Keeping so far: {_cards(keep.kept)} ({len(keep.kept)} of {HAND_SIZE}).")
+            lines.append(Line(f"Keeping so far: {_cards(keep.kept)} ({len(keep.kept)} of {HAND_SIZE}).",
+                              phrase("private.keeping", n=HAND_SIZE, cards=words.cards_joined(keep.kept),
+                                     kept=len(keep.kept))))
         else:
-            lines.append(f"Choose the {HAND_SIZE} cards you keep; the rest are discarded face up.")
+            lines.append(Line(f"Choose the {HAND_SIZE} cards you keep; the rest are discarded face up.",
+                              phrase("private.keep-choose", n=HAND_SIZE)))
     lines.extend(_activation_lines(s, seat))
     res = s.res
     if res is not None and res.picks:
         if res.stage == "choose" and res.player == seat:
             items = [ITEM_NAMES[i] for i in res.picks]
-            lines.append(f"Stealing so far: {joined(items)} ({len(items)} of {res.allowance}).")
+            lines.append(Line(f"Stealing so far: {joined(items)} ({len(items)} of {res.allowance}).",
+                              phrase("private.stealing", n=res.allowance,
+                                     items=words.joined([words.item(i) for i in res.picks]), picked=len(items))))
         elif res.asked == seat:
-            lines.append(f"Reaction cards chosen so far: {_cards(res.picks)}.")
+            lines.append(Line(f"Reaction cards chosen so far: {_cards(res.picks)}.",
+                              phrase("private.reaction-cards", cards=words.cards_joined(res.picks))))
     r = s.reinforce
     if s.phase == "reinforce" and r is not None and r.seat == seat and r.fig:
-        lines.append(f"Placing {fig_name(r.fig)} as a reinforcement: choose its zone.")
+        lines.append(Line(f"Placing {fig_name(r.fig)} as a reinforcement: choose its zone.",
+                          phrase("private.reinforce", figurine=words.figurine(r.fig))))
     return lines
 
 
-def _activation_lines(s: State, seat: int) -> list[str]:
+def _activation_lines(s: State, seat: int) -> list[Line]:
     active = s.active
     if active is None or active.player != seat or s.phase != "activation":
         return []
     fig = active.fig
     n = active.actions
-    lines = [f"{fig_name(fig)} is active on {board.zone_name(zone_of(s, fig))}: {n} action"
-             f"{'s' if n != 1 else ''} left."]
+    here = zone_of(s, fig)
+    lines = [Line(f"{fig_name(fig)} is active on {board.zone_name(here)}: {n} action{'s' if n != 1 else ''} left.",
+                  phrase("private.active", n=n, figurine=words.figurine(fig), zone=words.zone(here)))]
     draft = s.draft
     if draft is None:
         return lines
@@ -108,24 +138,43 @@ def _activation_lines(s: State, seat: int) -> list[str]:
         path = movement.path_of(draft)
         sprints = len(movement.sprints_of(draft))
         route = " → ".join(board.zone_name(z) for z in path)
-        lines.append(f"Your move so far: {route}." if path else "Movement: choose the first zone.")
+        lines.append(Line(f"Your move so far: {route}.", phrase("private.move", route=words.route(path))) if path
+                     else Line("Movement: choose the first zone.", phrase("private.move-first")))
         if sprints:
-            lines.append(f"Sprints added: {sprints}.")
+            lines.append(Line(f"Sprints added: {sprints}.", phrase("private.sprints", sprints=sprints)))
     elif kind == "transfer":
         mode = transfer.mode_of(draft)
         if mode is None:
-            lines.append(f"Transfer{source}: take, drop or give?")
+            lines.append(Line(f"Transfer{source}: take, drop or give?",
+                              phrase("private.transfer-with", card=words.card(card)) if card
+                              else phrase("private.transfer")))
         else:
-            chosen = transfer.selection(s, fig, draft)
-            what = joined([describe_treasure(t) for t in chosen.values() if sum(t.values())]) or "nothing yet"
-            verb = f"give to {fig_name(mode.fig)}" if isinstance(mode, Give) else mode.mode
-            lines.append(f"Transfer{source}, {verb}: {what}.")
+            chosen = [t for t in transfer.selection(s, fig, draft).values() if sum(t.values())]
+            what = joined([describe_treasure(t) for t in chosen]) or "nothing yet"
+            what_said = words.joined([words.treasure(t) for t in chosen]) if chosen else phrase("private.nothing-yet")
+            verb = _transfer_verb(mode)
+            lines.append(Line(f"Transfer{source}, {verb.text}: {what}.",
+                              phrase("private.transfer-mode-with", card=words.card(card), verb=verb.said,
+                                     what=what_said) if card
+                              else phrase("private.transfer-mode", verb=verb.said, what=what_said)))
     elif kind in ("combat", "theft"):
-        lines.append(f"{'Combat' if kind == 'combat' else 'Theft'}{source}: choose the target.")
+        said = ((phrase("private.combat-with", card=words.card(card)) if card else phrase("private.combat"))
+                if kind == "combat" else
+                (phrase("private.theft-with", card=words.card(card)) if card else phrase("private.theft")))
+        lines.append(Line(f"{'Combat' if kind == 'combat' else 'Theft'}{source}: choose the target.", said))
     else:
-        lines.append(f"Playing {card_name(card)}: choose how." if card else
-                     "Choose how to go on.")
+        lines.append(Line(f"Playing {card_name(card)}: choose how.", phrase("private.playing", card=words.card(card)))
+                     if card else Line("Choose how to go on.", phrase("private.go-on")))
     return lines
+
+
+def _transfer_verb(mode: TransferMode | Give) -> words.Clause:
+    """What a Transfer under way does: "give to X", or its mode's own word ("take", "drop")."""
+    if isinstance(mode, Give):
+        return words.Clause(f"give to {fig_name(mode.fig)}",
+                            phrase("private.verb-give", figurine=words.figurine(mode.fig)))
+    # A recorded first step is a checked mode (transfer.mode_of), so it is one of these two.
+    return words.Clause(mode.mode, phrase("private.verb-drop") if mode.mode == "drop" else phrase("private.verb-take"))
 
 
 # --- keep 5 as one pick ------------------------------------------------------------------------

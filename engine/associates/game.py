@@ -196,6 +196,10 @@ class AssociatesGame(PhasedGame[State]):
         """Guild and mission, hand, last draw and the choice being built, in short sentences."""
         return describe.describe_private(state, player)
 
+    def describe_said(self, state: State, player: int) -> list[Phrase]:
+        """The lines of `describe_private` as catalog phrases, line for line."""
+        return describe.describe_said(state, player)
+
     def final_report(self, state: State) -> FinalReport | None:
         """Reason in words and each guild's Gold Points breakdown (§14); no secrets to reveal."""
         return describe.final_report(state)

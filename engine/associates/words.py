@@ -71,7 +71,7 @@ def card(card_id: str) -> NameRef:
 
 
 def item(item_id: str) -> NameRef:
-    """An artefact's name alone ("Amulet")."""
+    """An item's name alone ("Amulet", "GP", "Moonstone")."""
     return name("item", item_id)
 
 
@@ -162,7 +162,7 @@ def names() -> list[CatalogName]:
         *catalog_names("member", members),
         *catalog_names("zone", board.zone_ids()),
         *catalog_names("card", CARD_TYPES),
-        *catalog_names("item", ARTEFACTS),
+        *catalog_names("item", ITEMS),
         *catalog_names("crafted", ARTEFACTS),
         *catalog_names("count", ITEMS, counted=True),
         *catalog_names("dice", COLOURS, counted=True),

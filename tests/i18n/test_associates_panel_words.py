@@ -1,0 +1,82 @@
+"""What a Gnomes & Associates player reads on their private panel comes as catalog phrases: each line of their
+situation (`describe_said`, line for line with `describe_private`) and the keep-five menu say in English exactly
+the English text, and mostly other words in French (present.phrases over engine/associates/locales)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.ai.basic import is_passive
+from engine.core.names import fill_names
+from engine.core.phrases import Phrase
+from i18n import ENGLISH, Locale
+from present.phrases import say
+
+FRENCH = Locale("fr")
+GAME = "associates"
+
+
+@dataclass
+class Seen:
+    """What one game showed: how many lines and menu words were checked, how many read the same in French."""
+
+    lines: int = 0
+    picks: int = 0
+    alike: int = 0
+    kinds: set[str] = field(default_factory=set)
+
+
+def check_said(english: str, said: Phrase, people: dict[int, str], seen: Seen) -> None:
+    """`said` says `english` in English, and is counted alike when French says the same."""
+    assert say(ENGLISH, GAME, said, people) == fill_names(english, people), said
+    seen.alike += say(FRENCH, GAME, said, people) == say(ENGLISH, GAME, said, people)
+    seen.kinds.add(said.msgid)
+
+
+def check_step(game: Any, state: Any, people: dict[int, str], seen: Seen) -> None:
+    """Every pending player's panel lines and keep-five menu are worded, line for line."""
+    for decision in game.pending(state):
+        player = decision.player
+        lines = game.describe_private(state, player)
+        said = game.describe_said(state, player)
+        assert len(said) == len(lines), (lines, said)
+        for line, phrase in zip(lines, said, strict=True):
+            check_said(line, phrase, people, seen)
+            seen.lines += 1
+
+
+def play(players: int, seed: int, options: dict[str, Any], steps: int = 1200) -> Seen:
+    """One game of random legal moves that mostly do something, every step checked."""
+    game = registry.get(GAME)
+    state = game.new_game(players, seed, options)
+    people = {p: f"<@{p}>" for p in range(players)}
+    rng = random.Random(seed)
+    seen = Seen()
+    for _ in range(steps):
+        pending = game.pending(state)
+        if game.outcome(state) is not None or not pending:
+            break
+        check_step(game, state, people, seen)
+        player = pending[0].player
+        legal = game.legal_actions(state, player)
+        doing = [a for a in legal if not is_passive(a)]
+        state, _ = game.apply(state, player, rng.choice(doing if doing and rng.random() < 0.85 else legal))
+    return seen
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (2, 11, {}), (3, 12, {}), (4, 13, {}), (2, 14, {"figurines": 4}), (3, 15, {"mode": "simplified"}),
+    (4, 16, {"figurines": 4}),
+])
+def test_every_panel_line_of_a_game_says_its_english_and_mostly_other_french(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    seen = play(players, seed, options)
+    assert seen.lines > 100
+    assert len(seen.kinds) >= 8
+    # A line may read alike ("Combat" alone); most do not.
+    assert seen.alike < seen.lines // 10
