@@ -37,7 +37,7 @@ from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined, Said
 from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableSettings, TableStatus
-from i18n import mark
+from i18n import mark, t
 from present import attention, ending, text
 from present.delivery_words import delivery_lines
 from present.languages import language_name
@@ -155,10 +155,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             or missing_bot_permissions(interaction, create_thread=True) != missing_bot_permissions(interaction)
         ):
             thread = False
-            note = (
-                " I can't open a thread here (I need Create Public Threads in this channel), "
-                "so the game is in this channel."
-            )
+            note = t(reader_locale(interaction), "cog.no-thread-here")
         missing = missing_bot_permissions(interaction, create_thread=thread)
         if missing:
             raise UserFacingError(missing_permissions_message(missing))
@@ -186,8 +183,10 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         # The lobby message itself goes out through the service's outbox (stored with the table, so a crash
         # right now still ends with a lobby people can see and join).
         log.info("game %s (%s) opened in channel %s by %s", table.game_id, game, channel_id, interaction.user.id)
-        where = f" in <#{channel_id}>" if thread else ""
-        await reply(interaction, f"Lobby for game #{table.game_id} is open{where}.{note}")
+        locale = reader_locale(interaction)
+        opened = t(locale, "cog.lobby-open-in", game=table.game_id, channel=f"<#{channel_id}>") if thread \
+            else t(locale, "cog.lobby-open", game=table.game_id)
+        await reply(interaction, f"{opened} {note}".strip())
 
     # lobby buttons -------------------------------------------------------------------------------------
 

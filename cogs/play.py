@@ -139,13 +139,12 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         choices = await self.step_choices(table, user, steps, reader_locale(interaction))
         if not choices:
             waiting = steps[0].waiting_for if steps else table.pending
-            raise UserFacingError(
-                "You have nothing to decide right now. " + text.pending_line(table, waiting, None)
-            )
+            waits = text.pending_line(table, waiting, None, reader_locale(interaction))
+            raise UserFacingError(Said(mark("cog.nothing-to-decide"), {"waiting": waits}))
         chosen = resolve_value(action, choices)
         if chosen is None:
             allowed = summarise_actions([_as_action(c) for c in choices])
-            raise UserFacingError(f"“{echo(action)}” is not one of your choices now. You can choose: {allowed}.")
+            raise UserFacingError(Said(mark("cog.not-a-choice"), {"typed": echo(action), "allowed": allowed}))
         step = next(s for s in steps if (s.player or 0) == chosen.seat)
         result = await self.bot.service.submit(table.game_id, user, chosen.action_id, step.version,
                                                player=step.player, forced_steps=True)

@@ -369,7 +369,7 @@ async def open_lobby(fake: Harness, host: User, game: str, options: dict[str, An
     channel = channel_id or fake.channel.id
     rec = await fake.slash(host, "game", subcommand="new", options={"game": game, "thread": False, **options},
                            channel=channel, settle=SETTLE)
-    assert rec.ephemeral and "is open" in rec.content, rec.describe()
+    assert rec.ephemeral and ("is open" in rec.content or "est ouvert" in rec.content), rec.describe()
     lobby = await fake.wait_for_message(channel, lambda m: any(kind_of(c) is Kind.LOBBY for c in m.custom_ids()))
     assert ("Lobby" in lobby.content or "Salon d'attente" in lobby.content) and not lobby.ephemeral
     cid = decode(lobby.custom_ids()[0])
