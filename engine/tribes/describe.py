@@ -5,8 +5,9 @@ Plain English with names (tribes, territories, cards, posts), never ids.
 
 from __future__ import annotations
 
+from engine.core.phrases import Phrase, listed, phrase
 from engine.core.picks import FinalReport, PlayerReport
-from engine.tribes import goals, phases
+from engine.tribes import goals, phases, words
 from engine.tribes.common import (
     GOAL_NAMES,
     GOAL_TEXTS,
@@ -33,12 +34,19 @@ def player_name(state: TribesState, player: int) -> str:
 
 def situation_lines(state: TribesState, player: int) -> list[str]:
     """`player`'s money, posts and hand in short sentences."""
+    return words.english(situation_said(state, player))
+
+
+def situation_said(state: TribesState, player: int) -> list[words.Said]:
+    """`player`'s money, posts and hand, each line with its phrase."""
     me = state.players[player]
     posts = "; ".join(posts_text(me.posts[p], p) for p in POSTS)
     return [
-        f"Your purse: {me.purse} GG; {bluff_bills(me.zeros)} in hand; {me.vp} VP.",
-        f"Your posts: {posts}.",
-        f"Your hand: {cards_text(me.hand)}.",
+        (f"Your purse: {me.purse} GG; {bluff_bills(me.zeros)} in hand; {me.vp} VP.",
+         phrase("panel.purse", gold=me.purse, bluffs=words.bluffs(me.zeros), vp=me.vp)),
+        (f"Your posts: {posts}.",
+         phrase("panel.posts", posts=listed([post_said(me.posts[p], p) for p in POSTS], "semicolon"))),
+        (f"Your hand: {cards_text(me.hand)}.", phrase("panel.hand", cards=words.cards(me.hand))),
     ]
 
 
@@ -50,26 +58,45 @@ def posts_text(bills: list[int], post: str) -> str:
     return f"{POST_NAMES[post]}: {bills_text(bills)}{total}"
 
 
+def post_said(bills: list[int], post: str) -> Phrase:
+    """A post as `posts_text` says it, as a phrase."""
+    if not bills:
+        return phrase("panel.post-empty", post=words.post(post))
+    if len(bills) == 1:
+        return phrase("panel.post-bill", post=words.post(post), bills=bills[0])
+    return phrase("panel.post-bills", post=words.post(post), bills=words.joined(bills), total=real(bills))
+
+
 def draft_lines(state: TribesState, player: int) -> list[str]:
     """The decision `player` is building now, in sentences (empty when he has none)."""
+    return words.english(draft_said(state, player))
+
+
+def draft_said(state: TribesState, player: int) -> list[words.Said]:
+    """The decision `player` is building now, each line with its phrase."""
     rules = PHASE_TABLE.get(state.phase)
     if rules is None or not 0 <= player < state.player_count:
         return []
     if player in rules.waiting(state):
-        return rules.describe(state, player)
+        # Every phase of the table gives its lines as phrases too (flow.py checks it), line for line.
+        said = [] if rules.describe_phrases is None else rules.describe_phrases(state, player)
+        return list(zip(rules.describe(state, player), said, strict=True))
     draft = state.drafts.get(player)
     if state.phase in (phases.INVESTMENT, phases.LAUNCH) and draft is not None and draft.done:
-        return ["Your order is sealed; it is revealed when every order is in."]
+        return [("Your order is sealed; it is revealed when every order is in.", phrase("panel.order-sealed"))]
     return []
 
 
 def describe_private(state: TribesState, player: int) -> list[str]:
     """Situation first, then the draft of the pending decision."""
+    return words.english(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe_private`'s lines, each with its phrase."""
     if not 0 <= player < state.player_count:
         return []
-    lines = situation_lines(state, player)
-    lines += draft_lines(state, player)
-    return lines
+    return situation_said(state, player) + draft_said(state, player)
 
 
 # What each goal measures, singular and plural: the standings say every score in the goal's own unit

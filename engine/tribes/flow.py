@@ -72,7 +72,8 @@ TRIBE_RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SETUP, waiting=_tribe_waiting, prompt=lambda s, p: "Choose your tribe.",
     prompt_phrase=lambda s, p: phrase("prompt.choose-tribe"), legal=_tribe_legal,
-    apply=_tribe_apply, timeout=_tribe_timeout, describe=lambda s, p: [], complete=_tribe_complete,
+    apply=_tribe_apply, timeout=_tribe_timeout, describe=lambda s, p: [],
+    describe_phrases=lambda s, p: [], complete=_tribe_complete,
     label="Setup: choosing tribes",
 )
 

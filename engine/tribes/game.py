@@ -15,7 +15,7 @@ from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from engine.core.phases import PhasedGame
-from engine.core.phrases import CatalogName
+from engine.core.phrases import CatalogName, Phrase
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, HOUR, RulesTimer, TimeoutRules
 from engine.tribes import describe, goals, words
@@ -114,6 +114,10 @@ class TribesGame(PhasedGame[TribesState]):
     def describe_private(self, state: TribesState, player: int) -> list[str]:
         """Purse, zero bills, posts, hand and VP, then the order being built."""
         return describe.describe_private(state, player)
+
+    def describe_said(self, state: TribesState, player: int) -> list[Phrase]:
+        """`describe_private`'s lines as catalog phrases, line for line."""
+        return words.phrases(describe.describe_said(state, player))
 
     def final_report(self, state: TribesState) -> FinalReport | None:
         """Reason, each player's figures, and every purse, post and hand revealed (§12.4)."""

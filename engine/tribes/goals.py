@@ -132,13 +132,26 @@ def vote_timeout(state: TribesState, player: int) -> Action:
 
 def vote_describe(state: TribesState, player: int) -> list[str]:
     """Where the vote stands."""
+    return words.english(vote_said(state, player))
+
+
+def vote_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`vote_describe`'s lines as catalog phrases."""
+    return words.phrases(vote_said(state, player))
+
+
+def vote_said(state: TribesState, player: int) -> list[words.Said]:
+    """`vote_describe`'s lines, each with its phrase."""
     vote = state.vote
     if vote is None:
         return []
     totals = tally(state, vote)
     if not totals:
-        return ["No goal has been named yet."]
-    return ["Votes so far: " + joined([f"{GOAL_NAMES[g]} {n}" for g, n in sorted(totals.items())]) + "."]
+        return [("No goal has been named yet.", phrase("vote.draft-none"))]
+    ranked = sorted(totals.items())
+    return [("Votes so far: " + joined([f"{GOAL_NAMES[g]} {n}" for g, n in ranked]) + ".",
+             phrase("vote.draft", votes=words.joined([phrase("vote.draft-goal", goal=words.goal(g), votes=n)
+                                                      for g, n in ranked])))]
 
 
 def tally(state: TribesState, vote: VoteState) -> dict[int, int]:
@@ -264,13 +277,25 @@ def but_timeout(state: TribesState, player: int) -> Action:
 
 def but_describe(state: TribesState, player: int) -> list[str]:
     """What the decision is about."""
+    return words.english(but_said(state, player))
+
+
+def but_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`but_describe`'s lines as catalog phrases."""
+    return words.phrases(but_said(state, player))
+
+
+def but_said(state: TribesState, player: int) -> list[words.Said]:
+    """`but_describe`'s lines, each with its phrase."""
     vote = state.vote
     if vote is None or vote.result is None:
         return []
+    goal = words.goal(vote.result)
     if holds_gnombut(state, player):
-        return [f"The vote chose {GOAL_NAMES[vote.result]}. You hold Gnom'But: you may cancel the vote and have it "
-                "run again without one player you name."]
-    return [f"The vote chose {GOAL_NAMES[vote.result]}. Answer to keep it (everyone holding a card is asked)."]
+        return [(f"The vote chose {GOAL_NAMES[vote.result]}. You hold Gnom'But: you may cancel the vote and have it "
+                 "run again without one player you name.", phrase("gnombut.draft-hold", goal=goal))]
+    return [(f"The vote chose {GOAL_NAMES[vote.result]}. Answer to keep it (everyone holding a card is asked).",
+             phrase("gnombut.draft-keep", goal=goal))]
 
 
 def but_complete(state: TribesState, events: list[Event]) -> None:
@@ -306,19 +331,22 @@ VOTE_RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt,
     prompt_phrase=vote_prompt_phrase, legal=vote_legal, apply=vote_apply,
-    timeout=vote_timeout, describe=vote_describe, complete=vote_complete, label="Phase 3: goal vote",
+    timeout=vote_timeout, describe=vote_describe, describe_phrases=vote_phrases, complete=vote_complete,
+    label="Phase 3: goal vote",
 )
 REVOTE_RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.TURN, waiting=vote_waiting, prompt=vote_prompt,
     prompt_phrase=vote_prompt_phrase, legal=vote_legal, apply=vote_apply,
-    timeout=vote_timeout, describe=vote_describe, complete=vote_complete, label="Phase 3: goal re-vote",
+    timeout=vote_timeout, describe=vote_describe, describe_phrases=vote_phrases, complete=vote_complete,
+    label="Phase 3: goal re-vote",
 )
 BUT_RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=but_waiting, prompt=but_prompt,
     prompt_phrase=but_prompt_phrase, legal=but_legal, apply=but_apply,
-    timeout=but_timeout, describe=but_describe, complete=but_complete, label="Phase 3: Gnom'But",
+    timeout=but_timeout, describe=but_describe, describe_phrases=but_phrases, complete=but_complete,
+    label="Phase 3: Gnom'But",
 )
 
 

@@ -401,19 +401,32 @@ def timeout(state: TribesState, player: int) -> Action:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """`player`'s order so far, with the money and 0 GG bills left."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     draft = draft_of(state, player)
     if draft.done:
-        return ["Your investment order is sealed; it is revealed when every order is in."]
+        return [("Your investment order is sealed; it is revealed when every order is in.",
+                 phrase("investment.draft-sealed"))]
     order = draft.investment
     left = state.players[player].purse - spent(order)
     zeros = state.players[player].zeros - zeros_used(order)
-    lines = [f"Your investment order so far: {order_text(order)}. Left: {left} GG and "
-             f"{bluff_bills(zeros)}."]
+    lines = [(f"Your investment order so far: {order_text(order)}. Left: {left} GG and {bluff_bills(zeros)}.",
+              phrase("investment.draft", order=order_said(order), gold=left, bluffs=words.bluffs(zeros)))]
     match draft.path:
         case ["at", territory]:
-            lines.append(f"Recruiting at {territory_name(territory)}: choose how many armies.")
+            lines.append((f"Recruiting at {territory_name(territory)}: choose how many armies.",
+                          phrase("investment.draft-recruit", place=words.place(territory))))
         case ["post", post]:
-            lines.append(f"Adding a bill to {POST_IN_SENTENCE[post]}: choose its value.")
+            lines.append((f"Adding a bill to {POST_IN_SENTENCE[post]}: choose its value.",
+                          phrase("investment.draft-bill", post=words.post_on(post))))
     return lines
 
 
@@ -491,6 +504,7 @@ RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt,
     prompt_phrase=prompt_phrase, legal=legal, apply=apply, timeout=timeout,
-    describe=describe, auto_step=auto_step, complete=reveal, label="Phase 2: investment",
+    describe=describe, describe_phrases=describe_phrases, auto_step=auto_step, complete=reveal,
+    label="Phase 2: investment",
     draft_built=draft_built, discards=discards, clear=clear, shortcuts=shortcuts, typed_prefixes=(WHOLE_INVESTMENT,),
 )

@@ -287,17 +287,30 @@ def timeout(state: TribesState, player: int) -> Action:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """`player`'s launch order so far."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     draft = _draft(state, player)
     if draft.done:
-        return ["Your launch order is sealed; it is carried out when every order is in."]
-    lines = [f"Your launch order so far: {launch_text(state, draft.launch)}."]
+        return [("Your launch order is sealed; it is carried out when every order is in.",
+                 phrase("launch.draft-sealed"))]
+    lines = [(f"Your launch order so far: {launch_text(state, draft.launch)}.",
+              phrase("launch.draft", order=launch_said(state, draft.launch)))]
     match draft.path:
         case ["spy"]:
-            lines.append("Espionage: choose the tribe to spy on.")
+            lines.append(("Espionage: choose the tribe to spy on.", phrase("launch.draft-spy")))
         case ["kill"]:
-            lines.append("Assassination: choose the target tribe.")
+            lines.append(("Assassination: choose the target tribe.", phrase("launch.draft-kill")))
         case ["kill", target]:
-            lines.append(f"Assassination of {side(state, int(target))}: choose the post to wreck.")
+            lines.append((f"Assassination of {side(state, int(target))}: choose the post to wreck.",
+                          phrase("launch.draft-kill-post", target=words.side(state, int(target)))))
     return lines
 
 
@@ -419,6 +432,7 @@ RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.SIMULTANEOUS, waiting=waiting, prompt=prompt,
     prompt_phrase=prompt_phrase, legal=legal, apply=apply, timeout=timeout,
-    describe=describe, auto_step=auto_step, complete=resolve, label="Phase 3: launch orders",
+    describe=describe, describe_phrases=describe_phrases, auto_step=auto_step, complete=resolve,
+    label="Phase 3: launch orders",
     draft_built=draft_built, discards=discards, clear=clear, shortcuts=shortcuts, typed_prefixes=(WHOLE_LAUNCH,),
 )

@@ -169,7 +169,18 @@ def exchange_timeout(state: TribesState, player: int) -> Action:
 
 def exchange_describe(state: TribesState, player: int) -> list[str]:
     """What the Exchange choice means."""
-    return ["You drew Gnom'But (Exchange): choose an opponent whose VP total you take (they get yours), or decline."]
+    return words.english(exchange_said(state, player))
+
+
+def exchange_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`exchange_describe`'s lines as catalog phrases."""
+    return words.phrases(exchange_said(state, player))
+
+
+def exchange_said(state: TribesState, player: int) -> list[words.Said]:
+    """`exchange_describe`'s line with its phrase."""
+    return [("You drew Gnom'But (Exchange): choose an opponent whose VP total you take (they get yours), or decline.",
+             phrase("exchange.draft"))]
 
 
 def exchange_complete(state: TribesState, events: list[Event]) -> None:
@@ -181,6 +192,7 @@ EXCHANGE_RULES = phases.PhaseRules(
     parse=parse,
     kind=DecisionKind.TURN, waiting=exchange_waiting, prompt=exchange_prompt,
     prompt_phrase=exchange_prompt_phrase, legal=exchange_legal,
-    apply=exchange_apply, timeout=exchange_timeout, describe=exchange_describe, complete=exchange_complete,
+    apply=exchange_apply, timeout=exchange_timeout, describe=exchange_describe,
+    describe_phrases=exchange_phrases, complete=exchange_complete,
     label="Phase 3: research",
 )

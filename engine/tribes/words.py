@@ -121,6 +121,27 @@ def vp(delta: int) -> Phrase:
     return phrase("vp.unchanged")
 
 
+def bluffs(n: int) -> Phrase:
+    """A count of 0-GG bills as `engine.tribes.common.bluff_bills` says it: "no bluff bill", "3 bluff bills (worth
+    nothing)"."""
+    return phrase("bluff.none") if n == 0 else phrase("bluff.bills", n=n)
+
+
+# A line a player reads on their panel with the same line as a catalog phrase: a module builds its lines once as
+# such pairs, and both its English lines and its phrases come from them, so the two can never drift apart.
+Said = tuple[str, Phrase]
+
+
+def english(lines: Sequence[Said]) -> list[str]:
+    """The English of each line."""
+    return [text for text, _ in lines]
+
+
+def phrases(lines: Sequence[Said]) -> list[Phrase]:
+    """The phrase of each line."""
+    return [said for _, said in lines]
+
+
 def names() -> list[CatalogName]:
     """Every name above, for the catalog check."""
     board = load_board()

@@ -46,17 +46,20 @@ def _active_while(ready: Callable[[TribesState], bool]) -> Callable[[TribesState
 WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
     PLAN: PhaseRules(
         DecisionKind.TURN, _active_while(lambda s: s.war is not None and not s.war.plan_done), plan.prompt,
-        plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe, plan.auto_step,
+        plan.legal, _then_advance(plan.apply), plan.timeout, plan.describe,
+        describe_phrases=plan.describe_phrases, auto_step=plan.auto_step,
         parse=ids.parse, label="Phase 4: invasion plan", prompt_phrase=plan.prompt_phrase,
         draft_built=plan.draft_built, discards=plan.discards, clear=plan.clear,
         shortcuts=plan.shortcuts, typed_prefixes=("plan:all:",)),
     DEFENCE: PhaseRules(
         DecisionKind.SIMULTANEOUS, defence.waiting, defence.prompt, defence.legal, _then_advance(defence.apply),
-        defence.timeout, defence.describe, defence.auto_step,
+        defence.timeout, defence.describe,
+        describe_phrases=defence.describe_phrases, auto_step=defence.auto_step,
         parse=ids.parse, label="Phase 4: defence", prompt_phrase=defence.prompt_phrase),
     CARDS: PhaseRules(
         DecisionKind.SIMULTANEOUS, battle_cards.waiting, battle_cards.prompt, battle_cards.legal,
-        _then_advance(battle_cards.apply), battle_cards.timeout, battle_cards.describe, battle_cards.auto_step,
+        _then_advance(battle_cards.apply), battle_cards.timeout, battle_cards.describe,
+        describe_phrases=battle_cards.describe_phrases, auto_step=battle_cards.auto_step,
         parse=ids.parse, label="Phase 4: battle cards", prompt_phrase=battle_cards.prompt_phrase,
         multi_pick=battle_cards.multi_pick, pick_action=battle_cards.pick_action,
         typed_prefixes=("card:pick:",),
@@ -64,6 +67,7 @@ WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
     FLAK: PhaseRules(
         DecisionKind.TURN, flak.waiting, flak.prompt, flak.legal, _then_advance(flak.apply), flak.timeout,
         flak.describe,
+        describe_phrases=flak.describe_phrases,
         parse=ids.parse, label="Phase 4: Gnomflak",
     prompt_phrase=flak.prompt_phrase, multi_pick=flak.multi_pick, pick_action=flak.pick_action,
         typed_prefixes=("flak:pick:",),
@@ -71,19 +75,22 @@ WAR_PHASES: dict[str, PhaseRules[TribesState]] = {
     ORDER: PhaseRules(
         DecisionKind.TURN, resolution.order_waiting, resolution.order_prompt, resolution.order_legal,
         _then_advance(resolution.order_apply), resolution.order_timeout, resolution.order_describe,
-        resolution.order_auto_step,
+        describe_phrases=resolution.order_phrases, auto_step=resolution.order_auto_step,
         parse=ids.parse, label="Phase 4: resolution order", prompt_phrase=resolution.order_prompt_phrase),
     RETREAT: PhaseRules(
         DecisionKind.TURN, retreat.waiting, retreat.prompt, retreat.legal, _then_advance(retreat.apply),
         retreat.timeout, retreat.describe,
+        describe_phrases=retreat.describe_phrases,
         parse=ids.parse, label="Phase 4: retreat", prompt_phrase=retreat.prompt_phrase),
     MOVE_IN: PhaseRules(
         DecisionKind.TURN, resolution.move_in_waiting, resolution.move_in_prompt, resolution.move_in_legal,
         _then_advance(resolution.move_in_apply), resolution.move_in_timeout, resolution.move_in_describe,
+        describe_phrases=resolution.move_in_phrases,
         parse=ids.parse, label="Phase 4: move-in", prompt_phrase=resolution.move_in_prompt_phrase),
     DEPLOY: PhaseRules(
         DecisionKind.TURN, deployment.waiting, deployment.prompt, deployment.legal,
         _then_advance(deployment.apply), deployment.timeout, deployment.describe,
+        describe_phrases=deployment.describe_phrases,
         parse=ids.parse, label="Phase 4: deployment", prompt_phrase=deployment.prompt_phrase,
         shortcuts=deployment.shortcuts, typed_prefixes=("dep:all:",)),
 }

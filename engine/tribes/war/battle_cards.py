@@ -261,19 +261,36 @@ def auto_step(state: TribesState, player: int) -> Action | None:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """`player`'s sealed or unfinished battle cards (never shown to anyone else before the reveal)."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player not in war.cards:
         return []
     draft = war.cards[player]
-    lines = []
+    lines: list[words.Said] = []
     if player == war.active and airborne_cards(war):
-        lines.append(f"Your airborne attacks fly with {cards_in_words(airborne_cards(war))}.")
-    lines.append(f"You play {cards_in_words(draft.cards)} in this battle" + (" (sealed)." if draft.done else "."))
+        lines.append((f"Your airborne attacks fly with {cards_in_words(airborne_cards(war))}.",
+                      phrase("cards.draft-airborne", cards=words.cards(airborne_cards(war)))))
+    lines.append((f"You play {cards_in_words(draft.cards)} in this battle" + (" (sealed)." if draft.done else "."),
+                  phrase("cards.draft-sealed", cards=words.cards(draft.cards)) if draft.done else
+                  phrase("cards.draft", cards=words.cards(draft.cards))))
     for lift in draft.lifts:
         attack = attack_by_id(war, lift.attack)
         where = place(attack.target) if attack else "?"
-        lines.append(f"{card_name(lift.card)} airlifts {armies(lift.count)} from {place(lift.source)} "
-                     f"into the battle for {where}.")
+        # A lift whose battle is gone names no place: the catalog's "?" stands for it.
+        target = words.place(attack.target) if attack else phrase("cards.draft-lift-nowhere")
+        lines.append((f"{card_name(lift.card)} airlifts {armies(lift.count)} from {place(lift.source)} "
+                      f"into the battle for {where}.",
+                      phrase("cards.draft-lift", card=words.card(lift.card), armies=words.armies(lift.count),
+                             source=words.place(lift.source), target=target)))
     return lines
 
 

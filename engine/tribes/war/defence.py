@@ -148,18 +148,30 @@ def auto_step(state: TribesState, player: int) -> Action | None:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """`player`'s defence assignment so far."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player not in war.defence:
         return []
     draft = war.defence[player]
-    lines = []
+    lines: list[words.Said] = []
     for s in draft.supports:
         attack = attack_by_id(war, s.attack)
         if attack is not None:
-            lines.append(f"{armies(s.count)} from {place(s.territory)} support {place(attack.target)}.")
+            lines.append((f"{armies(s.count)} from {place(s.territory)} support {place(attack.target)}.",
+                          phrase("defence.draft-support", armies=words.armies(s.count),
+                                 source=words.place(s.territory), target=words.place(attack.target))))
     left = sum(unassigned(state, war, player, t) for t in draft.required)
     if left and not draft.done:
-        lines.append(f"Still to assign: {armies(left)}.")
+        lines.append((f"Still to assign: {armies(left)}.", phrase("defence.draft-left", armies=words.armies(left))))
     return lines
 
 

@@ -185,20 +185,38 @@ def timeout(state: TribesState, player: int) -> Action:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """The move being chosen, and the air moves left."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player != war.active:
         return []
-    lines = []
+    lines: list[words.Said] = []
     if war.path:
-        step = f"Moving from {place(war.path[0])}"
-        if war.path[1:2] == ["fly"]:
-            step += f" by air to {ZONE_WORDS[war.path[2]]}"
-        elif len(war.path) > 2:
-            step += f" {'by air ' if war.path[1] == 'air' else ''}to {place(war.path[2])}"
-        lines.append(step + ".")
+        path = war.path
+        source = words.place(path[0])
+        step = f"Moving from {place(path[0])}"
+        if path[1:2] == ["fly"]:
+            step += f" by air to {ZONE_WORDS[path[2]]}"
+            said = phrase("deploy.draft-fly", source=source, zone=words.zone(path[2]))
+        elif len(path) > 2:
+            step += f" {'by air ' if path[1] == 'air' else ''}to {place(path[2])}"
+            target = words.place(path[2])
+            said = (phrase("deploy.draft-air", source=source, target=target) if path[1] == "air" else
+                    phrase("deploy.draft-move", source=source, target=target))
+        else:
+            said = phrase("deploy.draft-from", source=source)
+        lines.append((step + ".", said))
     left = air_moves_left(state, war)
     if left:
-        lines.append(f"Air moves left: {left}.")
+        lines.append((f"Air moves left: {left}.", phrase("deploy.draft-air-left", moves=left)))
     return lines
 
 

@@ -151,10 +151,21 @@ def timeout(state: TribesState, player: int) -> Action:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """The Flak choice so far."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player != war.active or not war.flak_pick:
         return []
-    return [f"Chosen to shoot down: {cards_in_words(war.flak_pick)}."]
+    return [(f"Chosen to shoot down: {cards_in_words(war.flak_pick)}.",
+             phrase("flak.draft", cards=words.cards(war.flak_pick)))]
 
 
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:

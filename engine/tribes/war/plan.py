@@ -186,28 +186,58 @@ def _support_sentences(war: War, attack: Attack) -> list[str]:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """The plan so far in plain sentences (only the active player's own draft)."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player != war.active:
         return []
-    lines = []
+    lines: list[words.Said] = []
     for attack in war.attacks:
         text = attack_sentence(state, attack)
         supports = _support_sentences(war, attack)
-        lines.append(f"Your plan: {text}" + (f", supported by {', '.join(supports)}." if supports else "."))
+        lines.append((f"Your plan: {text}" + (f", supported by {', '.join(supports)}." if supports else "."),
+                      _draft_attack_said(state, war, attack)))
     if not war.attacks:
-        lines.append("Your plan has no attack yet.")
+        lines.append(("Your plan has no attack yet.", phrase("plan.draft-none")))
     path = war.path
     if path[:1] == ["from"]:
         step = f"Now choosing an attack from {place(path[1])}"
+        source = words.place(path[1])
         if len(path) > 3 and not path[3].startswith("zone:"):
             step += f" on {place(path[3])}"
-        lines.append(step + ".")
+            lines.append((step + ".", phrase("plan.draft-from-on", source=source, target=words.place(path[3]))))
+        else:
+            lines.append((step + ".", phrase("plan.draft-from", source=source)))
     elif path[:1] == ["sup"]:
         supported = attack_by_id(war, int(path[1]))
         if supported is not None:
             extra = f" from {place(path[2])}" if len(path) > 2 else ""
-            lines.append(f"Now choosing support{extra} for the attack on {place(supported.target)}.")
+            target = words.place(supported.target)
+            said = (phrase("plan.draft-support-from", source=words.place(path[2]), target=target) if len(path) > 2
+                    else phrase("plan.draft-support", target=target))
+            lines.append((f"Now choosing support{extra} for the attack on {place(supported.target)}.", said))
     return lines
+
+
+def _draft_attack_said(state: TribesState, war: War, attack: Attack) -> Phrase:
+    """One attack of the plan being built, as `describe` says it ("Your plan: attack ...")."""
+    defender = state.areas[attack.target].controller if attack.defender is None else attack.defender
+    target, source, side_said = words.place(attack.target), words.place(attack.source), words.side(state, defender)
+    count, mode = words.armies(attack.armies), _mode_said(attack)
+    supports = [phrase("plan.support", armies=words.armies(s.count), place=words.place(s.territory))
+                for s in war.supports if s.attack == attack.id]
+    if supports:
+        return phrase("plan.draft-attack-supported", target=target, defender=side_said, source=source, armies=count,
+                      mode=mode, supports=listed(supports))
+    return phrase("plan.draft-attack", target=target, defender=side_said, source=source, armies=count, mode=mode)
 
 
 def prompt(state: TribesState, player: int) -> str:

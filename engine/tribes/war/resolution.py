@@ -95,11 +95,23 @@ def order_auto_step(state: TribesState, player: int) -> Action | None:
 
 def order_describe(state: TribesState, player: int) -> list[str]:
     """The order chosen so far."""
+    return words.english(order_said(state, player))
+
+
+def order_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`order_describe`'s lines as catalog phrases."""
+    return words.phrases(order_said(state, player))
+
+
+def order_said(state: TribesState, player: int) -> list[words.Said]:
+    """`order_describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player != war.active or not war.order or war.order_done:
         return []
-    names = ", ".join(place(a.target) for i in war.order if (a := attack_by_id(war, i)) is not None)
-    return [f"Resolution order so far: {names}."]
+    targets = [a.target for i in war.order if (a := attack_by_id(war, i)) is not None]
+    names = ", ".join(place(t) for t in targets)
+    return [(f"Resolution order so far: {names}.",
+             phrase("order.draft", targets=listed([words.place(t) for t in targets])))]
 
 
 def order_apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
@@ -361,6 +373,11 @@ def move_in_timeout(state: TribesState, player: int) -> Action:
 
 def move_in_describe(state: TribesState, player: int) -> list[str]:
     """Nothing is drafted: the move-in is one number."""
+    return []
+
+
+def move_in_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`move_in_describe`'s lines as phrases: none."""
     return []
 
 

@@ -141,10 +141,21 @@ def timeout(state: TribesState, player: int) -> Action:
 
 def describe(state: TribesState, player: int) -> list[str]:
     """The retreat placed so far."""
+    return words.english(describe_said(state, player))
+
+
+def describe_phrases(state: TribesState, player: int) -> list[Phrase]:
+    """`describe`'s lines as catalog phrases."""
+    return words.phrases(describe_said(state, player))
+
+
+def describe_said(state: TribesState, player: int) -> list[words.Said]:
+    """`describe`'s lines, each with its phrase."""
     war = state.war
     if war is None or player not in waiting(state):
         return []
-    return [f"Retreat {armies(n)} to {place(t)}." for t, n in war.retreat.items()]
+    return [(f"Retreat {armies(n)} to {place(t)}.",
+             phrase("retreat.draft", armies=words.armies(n), place=words.place(t))) for t, n in war.retreat.items()]
 
 
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
