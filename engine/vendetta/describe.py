@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core.actions import MAX_ID_LEN, Action
 from engine.core.errors import IllegalAction
-from engine.core.phrases import phrase
+from engine.core.phrases import Phrase, listed, phrase
 from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
 from engine.vendetta import words
 from engine.vendetta.actions import (
@@ -30,7 +30,7 @@ from engine.vendetta.objectives import (
     CARDS,
     GNOME_ANY,
     catalogue_sorted,
-    pooled_shortfall,
+    pooled_shortfall_said,
     token_text,
 )
 from engine.vendetta.state import PHASE_OBJECTIVES, VendettaState
@@ -61,22 +61,57 @@ def tokens_text(tokens: Mapping[str, int]) -> str:
     return joined(parts) or "none"
 
 
-def _objective_lines(state: VendettaState, clan: str) -> list[str]:
+# Each line of the private panel is built once as a pair, its English text and its catalog phrase, so that
+# `describe_private` and `describe_said` can never drift apart: both lists are read off the same pairs.
+Said = tuple[str, Phrase]
+
+
+def texts(pairs: Sequence[Said]) -> list[str]:
+    """The English lines of `pairs`."""
+    return [text for text, _said in pairs]
+
+
+def phrases(pairs: Sequence[Said]) -> list[Phrase]:
+    """The catalog phrases of `pairs`, line for line."""
+    return [said for _text, said in pairs]
+
+
+def _tokens_said(clan: str, tokens: Mapping[str, int]) -> Said:
+    """`Dingleson's tokens: 3 acorns and 1 berry.`, or `...: none.`"""
+    name = CLANS[clan].name
+    held = [(t, n) for t, n in tokens.items() if n > 0]
+    if not held:
+        return f"{name}'s tokens: none.", phrase("private.tokens-none", clan=words.clan(clan))
+    return (f"{name}'s tokens: {tokens_text(tokens)}.",
+            phrase("private.tokens", clan=words.clan(clan),
+                   tokens=words.joined([words.counted(t, n) for t, n in held])))
+
+
+def _objective_lines(state: VendettaState, clan: str) -> list[Said]:
     """A clan's kept objectives with progress: each card alone, then all of them together (R-V27)."""
     name = CLANS[clan].name
     chosen = state.chosen.get(clan, [])
-    lines = [f"{name}'s tokens: {tokens_text(state.tokens[clan])}."]
+    lines = [_tokens_said(clan, state.tokens[clan])]
     for cid in chosen:
-        lack = pooled_shortfall(clan, [cid], state.tokens[clan], state.board)
-        status = "complete on its own" if not lack else "needs " + joined(lack)
-        lines.append(f"{CARDS[cid].name} ({CARDS[cid].requirement()}): {status}.")
-    together = pooled_shortfall(clan, chosen, state.tokens[clan], state.board)
+        lack = pooled_shortfall_said(clan, [cid], state.tokens[clan], state.board)
+        head = f"{CARDS[cid].name} ({CARDS[cid].requirement()}): "
+        if not lack:
+            lines.append((head + "complete on its own.",
+                          phrase("private.card-complete", card=words.offered_card(cid))))
+        else:
+            lines.append((head + "needs " + joined([t for t, _ in lack]) + ".",
+                          phrase("private.card-needs", card=words.offered_card(cid),
+                                 needs=words.joined([a for _, a in lack]))))
+    together = pooled_shortfall_said(clan, chosen, state.tokens[clan], state.board)
     if not together:
-        lines.append(f"All {len(chosen)} objectives are complete together: {name} passes the end check now.")
+        lines.append((f"All {len(chosen)} objectives are complete together: {name} passes the end check now.",
+                      phrase("private.all-complete", n=len(chosen), clan=words.clan(clan))))
     elif _pooling_matters(clan, chosen, state.tokens[clan]):
         # R-V27: the end check pools every card's needs; a token never serves two cards
-        lines.append(f"For all its objectives at once, {name} still needs {joined(together)} "
-                     "(a token counts for one objective only).")
+        lines.append((f"For all its objectives at once, {name} still needs {joined([t for t, _ in together])} "
+                      "(a token counts for one objective only).",
+                      phrase("private.pooled-needs", clan=words.clan(clan),
+                             needs=words.joined([a for _, a in together]))))
     return lines
 
 
@@ -94,70 +129,114 @@ def _pooling_matters(clan: str, chosen: Sequence[str], tokens: Mapping[str, int]
     return GNOME_ANY in wanting and others > 0
 
 
-def _move_lines(state: VendettaState, clan: str) -> list[str]:
+def _move_lines(state: VendettaState, clan: str) -> list[Said]:
     board = load_board()
     draft = state.drafts.get(clan) or new_move_draft(clan)
-    lines: list[str] = []
+    lines: list[Said] = []
     if draft["triples"]:
         parts = [f"{n} gnome{'s' if n > 1 else ''}, {board.name(o)} → {board.name(d)}" for o, d, n in draft["triples"]]
-        lines.append("Your move so far: " + "; ".join(parts) + ".")
+        steps = [phrase("private.move-step", n=n, origin=words.place(o), dest=words.place(d))
+                 for o, d, n in draft["triples"]]
+        lines.append(("Your move so far: " + "; ".join(parts) + ".",
+                      phrase("private.move-so-far", steps=listed(steps, "semicolon"))))
     else:
-        lines.append(f"{CLANS[clan].name} moves now; nothing is planned yet.")
+        lines.append((f"{CLANS[clan].name} moves now; nothing is planned yet.",
+                      phrase("private.move-nothing", clan=words.clan(clan))))
     if draft["origin"] is not None and draft["dest"] is None:
-        lines.append(f"Moving from {board.name(draft['origin'])}: choose where to.")
+        lines.append((f"Moving from {board.name(draft['origin'])}: choose where to.",
+                      phrase("private.move-from", place=words.place(draft["origin"]))))
     elif draft["dest"] is not None:
         left = state.board[draft["origin"]][clan] - drafted_from(draft, draft["origin"])
-        lines.append(f"From {board.name(draft['origin'])} to {board.name(draft['dest'])}: choose how many "
-                     f"(up to {left}).")
+        lines.append((f"From {board.name(draft['origin'])} to {board.name(draft['dest'])}: choose how many "
+                      f"(up to {left}).",
+                      phrase("private.move-count", origin=words.place(draft["origin"]),
+                             dest=words.place(draft["dest"]), left=left)))
     return lines
 
 
-def _combat_lines(state: VendettaState, clan: str) -> list[str]:
+def _combat_lines(state: VendettaState, clan: str) -> list[Said]:
     assert state.combat is not None
     board = load_board()
     territory = state.combat["territory"]
     here = state.board[territory]
     draft = state.drafts.get(clan) or new_combat_draft(clan, territory)
-    lines = [f"{CLANS[clan].name} fights on {board.name(territory)} with {here[clan]} "
-             f"{'die' if here[clan] == 1 else 'dice'}."]
+    lines = [(f"{CLANS[clan].name} fights on {board.name(territory)} with {here[clan]} "
+              f"{'die' if here[clan] == 1 else 'dice'}.",
+              phrase("private.fights", n=here[clan], clan=words.clan(clan), place=words.place(territory)))]
     if draft["assign"]:
         parts = [f"{n} {'die' if n == 1 else 'dice'} at {CLANS[t].name}" for t, n in draft["assign"]]
-        lines.append("Your dice so far: " + ", ".join(parts) + ".")
+        aimed = [phrase("private.dice-at", n=n, clan=words.clan(t)) for t, n in draft["assign"]]
+        lines.append(("Your dice so far: " + ", ".join(parts) + ".",
+                      phrase("private.dice-so-far", dice=listed(aimed))))
     if draft["target"] is not None:
-        lines.append(f"Choose how many dice to aim at {CLANS[draft['target']].name}.")
+        lines.append((f"Choose how many dice to aim at {CLANS[draft['target']].name}.",
+                      phrase("private.dice-how-many", clan=words.clan(draft["target"]))))
+    return lines
+
+
+def objective_said(state: VendettaState, player: int) -> list[Said]:
+    """The objectives of each clan of `player`, in English and as phrases: the offer and picks while choosing,
+    then their progress."""
+    lines: list[Said] = []
+    for clan in clans_of(state, player):
+        name = CLANS[clan].name
+        if clan in state.chosen:
+            if state.phase == PHASE_OBJECTIVES:
+                kept = state.chosen[clan]
+                lines.append((f"{name} keeps: {joined([CARDS[c].name for c in kept])}.",
+                              phrase("private.keeps", clan=words.clan(clan),
+                                     cards=words.joined([words.card(c) for c in kept]))))
+            else:
+                lines.extend(_objective_lines(state, clan))
+            continue
+        picks = (state.drafts.get(clan) or {}).get("cards", [])
+        offered = catalogue_sorted(state.offered[clan])
+        lines.append((f"{name} is offered {len(state.offered[clan])} objectives and keeps {state.objectives_kept}: "
+                      + "; ".join(card_text(c) for c in offered) + ".",
+                      phrase("private.offered", n=len(state.offered[clan]), clan=words.clan(clan),
+                             kept=state.objectives_kept,
+                             cards=listed([words.offered_card(c) for c in offered], "semicolon"))))
+        if picks:
+            lines.append((f"Your picks so far: {joined([CARDS[c].name for c in picks])} "
+                          f"({len(picks)} of {state.objectives_kept}).",
+                          phrase("private.picks-so-far", cards=words.joined([words.card(c) for c in picks]),
+                                 picked=len(picks), kept=state.objectives_kept)))
     return lines
 
 
 def objective_lines(state: VendettaState, player: int) -> list[str]:
     """The objectives of each clan of `player`: the offer and picks while choosing, then their progress."""
-    lines: list[str] = []
-    for clan in clans_of(state, player):
-        name = CLANS[clan].name
-        if clan in state.chosen:
-            if state.phase == PHASE_OBJECTIVES:
-                lines.append(f"{name} keeps: {joined([CARDS[c].name for c in state.chosen[clan]])}.")
-            else:
-                lines.extend(_objective_lines(state, clan))
-            continue
-        picks = (state.drafts.get(clan) or {}).get("cards", [])
-        lines.append(f"{name} is offered {len(state.offered[clan])} objectives and keeps {state.objectives_kept}: "
-                     + "; ".join(card_text(c) for c in catalogue_sorted(state.offered[clan])) + ".")
-        if picks:
-            lines.append(f"Your picks so far: {joined([CARDS[c].name for c in picks])} "
-                         f"({len(picks)} of {state.objectives_kept}).")
-    return lines
+    return texts(objective_said(state, player))
 
 
-def move_lines(state: VendettaState, player: int) -> list[str]:
-    """The move being built, when a clan of `player` is moving."""
+def _move_said(state: VendettaState, player: int) -> list[Said]:
     mover = current_mover(state)
     return _move_lines(state, mover) if mover is not None and state.owner[mover] == player else []
 
 
-def combat_lines(state: VendettaState, player: int) -> list[str]:
-    """The dice being aimed, when a clan of `player` declares in a fight."""
+def move_lines(state: VendettaState, player: int) -> list[str]:
+    """The move being built, when a clan of `player` is moving."""
+    return texts(_move_said(state, player))
+
+
+def move_phrases(state: VendettaState, player: int) -> list[Phrase]:
+    """`move_lines` as catalog phrases, line for line."""
+    return phrases(_move_said(state, player))
+
+
+def _combat_said(state: VendettaState, player: int) -> list[Said]:
     declarer = current_declarer(state)
     return _combat_lines(state, declarer) if declarer is not None and state.owner[declarer] == player else []
+
+
+def combat_lines(state: VendettaState, player: int) -> list[str]:
+    """The dice being aimed, when a clan of `player` declares in a fight."""
+    return texts(_combat_said(state, player))
+
+
+def combat_phrases(state: VendettaState, player: int) -> list[Phrase]:
+    """`combat_lines` as catalog phrases, line for line."""
+    return phrases(_combat_said(state, player))
 
 
 # --- pick k of n ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from engine.core.phases import PhasedGame, PhaseRules
-from engine.core.phrases import CatalogName
+from engine.core.phrases import CatalogName, Phrase
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
 from engine.vendetta import describe, report, words
@@ -146,6 +146,10 @@ class VendettaGame(PhasedGame[VendettaState]):
     def describe_private(self, state: VendettaState, player: int) -> list[str]:
         """Objective offer, picks or progress (pooled test, R-V27), tokens, then the phase's current draft."""
         return describe.objective_lines(state, player) + self.describe_phase(state, player)
+
+    def describe_said(self, state: VendettaState, player: int) -> list[Phrase]:
+        """`describe_private`'s lines as catalog phrases, line for line: the objectives, then the phase's draft."""
+        return describe.phrases(describe.objective_said(state, player)) + self.describe_phase_said(state, player)
     def final_report(self, state: VendettaState) -> FinalReport | None:
         """Reason in words, points per clan, and every clan's objectives revealed (R-V26)."""
         return report.final_report(state)

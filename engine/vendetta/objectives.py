@@ -8,6 +8,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
+from engine.core.phrases import Arg, NameRef, phrase
 from engine.vendetta.board import load_board
 from engine.vendetta.clans import CLOCKWISE, FOODS, gnome_token
 
@@ -169,26 +170,36 @@ def feasible(
 def pooled_shortfall(
     clan: str, card_ids: Sequence[str], tokens: Mapping[str, int], board: Mapping[str, Mapping[str, int]]
 ) -> list[str]:
-    """What `clan` still lacks to complete all `card_ids` at once, as phrases; empty when complete.
+    """What `clan` still lacks to complete all `card_ids` at once, as English phrases; empty when complete."""
+    return [text for text, _said in pooled_shortfall_said(clan, card_ids, tokens, board)]
+
+
+def pooled_shortfall_said(
+    clan: str, card_ids: Sequence[str], tokens: Mapping[str, int], board: Mapping[str, Mapping[str, int]]
+) -> list[tuple[str, Arg]]:
+    """What `clan` still lacks to complete all `card_ids` at once, each in English and as catalog words
+    (`more.<token>` counts "3 more acorns"); empty when complete.
 
     The same pooled test as the end check (R-V27: no token serves two cards; R-V28 statues; R-V22 wildcards
     never use the clan's own colour).
     """
-    short: list[str] = []
+    short: list[tuple[str, Arg]] = []
     names = load_board()
     statues = sorted({s for cid in card_ids for s in CARDS[cid].statues}, key=names.order.index)
     for statue in statues:
         if board.get(statue, {}).get(clan, 0) < 1:
-            short.append(f"a gnome on {names.name(statue)}")
+            short.append((f"a gnome on {names.name(statue)}",
+                          phrase("requirement.statue", place=NameRef("territory", statue))))
     need = pooled_needs(card_ids)
     wildcards = need.pop(GNOME_ANY, 0)
     for token, n in need.items():
         lack = n - tokens.get(token, 0)
         if lack > 0:
-            short.append(f"{lack} more {token_text(token, lack)}")
+            short.append((f"{lack} more {token_text(token, lack)}", NameRef("more", token, lack)))
     spare = sum(max(0, tokens.get(gnome_token(c), 0) - need.get(gnome_token(c), 0)) for c in CLOCKWISE if c != clan)
     if wildcards > spare:
-        short.append(f"{wildcards - spare} more {token_text(GNOME_ANY, wildcards - spare)}")
+        lack = wildcards - spare
+        short.append((f"{lack} more {token_text(GNOME_ANY, lack)}", NameRef("more", GNOME_ANY, lack)))
     return short
 
 

@@ -72,7 +72,8 @@ OBJECTIVES = PhaseRules(
     kind=DecisionKind.SIMULTANEOUS, waiting=_choosers, prompt=lambda s, p: "Choose your secret objectives.",
     prompt_phrase=lambda s, p: phrase("prompt.objectives"),
     legal=_objectives_legal, apply=apply_objectives, check=check_objectives, timeout=_objectives_timeout,
-    describe=lambda s, p: [], multi_pick=describe.multi_pick, pick_action=describe.pick_action,
+    describe=lambda s, p: [], describe_phrases=lambda s, p: [],
+    multi_pick=describe.multi_pick, pick_action=describe.pick_action,
     typed_prefixes=(CHOOSE_PREFIX,), label="Setup: choosing objectives",
     # the suggested set replaces the cards picked one by one
     draft_built=lambda s, p: p in _choosers(s) and _draft_holds(s, active_objective_clan(s, p), "cards"),
@@ -109,7 +110,8 @@ MOVEMENT = PhaseRules(
     kind=DecisionKind.TURN, waiting=_mover, prompt=_movement_prompt, legal=_movement_legal,
     prompt_phrase=_movement_prompt_phrase, apply=apply_movement, check=check_movement,
     timeout=lambda s, p: pass_action(),  # R-V34
-    describe=describe.move_lines, auto_step=describe.move_auto_step, shortcuts=describe.shortcuts,
+    describe=describe.move_lines, describe_phrases=describe.move_phrases,
+    auto_step=describe.move_auto_step, shortcuts=describe.shortcuts,
     typed_prefixes=(DECL_PREFIX,), label="Movement",
     draft_built=lambda s, p: _draft_holds(s, current_mover(s), "triples"),
     discards=lambda s, p, a: a.id == PASS_ID, clear=_clear,
@@ -152,7 +154,8 @@ COMBAT = PhaseRules(
     parse=parse,
     kind=DecisionKind.TURN, waiting=_declarer, prompt=_combat_prompt, legal=_combat_legal,
     prompt_phrase=_combat_prompt_phrase, apply=apply_combat, check=check_combat, timeout=_combat_timeout,
-    describe=describe.combat_lines, auto_step=describe.combat_auto_step,
+    describe=describe.combat_lines, describe_phrases=describe.combat_phrases,
+    auto_step=describe.combat_auto_step,
     typed_prefixes=(ATK_PREFIX,), label="Combat",
     # all dice at one clan replaces the dice aimed target by target
     draft_built=lambda s, p: _draft_holds(s, current_declarer(s), "assign"),

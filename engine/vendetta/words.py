@@ -1,7 +1,8 @@
 """The names Vendetta's phrases refer to (engine.core.phrases): clans, territories, cards and tokens.
 
 Each is a message of the game's catalog (engine/vendetta/locales): `clan.red`, `territory.oak_corner`,
-`card.n07`, and for a token `count.acorn` ("3 acorns") and `gain.acorn` ("an acorn", "2 acorns").
+`card.n07`, and for a token `count.acorn` ("3 acorns"), `gain.acorn` ("an acorn", "2 acorns") and `more.acorn`
+("2 more acorns", what a clan still lacks).
 """
 
 from __future__ import annotations
@@ -78,5 +79,6 @@ def names() -> list[CatalogName]:
         *catalog_names("card", CARDS),
         *catalog_names("count", tokens(), counted=True),
         *catalog_names("gain", tokens(), counted=True),
+        *catalog_names("more", tokens(), counted=True),
         *catalog_names(SCORE_UNIT.kind, [SCORE_UNIT.id], counted=True),
     ]
