@@ -199,9 +199,13 @@ def multi_pick(s: State, seat: int) -> MultiPick | None:
         counts[name] = counts.get(name, 0) + 1
         copy = f" (copy {counts[name]})" if counts[name] > 1 else ""
         text = CARD_TYPES[card_type(c)][2]
-        options.append(PickOption(c, f"{name}{copy}: {text}"[:100]))
+        said = (phrase("pick.card-copy", card=words.card(c), copy=counts[name], text=words.card_text(c))
+                if counts[name] > 1 else phrase("pick.card", card=words.card(c), text=words.card_text(c)))
+        # Cut as the label is (a Discord option holds 100 characters); the phrase says the whole text.
+        options.append(PickOption(c, f"{name}{copy}: {text}"[:100], said))
     return MultiPick(f"Keep {HAND_SIZE} cards; the others are discarded face up.", tuple(options),
-                     HAND_SIZE, HAND_SIZE, tuple(default_keep(s, seat)))
+                     HAND_SIZE, HAND_SIZE, tuple(default_keep(s, seat)),
+                     prompt_phrase=phrase("pick.keep", n=HAND_SIZE))
 
 
 def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:

@@ -70,6 +70,11 @@ def card(card_id: str) -> NameRef:
     return name("card", card_type(card_id))
 
 
+def card_text(card_id: str) -> NameRef:
+    """What a card instance does, as its type's effect text reads (cards.CARD_TYPES)."""
+    return name("card-text", card_type(card_id))
+
+
 def item(item_id: str) -> NameRef:
     """An item's name alone ("Amulet", "GP", "Moonstone")."""
     return name("item", item_id)
@@ -162,6 +167,7 @@ def names() -> list[CatalogName]:
         *catalog_names("member", members),
         *catalog_names("zone", board.zone_ids()),
         *catalog_names("card", CARD_TYPES),
+        *catalog_names("card-text", CARD_TYPES),
         *catalog_names("item", ITEMS),
         *catalog_names("crafted", ARTEFACTS),
         *catalog_names("count", ITEMS, counted=True),

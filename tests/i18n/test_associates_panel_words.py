@@ -19,6 +19,7 @@ from present.phrases import say
 
 FRENCH = Locale("fr")
 GAME = "associates"
+LABEL_CHARS = 100  # what a Discord select option holds (engine.associates.describe.multi_pick cuts there)
 
 
 @dataclass
@@ -48,6 +49,18 @@ def check_step(game: Any, state: Any, people: dict[int, str], seen: Seen) -> Non
         for line, phrase in zip(lines, said, strict=True):
             check_said(line, phrase, people, seen)
             seen.lines += 1
+        pick = game.multi_pick(state, player)
+        if pick is None:
+            continue
+        assert pick.prompt_phrase is not None, pick.prompt
+        check_said(pick.prompt, pick.prompt_phrase, people, seen)
+        for option in pick.options:
+            assert option.phrase is not None, option.label
+            english = say(ENGLISH, GAME, option.phrase, people)
+            # The label is cut to what a Discord option holds; the phrase says the whole of it.
+            assert english[:LABEL_CHARS] == option.label, option.phrase
+            seen.alike += say(FRENCH, GAME, option.phrase, people) == english
+            seen.picks += 1
 
 
 def play(players: int, seed: int, options: dict[str, Any], steps: int = 1200) -> Seen:
@@ -76,7 +89,7 @@ def play(players: int, seed: int, options: dict[str, Any], steps: int = 1200) ->
 def test_every_panel_line_of_a_game_says_its_english_and_mostly_other_french(
         players: int, seed: int, options: dict[str, Any]) -> None:
     seen = play(players, seed, options)
-    assert seen.lines > 100
+    assert seen.lines > 100 and seen.picks > 20
     assert len(seen.kinds) >= 8
     # A line may read alike ("Combat" alone); most do not.
-    assert seen.alike < seen.lines // 10
+    assert seen.alike < (seen.lines + seen.picks) // 10
