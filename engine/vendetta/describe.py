@@ -248,9 +248,12 @@ def multi_pick(state: VendettaState, player: int) -> MultiPick | None:
         return None
     clan = active_objective_clan(state, player)
     k = state.objectives_kept
-    options = tuple(PickOption(cid, card_text(cid)[:100]) for cid in catalogue_sorted(state.offered[clan]))
+    # A label over 100 characters is cut for the select; its phrase is then left out rather than say more.
+    options = tuple(PickOption(cid, card_text(cid)[:100], words.offered_card(cid) if len(card_text(cid)) <= 100
+                               else None) for cid in catalogue_sorted(state.offered[clan]))
     return MultiPick(f"Choose the {k} objectives {CLANS[clan].name} keeps (secret until the end).",
-                     options, k, k, tuple(default_choice(state, clan)))
+                     options, k, k, tuple(default_choice(state, clan)),
+                     prompt_phrase=phrase("pick.objectives", n=k, clan=words.clan(clan)))
 
 
 def pick_action(state: VendettaState, player: int, ids: Sequence[str]) -> Action:

@@ -43,13 +43,28 @@ def check_panel(state: VendettaState, player: int, names: dict[int, str]) -> tup
     return len(lines), alike
 
 
+def check_menu(state: VendettaState, player: int, names: dict[int, str]) -> int:
+    """The 'pick k of n' menu of `player`, when offered: its prompt and options said as they read; how many."""
+    menu = GAME.multi_pick(state, player)
+    if menu is None:
+        return 0
+    assert menu.prompt_phrase is not None, menu.prompt
+    assert say(ENGLISH, DOMAIN, menu.prompt_phrase, names) == menu.prompt
+    assert say(FRENCH, DOMAIN, menu.prompt_phrase, names) != menu.prompt
+    for option in menu.options:
+        assert option.phrase is not None, option.label
+        assert say(ENGLISH, DOMAIN, option.phrase, names) == option.label
+    return 1
+
+
 @pytest.mark.parametrize(("players", "options", "seed"), CONFIGS)
 def test_panel_lines_are_phrases(players: int, options: dict[str, int], seed: int) -> None:
-    """Random whole games: at every step each pending player's panel reads the same in English through phrases."""
+    """Random whole games: at every step each pending player's panel and menu read the same in English through
+    phrases."""
     rng = random.Random(seed)
     state = GAME.new_game(players, seed, dict(options))
     names = names_of(state)
-    total = alike = 0
+    total = alike = menus = 0
     for _ in range(MAX_STEPS):
         pending = GAME.pending(state)
         if not pending:
@@ -57,10 +72,11 @@ def test_panel_lines_are_phrases(players: int, options: dict[str, int], seed: in
         for decision in pending:
             lines, same = check_panel(state, decision.player, names)
             total, alike = total + lines, alike + same
+            menus += check_menu(state, decision.player, names)
         player = rng.choice(pending).player
         action = rng.choice(GAME.legal_actions(state, player))
         state, _events = GAME.apply(state, player, action)
-    assert total > 0
+    assert total > 0 and menus > 0
     # Names (a card, a place) may read alike; whole lines seldom do.
     assert alike * 4 < total, (alike, total)
 
