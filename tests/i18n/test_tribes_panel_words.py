@@ -11,9 +11,11 @@ from engine import registry
 from engine.core.names import fill_names
 from engine.core.phrases import Phrase
 from engine.tribes.game import GAME as TRIBES
+from engine.tribes.phases import FLAK
 from engine.tribes.state import TribesState
 from i18n import ENGLISH, Locale
 from present.phrases import say
+from tests.engine.tribes.builders import build, play, start, who
 
 FRENCH = Locale("fr")
 GAME = "tribes"
@@ -39,12 +41,17 @@ class Said:
 
 
 def check_panel(state: TribesState, player: int, said: Said) -> None:
-    """`player`'s panel lines, each said as its English."""
+    """`player`'s panel lines and pick menu, each said as its English."""
     lines = TRIBES.describe_private(state, player)
     phrases = TRIBES.describe_said(state, player)
     assert len(phrases) == len(lines), (lines, phrases)
     for text, line in zip(lines, phrases, strict=True):
         said.check(text, line)
+    pick = TRIBES.multi_pick(state, player)
+    if pick is not None:
+        said.check(pick.prompt, pick.prompt_phrase)
+        for option in pick.options:
+            said.check(option.label, option.phrase)
 
 
 OPTIONS: list[dict[str, object]] = [{}, {"tribe_pick": "random"}, {"turbo": True},
@@ -72,3 +79,32 @@ def test_every_panel_line_is_said_as_its_english(players: int, seed: int, option
     assert said.lines > 0
     # Numbers and names alone ("Golden Fields") may read alike; the sentences around them do not.
     assert said.french > said.lines * 0.9
+
+
+def flak_choice() -> TribesState:
+    """A Gnomflak of capacity 2 against three flying cards: random games seldom bring one, so it is built."""
+    s = build({"golden_fields": "P:4", "cloud_crags": "M:1", "forest": "K:1"},
+              hands={"P": ["gnomflak#1"], "M": ["gnomcopter#1", "gnomglider#1"], "K": ["gnomballoon#1"]})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:1",
+                "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1", "confirm",
+                "card:play:gnomflak#1", "confirm")
+    s, _ = play(s, "M", "card:play:gnomglider#1", "card:play:gnomcopter#1", "card:nolift", "card:nolift", "confirm")
+    s, _ = play(s, "K", "card:play:gnomballoon#1", "card:nolift", "confirm")
+    assert s.phase == FLAK
+    return s
+
+
+def test_the_gnomflak_menu_and_its_draft_are_said_as_their_english() -> None:
+    """The Flak 'pick 2 of 3' menu, prompt and options, and the choice so far read the same from their phrases."""
+    s = flak_choice()
+    player = who(s, "P")
+    said = Said(s.player_count)
+    pick = TRIBES.multi_pick(s, player)
+    assert pick is not None and len(pick.options) == 3
+    check_panel(s, player, said)
+    s, _ = play(s, "P", "flak:gnomballoon#1")
+    check_panel(s, player, said)
+    assert "Chosen to shoot down: Gnomballoon." in TRIBES.describe_private(s, player)
+    # Every line here is a sentence, or a card French names otherwise (Gnomballoon: Gnomballon).
+    assert said.french == said.lines

@@ -197,9 +197,11 @@ def multi_pick(state: TribesState, player: int) -> MultiPick | None:
         cards = _offered(state, war, player)  # one of each design still fits (23 designs at most)
     if not cards:
         return None
-    options = tuple(PickOption(c, card_name(c)) for c in cards)
-    return MultiPick(f"Choose up to {_limit(war, player)} battle cards (none is fine).", options, 0,
-                     min(_limit(war, player), len(options)))
+    # A card alone is a name, not a sentence: its message holds the name, so the option is a phrase.
+    options = tuple(PickOption(c, card_name(c), phrase=phrase("cards.option", card=words.card(c))) for c in cards)
+    limit = _limit(war, player)
+    return MultiPick(f"Choose up to {limit} battle cards (none is fine).", options, 0, min(limit, len(options)),
+                     prompt_phrase=phrase("prompt.cards-pick", n=limit))
 
 
 def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Action:

@@ -218,9 +218,17 @@ def multi_pick(state: TribesState, player: int) -> MultiPick | None:
     targets = defender_flying(state, war)
     if len(targets) <= capacity(war):
         return None
-    options = tuple(PickOption(c, f"{side(state, owner_of(war, c))}' {card_name(c)}") for c in targets)
+    options = tuple(PickOption(c, f"{side(state, owner_of(war, c))}' {card_name(c)}",
+                               phrase=_option_said(state, war, c)) for c in targets)
     return MultiPick(prompt(state, player), options, capacity(war), capacity(war),
-                     suggested=tuple(targets[: capacity(war)]))
+                     suggested=tuple(targets[: capacity(war)]), prompt_phrase=prompt_phrase(state, player))
+
+
+def _option_said(state: TribesState, war: War, card: str) -> Phrase:
+    """A flying card of the menu as its label says it: "the Plains Gnomes' Gnomcopter"."""
+    owner = owner_of(war, card)
+    assert owner is not None  # a defender's flying card was played by that defender
+    return phrase("flak.option", tribe=words.tribe(state, owner), card=words.card(card))
 
 
 def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Action:
