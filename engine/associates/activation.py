@@ -89,23 +89,28 @@ def choose_check(s: State, cmd: Command) -> None:
             return
         case Pass():  # R-A50: no voluntary pass
             raise IllegalAction("You cannot pass while you have a figurine to activate; activate one (you may end "
-                                "it at once).", "E_NO_PASS")
+                                "it at once).", "E_NO_PASS", phrase=phrase("refusal.cannot-pass-while"))
         case Activate(fig):
             pass
         case _:
-            raise IllegalAction("Choose a figurine to activate.", "E_UNKNOWN_ACTION")
+            raise IllegalAction("Choose a figurine to activate.", "E_UNKNOWN_ACTION",
+                                phrase=phrase("refusal.choose-figurine-activate"))
     if fig not in s.figs:
         raise IllegalAction("Unknown figurine (ringed figurines exist only with 4 figurines per guild).",
-                            "E_UNKNOWN_FIGURINE")
+                            "E_UNKNOWN_FIGURINE", phrase=phrase("refusal.unknown-figurine-ringed"))
     f = s.figs[fig]
     if f.guild != guild_at(s, visited_seat(s)):
-        raise IllegalAction("That figurine belongs to another guild.", "E_NOT_YOUR_FIGURINE")
+        raise IllegalAction("That figurine belongs to another guild.", "E_NOT_YOUR_FIGURINE",
+                            phrase=phrase("refusal.figurine-belongs-another"))
     if f.zone is None:
-        raise IllegalAction("That figurine is eliminated until the reinforcements.", "E_FIG_ELIMINATED")
+        raise IllegalAction("That figurine is eliminated until the reinforcements.", "E_FIG_ELIMINATED",
+                            phrase=phrase("refusal.figurine-eliminated-until"))
     if f.pumpkin:
-        raise IllegalAction("That figurine is under a Pumpkin and cannot be activated this turn.", "E_PUMPKIN")
+        raise IllegalAction("That figurine is under a Pumpkin and cannot be activated this turn.", "E_PUMPKIN",
+                            phrase=phrase("refusal.figurine-under-pumpkin"))
     if f.activated:
-        raise IllegalAction("That figurine was already activated this turn.", "E_ALREADY_ACTIVATED")
+        raise IllegalAction("That figurine was already activated this turn.", "E_ALREADY_ACTIVATED",
+                            phrase=phrase("refusal.figurine-was-already"))
 
 
 def choose_apply(ctx: Ctx, cmd: Command) -> None:
@@ -157,9 +162,11 @@ def _check_open(s: State, kind: str) -> None:
     require_action(s)
     fig = active_fig(s)
     if kind == "move" and not movement.can_move(s, fig):
-        raise IllegalAction("This figurine is Rooted and cannot move this turn.", "E_ROOTED")
+        raise IllegalAction("This figurine is Rooted and cannot move this turn.", "E_ROOTED",
+                            phrase=phrase("refusal.figurine-rooted-cannot"))
     if kind == "transfer" and not transfer.possible(s, fig):
-        raise IllegalAction("There is nothing to transfer here.", "E_EMPTY_TRANSFER")
+        raise IllegalAction("There is nothing to transfer here.", "E_EMPTY_TRANSFER",
+                            phrase=phrase("refusal.there-nothing-transfer"))
     if kind in ("combat", "theft") and not attack.targets(s, kind, None):
         raise IllegalAction(f"No legal {kind} target in reach.", "E_NO_TARGET")
 
@@ -186,17 +193,20 @@ def check(s: State, cmd: Command) -> None:
             return
         case Clear():
             if draft is None or not draft.steps:
-                raise IllegalAction("There is nothing to clear.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to clear.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refusal.there-nothing-clear"))
             return
         case Go(zone):
             if draft is not None:
-                raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
+                raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN",
+                                    phrase=phrase("refusal.finish-undo-action"))
             _check_open(s, "move")
             movement.check_step(s, _new_draft("move"), To(zone))
             return
         case TakeAll() | DropAll():
             if draft is not None:
-                raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN")
+                raise IllegalAction("Finish or undo the action you are building first.", "E_DRAFT_OPEN",
+                                    phrase=phrase("refusal.finish-undo-action"))
             _check_open(s, "transfer")
             _everything(s, TransferMode("take" if isinstance(cmd, TakeAll) else "drop"))
             return
@@ -211,20 +221,23 @@ def check(s: State, cmd: Command) -> None:
             crafting.check(s, a, False)
         case Play(card):
             if not is_card_id(card) or card not in s.players[active_of(s).player].hand:
-                raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+                raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND",
+                                    phrase=phrase("refusal.card-not-hand"))
             cardplay.check_play(s, card)
         case Sprint():
             raise IllegalAction("Sprint is played while declaring a Movement: choose Movement first.",
-                                "E_NO_MOVEMENT")
+                                "E_NO_MOVEMENT", phrase=phrase("refusal.sprint-played-while"))
         case Activate():
-            raise IllegalAction("An activation is already open; end it first.", "E_ACTIVATION_OPEN")
+            raise IllegalAction("An activation is already open; end it first.", "E_ACTIVATION_OPEN",
+                                phrase=phrase("refusal.activation-already-open"))
         case Undo():
-            raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+            raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO", phrase=phrase("refusal.nothing-undo"))
         case To():
-            raise IllegalAction("Choose Movement first.", "E_NO_MOVEMENT")
+            raise IllegalAction("Choose Movement first.", "E_NO_MOVEMENT",
+                                phrase=phrase("refusal.choose-movement-first"))
         case _:
             raise IllegalAction("Unknown command: choose an action, a card, or end the activation.",
-                                "E_UNKNOWN_ACTION")
+                                "E_UNKNOWN_ACTION", phrase=phrase("refusal.unknown-command-choose"))
 
 
 def _check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
@@ -372,11 +385,11 @@ def theft_check(s: State, cmd: Command) -> None:
             return
         case Undo() | Clear():
             if not res.picks:
-                raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO", phrase=phrase("refusal.nothing-undo"))
         case Steal(item):
             t = target_treasure(s, res.target)
             if item not in t:
-                raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+                raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM", phrase=phrase("refusal.unknown-item"))
             if len(res.picks) >= res.allowance:
                 capped = "lair" in res.target and s.lairs[res.target["lair"]].safe_token
                 cap = " (the Safe lets a Theft take only 1)" if capped else ""
@@ -385,7 +398,8 @@ def theft_check(s: State, cmd: Command) -> None:
             if t[item] - picks_of(s).get(item, 0) <= 0:
                 raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT")
         case _:
-            raise IllegalAction("Choose items to steal, then confirm.", "E_UNKNOWN_ACTION")
+            raise IllegalAction("Choose items to steal, then confirm.", "E_UNKNOWN_ACTION",
+                                phrase=phrase("refusal.choose-items-steal"))
 
 
 def theft_apply(ctx: Ctx, cmd: Command) -> None:

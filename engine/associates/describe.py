@@ -212,10 +212,12 @@ def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:
     """The typed `keepset:` order (hand positions) keeping exactly these cards."""
     hand = _keep_hand(s, seat)
     if hand is None:
-        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK",
+                            phrase=phrase("refusal.there-nothing-pick"))
     chosen = list(ids)
     if len(set(chosen)) != len(chosen) or not set(chosen) <= set(hand):
-        raise IllegalAction("Choose cards from your hand, each once.", "E_BAD_PICK")
+        raise IllegalAction("Choose cards from your hand, each once.", "E_BAD_PICK",
+                            phrase=phrase("refusal.choose-cards-from"))
     if len(chosen) != HAND_SIZE:
         raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(chosen)}).", "E_BAD_PICK")
     positions = sorted(hand.index(c) for c in chosen)
@@ -229,7 +231,8 @@ def keepset_cards(s: State, seat: int, positions: tuple[int, ...] | None) -> lis
     (E_KEEP_COUNT, E_CARD_NOT_IN_HAND)."""
     hand = s.players[seat].hand
     if positions is None or any(not 0 <= i < len(hand) for i in positions) or len(set(positions)) != len(positions):
-        raise IllegalAction("Keep cards of your hand, each once.", "E_CARD_NOT_IN_HAND")
+        raise IllegalAction("Keep cards of your hand, each once.", "E_CARD_NOT_IN_HAND",
+                            phrase=phrase("refusal.keep-cards-hand"))
     if len(positions) != HAND_SIZE:
         raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(positions)}).", "E_KEEP_COUNT")
     return [hand[i] for i in sorted(positions)]

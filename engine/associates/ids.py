@@ -27,6 +27,7 @@ from functools import lru_cache
 from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
+from engine.core.phrases import phrase
 
 END_ID = "end"
 IDLE_ID = "idle"
@@ -385,5 +386,6 @@ def parse_known(action_id: str) -> Command:
     no known form (`parse` itself keeps those as `Unknown`, so each phase's check can word its own refusal)."""
     command = parse(action_id)
     if isinstance(command, Unknown):
-        raise IllegalAction("That is not a choice of this game. Pick one of the offered choices.", "E_UNKNOWN_ACTION")
+        raise IllegalAction("That is not a choice of this game. Pick one of the offered choices.", "E_UNKNOWN_ACTION",
+                            phrase=phrase("refusal.not-choice-game"))
     return command

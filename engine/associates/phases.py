@@ -85,7 +85,8 @@ def guild_check(s: State, cmd: Command) -> str:
     """The free guild `cmd` takes, or the §17 refusal."""
     g = cmd.guild if isinstance(cmd, PickGuild) else ""
     if g not in GUILDS:
-        raise IllegalAction("Unknown guild: choose the Artisans, Brigands, Thieves or Usurers.", "E_UNKNOWN_GUILD")
+        raise IllegalAction("Unknown guild: choose the Artisans, Brigands, Thieves or Usurers.", "E_UNKNOWN_GUILD",
+                            phrase=phrase("refusal.unknown-guild-choose"))
     if g not in free_guilds(s):
         free = ", ".join(str(GUILD_INFO[f]["title"]) for f in free_guilds(s))
         raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {free}.",
@@ -131,7 +132,8 @@ def designate_check(s: State, cmd: Command) -> str:
     """The guild `cmd` designates, or the §17.15 refusal."""
     g = cmd.guild if isinstance(cmd, Designate) else ""
     if g == "usurers":
-        raise IllegalAction("The Usurers cannot designate themselves.", "E_BAD_DESIGNATION")
+        raise IllegalAction("The Usurers cannot designate themselves.", "E_BAD_DESIGNATION",
+                            phrase=phrase("refusal.usurers-cannot-designate"))
     if g not in designation_choices(s):
         raise IllegalAction("Designate a guild in the game other than the Usurers (never the neutral lair): "
                             + ", ".join(str(GUILD_INFO[g]["title"]) for g in designation_choices(s)) + ".",
@@ -183,17 +185,19 @@ def keep_check(s: State, seat: int, cmd: Command) -> None:
                 raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(kept)}).", "E_KEEP_COUNT")
         case Undo() | Clear():
             if not kept:
-                raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO", phrase=phrase("refusal.nothing-undo"))
         case Keep(c):
             if c not in p.hand or c in kept:
-                raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND")
+                raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND",
+                                    phrase=phrase("refusal.card-not-hand-already"))
             if len(kept) >= HAND_SIZE:
                 raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
             if not is_listed_copy([h for h in p.hand if h not in kept], c):
                 raise IllegalAction(f"Keep {card_name(c)} with the listed choice (its copies are identical).",
                                     "E_UNKNOWN_ACTION")
         case _:
-            raise IllegalAction("Choose cards to keep, then confirm.", "E_UNKNOWN_ACTION")
+            raise IllegalAction("Choose cards to keep, then confirm.", "E_UNKNOWN_ACTION",
+                                phrase=phrase("refusal.choose-cards-keep"))
 
 
 def keep_apply(ctx: Ctx, seat: int, cmd: Command) -> None:
@@ -259,16 +263,18 @@ def reinforce_check(s: State, seat: int, cmd: Command) -> None:
             return
         case ReinforceFig(fig) if chosen is None:
             if fig not in eliminated_figs(s, seat):
-                raise IllegalAction("Choose one of your eliminated figurines.", "E_UNKNOWN_FIGURINE")
+                raise IllegalAction("Choose one of your eliminated figurines.", "E_UNKNOWN_FIGURINE",
+                                    phrase=phrase("refusal.choose-one-eliminated"))
             return
         case ReinforceZone(zone) if chosen is not None:
             if not board.is_zone(zone):
-                raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+                raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE", phrase=phrase("refusal.unknown-zone"))
             if zone not in reinforcement_zones(s, guild_of(chosen)):
                 raise IllegalAction("A reinforcement goes on a plain or on a zone your guild controls.",
-                                    "E_BAD_REINFORCEMENT")
+                                    "E_BAD_REINFORCEMENT", phrase=phrase("refusal.reinforcement-goes-plain"))
             return
-    raise IllegalAction("Choose an eliminated figurine, then a plain or controlled zone.", "E_UNKNOWN_ACTION")
+    raise IllegalAction("Choose an eliminated figurine, then a plain or controlled zone.", "E_UNKNOWN_ACTION",
+                        phrase=phrase("refusal.choose-eliminated-figurine"))
 
 
 def reinforce_apply(ctx: Ctx, seat: int, cmd: Command) -> None:

@@ -81,27 +81,32 @@ def check(s: State, seat: int, cmd: Command) -> None:
             return
         case Undo():
             if not res.picks:
-                raise IllegalAction("Nothing to undo. You can add a reaction card or pass.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("Nothing to undo. You can add a reaction card or pass.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refusal.nothing-undo-add"))
         case Confirm():
             if not res.picks:
-                raise IllegalAction("Nothing selected. Add a card, or pass.", "E_EMPTY_SUBMISSION")
+                raise IllegalAction("Nothing selected. Add a card, or pass.", "E_EMPTY_SUBMISSION",
+                                    phrase=phrase("refusal.nothing-selected-add"))
         case Malin(gnome):
             if stage != "w2" or res.picks or gnome not in malin_gnomes(s, res):
                 raise IllegalAction("Malin is not available now: it needs your unused Gnome in play, after an "
-                                    "adverse roll against you, once per roll. You can pass.", "E_MALIN")
+                                    "adverse roll against you, once per roll. You can pass.", "E_MALIN",
+                                    phrase=phrase("refusal.malin-not-available"))
         case React(card):
             _check_card(s, seat, res, card)
         case Play():
             raise IllegalAction("White, violet and red cards are played only in your own activation; here you may "
-                                "react with the listed cards or pass.", "E_NOT_IN_ACTIVATION")
+                                "react with the listed cards or pass.", "E_NOT_IN_ACTIVATION",
+                                phrase=phrase("refusal.white-violet-red"))
         case _:
             raise IllegalAction("That is not a reaction. You can add a listed card, submit, or pass.",
-                                "E_UNKNOWN_ACTION")
+                                "E_UNKNOWN_ACTION", phrase=phrase("refusal.not-reaction-add"))
 
 
 def _check_card(s: State, seat: int, res: Res, card: str) -> None:
     if card not in s.players[seat].hand:
-        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND",
+                            phrase=phrase("refusal.card-not-hand"))
     t = card_type(card)
     stage = res.stage
     if stage == "w1":
@@ -115,15 +120,18 @@ def _check_card(s: State, seat: int, res: Res, card: str) -> None:
             raise IllegalAction(f"{card_name(card)} cannot be played after the roll; W2 allows Malin or Shield.",
                                 "E_WRONG_WINDOW")
         if res.type != "combat":
-            raise IllegalAction("Shield works only against a Combat, not a Theft. You can pass.", "E_SHIELD_THEFT")
+            raise IllegalAction("Shield works only against a Combat, not a Theft. You can pass.", "E_SHIELD_THEFT",
+                                phrase=phrase("refusal.shield-works-against"))
         if card in res.picks:
-            raise IllegalAction("That Shield is already in your reaction.", "E_DUPLICATE")
+            raise IllegalAction("That Shield is already in your reaction.", "E_DUPLICATE",
+                                phrase=phrase("refusal.shield-already-reaction"))
     else:
         if t != "tomb":
             raise IllegalAction("Only Tomb can be played when your figurine is eliminated. You can pass.",
-                                "E_WRONG_WINDOW")
+                                "E_WRONG_WINDOW", phrase=phrase("refusal.tomb-played-when"))
         if card not in tomb_cards(s, res.dying()):
-            raise IllegalAction("Tomb needs a treasure to keep and a Tomb token. You can pass.", "E_TOMB")
+            raise IllegalAction("Tomb needs a treasure to keep and a Tomb token. You can pass.", "E_TOMB",
+                                phrase=phrase("refusal.tomb-needs-treasure"))
 
 
 def apply(ctx: Ctx, seat: int, cmd: Command) -> None:
@@ -159,20 +167,24 @@ def _w1_reason(s: State, res: Res, card: str) -> IllegalAction:
     t = card_type(card)
     if t == "bribe":
         if res.picks:
-            return IllegalAction("Bribe must be the only card of the reaction.", "E_BRIBE_ALONE")
+            return IllegalAction("Bribe must be the only card of the reaction.", "E_BRIBE_ALONE",
+                                 phrase=phrase("refusal.bribe-must-card"))
         return IllegalAction("Bribe needs 2 GP (figurines, safe and reserve together). You can pass.",
-                             "E_NOT_ENOUGH_GOLD")
+                             "E_NOT_ENOUGH_GOLD", phrase=phrase("refusal.bribe-needs-2"))
     if t == "alarm":
         if "lair" not in res.target:
-            return IllegalAction("Alarm protects your lair only.", "E_ALARM")
+            return IllegalAction("Alarm protects your lair only.", "E_ALARM",
+                                 phrase=phrase("refusal.alarm-protects-lair"))
         if res.source in ("siege", "burglary"):
             return IllegalAction("Alarm cannot answer a Siege or a Burglary. You can play Protection or pass.",
-                                 "E_ALARM_SIEGE")
+                                 "E_ALARM_SIEGE", phrase=phrase("refusal.alarm-cannot-answer"))
         if mode(s) == "even_simpler":
-            return IllegalAction("Alarm is not used in even-simpler mode.", "E_ALARM")
+            return IllegalAction("Alarm is not used in even-simpler mode.", "E_ALARM",
+                                 phrase=phrase("refusal.alarm-not-used"))
         return IllegalAction("Alarm only works on a lair that is not already Defended. You can pass.",
-                             "E_ALARM_DEFENDED")
-    return IllegalAction("Another card already fills that role (Bribe must be alone).", "E_BRIBE_ALONE")
+                             "E_ALARM_DEFENDED", phrase=phrase("refusal.alarm-works-lair"))
+    return IllegalAction("Another card already fills that role (Bribe must be alone).", "E_BRIBE_ALONE",
+                         phrase=phrase("refusal.another-card-already"))
 
 
 def _close(ctx: Ctx, stage: str, picks: list[str]) -> None:

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 from engine.core.state_tree import SCHEMA_KEY
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     not a mapping at all is refused here the same way.
     """
     if not isinstance(data, dict):
-        raise IllegalAction("Saved game is not a snapshot.", "E_SCHEMA")
+        raise IllegalAction("Saved game is not a snapshot.", "E_SCHEMA", phrase=phrase("refusal.saved-game-not"))
     schema = data.get(SCHEMA_KEY)
     while isinstance(schema, int) and schema in STEPS:
         log.debug("migrating an Associates snapshot from schema %d", schema)

@@ -12,6 +12,8 @@ import pytest
 
 from engine import registry
 from engine.ai.basic import is_passive
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
 from engine.core.names import fill_names
 from engine.core.phrases import Phrase
 from i18n import ENGLISH, Locale
@@ -30,6 +32,12 @@ class Seen:
     picks: int = 0
     alike: int = 0
     kinds: set[str] = field(default_factory=set)
+    refusals: set[str] = field(default_factory=set)
+
+
+# Orders a player may type that are wrong at most moments: each is refused with a message (and its phrase).
+WRONG = ("nonsense", "pass", "undo", "confirm", "to:atlantis", "guild:goblins", "activate:nobody", "end",
+         "keep:c-art-99-root", "steal:gold", "craft:crown", "tgt:l:nowhere")
 
 
 def check_said(english: str, said: Phrase, people: dict[int, str], seen: Seen) -> None:
@@ -63,6 +71,20 @@ def check_step(game: Any, state: Any, people: dict[int, str], seen: Seen) -> Non
             seen.picks += 1
 
 
+def check_refusals(game: Any, state: Any, player: int, people: dict[int, str], seen: Seen) -> None:
+    """Wrong orders are refused with a phrase that says the message in English and other words in French."""
+    for order in WRONG:
+        try:
+            game.apply(state, player, Action(order))
+        except IllegalAction as refusal:
+            if refusal.phrase is None:
+                continue
+            english = say(ENGLISH, GAME, refusal.phrase, people)
+            assert english == refusal.message, refusal.phrase
+            assert say(FRENCH, GAME, refusal.phrase, people) != english, refusal.phrase
+            seen.refusals.add(refusal.phrase.msgid)
+
+
 def play(players: int, seed: int, options: dict[str, Any], steps: int = 1200) -> Seen:
     """One game of random legal moves that mostly do something, every step checked."""
     game = registry.get(GAME)
@@ -76,6 +98,8 @@ def play(players: int, seed: int, options: dict[str, Any], steps: int = 1200) ->
             break
         check_step(game, state, people, seen)
         player = pending[0].player
+        if rng.random() < 0.05:
+            check_refusals(game, state, player, people, seen)
         legal = game.legal_actions(state, player)
         doing = [a for a in legal if not is_passive(a)]
         state, _ = game.apply(state, player, rng.choice(doing if doing and rng.random() < 0.85 else legal))
@@ -91,5 +115,6 @@ def test_every_panel_line_of_a_game_says_its_english_and_mostly_other_french(
     seen = play(players, seed, options)
     assert seen.lines > 100 and seen.picks > 20
     assert len(seen.kinds) >= 8
+    assert len(seen.refusals) >= 10, seen.refusals
     # A line may read alike ("Combat" alone); most do not.
     assert seen.alike < (seen.lines + seen.picks) // 10

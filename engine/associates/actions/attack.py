@@ -73,13 +73,16 @@ def parse_target(s: State, cmd: ids.Command) -> dict[str, str]:
     match cmd:
         case ids.Target(fig=str(fig)):
             if fig not in s.figs:
-                raise IllegalAction("Unknown figurine.", "E_UNKNOWN_FIGURINE")
+                raise IllegalAction("Unknown figurine.", "E_UNKNOWN_FIGURINE",
+                                    phrase=phrase("refusal.unknown-figurine"))
             return {"fig": fig}
         case ids.Target(lair=str(lair)):
             if lair not in s.lairs:
-                raise IllegalAction("That lair is not in this game.", "E_NO_SUCH_LAIR")
+                raise IllegalAction("That lair is not in this game.", "E_NO_SUCH_LAIR",
+                                    phrase=phrase("refusal.lair-not-game"))
             return {"lair": lair}
-    raise IllegalAction("Choose one of the listed targets.", "E_UNKNOWN_ACTION")
+    raise IllegalAction("Choose one of the listed targets.", "E_UNKNOWN_ACTION",
+                        phrase=phrase("refusal.choose-one-listed"))
 
 
 def check_target(s: State, kind: str, source: str | None, t: dict[str, str]) -> None:
@@ -92,28 +95,37 @@ def check_target(s: State, kind: str, source: str | None, t: dict[str, str]) -> 
     if "fig" in t:
         other = t["fig"]
         if guild_of(other) == g:
-            raise IllegalAction("You cannot target your own guild's figurines.", "E_OWN_TARGET")
+            raise IllegalAction("You cannot target your own guild's figurines.", "E_OWN_TARGET",
+                                phrase=phrase("refusal.cannot-target-own"))
         if s.figs[other].zone is None:
-            raise IllegalAction("That figurine is not on the board.", "E_OUT_OF_REACH")
+            raise IllegalAction("That figurine is not on the board.", "E_OUT_OF_REACH",
+                                phrase=phrase("refusal.figurine-not-board"))
         if source in LAIR_ONLY:
-            raise IllegalAction("This card targets an adverse lair only.", "E_LAIR_ONLY")
+            raise IllegalAction("This card targets an adverse lair only.", "E_LAIR_ONLY",
+                                phrase=phrase("refusal.card-targets-adverse"))
         if source == "bailiff":
-            raise IllegalAction("Bailiff targets a figurine of the guild you designated this turn.", "E_BAILIFF")
+            raise IllegalAction("Bailiff targets a figurine of the guild you designated this turn.", "E_BAILIFF",
+                                phrase=phrase("refusal.bailiff-targets-figurine-guild"))
         if kind == "theft" and s.figs[other].zone in board.adjacent(zone):
-            raise IllegalAction("A Theft is never made at range, even with a Tromblon.", "E_OUT_OF_REACH")
+            raise IllegalAction("A Theft is never made at range, even with a Tromblon.", "E_OUT_OF_REACH",
+                                phrase=phrase("refusal.theft-never-made"))
         raise IllegalAction("That figurine is out of reach: same zone only (Tromblon: adjacent zone, Combat).",
-                            "E_OUT_OF_REACH")
+                            "E_OUT_OF_REACH", phrase=phrase("refusal.figurine-out-reach"))
     lg = t["lair"]
     if lg == g:
-        raise IllegalAction("You never target your own lair; use Transfer on it.", "E_OWN_TARGET")
+        raise IllegalAction("You never target your own lair; use Transfer on it.", "E_OWN_TARGET",
+                            phrase=phrase("refusal.never-target-own"))
     lair = s.lairs[lg]
     if lair.state != "intact":
-        raise IllegalAction("That lair is destroyed.", "E_LAIR_DESTROYED")
+        raise IllegalAction("That lair is destroyed.", "E_LAIR_DESTROYED", phrase=phrase("refusal.lair-destroyed"))
     if source == "bailiff":
-        raise IllegalAction("Bailiff targets a figurine, never a lair.", "E_BAILIFF")
+        raise IllegalAction("Bailiff targets a figurine, never a lair.", "E_BAILIFF",
+                            phrase=phrase("refusal.bailiff-targets-figurine"))
     if lair.zone in board.adjacent(zone) and kind == "combat" and carries(s, fig, "tromblon"):
-        raise IllegalAction("A Tromblon shoots figurines only, never a lair.", "E_TROMBLON_LAIR")
-    raise IllegalAction("Lairs are attacked or robbed only from their own zone.", "E_OUT_OF_REACH")
+        raise IllegalAction("A Tromblon shoots figurines only, never a lair.", "E_TROMBLON_LAIR",
+                            phrase=phrase("refusal.tromblon-shoots-figurines"))
+    raise IllegalAction("Lairs are attacked or robbed only from their own zone.", "E_OUT_OF_REACH",
+                        phrase=phrase("refusal.lairs-attacked-robbed"))
 
 
 def check_choice(s: State, draft: Draft, cmd: ids.Command) -> dict[str, str]:

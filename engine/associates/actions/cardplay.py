@@ -166,7 +166,8 @@ def check_play(s: State, card: str) -> None:
     """The §17 refusal of playing `card` now, if any."""
     hand = s.players[active_seat(s)].hand
     if card not in hand:
-        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND",
+                            phrase=phrase("refusal.card-not-hand"))
     reason = why_not(s, card)
     if reason is not None:
         code = "E_REACTION_CARD" if card_type(card) in BLUE else "E_CARD_CONDITION"
@@ -308,10 +309,11 @@ def check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
     match kind, cmd:
         case "zone", Row() if not draft.steps:
             if cmd not in (parse(a.id) for a in draft_legal(s, draft)):
-                raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION")
+                raise IllegalAction("Choose one of the listed rows.", "E_UNKNOWN_ACTION",
+                                    phrase=phrase("refusal.choose-one-listed-rows"))
         case "zone", OnZone(z):
             if not board.is_zone(z):
-                raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+                raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE", phrase=phrase("refusal.unknown-zone"))
             zones = zone_choices(s, t)
             if z not in zones:
                 if intact_lair_at(s, z) and t != "storm":
@@ -320,10 +322,11 @@ def check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
                                     + ("; your zone or an adjacent one" if t != "trap" else "") + ").",
                                     "E_TOKEN_ZONE")
             if _rows_first(zones, draft):
-                raise IllegalAction("Choose the board row first, then the zone.", "E_UNKNOWN_ACTION")
+                raise IllegalAction("Choose the board row first, then the zone.", "E_UNKNOWN_ACTION",
+                                    phrase=phrase("refusal.choose-board-row"))
             if z not in _in_chosen_row(zones, draft):
                 raise IllegalAction("That zone is not in the row you chose; undo to choose another row.",
-                                    "E_UNKNOWN_ACTION")
+                                    "E_UNKNOWN_ACTION", phrase=phrase("refusal.zone-not-row"))
         case "fig", OnFig(x):
             if x not in fig_choices(s, t):
                 raise IllegalAction(f"{card_name(draft.card())} needs an adverse figurine without that token "
@@ -333,9 +336,11 @@ def check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
             crafting.check(s, a, draft.forge)
         case "improv", Improvise(k):
             if k not in improv_kinds(s):
-                raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION")
+                raise IllegalAction("That action is not possible for this figurine now.", "E_CARD_CONDITION",
+                                    phrase=phrase("refusal.action-not-possible"))
         case _:
-            raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION")
+            raise IllegalAction("Choose one of the listed options.", "E_UNKNOWN_ACTION",
+                                phrase=phrase("refusal.choose-one-listed-options"))
 
 
 def draft_step(ctx: Ctx, draft: Draft, cmd: Command) -> None:

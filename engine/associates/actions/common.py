@@ -31,7 +31,7 @@ def require_action(s: State) -> None:
     """Reject a normal action when none is left (§17.7)."""
     if active_of(s).actions <= 0:
         raise IllegalAction("This figurine has no action left. You can play cards or end the activation.",
-                            "E_NO_ACTIONS_LEFT")
+                            "E_NO_ACTIONS_LEFT", phrase=phrase("refusal.figurine-has-no"))
 
 
 def pay(ctx: Ctx, card: str | None) -> None:
@@ -50,7 +50,8 @@ def play_card(ctx: Ctx, card: str) -> None:
     seat = active_seat(s)
     hand = s.players[seat].hand
     if card not in hand:
-        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND")
+        raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND",
+                            phrase=phrase("refusal.card-not-hand"))
     hand.remove(card)
     (s.violet if card_type(card) in VIOLET else s.played).append(card)
     ctx.say(f"The {guild_title(guild_at(s, seat))} play {card_name(card)}.", "card",

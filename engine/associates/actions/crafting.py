@@ -44,7 +44,7 @@ def check(s: State, artefact: str, forge: bool) -> None:
     """The precise §17.12 rejection."""
     if artefact not in ARTEFACTS:
         raise IllegalAction("Unknown recipe: amulet (2 Moonstone), broom (2 Sacred Wood) or tromblon (1 + 1).",
-                            "E_UNKNOWN_RECIPE")
+                            "E_UNKNOWN_RECIPE", phrase=phrase("refusal.unknown-recipe-amulet"))
     if s.supply[artefact] <= 0:
         raise IllegalAction(f"No {ITEM_NAMES[artefact]} is left in the supply.", "E_SUPPLY_EMPTY")
     if not feasible(s, artefact, forge):

@@ -80,7 +80,7 @@ def check_step(s: State, draft: Draft, cmd: Command) -> To | Sprint:
     if isinstance(cmd, To):
         z = cmd.zone
         if not board.is_zone(z):
-            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE")
+            raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE", phrase=phrase("refusal.unknown-zone"))
         if len(path) >= allowance(s, fig, len(sprints)):
             raise IllegalAction(f"This Movement covers at most {counted(allowance(s, fig, len(sprints)), 'zone')}. "
                                 "Confirm the path, add a Sprint, or undo.", "E_PATH_TOO_LONG")
@@ -88,17 +88,21 @@ def check_step(s: State, draft: Draft, cmd: Command) -> To | Sprint:
         if z not in board.adjacent(last):
             raise IllegalAction(f"{board.zone_name(z)} is not adjacent to {board.zone_name(last)}.", "E_NOT_ADJACENT")
         if z == start or z in path:
-            raise IllegalAction("A path may not visit a zone twice or return to its start.", "E_PATH_REPEAT")
+            raise IllegalAction("A path may not visit a zone twice or return to its start.", "E_PATH_REPEAT",
+                                phrase=phrase("refusal.path-not-visit"))
         return cmd
     if isinstance(cmd, Sprint):
         c = cmd.card
         hand = s.players[active_seat(s)].hand
         if c not in hand or card_type(c) != "sprint" or c in sprints:
-            raise IllegalAction("That Sprint is not in your hand.", "E_CARD_NOT_IN_HAND")
+            raise IllegalAction("That Sprint is not in your hand.", "E_CARD_NOT_IN_HAND",
+                                phrase=phrase("refusal.sprint-not-hand"))
         if not is_listed_copy([h for h in hand if h not in sprints], c):
-            raise IllegalAction("Add Sprints with the listed choice, one at a time.", "E_UNKNOWN_ACTION")
+            raise IllegalAction("Add Sprints with the listed choice, one at a time.", "E_UNKNOWN_ACTION",
+                                phrase=phrase("refusal.add-sprints-listed"))
         return cmd
-    raise IllegalAction("Choose the next zone, add a Sprint, confirm or undo.", "E_UNKNOWN_ACTION")
+    raise IllegalAction("Choose the next zone, add a Sprint, confirm or undo.", "E_UNKNOWN_ACTION",
+                        phrase=phrase("refusal.choose-next-zone"))
 
 
 def step(s: State, draft: Draft, cmd: Command) -> None:
@@ -109,7 +113,8 @@ def step(s: State, draft: Draft, cmd: Command) -> None:
 def check_confirm(s: State, draft: Draft) -> None:
     """Refuse an empty path, or a Movement with no action left to pay (§17.7)."""
     if not path_of(draft):
-        raise IllegalAction("The path is empty: choose at least one zone.", "E_EMPTY_PATH")
+        raise IllegalAction("The path is empty: choose at least one zone.", "E_EMPTY_PATH",
+                            phrase=phrase("refusal.path-empty-choose"))
     if draft.source is None:
         require_action(s)
 

@@ -156,47 +156,55 @@ def check_step(s: State, draft: Draft, cmd: Command) -> DraftStep:
         match cmd:
             case TransferMode("take"):
                 if not any(treasure_size(t) for t in sources(s, fig).values()):
-                    raise IllegalAction("There is nothing here you may take.", "E_NOTHING_TO_TAKE")
+                    raise IllegalAction("There is nothing here you may take.", "E_NOTHING_TO_TAKE",
+                                        phrase=phrase("refusal.there-nothing-here"))
             case TransferMode("drop"):
                 if not treasure_size(s.figs[fig].treasure):
-                    raise IllegalAction("This figurine carries nothing to drop.", "E_NOTHING_TO_DROP")
+                    raise IllegalAction("This figurine carries nothing to drop.", "E_NOTHING_TO_DROP",
+                                        phrase=phrase("refusal.figurine-carries-nothing"))
             case Give(other):
                 if other not in s.figs or guild_of(other) != guild_of(fig):
-                    raise IllegalAction("You can only give to a figurine of your own guild.", "E_GIVE_ADVERSE")
+                    raise IllegalAction("You can only give to a figurine of your own guild.", "E_GIVE_ADVERSE",
+                                        phrase=phrase("refusal.give-figurine-own"))
                 if other not in friends_here(s, fig):
-                    raise IllegalAction("You can only give to a friendly figurine in the same zone.", "E_GIVE_ZONE")
+                    raise IllegalAction("You can only give to a friendly figurine in the same zone.", "E_GIVE_ZONE",
+                                        phrase=phrase("refusal.give-friendly-figurine"))
                 if not treasure_size(s.figs[fig].treasure):
-                    raise IllegalAction("This figurine carries nothing to give.", "E_NOTHING_TO_DROP")
+                    raise IllegalAction("This figurine carries nothing to give.", "E_NOTHING_TO_DROP",
+                                        phrase=phrase("refusal.figurine-carries-nothing-give"))
             case _:
-                raise IllegalAction("Choose Take, Drop or Give first.", "E_UNKNOWN_ACTION")
+                raise IllegalAction("Choose Take, Drop or Give first.", "E_UNKNOWN_ACTION",
+                                    phrase=phrase("refusal.choose-take-drop"))
         return cmd
     if is_take(m):
         if not isinstance(cmd, Take):
-            raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
+            raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX",
+                                phrase=phrase("refusal.one-transfer-either"))
         src, item = cmd.source, cmd.item
         if item is None or item not in ITEMS:
-            raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+            raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM", phrase=phrase("refusal.unknown-item"))
         g = guild_of(fig)
         if src == "safe" and "safe" not in sources(s, fig):
             raise IllegalAction("You may only take from your own guild's safe, standing on your intact lair.",
-                                "E_ADVERSE_SAFE")
+                                "E_ADVERSE_SAFE", phrase=phrase("refusal.take-from-own"))
         if src == "tomb" and "tomb" not in sources(s, fig):
             holder = [k for k in s.zones[zone_of(s, fig)].tombs if k != g]
             raise IllegalAction("Only the owner's figurines may take from a Tomb." if holder else
                                 "There is no Tomb of yours here.", "E_ADVERSE_TOMB")
         avail = sources(s, fig).get(src)
         if avail is None:
-            raise IllegalAction("Unknown source.", "E_UNKNOWN_ITEM")
+            raise IllegalAction("Unknown source.", "E_UNKNOWN_ITEM", phrase=phrase("refusal.unknown-source"))
         chosen = selection(s, fig, draft).get(src, empty_treasure())
         if avail[item] - chosen[item] <= 0:
             raise IllegalAction(f"There is no {ITEM_NAMES[item]} left to take there.", "E_ITEM_NOT_PRESENT")
         _require_listed_form(cmd.tail, item, avail[item] - chosen[item])
         return cmd
     if not isinstance(cmd, Drop):
-        raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX")
+        raise IllegalAction("One Transfer either takes or drops/gives, never both.", "E_TRANSFER_MIX",
+                            phrase=phrase("refusal.one-transfer-either"))
     item = cmd.item
     if item not in ITEMS:
-        raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM")
+        raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM", phrase=phrase("refusal.unknown-item"))
     chosen = selection(s, fig, draft).get("own", empty_treasure())
     if s.figs[fig].treasure[item] - chosen[item] <= 0:
         raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
@@ -234,16 +242,18 @@ def _require_listed_form(rest: tuple[str, ...], item: str, left: int) -> None:
     if not rest:
         return
     if rest != ("all",):
-        raise IllegalAction("Choose one of the listed items.", "E_UNKNOWN_ACTION")
+        raise IllegalAction("Choose one of the listed items.", "E_UNKNOWN_ACTION",
+                            phrase=phrase("refusal.choose-one-listed-items"))
     if item != "gold" or left < 2:
         raise IllegalAction("'All' is offered for gold only, when more than one is left; take items one by one.",
-                            "E_UNKNOWN_ACTION")
+                            "E_UNKNOWN_ACTION", phrase=phrase("refusal.all-offered-gold"))
 
 
 def check_confirm(s: State, draft: Draft) -> None:
     """Refuse a Transfer moving nothing, or one with no action left to pay (§17.7)."""
     if mode_of(draft) is None or not any(treasure_size(v) for v in selection(s, active_fig(s), draft).values()):
-        raise IllegalAction("A Transfer must move at least one item.", "E_EMPTY_TRANSFER")
+        raise IllegalAction("A Transfer must move at least one item.", "E_EMPTY_TRANSFER",
+                            phrase=phrase("refusal.transfer-must-move"))
     if draft.source is None:
         require_action(s)
 
