@@ -3,7 +3,6 @@ French (present.phrases over engine/associates/locales)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from engine.core.phrases import PlayerRef, listed, phrase
 from i18n import ENGLISH, Locale
 from present.phrases import say
 from tests.engine.associates.helpers import act, activate, make, place, seat
+from tests.i18n.random_play import played_events
 
 FRENCH = Locale("fr")
 GAME = "associates"
@@ -30,37 +30,13 @@ GAME = "associates"
 
 def random_game_events(game_name: str, players: int, seed: int, steps: int = 3000) -> list[Event]:
     """Every event of one game played by random legal moves (setup events first)."""
-    game = registry.get(game_name)
-    state = game.new_game(players, seed, {})
-    events = list(game.setup_events(state))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.outcome(state) is not None or not pending:
-            break
-        player = pending[0].player
-        state, new = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
-        events += new
-    return events
+    return played_events(game_name, players, seed, steps=steps)
 
 
 def busy_game_events(players: int, seed: int, options: dict[str, Any], steps: int = 4000) -> list[Event]:
     """Every event of one game played by random legal moves that mostly do something rather than end or pass: a
     uniform choice ends most activations at once, so crafts, lair sieges and missions would rarely be seen."""
-    game = registry.get(GAME)
-    state = game.new_game(players, seed, options)
-    events = list(game.setup_events(state))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.outcome(state) is not None or not pending:
-            break
-        player = pending[0].player
-        legal = game.legal_actions(state, player)
-        doing = [a for a in legal if not is_passive(a)]
-        state, new = game.apply(state, player, rng.choice(doing if doing and rng.random() < 0.85 else legal))
-        events += new
-    return events
+    return played_events(GAME, players, seed, options, prefer=lambda a: not is_passive(a), keen=0.85, steps=steps)
 
 
 def assert_worded(events: list[Event], players: int) -> None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from engine import registry
 from engine.core.events import Event
 from engine.core.names import fill_names
 from engine.core.phrases import PlayerRef, listed, phrase
@@ -15,6 +12,7 @@ from engine.tribes.game import GAME as TRIBES
 from engine.tribes.setup import GNOMPAX_CARD
 from i18n import ENGLISH, Locale
 from present.phrases import say
+from tests.i18n.random_play import played_events
 
 FRENCH = Locale("fr")
 GAME = "tribes"
@@ -28,20 +26,8 @@ def random_game_events(players: int, seed: int, options: dict[str, object], *, k
                        steps: int = 20_000) -> list[Event]:
     """Every event of one Tribes game played by random legal moves (setup events first); a `keen` player picks
     a step other than passing, undoing or declining four times in five."""
-    game = registry.get(GAME)
-    state = game.new_game(players, seed, options)
-    events = list(game.setup_events(state))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.outcome(state) is not None or not pending:
-            break
-        player = pending[0].player
-        legal = game.legal_actions(state, player)
-        eager = [a for a in legal if not any(word in a.id for word in SHY)] or legal
-        state, new = game.apply(state, player, rng.choice(eager if keen and rng.random() < 0.8 else legal))
-        events += new
-    return events
+    return played_events(GAME, players, seed, options, prefer=lambda a: not any(word in a.id for word in SHY),
+                         keen=0.8 if keen else 0.0, steps=steps)
 
 
 def assert_worded(events: list[Event], players: int) -> None:

@@ -12,6 +12,7 @@ from engine.core.names import fill_names
 from engine.core.phrases import PlayerRef, listed, name, phrase
 from i18n import ENGLISH, Locale
 from present.phrases import say
+from tests.i18n.random_play import played_events
 
 FRENCH = Locale("fr")
 SEATING = "setup.seating"
@@ -19,18 +20,7 @@ SEATING = "setup.seating"
 
 def random_game_events(game_name: str, players: int, seed: int, steps: int = 3000) -> list[Event]:
     """Every event of one game played by random legal moves (setup events first)."""
-    game = registry.get(game_name)
-    state = game.new_game(players, seed, {})
-    events = list(game.setup_events(state))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.outcome(state) is not None or not pending:
-            break
-        player = pending[0].player
-        state, new = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
-        events += new
-    return events
+    return played_events(game_name, players, seed, steps=steps)
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5), (2, 6)])
