@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
+from engine.core.phrases import phrase
 from engine.tribes.board import load_board
 from engine.tribes.state import POSTS
 
@@ -221,7 +222,8 @@ def parse(action_id: str) -> Step:
             return ButAnswer(None)
         case ["but", "cancel", p] if (t := _number(p)) is not None:
             return ButAnswer(t)
-    raise IllegalAction("That is not a choice of this game. Pick one of the offered choices.", "E_UNKNOWN_ACTION")
+    raise IllegalAction("That is not a choice of this game. Pick one of the offered choices.", "E_UNKNOWN_ACTION",
+                        phrase=phrase("refuse.not-choice-game-pick-offered"))
 
 
 def step_id(step: Step) -> str:

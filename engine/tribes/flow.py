@@ -49,10 +49,11 @@ def _tribe_legal(state: TribesState, player: int) -> list[Action]:
 def _tribe_apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
     step = parse(action.id)
     if not isinstance(step, PickTribe):
-        raise IllegalAction("Choose your tribe first.", "E_PHASE")
+        raise IllegalAction("Choose your tribe first.", "E_PHASE", phrase=phrase("refuse.choose-tribe"))
     if step.tribe not in tribe_choices(state):
         raise IllegalAction("That tribe is taken (or would break the diagonal seating of a 2-player game); "
-                            "choose one of the offered tribes.", "E_TRIBE_TAKEN")
+                            "choose one of the offered tribes.", "E_TRIBE_TAKEN",
+                            phrase=phrase("refuse.tribe-taken-would-break-diagonal"))
     pick_tribe(state, player, step.tribe, events)
 
 

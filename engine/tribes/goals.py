@@ -106,7 +106,8 @@ def vote_apply(state: TribesState, player: int, action: Action, events: list[Eve
     """Record one public vote."""
     step = parse(action.id)
     if not isinstance(step, Ballot):
-        raise IllegalAction("Name a goal from 1 to 6, or abstain.", "E_PHASE")
+        raise IllegalAction("Name a goal from 1 to 6, or abstain.", "E_PHASE",
+                            phrase=phrase("refuse.name-goal-1-6-abstain"))
     vote = state.vote
     assert vote is not None
     if step.goal is None:
@@ -116,7 +117,7 @@ def vote_apply(state: TribesState, player: int, action: Action, events: list[Eve
                                    player=player, goal=None))
         return
     if step.goal not in GOALS:
-        raise IllegalAction("Goals are numbered 1 to 6.", "E_UNKNOWN_GOAL")
+        raise IllegalAction("Goals are numbered 1 to 6.", "E_UNKNOWN_GOAL", phrase=phrase("refuse.goals-numbered-1-6"))
     vote.ballots[player] = step.goal
     events.append(public_event(
         f"{side_start(state, player)} vote for {GOAL_NAMES[step.goal]} ({plural(votes_of(state, player), 'vote')}).",
@@ -255,17 +256,20 @@ def but_apply(state: TribesState, player: int, action: Action, events: list[Even
     """Seal one secret answer."""
     step = parse(action.id)
     if not isinstance(step, ButAnswer):
-        raise IllegalAction("Keep the result, or cancel it with Gnom'But.", "E_PHASE")
+        raise IllegalAction("Keep the result, or cancel it with Gnom'But.", "E_PHASE",
+                            phrase=phrase("refuse.keep-result-cancel-gnombut"))
     vote = state.vote
     assert vote is not None
     if step.excluded is not None:
         if not holds_gnombut(state, player):
             raise IllegalAction("Only the holder of Gnom'But can cancel the vote; you can keep the result.",
-                                "E_NOT_HOLDER")
+                                "E_NOT_HOLDER", phrase=phrase("refuse.holder-gnombut-cancel-vote-keep"))
         if step.excluded == player:
-            raise IllegalAction("Name another player to leave out of the re-vote, not yourself.", "E_SELF_TARGET")
+            raise IllegalAction("Name another player to leave out of the re-vote, not yourself.", "E_SELF_TARGET",
+                                phrase=phrase("refuse.name-another-player-leave-out"))
         if not 0 <= step.excluded < state.player_count:
-            raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER")
+            raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER",
+                                phrase=phrase("refuse.there-such-player-table"))
     vote.gnombut_answers[player] = "keep" if step.excluded is None else f"cancel:{step.excluded}"
     events.append(private_event(player, "Your answer is sealed.", "info", phrase=phrase("gnombut.sealed")))
 

@@ -86,10 +86,11 @@ def recruit_places(state: TribesState, player: int) -> list[str]:
 def _refuse_place(state: TribesState, player: int, territory: str) -> None:
     if territory == GNOMLAB:
         raise IllegalAction("You cannot recruit on the Gnomlab: only on your cities and your home-type territories.",
-                            "E_RECRUIT_PLACE")
+                            "E_RECRUIT_PLACE", phrase=phrase("refuse.cannot-recruit-gnomlab-cities-home"))
     if territory not in recruit_places(state, player):
         raise IllegalAction(f"You cannot recruit at {territory_name(territory)}: recruits go only on a city you "
-                            "control or on a territory of your home type that you control.", "E_RECRUIT_PLACE")
+                            "control or on a territory of your home type that you control.", "E_RECRUIT_PLACE",
+                            phrase=phrase("refuse.recruit-place", place=words.place(territory)))
 
 
 def room_at(state: TribesState, player: int, order: InvestmentOrder, territory: str) -> int:
@@ -102,24 +103,30 @@ def room_at(state: TribesState, player: int, order: InvestmentOrder, territory: 
 
 def _refuse_count(state: TribesState, player: int, order: InvestmentOrder, territory: str, count: int) -> None:
     if count < 1:
-        raise IllegalAction("Recruit at least 1 army.", "E_COUNT")
+        raise IllegalAction("Recruit at least 1 army.", "E_COUNT", phrase=phrase("refuse.recruit-least-1-army"))
     if state.areas[territory].armies + order.recruits.get(territory, 0) + count > MAX_STACK:
-        raise IllegalAction(f"{territory_name(territory)} would hold more than {MAX_STACK} armies.", "E_STACK")
+        raise IllegalAction(f"{territory_name(territory)} would hold more than {MAX_STACK} armies.", "E_STACK",
+                            phrase=phrase("refuse.stack", n=MAX_STACK, place=words.place(territory)))
     if army_total(state, player) + sum(order.recruits.values()) + count > MAX_ARMIES:
-        raise IllegalAction(f"You would have more than {MAX_ARMIES} armies on the board.", "E_SUPPLY")
+        raise IllegalAction(f"You would have more than {MAX_ARMIES} armies on the board.", "E_SUPPLY",
+                            phrase=phrase("refuse.supply", n=MAX_ARMIES))
     left = state.players[player].purse - spent(order)
     if ARMY_PRICE * count > left:
-        raise IllegalAction(f"You have {left} GG left for this order and an army costs {ARMY_PRICE} GG.", "E_PURSE")
+        raise IllegalAction(f"You have {left} GG left for this order and an army costs {ARMY_PRICE} GG.", "E_PURSE",
+                            phrase=phrase("refuse.purse-army", gold=left, price=ARMY_PRICE))
 
 
 def _refuse_bill(state: TribesState, player: int, order: InvestmentOrder, value: int) -> None:
     if value not in DENOMINATIONS:
-        raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION")
+        raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION",
+                            phrase=phrase("refuse.bills-worth-0-1-2"))
     if value == 0 and zeros_used(order) >= state.players[player].zeros:
-        raise IllegalAction("You have no bluff bill (0 GG) left in hand.", "E_ZEROS")
+        raise IllegalAction("You have no bluff bill (0 GG) left in hand.", "E_ZEROS",
+                            phrase=phrase("refuse.bluff-bill-0-gg-left"))
     left = state.players[player].purse - spent(order)
     if value > left:
-        raise IllegalAction(f"You have {left} GG left for this order.", "E_PURSE")
+        raise IllegalAction(f"You have {left} GG left for this order.", "E_PURSE",
+                            phrase=phrase("refuse.purse-bill", gold=left))
 
 
 def bill_choices(state: TribesState, player: int, order: InvestmentOrder) -> list[int]:
@@ -139,24 +146,33 @@ def validate_order(state: TribesState, player: int, order: InvestmentOrder) -> N
     board = load_board()
     for territory, count in order.recruits.items():
         if territory not in board:
-            raise IllegalAction("That territory is not on the board.", "E_UNKNOWN_TERRITORY")
+            raise IllegalAction("That territory is not on the board.", "E_UNKNOWN_TERRITORY",
+                                phrase=phrase("refuse.territory-not-board"))
         if count < 1:
-            raise IllegalAction("Recruit at least 1 army wherever you recruit.", "E_COUNT")
+            raise IllegalAction("Recruit at least 1 army wherever you recruit.", "E_COUNT",
+                                phrase=phrase("refuse.recruit-least-1-army-wherever"))
         _refuse_place(state, player, territory)
         if state.areas[territory].armies + count > MAX_STACK:
-            raise IllegalAction(f"{territory_name(territory)} would hold more than {MAX_STACK} armies.", "E_STACK")
+            raise IllegalAction(f"{territory_name(territory)} would hold more than {MAX_STACK} armies.", "E_STACK",
+                                phrase=phrase("refuse.stack", n=MAX_STACK, place=words.place(territory)))
     if army_total(state, player) + sum(order.recruits.values()) > MAX_ARMIES:
-        raise IllegalAction(f"You would have more than {MAX_ARMIES} armies on the board.", "E_SUPPLY")
+        raise IllegalAction(f"You would have more than {MAX_ARMIES} armies on the board.", "E_SUPPLY",
+                            phrase=phrase("refuse.supply", n=MAX_ARMIES))
     for post, bills in order.bills.items():
         if post not in POSTS:
-            raise IllegalAction("Posts are Research, Espionage, Assassination and Gnomguards.", "E_UNKNOWN_POST")
+            raise IllegalAction("Posts are Research, Espionage, Assassination and Gnomguards.", "E_UNKNOWN_POST",
+                                phrase=phrase("refuse.posts-research-espionage-assassination-gnomguards"))
         if any(b not in DENOMINATIONS for b in bills):
-            raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION")
+            raise IllegalAction("Bills are worth 0, 1, 2, 5, 10 or 20 GG.", "E_DENOMINATION",
+                                phrase=phrase("refuse.bills-worth-0-1-2"))
     if zeros_used(order) > state.players[player].zeros:
-        raise IllegalAction(f"You have only {bluff_bills(state.players[player].zeros)} in hand.", "E_ZEROS")
+        zeros = state.players[player].zeros
+        raise IllegalAction(f"You have only {bluff_bills(zeros)} in hand.", "E_ZEROS",
+                            phrase=phrase("refuse.zeros", bluffs=words.bluffs(zeros)))
     if spent(order) > state.players[player].purse:
-        raise IllegalAction(f"The order costs {spent(order)} GG and your purse holds {state.players[player].purse} GG.",
-                            "E_PURSE")
+        purse = state.players[player].purse
+        raise IllegalAction(f"The order costs {spent(order)} GG and your purse holds {purse} GG.", "E_PURSE",
+                            phrase=phrase("refuse.purse-order", gold=spent(order), purse=purse))
 
 
 # --- the phase table entry ---------------------------------------------------------------------------
@@ -243,7 +259,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             draft.path = ["at", territory]
         case Count(count):
             if len(draft.path) != 2 or draft.path[0] != "at":
-                raise IllegalAction("Choose where to recruit first.", "E_STEP")
+                raise IllegalAction("Choose where to recruit first.", "E_STEP",
+                                    phrase=phrase("refuse.choose-where-recruit"))
             territory = draft.path[1]
             _refuse_count(state, player, order, territory, count)
             order.recruits[territory] = order.recruits.get(territory, 0) + count
@@ -252,11 +269,13 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case BillOn(post):
             _at_top(draft)
             if not bill_choices(state, player, order):
-                raise IllegalAction("You have no money and no bluff bill (0 GG) left for this order.", "E_PURSE")
+                raise IllegalAction("You have no money and no bluff bill (0 GG) left for this order.", "E_PURSE",
+                                    phrase=phrase("refuse.money-bluff-bill-0-gg"))
             draft.path = ["post", post]
         case Bill(value):
             if len(draft.path) != 2 or draft.path[0] != "post":
-                raise IllegalAction("Choose the post for the bill first.", "E_STEP")
+                raise IllegalAction("Choose the post for the bill first.", "E_STEP",
+                                    phrase=phrase("refuse.choose-post-for-bill"))
             _refuse_bill(state, player, order, value)
             post = draft.path[1]
             order.bills.setdefault(post, []).append(value)
@@ -268,17 +287,20 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             elif draft.history:
                 _take_back(order, draft.history.pop())
             else:
-                raise IllegalAction("There is nothing to take back.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to take back.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.there-nothing-take-back"))
         case Confirm():
             _at_top(draft)
             if not draft.history:
-                raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER")
+                raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER",
+                                    phrase=phrase("refuse.order-empty-add-recruits-bills"))
             validate_order(state, player, order)
             draft.done = True
             _sealed(state, player, order, events)
         case Clear():
             if not draft.history:
-                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.order-empty-already"))
             state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)  # G-T4: the draft is dropped
@@ -294,10 +316,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case Spy() | Kill() | KillPost():
             raise IllegalAction("Espionage and assassination are launched in Phase 3, from turn 5 (from turn 1 in "
                                 "turboGnom); now is the investment: add recruits or bills, confirm or pass.",
-                                "E_PHASE")
+                                "E_PHASE", phrase=phrase("refuse.espionage-assassination-launched-phase-3"))
         case _:
             raise IllegalAction("That is not a choice of the investment. Add recruits or bills, confirm or pass.",
-                                "E_PHASE")
+                                "E_PHASE", phrase=phrase("refuse.not-choice-investment-add-recruits"))
 
 
 def _sealed(state: TribesState, player: int, order: InvestmentOrder, events: list[Event]) -> None:
@@ -312,9 +334,10 @@ def _whole_order(state: TribesState, player: int, draft: Draft, recruits: tuple[
     """The sealed draft of a whole order sent in one go, checked part by part as the steps would check it."""
     if draft.history or draft.path:  # R-T46: a whole order never replaces steps already built
         raise IllegalAction("Your order already holds steps: confirm it, or clear the draft before sending a "
-                            "whole order.", "E_STEP")
+                            "whole order.", "E_STEP", phrase=phrase("refuse.order-already-holds-steps-confirm"))
     if not recruits and not bills:
-        raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER")
+        raise IllegalAction("Your order is empty: add recruits or bills, or pass.", "E_EMPTY_ORDER",
+                            phrase=phrase("refuse.order-empty-add-recruits-bills"))
     whole = Draft()
     order = whole.investment
     for territory, count in recruits:
@@ -360,7 +383,8 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
 
 def _at_top(draft: Draft) -> None:
     if draft.path:
-        raise IllegalAction("Finish the current step first (or go back).", "E_STEP")
+        raise IllegalAction("Finish the current step first (or go back).", "E_STEP",
+                            phrase=phrase("refuse.finish-current-step-go-back"))
 
 
 def _take_back(order: InvestmentOrder, part: str) -> None:

@@ -74,18 +74,21 @@ def prompt_phrase(state: TribesState, player: int) -> Phrase:
 def _refuse_launch(state: TribesState, player: int, post: str) -> None:
     if not launches_open(state):
         raise IllegalAction(f"Espionage and assassination cannot be launched before turn {FIRST_LAUNCH_TURN}.",
-                            "E_TOO_EARLY")
+                            "E_TOO_EARLY", phrase=phrase("refuse.launch-too-early", turn=FIRST_LAUNCH_TURN))
     value = real(state.players[player].posts[post])
     if value < MIN_LAUNCH:
         raise IllegalAction(f"Your {POST_NAMES[post]} post holds {value} GG; a launch needs at least {MIN_LAUNCH} GG.",
-                            "E_POST_TOO_LOW")
+                            "E_POST_TOO_LOW",
+                            phrase=phrase("refuse.post-too-low", post=words.post(post), gold=value, least=MIN_LAUNCH))
 
 
 def _refuse_target(state: TribesState, player: int, target: int) -> None:
     if target == player:
-        raise IllegalAction("You cannot target yourself: choose another tribe.", "E_SELF_TARGET")
+        raise IllegalAction("You cannot target yourself: choose another tribe.", "E_SELF_TARGET",
+                            phrase=phrase("refuse.cannot-target-yourself-choose-another"))
     if not 0 <= target < state.player_count:
-        raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER")
+        raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER",
+                            phrase=phrase("refuse.there-such-player-table"))
 
 
 def _others(state: TribesState, player: int) -> list[int]:
@@ -141,12 +144,14 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case Spy(None):
             _top(draft)
             if order.espionage is not None:
-                raise IllegalAction("You already launch one espionage this turn.", "E_TWICE")
+                raise IllegalAction("You already launch one espionage this turn.", "E_TWICE",
+                                    phrase=phrase("refuse.already-launch-espionage-turn"))
             _refuse_launch(state, player, "espionage")
             draft.path = ["spy"]
         case Spy(target) if target is not None:
             if draft.path != ["spy"]:
-                raise IllegalAction("Choose to launch espionage first.", "E_STEP")
+                raise IllegalAction("Choose to launch espionage first.", "E_STEP",
+                                    phrase=phrase("refuse.choose-launch-espionage"))
             _refuse_target(state, player, target)
             order.espionage = target
             draft.history.append("spy")
@@ -154,20 +159,24 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case Kill(None):
             _top(draft)
             if order.assassination is not None:
-                raise IllegalAction("You already launch one assassination this turn.", "E_TWICE")
+                raise IllegalAction("You already launch one assassination this turn.", "E_TWICE",
+                                    phrase=phrase("refuse.already-launch-assassination-turn"))
             _refuse_launch(state, player, "assassination")
             draft.path = ["kill"]
         case Kill(target) if target is not None:
             if draft.path != ["kill"]:
-                raise IllegalAction("Choose to launch an assassination first.", "E_STEP")
+                raise IllegalAction("Choose to launch an assassination first.", "E_STEP",
+                                    phrase=phrase("refuse.choose-launch-assassination"))
             _refuse_target(state, player, target)
             draft.path = ["kill", str(target)]
         case KillPost(post):
             if len(draft.path) != 2 or draft.path[0] != "kill":
-                raise IllegalAction("Choose the target of the assassination first.", "E_STEP")
+                raise IllegalAction("Choose the target of the assassination first.", "E_STEP",
+                                    phrase=phrase("refuse.choose-target-assassination"))
             if post not in LAUNCH_POSTS:
                 raise IllegalAction("An assassination wrecks the Research, Espionage or Assassination post.",
-                                    "E_UNKNOWN_POST")
+                                    "E_UNKNOWN_POST",
+                                    phrase=phrase("refuse.assassination-wrecks-research-espionage-assassination"))
             order.assassination = int(draft.path[1])
             order.assassination_post = post
             draft.history.append("kill")
@@ -182,17 +191,20 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                     order.assassination = None
                     order.assassination_post = None
             else:
-                raise IllegalAction("There is nothing to take back.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to take back.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.there-nothing-take-back"))
         case Confirm():
             _top(draft)
             if not draft.history:
-                raise IllegalAction("Your order is empty: launch something or pass.", "E_EMPTY_ORDER")
+                raise IllegalAction("Your order is empty: launch something or pass.", "E_EMPTY_ORDER",
+                                    phrase=phrase("refuse.order-empty-launch-something-pass"))
             draft.done = True
             _sealed(state, player, order, events)
         case WholeLaunch(spy, kill, post):
             if draft.history or draft.path:  # R-T46: a whole order never replaces steps already built
                 raise IllegalAction("Your order already holds a launch: confirm it, or clear the draft before "
-                                    "sending a whole order.", "E_STEP")
+                                    "sending a whole order.", "E_STEP",
+                                    phrase=phrase("refuse.order-already-holds-launch-confirm"))
             whole = Draft()
             if spy is not None:
                 _refuse_launch(state, player, "espionage")
@@ -204,7 +216,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                 _refuse_target(state, player, kill)
                 if post not in LAUNCH_POSTS:
                     raise IllegalAction("An assassination wrecks the Research, Espionage or Assassination post.",
-                                        "E_UNKNOWN_POST")
+                                        "E_UNKNOWN_POST",
+                                        phrase=phrase("refuse.assassination-wrecks-research-espionage-assassination"))
                 whole.launch.assassination = kill
                 whole.launch.assassination_post = post
                 whole.history.append("kill")
@@ -213,7 +226,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             _sealed(state, player, whole.launch, events)
         case Clear():
             if not draft.history:
-                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("Your order is empty already.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.order-empty-already"))
             state.drafts[player] = Draft()
         case Pass():
             state.drafts[player] = Draft(done=True)
@@ -224,7 +238,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
                                        player=player))
         case _:
             raise IllegalAction("That is not a choice of the launch order. Launch espionage or an assassination, "
-                                "confirm or pass.", "E_PHASE")
+                                "confirm or pass.", "E_PHASE", phrase=phrase("refuse.not-choice-launch-order-launch"))
 
 
 def _sealed(state: TribesState, player: int, order: LaunchOrder, events: list[Event]) -> None:
@@ -255,7 +269,8 @@ def shortcuts(state: TribesState, player: int) -> list[Action]:
 
 def _top(draft: Draft) -> None:
     if draft.path:
-        raise IllegalAction("Finish the current step first (or go back).", "E_STEP")
+        raise IllegalAction("Finish the current step first (or go back).", "E_STEP",
+                            phrase=phrase("refuse.finish-current-step-go-back"))
 
 
 def launch_text(state: TribesState, order: LaunchOrder) -> str:

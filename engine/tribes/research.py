@@ -140,12 +140,15 @@ def exchange_apply(state: TribesState, player: int, action: Action, events: list
     """Swap the two VP totals at once, or decline; the card is discarded either way (§13)."""
     step = parse(action.id)
     if not isinstance(step, Swap):
-        raise IllegalAction("Choose an opponent to swap VP totals with, or decline.", "E_PHASE")
+        raise IllegalAction("Choose an opponent to swap VP totals with, or decline.", "E_PHASE",
+                            phrase=phrase("refuse.choose-opponent-swap-vp-totals"))
     if step.target is not None:
         if step.target == player:
-            raise IllegalAction("Swap with an opponent, not with yourself.", "E_SELF_TARGET")
+            raise IllegalAction("Swap with an opponent, not with yourself.", "E_SELF_TARGET",
+                                phrase=phrase("refuse.swap-opponent-not-yourself"))
         if not 0 <= step.target < state.player_count:
-            raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER")
+            raise IllegalAction("There is no such player at this table.", "E_UNKNOWN_PLAYER",
+                                phrase=phrase("refuse.there-such-player-table"))
         me, other = state.players[player], state.players[step.target]
         me.vp, other.vp = other.vp, me.vp
         events.append(public_event(f"{side_start(state, player)} swap VP totals with {side(state, step.target)}: "

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from engine import registry
+from engine.core.actions import Action
+from engine.core.errors import IllegalAction
 from engine.core.names import fill_names
 from engine.core.phrases import Phrase
 from engine.tribes.game import GAME as TRIBES
@@ -108,3 +110,43 @@ def test_the_gnomflak_menu_and_its_draft_are_said_as_their_english() -> None:
     assert "Chosen to shoot down: Gnomballoon." in TRIBES.describe_private(s, player)
     # Every line here is a sentence, or a card French names otherwise (Gnomballoon: Gnomballon).
     assert said.french == said.lines
+
+
+def refusal(state: TribesState, player: int, action_id: str) -> IllegalAction:
+    """The refusal `apply` raises for `action_id`."""
+    with pytest.raises(IllegalAction) as refused:
+        TRIBES.apply(state, player, Action(action_id, ""))
+    return refused.value
+
+
+def check_refusal(refused: IllegalAction, players: int) -> None:
+    """The refusal's phrase says its message in English, and otherwise in French."""
+    people = {p: f"<@{p}>" for p in range(players)}
+    assert refused.phrase is not None, refused.message
+    english = say(ENGLISH, GAME, refused.phrase, people)
+    assert english == refused.message
+    assert say(FRENCH, GAME, refused.phrase, people) != english
+
+
+def test_investment_refusals_are_said_as_their_english() -> None:
+    """An empty order confirmed, nothing to take back, too many recruits, none at all, an unknown choice."""
+    s = TRIBES.new_game(2, 3, {"tribe_pick": "random"})
+    player = TRIBES.pending(s)[0].player
+    for action_id in ("confirm", "undo", "rec:at:nowhere"):
+        check_refusal(refusal(s, player, action_id), s.player_count)
+    s, _ = TRIBES.apply(s, player, Action("inv:at:wheatburg", ""))
+    for action_id in ("inv:n:9", "inv:n:0"):
+        check_refusal(refusal(s, player, action_id), s.player_count)
+
+
+def test_gnomflak_refusals_are_said_as_their_english() -> None:
+    """Confirming too soon, a card chosen twice, one card too many, nothing to undo and an unknown card."""
+    s = flak_choice()
+    player = who(s, "P")
+    check_refusal(refusal(s, player, "confirm"), s.player_count)
+    check_refusal(refusal(s, player, "undo"), s.player_count)
+    check_refusal(refusal(s, player, "flak:nothing#9"), s.player_count)
+    s, _ = play(s, "P", "flak:gnomballoon#1")
+    check_refusal(refusal(s, player, "flak:gnomballoon#1"), s.player_count)
+    s, _ = play(s, "P", "flak:gnomcopter#1")
+    check_refusal(refusal(s, player, "flak:gnomglider#1"), s.player_count)

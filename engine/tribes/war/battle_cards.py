@@ -207,7 +207,8 @@ def multi_pick(state: TribesState, player: int) -> MultiPick | None:
 def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Action:
     """The one action playing the picked cards, sealed at once (unless airlifts are still to decide)."""
     if multi_pick(state, player) is None:
-        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK",
+                            phrase=phrase("refuse.there-nothing-pick-right"))
     problem = _pick_problem(state, war_of(state), player, list(chosen))
     if problem:
         raise _illegal(problem)
@@ -335,7 +336,8 @@ def _play_problem(state: TribesState, war: War, player: int, card: str) -> str |
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
     """One step of `player`'s sealed battle-card draft."""
     if player not in waiting(state):
-        raise IllegalAction("You have no battle cards to choose now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have no battle cards to choose now.", "E_NOT_YOUR_TURN",
+                            phrase=phrase("refuse.battle-cards-choose"))
     war = war_of(state)
     draft = war.cards[player]
     carrier = _pending_carrier(draft) if draft.closed else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
 from engine.tribes.board import GNOMLAB, Board, load_board
 from engine.tribes.cards import card_name
 from engine.tribes.state import MAX_GNOMLAB, MAX_STACK, TribesState
@@ -87,7 +88,7 @@ def own_armies(state: TribesState, player: int, territory: str) -> int:
 def war_of(state: TribesState) -> War:
     """The war step in progress; IllegalAction when none runs."""
     if state.war is None:
-        raise IllegalAction("No war step is running now.", "E_PHASE")
+        raise IllegalAction("No war step is running now.", "E_PHASE", phrase=phrase("refuse.war-step-running"))
     return state.war
 
 

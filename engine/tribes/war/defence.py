@@ -217,7 +217,8 @@ def auto_assign(state: TribesState, war: War, player: int) -> None:
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
     """One step of `player`'s defence draft, or its confirmation."""
     if player not in waiting(state):
-        raise IllegalAction("You have no defence to assign now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have no defence to assign now.", "E_NOT_YOUR_TURN",
+                            phrase=phrase("refuse.defence-assign"))
     war = war_of(state)
     draft = war.defence[player]
     step = ids.parse(action.id)

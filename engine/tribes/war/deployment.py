@@ -224,7 +224,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     """One deployment step; the count step makes the move at once."""
     war = war_of(state)
     if player != war.active:
-        raise IllegalAction("It is not your deployment.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("It is not your deployment.", "E_NOT_YOUR_TURN", phrase=phrase("refuse.not-deployment"))
     path = war.path
     match ids.parse(action.id):
         case ids.Word(prefix="dep", word="end"):
@@ -232,7 +232,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             war.path.append("end")
         case ids.Undo():
             if not path:  # G-T10: a made move was scored and shown; only the move being chosen steps back
-                raise IllegalAction("A move already made stays made; there is nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("A move already made stays made; there is nothing to undo.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.move-already-made-stays-made"))
             del path[1 if len(path) > 1 else 0:]
         case ids.Territory(prefix="dep", verb="from", territory=t) if not path:
             problem = source_problem(state, war, t)
@@ -242,7 +243,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Zone(prefix="dep", verb="fly", zone=zone) if len(path) == 1:
             if air_moves_left(state, war) == 0:
                 raise IllegalAction("You have no air move left: one per air card in your hand (the Gnomsub gives "
-                                    "none).", "E_DEPLOY")
+                                    "none).", "E_DEPLOY", phrase=phrase("refuse.air-move-left-per-air"))
             path.extend(["fly", zone])
         case ids.Territory(prefix="dep", verb=("to" | "air") as verb, territory=t) if len(path) == 1 or (
             verb == "air" and path[1:2] == ["fly"]
@@ -259,7 +260,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             most = min(unmoved(state, war.active, path[0]), room)
             if not 1 <= n <= most:
                 raise IllegalAction(f"Move between 1 and {armies(most)} (unmoved armies, room at the destination).",
-                                    "E_BAD_COUNT")
+                                    "E_BAD_COUNT", phrase=phrase("refuse.deploy-count", armies=words.armies(most)))
             move(state, war, path[0], path[2], n, path[1] == "air", events)
             path.clear()
         case ids.Territory(prefix="dep", verb="all", territory=t) if len(path) == 1:
@@ -272,10 +273,11 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             move(state, war, path[0], t, count, False, events)
             path.clear()
         case ids.Territory(prefix="dep", verb="from", territory=t):
-            raise IllegalAction("Finish or undo the move you are choosing first.", "E_WRONG_STEP")
+            raise IllegalAction("Finish or undo the move you are choosing first.", "E_WRONG_STEP",
+                                phrase=phrase("refuse.finish-undo-move-choosing"))
         case _:
             raise IllegalAction("Choose where to move from, then where to, then how many; or end the deployment.",
-                                "E_WRONG_STEP")
+                                "E_WRONG_STEP", phrase=phrase("refuse.choose-where-move-where-how"))
 
 
 def move(state: TribesState, war: War, source: str, target: str, count: int, by_air: bool,

@@ -172,30 +172,36 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     """One step of the Flak choice; confirming (or the default) cancels the chosen cards."""
     war = war_of(state)
     if player != war.active:
-        raise IllegalAction("Only the attacker chooses Flak targets now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("Only the attacker chooses Flak targets now.", "E_NOT_YOUR_TURN",
+                            phrase=phrase("refuse.attacker-chooses-flak-targets"))
     step = ids.parse(action.id)
     targets = defender_flying(state, war)
     match step:
         case ids.Card(prefix="flak", card=card):
             if card not in targets:
-                raise IllegalAction("Choose one of the defenders' flying cards played in this battle.", "E_FLAK")
+                raise IllegalAction("Choose one of the defenders' flying cards played in this battle.", "E_FLAK",
+                                    phrase=phrase("refuse.choose-defenders-flying-cards-played"))
             if card in war.flak_pick:
-                raise IllegalAction("That card is already chosen.", "E_FLAK")
+                raise IllegalAction("That card is already chosen.", "E_FLAK",
+                                    phrase=phrase("refuse.card-already-chosen"))
             if len(war.flak_pick) >= capacity(war):
                 raise IllegalAction(f"Your Gnomflak can shoot down {capacity(war)} cards: confirm or undo.",
-                                    "E_FLAK")
+                                    "E_FLAK", phrase=phrase("refuse.flak-full", n=capacity(war)))
             war.flak_pick.append(card)
         case ids.Undo():
             if not war.flak_pick:
-                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.there-nothing-undo"))
             war.flak_pick.pop()
         case ids.Clear():
             if not war.flak_pick:
-                raise IllegalAction("There is nothing to clear.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to clear.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.there-nothing-clear"))
             war.flak_pick.clear()
         case ids.Confirm():
             if len(war.flak_pick) < capacity(war):  # G-T5: the whole capacity is used
-                raise IllegalAction(f"Choose {capacity(war)} cards to shoot down first.", "E_FLAK")
+                raise IllegalAction(f"Choose {capacity(war)} cards to shoot down first.", "E_FLAK",
+                                    phrase=phrase("refuse.flak-short", n=capacity(war)))
             cancel(state, war, list(war.flak_pick), events)
         case ids.Cards(prefix="flak", cards=cards):
             problem = _pick_problem(state, war, list(cards))
@@ -207,7 +213,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             war.flak_pick = targets[: capacity(war)]
             cancel(state, war, list(war.flak_pick), events)
         case _:
-            raise IllegalAction("Choose a flying card to shoot down, then confirm.", "E_WRONG_STEP")
+            raise IllegalAction("Choose a flying card to shoot down, then confirm.", "E_WRONG_STEP",
+                                phrase=phrase("refuse.choose-flying-card-shoot-down"))
 
 
 def multi_pick(state: TribesState, player: int) -> MultiPick | None:
@@ -235,7 +242,8 @@ def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Actio
     """The one action shooting down the picked cards."""
     menu = multi_pick(state, player)
     if menu is None:
-        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK",
+                            phrase=phrase("refuse.there-nothing-pick-right"))
     problem = _pick_problem(state, war_of(state), list(chosen))
     if problem:
         raise IllegalAction(problem, "E_FLAK")

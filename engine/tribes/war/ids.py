@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
+from engine.core.phrases import phrase
 from engine.tribes.board import load_board
 from engine.tribes.cards import CARDS
 
@@ -127,19 +128,21 @@ _WORDS = {
 
 def unknown(action_id: str) -> IllegalAction:
     """The refusal of an id no Phase 4 step knows."""
-    return IllegalAction("That choice does not exist here; pick one from the menu.", "E_UNKNOWN_ACTION")
+    return IllegalAction("That choice does not exist here; pick one from the menu.", "E_UNKNOWN_ACTION",
+                         phrase=phrase("refuse.choice-does-not-exist-here"))
 
 
 def _card(prefix: str, verb: str, text: str) -> Card:
     if text.partition("#")[0] not in CARDS:
-        raise IllegalAction("There is no such card.", "E_UNKNOWN_CARD")
+        raise IllegalAction("There is no such card.", "E_UNKNOWN_CARD", phrase=phrase("refuse.there-such-card"))
     return Card(prefix, verb, text)
 
 
 def _number(prefix: str, verb: str, text: str) -> Number:
     value = parse_int(text, canonical=True)
     if value is None:
-        raise IllegalAction("That is not a number; pick one from the menu.", "E_BAD_COUNT")
+        raise IllegalAction("That is not a number; pick one from the menu.", "E_BAD_COUNT",
+                            phrase=phrase("refuse.not-number-pick-menu"))
     return Number(prefix, verb, value)
 
 
@@ -163,7 +166,8 @@ def parse(action_id: str) -> WarAction:
     if prefix == "plan" and verb == "all":
         source, _, target = arg.partition(":")
         if source not in load_board() or target not in load_board():
-            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY")
+            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY",
+                                phrase=phrase("refuse.there-such-territory-board"))
         return Route(prefix, verb, source, target)
     if not arg:
         if verb in _WORDS.get(prefix, set()):
@@ -171,7 +175,8 @@ def parse(action_id: str) -> WarAction:
         raise unknown(action_id)
     if verb in _TERRITORY_VERBS.get(prefix, set()):
         if arg not in load_board():
-            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY")
+            raise IllegalAction("There is no such territory on the board.", "E_UNKNOWN_TERRITORY",
+                                phrase=phrase("refuse.there-such-territory-board"))
         return Territory(prefix, verb, arg)
     if verb in _NUMBER_VERBS.get(prefix, set()):
         return _number(prefix, verb, arg)

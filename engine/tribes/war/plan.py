@@ -425,7 +425,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
     """Take one step of the plan draft (validated first), or confirm the plan."""
     war = war_of(state)
     if player != war.active or war.plan_done:
-        raise IllegalAction("It is not your turn to plan attacks.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("It is not your turn to plan attacks.", "E_NOT_YOUR_TURN",
+                            phrase=phrase("refuse.not-turn-plan-attacks"))
     step = ids.parse(action.id)
     path = war.path
     match step:

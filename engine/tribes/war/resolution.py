@@ -117,29 +117,34 @@ def order_said(state: TribesState, player: int) -> list[words.Said]:
 def order_apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
     """One step of the resolution order."""
     if player not in order_waiting(state):
-        raise IllegalAction("You have no order to give now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have no order to give now.", "E_NOT_YOUR_TURN", phrase=phrase("refuse.order-give"))
     war = war_of(state)
     ids_live = [a.id for a in live(war)]
     match ids.parse(action.id):
         case ids.Number(prefix="order", value=attack_id):
             if attack_id not in ids_live:
-                raise IllegalAction("Choose one of your attacks still to resolve.", "E_ORDER")
+                raise IllegalAction("Choose one of your attacks still to resolve.", "E_ORDER",
+                                    phrase=phrase("refuse.choose-attacks-still-resolve"))
             if attack_id in war.order:
-                raise IllegalAction("That attack is already in the order: each attack once.", "E_ORDER")
+                raise IllegalAction("That attack is already in the order: each attack once.", "E_ORDER",
+                                    phrase=phrase("refuse.attack-already-order-each-attack"))
             war.order.append(attack_id)
         case ids.Undo():
             if not war.order:
-                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.there-nothing-undo"))
             war.order.pop()
         case ids.Confirm():
             if sorted(war.order) != sorted(ids_live):
-                raise IllegalAction("The order must name every live attack exactly once.", "E_ORDER")
+                raise IllegalAction("The order must name every live attack exactly once.", "E_ORDER",
+                                    phrase=phrase("refuse.order-must-name-every-live"))
             war.order_done = True
         case ids.Word(prefix="order", word="plan"):
             war.order = ids_live
             war.order_done = True
         case _:
-            raise IllegalAction("Choose the next attack to resolve, then confirm.", "E_WRONG_STEP")
+            raise IllegalAction("Choose the next attack to resolve, then confirm.", "E_WRONG_STEP",
+                                phrase=phrase("refuse.choose-next-attack-resolve-confirm"))
 
 
 def announce_order(state: TribesState, war: War, events: list[Event]) -> None:
@@ -384,7 +389,7 @@ def move_in_phrases(state: TribesState, player: int) -> list[Phrase]:
 def move_in_apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
     """The move-in number (R-T34)."""
     if player not in move_in_waiting(state):
-        raise IllegalAction("You have nothing to move in now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have nothing to move in now.", "E_NOT_YOUR_TURN", phrase=phrase("refuse.nothing-move"))
     war = war_of(state)
     attack = current(war)
     assert attack is not None
@@ -392,11 +397,14 @@ def move_in_apply(state: TribesState, player: int, action: Action, events: list[
         case ids.Number(prefix="in", value=n):
             most = 1 if attack.target == GNOMLAB else attack.armies
             if not 1 <= n <= most:
-                raise IllegalAction(f"Move between 1 and {armies(most)} in." if most > 1 else
-                                    "Exactly 1 army moves in.", "E_MOVE_IN")
+                if most > 1:
+                    raise IllegalAction(f"Move between 1 and {armies(most)} in.", "E_MOVE_IN",
+                                        phrase=phrase("refuse.move-in-count", armies=words.armies(most)))
+                raise IllegalAction("Exactly 1 army moves in.", "E_MOVE_IN", phrase=phrase("refuse.move-in-one"))
             move_in(state, war, attack, n, events)
         case _:
-            raise IllegalAction("Say how many armies move in.", "E_WRONG_STEP")
+            raise IllegalAction("Say how many armies move in.", "E_WRONG_STEP",
+                                phrase=phrase("refuse.say-how-many-armies-move"))
 
 
 # --- the loop ----------------------------------------------------------------------------------

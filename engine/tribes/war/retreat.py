@@ -161,7 +161,7 @@ def describe_said(state: TribesState, player: int) -> list[words.Said]:
 def apply(state: TribesState, player: int, action: Action, events: list[Event]) -> None:
     """One step of the retreat draft; confirming (or the default) settles it (the war driver moves on)."""
     if player not in waiting(state):
-        raise IllegalAction("You have no retreat to make now.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have no retreat to make now.", "E_NOT_YOUR_TURN", phrase=phrase("refuse.retreat-make"))
     war = war_of(state)
     attack = current(war)
     assert attack is not None
@@ -174,14 +174,16 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             elif war.retreat:
                 war.retreat.popitem()
             else:
-                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise IllegalAction("There is nothing to undo.", "E_NOTHING_TO_UNDO",
+                                    phrase=phrase("refuse.there-nothing-undo"))
         case ids.Word(prefix="ret", word="auto"):
             fill_default(state, war, attack)
             war.path.append("done")
         case ids.Confirm():
             if war.path or placed < need:
                 raise IllegalAction(f"Armies may only be lost when no room remains: place {armies(need - placed)} "
-                                    "more.", "E_RETREAT")
+                                    "more.", "E_RETREAT",
+                                    phrase=phrase("refuse.retreat-more", armies=words.armies(need - placed)))
             war.path.append("done")
         case ids.Territory(prefix="ret", verb="to", territory=t) if not war.path:
             problem = destination_problem(state, war, attack, t)
@@ -195,12 +197,13 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Number(prefix="ret", verb="n", value=n) if len(war.path) == 1:
             most = min(need - placed, room(state, war, attack, war.path[0]))
             if not 1 <= n <= most:
-                raise IllegalAction(f"Choose between 1 and {most} armies.", "E_BAD_COUNT")
+                raise IllegalAction(f"Choose between 1 and {most} armies.", "E_BAD_COUNT",
+                                    phrase=phrase("refuse.retreat-count", n=most))
             war.retreat[war.path[0]] = war.retreat.get(war.path[0], 0) + n
             war.path.clear()
         case _:
             raise IllegalAction("Choose a destination, then how many armies go there; confirm when done.",
-                                "E_WRONG_STEP")
+                                "E_WRONG_STEP", phrase=phrase("refuse.choose-destination-how-many-armies"))
 
 
 def settled(war: War) -> bool:
