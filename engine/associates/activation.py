@@ -168,7 +168,9 @@ def _check_open(s: State, kind: str) -> None:
         raise IllegalAction("There is nothing to transfer here.", "E_EMPTY_TRANSFER",
                             phrase=phrase("refusal.there-nothing-transfer"))
     if kind in ("combat", "theft") and not attack.targets(s, kind, None):
-        raise IllegalAction(f"No legal {kind} target in reach.", "E_NO_TARGET")
+        raise IllegalAction(f"No legal {kind} target in reach.", "E_NO_TARGET",
+                            phrase=phrase("refusal.no-combat-target") if kind == "combat"
+                            else phrase("refusal.no-theft-target"))
 
 
 def _new_draft(kind: str) -> Draft:
@@ -394,9 +396,12 @@ def theft_check(s: State, cmd: Command) -> None:
                 capped = "lair" in res.target and s.lairs[res.target["lair"]].safe_token
                 cap = " (the Safe lets a Theft take only 1)" if capped else ""
                 raise IllegalAction(f"Your allowance is {counted(res.allowance, 'item')}{cap}. Confirm or undo.",
-                                    "E_THEFT_ALLOWANCE")
+                                    "E_THEFT_ALLOWANCE",
+                                    phrase=phrase("refusal.allowance-safe", n=res.allowance) if capped
+                                    else phrase("refusal.allowance", n=res.allowance))
             if t[item] - picks_of(s).get(item, 0) <= 0:
-                raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT")
+                raise IllegalAction(f"The target holds no more {ITEM_NAMES[item]}.", "E_ITEM_NOT_PRESENT",
+                                    phrase=phrase("refusal.target-holds-no-more", item=words.item(item)))
         case _:
             raise IllegalAction("Choose items to steal, then confirm.", "E_UNKNOWN_ACTION",
                                 phrase=phrase("refusal.choose-items-steal"))

@@ -219,7 +219,8 @@ def pick_action(s: State, seat: int, ids: Sequence[str]) -> Action:
         raise IllegalAction("Choose cards from your hand, each once.", "E_BAD_PICK",
                             phrase=phrase("refusal.choose-cards-from"))
     if len(chosen) != HAND_SIZE:
-        raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(chosen)}).", "E_BAD_PICK")
+        raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(chosen)}).", "E_BAD_PICK",
+                            phrase=phrase("refusal.keep-exactly", n=HAND_SIZE, chose=len(chosen)))
     positions = sorted(hand.index(c) for c in chosen)
     kept = [hand[i] for i in positions]
     return Action(KEEPSET_PREFIX + ",".join(map(str, positions)), "Keep " + _cards(kept),
@@ -234,7 +235,8 @@ def keepset_cards(s: State, seat: int, positions: tuple[int, ...] | None) -> lis
         raise IllegalAction("Keep cards of your hand, each once.", "E_CARD_NOT_IN_HAND",
                             phrase=phrase("refusal.keep-cards-hand"))
     if len(positions) != HAND_SIZE:
-        raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(positions)}).", "E_KEEP_COUNT")
+        raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(positions)}).", "E_KEEP_COUNT",
+                            phrase=phrase("refusal.keep-exactly", n=HAND_SIZE, chose=len(positions)))
     return [hand[i] for i in sorted(positions)]
 
 

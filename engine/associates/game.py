@@ -68,14 +68,16 @@ class AssociatesGame(PhasedGame[State]):
         """A game waiting for the guild choice of the first player."""
         lo, hi = self.player_range
         if not isinstance(players, int) or not lo <= players <= hi:
-            raise IllegalAction(f"Gnomes & Associates (side A) seats {lo} to {hi} players.", "E_PLAYER_COUNT")
+            raise IllegalAction(f"Gnomes & Associates (side A) seats {lo} to {hi} players.", "E_PLAYER_COUNT",
+                                phrase=phrase("refusal.player-count", n=hi, lo=lo))
         raw = validate_options(self.options(), options)
         rng = Rng.from_seed(seed)
         first = raw["first_player"]
         if first is None or first < 0:
             first = rng.randbelow(players)
         elif first >= players:
-            raise IllegalAction(f"Option first_player must be below {players}.", "E_OPTION")
+            raise IllegalAction(f"Option first_player must be below {players}.", "E_OPTION",
+                                phrase=phrase("refusal.first-player-below", players=players))
         opts = Options(mode=raw["mode"], figurines=raw["figurines"], turn_cap=raw["turn_cap"],
                        neutral_lair=raw["neutral_lair"],
                        first_player=-1 if (options or {}).get("first_player", -1) in (None, -1) else first)

@@ -51,7 +51,7 @@ from engine.associates.state import (
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.names import player_ref
-from engine.core.phrases import PlayerRef, phrase
+from engine.core.phrases import PlayerRef, listed, phrase
 
 __all__ = ["AUTO_ID", "KEEPDEFAULT_ID"]
 
@@ -90,7 +90,8 @@ def guild_check(s: State, cmd: Command) -> str:
     if g not in free_guilds(s):
         free = ", ".join(str(GUILD_INFO[f]["title"]) for f in free_guilds(s))
         raise IllegalAction(f"The {GUILD_INFO[g]['title']} are taken; free: {free}.",
-                            "E_GUILD_TAKEN")
+                            "E_GUILD_TAKEN", phrase=phrase("refusal.guild-taken", guild=words.guild(g),
+                                                           free=listed(words.guild(f) for f in free_guilds(s))))
     return g
 
 
@@ -137,7 +138,9 @@ def designate_check(s: State, cmd: Command) -> str:
     if g not in designation_choices(s):
         raise IllegalAction("Designate a guild in the game other than the Usurers (never the neutral lair): "
                             + ", ".join(str(GUILD_INFO[g]["title"]) for g in designation_choices(s)) + ".",
-                            "E_BAD_DESIGNATION")
+                            "E_BAD_DESIGNATION",
+                            phrase=phrase("refusal.bad-designation",
+                                          guilds=listed(words.guild(g) for g in designation_choices(s))))
     return g
 
 
@@ -182,7 +185,8 @@ def keep_check(s: State, seat: int, cmd: Command) -> None:
             keepset_cards(s, seat, positions)
         case Confirm():
             if len(kept) != HAND_SIZE:
-                raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(kept)}).", "E_KEEP_COUNT")
+                raise IllegalAction(f"Keep exactly {HAND_SIZE} cards (you chose {len(kept)}).", "E_KEEP_COUNT",
+                                    phrase=phrase("refusal.keep-exactly", n=HAND_SIZE, chose=len(kept)))
         case Undo() | Clear():
             if not kept:
                 raise IllegalAction("Nothing to undo.", "E_NOTHING_TO_UNDO", phrase=phrase("refusal.nothing-undo"))
@@ -191,10 +195,11 @@ def keep_check(s: State, seat: int, cmd: Command) -> None:
                 raise IllegalAction("That card is not in your hand (or already kept).", "E_CARD_NOT_IN_HAND",
                                     phrase=phrase("refusal.card-not-hand-already"))
             if len(kept) >= HAND_SIZE:
-                raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT")
+                raise IllegalAction(f"You already keep {HAND_SIZE} cards: confirm or undo.", "E_KEEP_COUNT",
+                                    phrase=phrase("refusal.already-keep", n=HAND_SIZE))
             if not is_listed_copy([h for h in p.hand if h not in kept], c):
                 raise IllegalAction(f"Keep {card_name(c)} with the listed choice (its copies are identical).",
-                                    "E_UNKNOWN_ACTION")
+                                    "E_UNKNOWN_ACTION", phrase=phrase("refusal.keep-listed-copy", card=words.card(c)))
         case _:
             raise IllegalAction("Choose cards to keep, then confirm.", "E_UNKNOWN_ACTION",
                                 phrase=phrase("refusal.choose-cards-keep"))

@@ -112,13 +112,14 @@ def _check_card(s: State, seat: int, res: Res, card: str) -> None:
     if stage == "w1":
         if t not in ("protection", "alarm", "bribe"):
             raise IllegalAction(f"{card_name(card)} cannot be played before the roll; W1 allows Protection, "
-                                "Alarm or Bribe.", "E_WRONG_WINDOW")
+                                "Alarm or Bribe.", "E_WRONG_WINDOW",
+                                phrase=phrase("refusal.not-before-roll", card=words.card(card)))
         if card not in w1_addable(s, res):
             raise _w1_reason(s, res, card)
     elif stage == "w2":
         if t != "shield":
             raise IllegalAction(f"{card_name(card)} cannot be played after the roll; W2 allows Malin or Shield.",
-                                "E_WRONG_WINDOW")
+                                "E_WRONG_WINDOW", phrase=phrase("refusal.not-after-roll", card=words.card(card)))
         if res.type != "combat":
             raise IllegalAction("Shield works only against a Combat, not a Theft. You can pass.", "E_SHIELD_THEFT",
                                 phrase=phrase("refusal.shield-works-against"))

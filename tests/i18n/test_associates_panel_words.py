@@ -5,6 +5,7 @@ the English text, and mostly other words in French (present.phrases over engine/
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,3 +119,32 @@ def test_every_panel_line_of_a_game_says_its_english_and_mostly_other_french(
     assert len(seen.refusals) >= 10, seen.refusals
     # A line may read alike ("Combat" alone); most do not.
     assert seen.alike < (seen.lines + seen.picks) // 10
+
+
+def refusal_of(attempt: Callable[[], object]) -> IllegalAction:
+    """The refusal `attempt` raises (it must raise one)."""
+    with pytest.raises(IllegalAction) as caught:
+        attempt()
+    return caught.value
+
+
+def test_refusals_raised_on_purpose_say_their_message_in_english_and_other_words_in_french() -> None:
+    game = registry.get(GAME)
+    people = {p: f"<@{p}>" for p in range(3)}
+    state = game.new_game(3, 1, {"first_player": 0})
+    refusals = [refusal_of(lambda: game.new_game(5, 1)), refusal_of(lambda: game.new_game(2, 1, {"first_player": 3}))]
+    state, _ = game.apply(state, 0, Action("guild:thieves"))
+    refusals.append(refusal_of(lambda: game.apply(state, 1, Action("guild:thieves"))))
+    rng = random.Random(1)
+    while game.multi_pick(state, game.pending(state)[0].player) is None:
+        player = game.pending(state)[0].player
+        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+    player = game.pending(state)[0].player
+    pick = game.multi_pick(state, player)
+    assert pick is not None
+    refusals.append(refusal_of(lambda: game.pick_action(state, player, [o.id for o in pick.options[:2]])))
+    assert [r.code for r in refusals] == ["E_PLAYER_COUNT", "E_OPTION", "E_GUILD_TAKEN", "E_BAD_PICK"]
+    for refusal in refusals:
+        assert refusal.phrase is not None, refusal.message
+        assert say(ENGLISH, GAME, refusal.phrase, people) == refusal.message
+        assert say(FRENCH, GAME, refusal.phrase, people) != refusal.message

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.associates import board, words
 from engine.associates.actions import attack, crafting, movement, transfer
 from engine.associates.actions.common import active_fig, active_seat, play_card
@@ -86,65 +88,98 @@ def improv_kinds(s: State) -> list[str]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a card cannot be played now: the English a refusal shows, and the phrase saying it in any language."""
+
+    text: str
+    said: Phrase
+
+
 def why_not(s: State, card: str) -> str | None:
     """None if the card can be played now by the active player, else the player-facing reason."""
+    reason = why_not_said(s, card)
+    return None if reason is None else reason.text
+
+
+def why_not_said(s: State, card: str) -> Reason | None:
+    """None if the card can be played now by the active player, else the reason: its English and its phrase."""
     t = card_type(card)
     fig = active_fig(s)
     g = guild_of(fig)
     f = s.figs[fig]
+    name = card_name(card)
+    said = words.card(card)
     if t in BLUE:
-        return f"{card_name(card)} is a reaction card: it is played only in its window during an adverse action."
+        return Reason(f"{name} is a reaction card: it is played only in its window during an adverse action.",
+                            phrase("refusal.reaction-card", card=said))
     if t == "sprint":
         if f.rooted:
-            return "Sprint cannot be played on a Rooted figurine: it cannot move this turn."
-        return "Sprint is played while declaring a Movement (choose Move, then add Sprint)."
+            return Reason("Sprint cannot be played on a Rooted figurine: it cannot move this turn.",
+                                phrase("refusal.sprint-rooted"))
+        return Reason("Sprint is played while declaring a Movement (choose Move, then add Sprint).",
+                            phrase("refusal.sprint-with-movement"))
     if t == "ransom":
-        return None if s.ransom else "Ransom is playable only as the first command after your Combat eliminated " \
-                                        "an adverse figurine."
+        return None if s.ransom else Reason(
+            "Ransom is playable only as the first command after your Combat eliminated an adverse figurine.",
+            phrase("refusal.ransom-after-elimination"))
     if t in ATTACK_CARDS:
         if t == "bailiff" and not designated(s):
-            return "Bailiff needs a designated guild."
+            return Reason("Bailiff needs a designated guild.", phrase("refusal.bailiff-designated"))
         if not attack.targets(s, ATTACK_CARDS[t], t):
-            return {"siege": "Siege needs an adverse intact lair in this zone.",
-                    "burglary": "Burglary needs an adverse intact lair in this zone.",
-                    "bailiff": "Bailiff needs a figurine of the designated guild in reach."}.get(
-                t, "There is no legal target in reach.")
+            if t == "siege":
+                return Reason("Siege needs an adverse intact lair in this zone.", phrase("refusal.siege-lair"))
+            if t == "burglary":
+                return Reason("Burglary needs an adverse intact lair in this zone.",
+                                    phrase("refusal.burglary-lair"))
+            if t == "bailiff":
+                return Reason("Bailiff needs a figurine of the designated guild in reach.",
+                                    phrase("refusal.bailiff-reach"))
+            return Reason("There is no legal target in reach.", phrase("refusal.no-target"))
         return None
     if t == "improvisation":
-        return None if improv_kinds(s) else "No action is possible for this figurine."
+        return None if improv_kinds(s) else Reason("No action is possible for this figurine.",
+                                                         phrase("refusal.no-action-possible"))
     if t == "quick_hands":
-        return None if transfer.possible(s, fig) else "There is nothing to transfer."
+        return None if transfer.possible(s, fig) else Reason("There is nothing to transfer.",
+                                                                   phrase("refusal.nothing-to-transfer"))
     if t == "second_wind":
-        return None if f.stuns > 0 else "Second Wind needs a Stunned token on the active figurine."
+        return None if f.stuns > 0 else Reason("Second Wind needs a Stunned token on the active figurine.",
+                                                     phrase("refusal.second-wind"))
     if t == "ambush" or t == "war_cry":
         return None
     if t == "forge":
-        return None if any(crafting.feasible(s, a, True) for a in ARTEFACTS) else \
-            "Forge needs the components of an artefact among your figurines in this zone (and supply)."
+        return None if any(crafting.feasible(s, a, True) for a in ARTEFACTS) else Reason(
+            "Forge needs the components of an artefact among your figurines in this zone (and supply).",
+            phrase("refusal.forge"))
     if t == "scavenge":
         comp = SCAVENGE.get(effective_terrain(s, zone_of(s, fig)))
         if comp is None:
-            return "Scavenge works only on a hill, forest, ruin or stone circle."
-        return None if s.supply[comp] > 0 else f"No {ITEM_NAMES[comp]} left in the supply."
+            return Reason("Scavenge works only on a hill, forest, ruin or stone circle.",
+                                phrase("refusal.scavenge-terrain"))
+        return None if s.supply[comp] > 0 else Reason(f"No {ITEM_NAMES[comp]} left in the supply.",
+                                                            phrase("refusal.scavenge-supply", item=words.item(comp)))
     if t in ZONE_CARDS:  # R-A40: a token card is illegal with its supply empty
         if s.supply["trap" if t != "storm" else "storm"] <= 0:
-            return f"No {card_name(card)} token is left in the supply."
-        return None if zone_choices(s, t) else "No legal zone for this token."
+            return Reason(f"No {name} token is left in the supply.", phrase("refusal.no-token", card=said))
+        return None if zone_choices(s, t) else Reason("No legal zone for this token.",
+                                                            phrase("refusal.no-token-zone"))
     if t in FIG_CARDS:
         if t == "pumpkin" and f.kind != "fairy":
-            return "Pumpkin must be played by an active Fairy."
+            return Reason("Pumpkin must be played by an active Fairy.", phrase("refusal.pumpkin-fairy"))
         if s.supply[t] <= 0:
-            return f"No {card_name(card)} token is left in the supply."
-        return None if fig_choices(s, t) else "No legal adverse figurine for this card."
+            return Reason(f"No {name} token is left in the supply.", phrase("refusal.no-token", card=said))
+        return None if fig_choices(s, t) else Reason("No legal adverse figurine for this card.",
+                                                           phrase("refusal.no-adverse-figurine"))
     if t in ("safe", "bank"):
         if not lair_intact(s, g):
-            return f"{card_name(card)} needs your intact lair."
+            return Reason(f"{name} needs your intact lair.", phrase("refusal.needs-intact-lair", card=said))
         if s.lairs[g].safe_token if t == "safe" else s.lairs[g].bank_token:
-            return f"Your lair already has a {card_name(card)} token."
+            return Reason(f"Your lair already has a {name} token.", phrase("refusal.lair-has-token", card=said))
         if s.supply["safe_bank"] <= 0:
-            return "No Safe/Bank token is left in the supply."
+            return Reason("No Safe/Bank token is left in the supply.", phrase("refusal.no-safe-bank"))
         return None
-    return "This card cannot be played now."
+    return Reason("This card cannot be played now.", phrase("refusal.card-not-now"))
 
 
 def playable(s: State) -> list[Action]:
@@ -168,15 +203,15 @@ def check_play(s: State, card: str) -> None:
     if card not in hand:
         raise IllegalAction("That card is not in your hand.", "E_CARD_NOT_IN_HAND",
                             phrase=phrase("refusal.card-not-hand"))
-    reason = why_not(s, card)
+    reason = why_not_said(s, card)
     if reason is not None:
         code = "E_REACTION_CARD" if card_type(card) in BLUE else "E_CARD_CONDITION"
         if card_type(card) == "sprint":
             code = "E_ROOTED" if s.figs[active_fig(s)].rooted else "E_NO_MOVEMENT"
-        raise IllegalAction(reason, code)
+        raise IllegalAction(reason.text, code, phrase=reason.said)
     if not is_listed_copy(hand, card):
         raise IllegalAction(f"Play {card_name(card)} with the listed choice (its copies are identical).",
-                            "E_UNKNOWN_ACTION")
+                            "E_UNKNOWN_ACTION", phrase=phrase("refusal.play-listed-copy", card=words.card(card)))
 
 
 def play(ctx: Ctx, card: str) -> None:
@@ -317,10 +352,13 @@ def check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
             zones = zone_choices(s, t)
             if z not in zones:
                 if intact_lair_at(s, z) and t != "storm":
-                    raise IllegalAction(f"{card_name(draft.card())} cannot go on an intact lair.", "E_TOKEN_ZONE")
+                    raise IllegalAction(f"{card_name(draft.card())} cannot go on an intact lair.", "E_TOKEN_ZONE",
+                                        phrase=phrase("refusal.token-on-lair", card=words.card(draft.card())))
                 raise IllegalAction(f"{card_name(draft.card())} cannot go there (one token per zone"
                                     + ("; your zone or an adjacent one" if t != "trap" else "") + ").",
-                                    "E_TOKEN_ZONE")
+                                    "E_TOKEN_ZONE",
+                                    phrase=phrase("refusal.token-zone-near", card=words.card(draft.card()))
+                                    if t != "trap" else phrase("refusal.token-zone", card=words.card(draft.card())))
             if _rows_first(zones, draft):
                 raise IllegalAction("Choose the board row first, then the zone.", "E_UNKNOWN_ACTION",
                                     phrase=phrase("refusal.choose-board-row"))
@@ -331,7 +369,10 @@ def check_draft_step(s: State, draft: Draft, cmd: Command) -> None:
             if x not in fig_choices(s, t):
                 raise IllegalAction(f"{card_name(draft.card())} needs an adverse figurine without that token "
                                     + ("in the Fairy's zone." if t == "pumpkin" else "here or adjacent."),
-                                    "E_CARD_TARGET")
+                                    "E_CARD_TARGET",
+                                    phrase=phrase("refusal.card-target-fairy", card=words.card(draft.card()))
+                                    if t == "pumpkin" else phrase("refusal.card-target-near",
+                                                                  card=words.card(draft.card())))
         case "craft", Recipe(a):
             crafting.check(s, a, draft.forge)
         case "improv", Improvise(k):

@@ -46,11 +46,14 @@ def check(s: State, artefact: str, forge: bool) -> None:
         raise IllegalAction("Unknown recipe: amulet (2 Moonstone), broom (2 Sacred Wood) or tromblon (1 + 1).",
                             "E_UNKNOWN_RECIPE", phrase=phrase("refusal.unknown-recipe-amulet"))
     if s.supply[artefact] <= 0:
-        raise IllegalAction(f"No {ITEM_NAMES[artefact]} is left in the supply.", "E_SUPPLY_EMPTY")
+        raise IllegalAction(f"No {ITEM_NAMES[artefact]} is left in the supply.", "E_SUPPLY_EMPTY",
+                            phrase=phrase("refusal.supply-empty", item=words.item(artefact)))
     if not feasible(s, artefact, forge):
         raise IllegalAction(f"The crafting figurine itself must hold the components of a {ITEM_NAMES[artefact]}"
                             + (" (Forge: with friends in its zone)." if forge else " (Forge lifts this)."),
-                            "E_MISSING_COMPONENTS")
+                            "E_MISSING_COMPONENTS",
+                            phrase=phrase("refusal.components-forge", item=words.item(artefact)) if forge
+                            else phrase("refusal.components", item=words.item(artefact)))
 
 
 def craft(ctx: Ctx, artefact: str, forge: bool) -> None:

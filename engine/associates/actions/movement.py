@@ -83,10 +83,12 @@ def check_step(s: State, draft: Draft, cmd: Command) -> To | Sprint:
             raise IllegalAction("Unknown zone.", "E_UNKNOWN_ZONE", phrase=phrase("refusal.unknown-zone"))
         if len(path) >= allowance(s, fig, len(sprints)):
             raise IllegalAction(f"This Movement covers at most {counted(allowance(s, fig, len(sprints)), 'zone')}. "
-                                "Confirm the path, add a Sprint, or undo.", "E_PATH_TOO_LONG")
+                                "Confirm the path, add a Sprint, or undo.", "E_PATH_TOO_LONG",
+                                phrase=phrase("refusal.path-too-long", n=allowance(s, fig, len(sprints))))
         last = path[-1] if path else start
         if z not in board.adjacent(last):
-            raise IllegalAction(f"{board.zone_name(z)} is not adjacent to {board.zone_name(last)}.", "E_NOT_ADJACENT")
+            raise IllegalAction(f"{board.zone_name(z)} is not adjacent to {board.zone_name(last)}.", "E_NOT_ADJACENT",
+                                phrase=phrase("refusal.not-adjacent", zone=words.zone(z), last=words.zone(last)))
         if z == start or z in path:
             raise IllegalAction("A path may not visit a zone twice or return to its start.", "E_PATH_REPEAT",
                                 phrase=phrase("refusal.path-not-visit"))

@@ -190,13 +190,15 @@ def check_step(s: State, draft: Draft, cmd: Command) -> DraftStep:
         if src == "tomb" and "tomb" not in sources(s, fig):
             holder = [k for k in s.zones[zone_of(s, fig)].tombs if k != g]
             raise IllegalAction("Only the owner's figurines may take from a Tomb." if holder else
-                                "There is no Tomb of yours here.", "E_ADVERSE_TOMB")
+                                "There is no Tomb of yours here.", "E_ADVERSE_TOMB",
+                                phrase=phrase("refusal.adverse-tomb") if holder else phrase("refusal.no-tomb-here"))
         avail = sources(s, fig).get(src)
         if avail is None:
             raise IllegalAction("Unknown source.", "E_UNKNOWN_ITEM", phrase=phrase("refusal.unknown-source"))
         chosen = selection(s, fig, draft).get(src, empty_treasure())
         if avail[item] - chosen[item] <= 0:
-            raise IllegalAction(f"There is no {ITEM_NAMES[item]} left to take there.", "E_ITEM_NOT_PRESENT")
+            raise IllegalAction(f"There is no {ITEM_NAMES[item]} left to take there.", "E_ITEM_NOT_PRESENT",
+                                phrase=phrase("refusal.none-left-there", item=words.item(item)))
         _require_listed_form(cmd.tail, item, avail[item] - chosen[item])
         return cmd
     if not isinstance(cmd, Drop):
@@ -207,7 +209,8 @@ def check_step(s: State, draft: Draft, cmd: Command) -> DraftStep:
         raise IllegalAction("Unknown item.", "E_UNKNOWN_ITEM", phrase=phrase("refusal.unknown-item"))
     chosen = selection(s, fig, draft).get("own", empty_treasure())
     if s.figs[fig].treasure[item] - chosen[item] <= 0:
-        raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD")
+        raise IllegalAction(f"This figurine does not hold that {ITEM_NAMES[item]}.", "E_ITEM_NOT_HELD",
+                            phrase=phrase("refusal.item-not-held", item=words.item(item)))
     _require_listed_form(cmd.tail, item, s.figs[fig].treasure[item] - chosen[item])
     return cmd
 
