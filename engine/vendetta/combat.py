@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
+from engine.vendetta import words
 from engine.vendetta.clans import CLANS, clockwise_from
 
 Assignment = list[tuple[str, int]]  # [(target, dice), ...]
@@ -32,22 +34,26 @@ def validate_assignment(here: Mapping[str, int], declarer: str, assignment: Iter
     for pair in pairs:
         target = pair[0]
         if target == declarer:
-            raise IllegalAction("Your gnomes cannot attack their own clan.", "E_TARGET")
+            raise IllegalAction("Your gnomes cannot attack their own clan.", "E_TARGET", phrase("refuse.own-clan"))
         if target not in present:
-            who = CLANS[target].name if target in CLANS else repr(target)
-            raise IllegalAction(f"{who} has no gnome in this territory.", "E_TARGET")
+            # A typed text that names no clan is quoted as typed, which no catalog translates: English only.
+            raise IllegalAction(f"{CLANS[target].name if target in CLANS else repr(target)} has no gnome in this "
+                                "territory.", "E_TARGET",
+                                phrase("refuse.no-gnome-here", clan=words.clan(target)) if target in CLANS else None)
         if target in seen:
-            raise IllegalAction(f"{CLANS[target].name} is listed twice; give each target its dice once.", "E_TARGET")
+            raise IllegalAction(f"{CLANS[target].name} is listed twice; give each target its dice once.", "E_TARGET",
+                                phrase("refuse.listed-twice", clan=words.clan(target)))
         seen.add(target)
     total = 0
     for pair in pairs:
         dice = pair[1] if len(pair) > 1 else None
         if not isinstance(dice, int) or isinstance(dice, bool) or dice < 1:
-            raise IllegalAction("Every target needs at least one die.", "E_DICE_TOTAL")
+            raise IllegalAction("Every target needs at least one die.", "E_DICE_TOTAL", phrase("refuse.one-die-each"))
         total += dice
     have = here.get(declarer, 0)
     if total != have:
-        raise IllegalAction(f"Assign exactly {have} dice, one per gnome here (you assigned {total}).", "E_DICE_TOTAL")
+        raise IllegalAction(f"Assign exactly {have} dice, one per gnome here (you assigned {total}).", "E_DICE_TOTAL",
+                            phrase("refuse.assign-exactly", have=have, total=total))
     return [(str(t), int(n)) for t, n in pairs]
 
 

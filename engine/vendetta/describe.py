@@ -260,12 +260,14 @@ def pick_action(state: VendettaState, player: int, ids: Sequence[str]) -> Action
     """The typed `choose:` order keeping exactly `ids` (R-V26)."""
     pick = multi_pick(state, player)
     if pick is None:
-        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK", phrase("refuse.nothing-to-pick"))
     chosen = list(dict.fromkeys(ids))
     if len(chosen) != len(list(ids)) or not set(chosen) <= set(pick.option_ids()):
-        raise IllegalAction("Choose among the offered objectives, each once.", "E_BAD_PICK")
+        raise IllegalAction("Choose among the offered objectives, each once.", "E_BAD_PICK",
+                            phrase("refuse.pick-offered-once"))
     if not pick.min <= len(chosen) <= pick.max:
-        raise IllegalAction(f"Keep exactly {pick.min} objectives (you chose {len(chosen)}).", "E_BAD_PICK")
+        raise IllegalAction(f"Keep exactly {pick.min} objectives (you chose {len(chosen)}).", "E_BAD_PICK",
+                            phrase("refuse.keep-exactly", n=pick.min, chose=len(chosen)))
     clan = active_objective_clan(state, player)
     ordered = catalogue_sorted(chosen)
     return Action(f"choose:{clan}:{','.join(ordered)}", "Keep " + joined([CARDS[c].name for c in ordered]),

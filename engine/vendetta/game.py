@@ -17,7 +17,7 @@ from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
 from engine.core.phases import PhasedGame, PhaseRules
-from engine.core.phrases import CatalogName, Phrase
+from engine.core.phrases import CatalogName, Phrase, phrase
 from engine.core.picks import FinalReport
 from engine.core.timeouts import DAY, MINUTE, RulesTimer, TimeoutRules
 from engine.vendetta import describe, report, words
@@ -72,7 +72,7 @@ class VendettaGame(PhasedGame[VendettaState]):
         Whose turn it is and whether the clan is theirs are the phase's own checks, in the order of §10.
         """
         if state.phase == PHASE_FINISHED:
-            raise IllegalAction("The game is over.", "E_GAME_OVER")
+            raise IllegalAction("The game is over.", "E_GAME_OVER", phrase("refuse.game-over"))
         phase = phase_of(parse(action.id))
         if phase is not None and phase != state.phase:
             raise IllegalAction(f"That is not possible during the {state.phase} phase.", "E_PHASE")

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
-from engine.core.phrases import listed, phrase
+from engine.core.phrases import Phrase, listed, phrase
 from engine.vendetta import words
 from engine.vendetta.actions import (
     describe_assignment,
@@ -59,8 +59,11 @@ def clans_of(state: VendettaState, player: int) -> list[str]:
 
 def _require_own(state: VendettaState, player: int, clan: str) -> None:
     if state.owner.get(clan) != player:
-        name = CLANS[clan].name if clan in CLANS else "that"
-        raise IllegalAction(f"You do not control the {name} clan.", "E_NOT_YOUR_CLAN")
+        if clan not in CLANS:
+            raise IllegalAction("You do not control the that clan.", "E_NOT_YOUR_CLAN",
+                                phrase("refuse.not-your-clan-unknown"))
+        raise IllegalAction(f"You do not control the {CLANS[clan].name} clan.", "E_NOT_YOUR_CLAN",
+                            phrase("refuse.not-your-clan", clan=words.clan(clan)))
 
 
 def _card_words(cid: str) -> str:
@@ -68,8 +71,8 @@ def _card_words(cid: str) -> str:
     return CARDS[cid].name if cid in CARDS else repr(cid)
 
 
-def _draft_error(text: str) -> IllegalAction:
-    return IllegalAction(text, "E_DRAFT")
+def _draft_error(text: str, said: Phrase) -> IllegalAction:
+    return IllegalAction(text, "E_DRAFT", said)
 
 
 # --- objectives --------------------------------------------------------------------------------
@@ -78,13 +81,17 @@ def _draft_error(text: str) -> IllegalAction:
 def validate_choice(offered: Sequence[str], k: int, card_ids: Sequence[str]) -> list[str]:
     """The chosen cards in catalogue order, or IllegalAction (E_OBJ_COUNT before E_OBJ_NOT_OFFERED) (R-V26)."""
     if len(card_ids) != k:
-        raise IllegalAction(f"Keep exactly {k} objectives (you chose {len(card_ids)}).", "E_OBJ_COUNT")
+        raise IllegalAction(f"Keep exactly {k} objectives (you chose {len(card_ids)}).", "E_OBJ_COUNT",
+                            phrase("refuse.keep-exactly", n=k, chose=len(card_ids)))
     seen: set[str] = set()
     for cid in card_ids:
         if cid not in offered:
-            raise IllegalAction(f"{_card_words(cid)} is not one of the cards you were offered.", "E_OBJ_NOT_OFFERED")
+            # A typed text that names no card is quoted as typed, which no catalog translates: English only.
+            raise IllegalAction(f"{_card_words(cid)} is not one of the cards you were offered.", "E_OBJ_NOT_OFFERED",
+                                phrase("refuse.card-not-offered", card=words.card(cid)) if cid in CARDS else None)
         if cid in seen:
-            raise IllegalAction(f"{_card_words(cid)} is chosen twice.", "E_OBJ_NOT_OFFERED")
+            raise IllegalAction(f"{_card_words(cid)} is chosen twice.", "E_OBJ_NOT_OFFERED",
+                                phrase("refuse.card-twice", card=words.card(cid)) if cid in CARDS else None)
         seen.add(cid)
     return catalogue_sorted(card_ids)
 
@@ -93,11 +100,11 @@ def active_objective_clan(state: VendettaState, player: int) -> str:
     """The first seat of `player` still choosing objectives."""
     mine = clans_of(state, player)
     if not mine:
-        raise IllegalAction("You have no clan in this game.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have no clan in this game.", "E_NOT_YOUR_TURN", phrase("refuse.no-clan"))
     for clan in mine:
         if clan not in state.chosen:
             return clan
-    raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY")
+    raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY", phrase("refuse.already-chosen"))
 
 
 def _picked(state: VendettaState, clan: str) -> list[str]:
@@ -110,7 +117,8 @@ def check_objectives(state: VendettaState, player: int, action: Action) -> None:
     if isinstance(step, Choose):
         _require_own(state, player, step.clan)
         if step.clan in state.chosen:
-            raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY")
+            raise IllegalAction("You have already chosen your objectives.", "E_OBJ_ALREADY",
+                                phrase("refuse.already-chosen"))
         validate_choice(state.offered[step.clan], state.objectives_kept, step.cards)
         return
     clan = active_objective_clan(state, player)
@@ -118,13 +126,15 @@ def check_objectives(state: VendettaState, player: int, action: Action) -> None:
     match step:
         case Pick(card=cid):
             if len(cards) >= state.objectives_kept:
-                raise IllegalAction(f"You already picked {len(cards)}; confirm or undo.", "E_OBJ_COUNT")
+                raise IllegalAction(f"You already picked {len(cards)}; confirm or undo.", "E_OBJ_COUNT",
+                                    phrase("refuse.picked-enough", picked=len(cards)))
             if cid not in state.offered[clan] or cid in cards:
                 raise IllegalAction(f"{_card_words(cid)} is not an offered card you can still pick.",
-                                    "E_OBJ_NOT_OFFERED")
+                                    "E_OBJ_NOT_OFFERED",
+                                    phrase("refuse.card-not-pickable", card=words.card(cid)) if cid in CARDS else None)
         case Undo() | Clear():
             if not cards:
-                raise _draft_error("Nothing to undo.")
+                raise _draft_error("Nothing to undo.", phrase("refuse.nothing-to-undo"))
         case Confirm():
             validate_choice(state.offered[clan], state.objectives_kept, cards)
         case _:
@@ -175,9 +185,12 @@ def _mover_for(state: VendettaState, player: int) -> str:
         return mover
     mine = clans_of(state, player)
     if mine and all(c in state.moved for c in mine):
-        raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED")
-    who = CLANS[mover].name if mover else "nobody"
-    raise IllegalAction(f"It is not your turn to move (waiting for {who}).", "E_NOT_YOUR_TURN")
+        raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED", phrase("refuse.already-moved"))
+    if not mover:
+        raise IllegalAction("It is not your turn to move (waiting for nobody).", "E_NOT_YOUR_TURN",
+                            phrase("refuse.not-your-move-nobody"))
+    raise IllegalAction(f"It is not your turn to move (waiting for {CLANS[mover].name}).", "E_NOT_YOUR_TURN",
+                        phrase("refuse.not-your-move-waiting", clan=words.clan(mover)))
 
 
 def _drafted_triples(draft: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -190,9 +203,9 @@ def check_movement(state: VendettaState, player: int, action: Action) -> None:
     if isinstance(step, Declare):
         _require_own(state, player, step.clan)
         if step.clan in state.moved:
-            raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED")
+            raise IllegalAction("You have already moved this round.", "E_ALREADY_MOVED", phrase("refuse.already-moved"))
         if step.clan != current_mover(state):
-            raise IllegalAction("It is not your turn to move.", "E_NOT_YOUR_TURN")
+            raise IllegalAction("It is not your turn to move.", "E_NOT_YOUR_TURN", phrase("refuse.not-your-move"))
         validate_declaration(state.board, step.clan, step.triples)
         return
     clan = _mover_for(state, player)
@@ -203,37 +216,41 @@ def check_movement(state: VendettaState, player: int, action: Action) -> None:
             pass
         case Confirm():
             if not draft["triples"] or draft["origin"] is not None:
-                raise _draft_error("Finish or undo the move you are building, or pass.")
+                raise _draft_error("Finish or undo the move you are building, or pass.", phrase("refuse.finish-move"))
             validate_declaration(state.board, clan, _drafted_triples(draft))
         case Undo():
             if draft["dest"] is None and draft["origin"] is None and not draft["triples"]:
-                raise _draft_error("Nothing to undo.")
+                raise _draft_error("Nothing to undo.", phrase("refuse.nothing-to-undo"))
         case Clear():
             if not draft["triples"]:
-                raise _draft_error("Nothing to clear.")
+                raise _draft_error("Nothing to clear.", phrase("refuse.nothing-to-clear"))
         case From(territory=origin):
             _check_origin(state, clan, draft, origin)
         case To(territory=dest):
             if dest not in board:
                 raise IllegalAction(f"There is no territory called {dest!r}.", "E_UNKNOWN_TERRITORY")
             if draft["origin"] is None or draft["dest"] is not None:
-                raise _draft_error("Choose where to move from first.")
+                raise _draft_error("Choose where to move from first.", phrase("refuse.origin-first"))
             if dest == draft["origin"]:
-                raise IllegalAction("Origin and destination must differ.", "E_SAME_TERRITORY")
+                raise IllegalAction("Origin and destination must differ.", "E_SAME_TERRITORY",
+                                    phrase("refuse.same-territory"))
             pairs = [(o, d) for o, d, _n in draft["triples"]]
             if not single_focus([*pairs, (draft["origin"], dest)]):
-                raise IllegalAction("That destination breaks the single focus of your move.", "E_FOCUS")
+                raise IllegalAction("That destination breaks the single focus of your move.", "E_FOCUS",
+                                    phrase("refuse.focus-destination"))
             if dest not in reach(clan, draft["origin"], state.board):
                 raise IllegalAction(f"{board.name(dest)} cannot be reached: other clans block the way.",
-                                    "E_UNREACHABLE")
+                                    "E_UNREACHABLE", phrase("refuse.blocked", place=words.place(dest)))
         case Gnomes(count=n):
             if draft["origin"] is None or draft["dest"] is None:
-                raise _draft_error("Choose an origin and a destination first.")
+                raise _draft_error("Choose an origin and a destination first.",
+                                   phrase("refuse.origin-and-destination-first"))
             if not isinstance(n, int) or not is_count(n):
                 raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT")
             origin = draft["origin"]
             if n > state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin):
-                raise IllegalAction(f"Not enough gnomes left on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
+                raise IllegalAction(f"Not enough gnomes left on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES",
+                                    phrase("refuse.not-enough-gnomes", place=words.place(origin)))
         case _:
             raise unknown(action.id)
 
@@ -243,14 +260,18 @@ def _check_origin(state: VendettaState, clan: str, draft: dict[str, Any], origin
     if origin not in board:
         raise IllegalAction(f"There is no territory called {origin!r}.", "E_UNKNOWN_TERRITORY")
     if draft["origin"] is not None:
-        raise _draft_error("You already chose where to move from; choose a destination or undo.")
+        raise _draft_error("You already chose where to move from; choose a destination or undo.",
+                           phrase("refuse.origin-chosen"))
     if state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin) < 1:
-        raise IllegalAction(f"You have no gnome left to move on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES")
+        raise IllegalAction(f"You have no gnome left to move on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES",
+                            phrase("refuse.no-gnome-left", place=words.place(origin)))
     if not destination_choices(state, clan, draft, origin):
         pairs = [(o, d) for o, d, _n in draft["triples"]]
         if not any(single_focus([*pairs, (origin, d)]) for d in board.order if d != origin):
-            raise IllegalAction("That origin breaks the single focus of your move.", "E_FOCUS")
-        raise IllegalAction("No destination can be reached from there.", "E_UNREACHABLE")
+            raise IllegalAction("That origin breaks the single focus of your move.", "E_FOCUS",
+                                phrase("refuse.focus-origin"))
+        raise IllegalAction("No destination can be reached from there.", "E_UNREACHABLE",
+                            phrase("refuse.no-destination"))
 
 
 def apply_movement(state: VendettaState, player: int, action: Action, events: list[Event]) -> None:
@@ -300,8 +321,8 @@ def _declarer_for(state: VendettaState, player: int) -> str:
         return declarer
     assert state.combat is not None
     if any(state.owner[c] == player for c in state.combat["order"]):
-        raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN")
-    raise IllegalAction("None of your clans fights here.", "E_NOT_IN_COMBAT")
+        raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN", phrase("refuse.not-your-declaration"))
+    raise IllegalAction("None of your clans fights here.", "E_NOT_IN_COMBAT", phrase("refuse.not-in-fight"))
 
 
 def _fight_here(state: VendettaState) -> dict[str, int]:
@@ -317,9 +338,11 @@ def check_combat(state: VendettaState, player: int, action: Action) -> None:
     if isinstance(step, Attack):
         _require_own(state, player, step.clan)
         if step.clan not in present_clans(here):
-            raise IllegalAction(f"{CLANS[step.clan].name} has no gnome in this fight.", "E_NOT_IN_COMBAT")
+            raise IllegalAction(f"{CLANS[step.clan].name} has no gnome in this fight.", "E_NOT_IN_COMBAT",
+                                phrase("refuse.clan-not-in-fight", clan=words.clan(step.clan)))
         if step.clan != current_declarer(state):
-            raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN")
+            raise IllegalAction("It is not your turn to declare.", "E_NOT_YOUR_TURN",
+                                phrase("refuse.not-your-declaration"))
         validate_assignment(here, step.clan, step.pairs)
         return
     clan = _declarer_for(state, player)
@@ -332,29 +355,34 @@ def check_combat(state: VendettaState, player: int, action: Action) -> None:
             validate_assignment(here, clan, [(target, here[clan])])
         case Confirm():
             if draft["target"] is not None:
-                raise _draft_error("Choose how many dice for the target, or undo.")
+                raise _draft_error("Choose how many dice for the target, or undo.", phrase("refuse.dice-for-target"))
             validate_assignment(here, clan, draft["assign"])
         case Undo():
             if draft["target"] is None and not draft["assign"]:
-                raise _draft_error("Nothing to undo.")
+                raise _draft_error("Nothing to undo.", phrase("refuse.nothing-to-undo"))
         case Clear():
             if not draft["assign"]:
-                raise _draft_error("Nothing to clear.")
+                raise _draft_error("Nothing to clear.", phrase("refuse.nothing-to-clear"))
         case Target(clan=target):
             if draft["target"] is not None:
-                raise _draft_error("Choose how many dice for the current target first.")
+                raise _draft_error("Choose how many dice for the current target first.",
+                                   phrase("refuse.dice-for-current-target"))
             if target == clan or target not in present_clans(here) or target in assigned:
-                who = CLANS[target].name if target in CLANS else "That"
-                raise IllegalAction(f"{who} is not a target you can still choose.", "E_TARGET")
+                if target not in CLANS:
+                    raise IllegalAction("That is not a target you can still choose.", "E_TARGET",
+                                        phrase("refuse.not-a-target"))
+                raise IllegalAction(f"{CLANS[target].name} is not a target you can still choose.", "E_TARGET",
+                                    phrase("refuse.target-taken", clan=words.clan(target)))
             if remaining < 1:
-                raise IllegalAction("All your dice are assigned; confirm.", "E_DICE_TOTAL")
+                raise IllegalAction("All your dice are assigned; confirm.", "E_DICE_TOTAL",
+                                    phrase("refuse.dice-all-assigned"))
         case Dice(count=n):
             if draft["target"] is None:
-                raise _draft_error("Choose a target first.")
+                raise _draft_error("Choose a target first.", phrase("refuse.target-first"))
             others_left = [c for c in present_clans(here) if c not in (clan, draft["target"]) and c not in assigned]
             if not isinstance(n, int) or not is_count(n) or n > remaining or (not others_left and n != remaining):
                 raise IllegalAction(f"Choose between 1 and {remaining} dice (all of them for the last target).",
-                                    "E_DICE_TOTAL")
+                                    "E_DICE_TOTAL", phrase("refuse.dice-between", most=remaining))
         case _:
             raise unknown(action.id)
 

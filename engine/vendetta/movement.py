@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.phrases import phrase
+from engine.vendetta import words
 from engine.vendetta.board import load_board
 from engine.vendetta.state import BoardMap, add_gnomes
 
@@ -65,7 +67,8 @@ def validate_declaration(board: BoardMap, clan: str, triples: Iterable[Sequence[
     submitted = [tuple(t) for t in triples]
     for t in submitted:
         if len(t) != 3:
-            raise IllegalAction("Each move needs an origin, a destination and a count.", "E_COUNT")
+            raise IllegalAction("Each move needs an origin, a destination and a count.", "E_COUNT",
+                                phrase("refuse.move-parts"))
         o, d, n = t
         if not is_count(n):
             raise IllegalAction(f"{n!r} is not a number of gnomes (a whole number, at least 1).", "E_COUNT")
@@ -73,11 +76,13 @@ def validate_declaration(board: BoardMap, clan: str, triples: Iterable[Sequence[
             if tid not in territories:
                 raise IllegalAction(f"There is no territory called {tid!r}.", "E_UNKNOWN_TERRITORY")
         if o == d:
-            raise IllegalAction(f"Moving from {territories.name(o)} to itself is not a move.", "E_SAME_TERRITORY")
+            raise IllegalAction(f"Moving from {territories.name(o)} to itself is not a move.", "E_SAME_TERRITORY",
+                                phrase("refuse.move-to-itself", place=words.place(o)))
     merged = merge(submitted)
     if not single_focus(merged):
         raise IllegalAction(
-            "Gnomes must all leave one territory or all arrive at one territory (single focus).", "E_FOCUS"
+            "Gnomes must all leave one territory or all arrive at one territory (single focus).", "E_FOCUS",
+            phrase("refuse.single-focus"),
         )
     leaving: dict[str, int] = {}
     for o, _d, n in merged:
@@ -86,7 +91,8 @@ def validate_declaration(board: BoardMap, clan: str, triples: Iterable[Sequence[
         have = board.get(o, {}).get(clan, 0)
         if n > have:
             raise IllegalAction(
-                f"You move {n} gnomes out of {territories.name(o)} but have only {have} there.", "E_NOT_ENOUGH_GNOMES"
+                f"You move {n} gnomes out of {territories.name(o)} but have only {have} there.", "E_NOT_ENOUGH_GNOMES",
+                phrase("refuse.move-more-than-held", moved=n, place=words.place(o), have=have),
             )
     reach_cache: dict[str, set[str]] = {}
     for o, d, _n in merged:
@@ -95,7 +101,7 @@ def validate_declaration(board: BoardMap, clan: str, triples: Iterable[Sequence[
         if d not in reach_cache[o]:
             raise IllegalAction(
                 f"{territories.name(d)} cannot be reached from {territories.name(o)}: other clans block the way.",
-                "E_UNREACHABLE",
+                "E_UNREACHABLE", phrase("refuse.blocked-from", dest=words.place(d), origin=words.place(o)),
             )
     return merged
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.vendetta import GAME
 from engine.vendetta.state import VendettaState
@@ -81,13 +82,38 @@ def test_panel_lines_are_phrases(players: int, options: dict[str, int], seed: in
     assert alike * 4 < total, (alike, total)
 
 
+def check_refusal(error: IllegalAction, names: dict[int, str]) -> None:
+    """A refusal carries its phrase, said in English as its message and otherwise in French."""
+    assert error.phrase is not None, error.message
+    assert say(ENGLISH, DOMAIN, error.phrase, names) == error.message
+    assert say(FRENCH, DOMAIN, error.phrase, names) != error.message
+
+
 def refused(state: VendettaState, player: int, action_id: str) -> IllegalAction:
-    """The refusal of `action_id` by `player`, which must come with its phrase."""
-    action = next((a for a in GAME.legal_actions(state, player) if a.id == action_id), None)
+    """The refusal of `action_id` by `player`."""
     with pytest.raises(IllegalAction) as caught:
-        if action is None:
-            from engine.core.actions import Action
-            action = Action(action_id, action_id)
-        GAME.apply(state, player, action)
-    assert caught.value.phrase is not None, caught.value.message
+        GAME.apply(state, player, Action(action_id))
     return caught.value
+
+
+def test_refusals_are_phrases() -> None:
+    """Refusals met on purpose, in the objective choice and in the movement, read in both languages."""
+    state = GAME.new_game(3, 7, {})
+    names = names_of(state)
+    mine = next(c for c in state.seats if state.owner[c] == 0)
+    cards = ",".join(state.offered[mine][: state.objectives_kept])
+    check_refusal(refused(state, 1, f"choose:{mine}:{cards}"), names)
+    check_refusal(refused(state, 0, "undo"), names)
+    for ids in (["no-such-card"], list(state.offered[mine][:1])):
+        with pytest.raises(IllegalAction) as caught:
+            GAME.pick_action(state, 0, ids)
+        check_refusal(caught.value, names)
+    for player in range(state.players):
+        menu = GAME.multi_pick(state, player)
+        assert menu is not None
+        state, _events = GAME.apply(state, player, GAME.pick_action(state, player, menu.suggested))
+    waiting = [p for p in range(state.players) if p not in {d.player for d in GAME.pending(state)}]
+    check_refusal(refused(state, waiting[0], "pass"), names)
+    mover = GAME.pending(state)[0].player
+    check_refusal(refused(state, mover, "confirm"), names)
+    check_refusal(refused(state, mover, "undo"), names)
