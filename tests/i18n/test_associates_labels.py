@@ -16,6 +16,7 @@ from engine.core.actions import Action
 from engine.core.names import fill_names
 from i18n import ENGLISH, Locale
 from present.phrases import say
+from tests.i18n.random_play import played
 
 FRENCH = Locale("fr")
 GAME = "associates"
@@ -73,19 +74,13 @@ def play(players: int, seed: int, options: dict[str, Any], steps: int = 1500) ->
     """One game of random legal moves that mostly do something (a uniform choice ends most activations at
     once), every step checked."""
     game = registry.get(GAME)
-    state = game.new_game(players, seed, options)
     people = {p: f"<@{p}>" for p in range(players)}
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # the checks' own draws: the moves are played's
     seen = Seen()
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.outcome(state) is not None or not pending:
-            break
-        check_step(game, state, people, seen, rng)
-        player = pending[0].player
-        legal = game.legal_actions(state, player)
-        doing = [a for a in legal if not is_passive(a)]
-        state, _ = game.apply(state, player, rng.choice(doing if doing and rng.random() < 0.85 else legal))
+    for state, _ in played(GAME, players, seed, options, prefer=lambda a: not is_passive(a), keen=0.85,
+                           steps=steps):
+        if game.outcome(state) is None and game.pending(state):
+            check_step(game, state, people, seen, rng)
     return seen
 
 

@@ -19,6 +19,7 @@ from engine.core.names import fill_names
 from engine.core.phrases import Phrase
 from i18n import ENGLISH, Locale
 from present.phrases import say
+from tests.i18n.random_play import played
 
 FRENCH = Locale("fr")
 GAME = "associates"
@@ -89,21 +90,17 @@ def check_refusals(game: Any, state: Any, player: int, people: dict[int, str], s
 def play(players: int, seed: int, options: dict[str, Any], steps: int = 1200) -> Seen:
     """One game of random legal moves that mostly do something, every step checked."""
     game = registry.get(GAME)
-    state = game.new_game(players, seed, options)
     people = {p: f"<@{p}>" for p in range(players)}
-    rng = random.Random(seed)
+    rng = random.Random(seed)  # when to try wrong orders: the moves are played's
     seen = Seen()
-    for _ in range(steps):
+    for state, _ in played(GAME, players, seed, options, prefer=lambda a: not is_passive(a), keen=0.85,
+                           steps=steps):
         pending = game.pending(state)
         if game.outcome(state) is not None or not pending:
-            break
+            continue
         check_step(game, state, people, seen)
-        player = pending[0].player
         if rng.random() < 0.05:
-            check_refusals(game, state, player, people, seen)
-        legal = game.legal_actions(state, player)
-        doing = [a for a in legal if not is_passive(a)]
-        state, _ = game.apply(state, player, rng.choice(doing if doing and rng.random() < 0.85 else legal))
+            check_refusals(game, state, pending[0].player, people, seen)
     return seen
 
 

@@ -17,7 +17,7 @@ from engine.tribes import words
 from engine.tribes.phases import FLAK
 from i18n import ENGLISH, Locale
 from present.phrases import say
-from tests.engine.tribes.builders import build, play, start, who
+from tests.engine.tribes.builders import flak_choice, play, who
 
 FRENCH = Locale("fr")
 GAME = "tribes"
@@ -121,15 +121,8 @@ def test_a_terrain_group_is_named_in_the_readers_language() -> None:
 
 
 def test_the_gnomflak_choice_says_its_cards_and_its_counted_prompt() -> None:
-    # Random games seldom bring a Gnomflak against flying cards: this one is built (as tests/engine/tribes does).
-    s = build({"golden_fields": "P:4", "cloud_crags": "M:1", "forest": "K:1"},
-              hands={"P": ["gnomflak#1"], "M": ["gnomcopter#1", "gnomglider#1"], "K": ["gnomballoon#1"]})
-    s, _ = start(s, "P")
-    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:1",
-                "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1", "confirm",
-                "card:play:gnomflak#1", "confirm")
-    s, _ = play(s, "M", "card:play:gnomglider#1", "card:play:gnomcopter#1", "card:nolift", "card:nolift", "confirm")
-    s, _ = play(s, "K", "card:play:gnomballoon#1", "card:nolift", "confirm")
+    # Random games seldom bring a Gnomflak against flying cards: this one is built.
+    s = flak_choice()
     names = {p: f"<@{p}>" for p in range(s.player_count)}
     seen: list[str] = []
     for step in ("flak:gnomballoon#1", "flak:gnomcopter#1"):

@@ -13,11 +13,10 @@ from engine.core.errors import IllegalAction
 from engine.core.names import fill_names
 from engine.core.phrases import Phrase
 from engine.tribes.game import GAME as TRIBES
-from engine.tribes.phases import FLAK
 from engine.tribes.state import TribesState
 from i18n import ENGLISH, Locale
 from present.phrases import say
-from tests.engine.tribes.builders import build, play, start, who
+from tests.engine.tribes.builders import flak_choice, play, who
 
 FRENCH = Locale("fr")
 GAME = "tribes"
@@ -83,18 +82,6 @@ def test_every_panel_line_is_said_as_its_english(players: int, seed: int, option
     assert said.french > said.lines * 0.9
 
 
-def flak_choice() -> TribesState:
-    """A Gnomflak of capacity 2 against three flying cards: random games seldom bring one, so it is built."""
-    s = build({"golden_fields": "P:4", "cloud_crags": "M:1", "forest": "K:1"},
-              hands={"P": ["gnomflak#1"], "M": ["gnomcopter#1", "gnomglider#1"], "K": ["gnomballoon#1"]})
-    s, _ = start(s, "P")
-    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:1",
-                "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1", "confirm",
-                "card:play:gnomflak#1", "confirm")
-    s, _ = play(s, "M", "card:play:gnomglider#1", "card:play:gnomcopter#1", "card:nolift", "card:nolift", "confirm")
-    s, _ = play(s, "K", "card:play:gnomballoon#1", "card:nolift", "confirm")
-    assert s.phase == FLAK
-    return s
 
 
 def test_the_gnomflak_menu_and_its_draft_are_said_as_their_english() -> None:

@@ -156,3 +156,17 @@ def play_game(state: TribesState, letter: str, *action_ids: str) -> tuple[Tribes
         state, more = GAME.apply(state, player, Action(action_id))
         events += more
     return state, events
+
+
+def flak_choice() -> Any:
+    """A Gnomflak of capacity 2 against three flying cards, its owner to choose what it shoots: random games
+    seldom bring one, so it is built."""
+    s = build({"golden_fields": "P:4", "cloud_crags": "M:1", "forest": "K:1"},
+              hands={"P": ["gnomflak#1"], "M": ["gnomcopter#1", "gnomglider#1"], "K": ["gnomballoon#1"]})
+    s, _ = start(s, "P")
+    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:1",
+                "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1", "confirm",
+                "card:play:gnomflak#1", "confirm")
+    s, _ = play(s, "M", "card:play:gnomglider#1", "card:play:gnomcopter#1", "card:nolift", "card:nolift", "confirm")
+    s, _ = play(s, "K", "card:play:gnomballoon#1", "card:nolift", "confirm")
+    return s

@@ -7,7 +7,18 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.tribes.phases import CARDS, FLAK
 from engine.tribes.war import WAR_PHASES
-from tests.engine.tribes.builders import armies_at, battle_of, build, legal_ids, play, public_war, start, war_of, who
+from tests.engine.tribes.builders import (
+    armies_at,
+    battle_of,
+    build,
+    flak_choice,
+    legal_ids,
+    play,
+    public_war,
+    start,
+    war_of,
+    who,
+)
 
 
 def result(state, target):
@@ -107,20 +118,10 @@ def test_gnomflak_voids_an_airborne_attack_whose_target_may_then_take_retreats()
     assert s.players[who(s, "P")].vp == 0  # no loss; the move-in of 3 (not 4) keeps Golden Fields held
 
 
-def flak_choice_state():
-    s = build({"golden_fields": "P:4", "cloud_crags": "M:1", "forest": "K:1"},
-              hands={"P": ["gnomflak#1"], "M": ["gnomcopter#1", "gnomglider#1"], "K": ["gnomballoon#1"]})
-    s, _ = start(s, "P")
-    s, _ = play(s, "P", "plan:from:golden_fields", "plan:ground", "plan:to:cloud_crags", "plan:n:1",
-                "plan:from:golden_fields", "plan:ground", "plan:to:forest", "plan:n:1", "confirm",
-                "card:play:gnomflak#1", "confirm")
-    s, _ = play(s, "M", "card:play:gnomglider#1", "card:play:gnomcopter#1", "card:nolift", "card:nolift", "confirm")
-    s, _ = play(s, "K", "card:play:gnomballoon#1", "card:nolift", "confirm")
-    return s
 
 
 def test_gnomflak_choice_when_capacity_does_not_cover_all():
-    s = flak_choice_state()
+    s = flak_choice()
     assert s.phase == FLAK
     assert WAR_PHASES[FLAK].waiting(s) == [who(s, "P")]
     offered = legal_ids(s, who(s, "P"))
@@ -133,7 +134,7 @@ def test_gnomflak_choice_when_capacity_does_not_cover_all():
 
 
 def test_gnomflak_default_shoots_defenders_in_turn_order_cards_in_chosen_order():
-    s = flak_choice_state()
+    s = flak_choice()
     s, _ = play(s, "P", "flak:auto")
     cancelled = s.war.cancelled if s.war else []
     assert cancelled == ["gnomglider#1", "gnomcopter#1"]  # the Mountain Gnomes come before the Marsh Gnomes
@@ -195,7 +196,7 @@ def test_defender_home_territories_must_all_support_an_attacked_home_territory()
 
 
 def test_flak_choice_as_one_pick_of_exactly_the_capacity():
-    s = flak_choice_state()
+    s = flak_choice()
     p = who(s, "P")
     multi_pick, pick_action = WAR_PHASES[FLAK].multi_pick, WAR_PHASES[FLAK].pick_action
     assert multi_pick is not None and pick_action is not None, "Gnomflak is not offered as one pick"

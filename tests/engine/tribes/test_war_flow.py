@@ -15,6 +15,7 @@ from tests.engine.tribes.builders import (
     battle_of,
     build,
     finish,
+    flak_choice,
     legal_ids,
     play,
     public_war,
@@ -23,7 +24,6 @@ from tests.engine.tribes.builders import (
     war_of,
     who,
 )
-from tests.engine.tribes.test_war_cards import flak_choice_state
 from tests.engine.tribes.test_war_rejections import defence_state, retreat_state
 
 
@@ -189,7 +189,7 @@ def test_through_the_game_a_turbo_table_reaches_phase_4_and_plays_it():
 
 
 def test_flak_choice_must_use_the_whole_capacity_g_t20():
-    s = flak_choice_state()
+    s = flak_choice()
     s, _ = play(s, "P", "flak:gnomcopter#1")
     assert "confirm" not in legal_ids(s, who(s, "P"))
     with pytest.raises(IllegalAction, match="Choose 2 cards"):
