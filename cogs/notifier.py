@@ -40,6 +40,7 @@ from host.results import (
 from i18n import ENGLISH, Locale, resolve, t
 from present import attention, ending, records, text
 from present import recap as recap_words
+from present.titles import table_title
 
 if TYPE_CHECKING:
     from host.service import TableService
@@ -241,7 +242,7 @@ class DiscordNotifier:
             await self._retire(table, previous)
         # The prompt carries the panel picture (board above the secret view): nothing to scroll back for; a
         # secret choice's turn start has its one animation here, where only the player sees it.
-        extra = await recap_file(table, panel.recap) if panel.recap is not None else None
+        extra = await recap_file(table, panel.recap, locale=locale) if panel.recap is not None else None
         message = await self._send_dm(user_id, panel.content, view=panel.view, files=panel.files, extra=extra)
         return MessageRef(message.channel.id, message.id)
 
@@ -288,11 +289,11 @@ class DiscordNotifier:
         """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
         locale = await self._dm_locale(user_id)
         if timed_out:
-            content = t(locale, "dm.choice-timed-out", title=table.title)
+            content = t(locale, "dm.choice-timed-out", title=table_title(table, locale))
         elif chosen:
-            content = t(locale, "dm.choice-in-chosen", title=table.title, chosen=chosen)
+            content = t(locale, "dm.choice-in-chosen", title=table_title(table, locale), chosen=chosen)
         else:
-            content = t(locale, "dm.choice-in", title=table.title)
+            content = t(locale, "dm.choice-in", title=table_title(table, locale))
         partial = self.bot.get_partial_messageable(message.channel_id).get_partial_message(message.message_id)
         try:
             await delivered(lambda: partial.edit(content=content, view=None))
@@ -303,7 +304,7 @@ class DiscordNotifier:
         """DM a player their private events and view picture."""
         locale = await self._dm_locale(user_id, table)
         lines = [
-            t(locale, "dm.private-heading", title=table.title, number=table.game_id),
+            t(locale, "dm.private-heading", title=table_title(table, locale), number=table.game_id),
             *text.private_events_text(update.events, table, update.view, locale),
         ]
         empty = images.private_is_empty(table.game_name, update.view)
@@ -405,6 +406,7 @@ class DiscordNotifier:
 
     async def alert_host(self, table: TableInfo, user_id: int, reason: str) -> None:
         """DM the host: the table's channel refuses the bot's messages (what to fix, in plain words)."""
-        content = t(await self._dm_locale(user_id), "dm.host-alert", channel=f"<#{table.channel_id}>",
-                    title=table.title, reason=reason)
+        locale = await self._dm_locale(user_id)
+        content = t(locale, "dm.host-alert", channel=f"<#{table.channel_id}>", title=table_title(table, locale),
+                    reason=reason)
         await self._send_dm(user_id, content)

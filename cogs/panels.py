@@ -21,6 +21,7 @@ from i18n import ENGLISH, Locale
 from present import panel_words, text
 from present import recap as recap_words
 from present.choices import Choice
+from present.titles import table_title
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, obj
     """"**Vendetta** — game #3 · you play Dingleson": the panel's first line (no mention: it is the reader)."""
     side = details.names.get(details.player) if details.player is not None else None
     side = side or (text.faction_names(public_view).get(details.player) if details.player is not None else None)
-    return panel_words.panel_headline(table.title, table.game_id, side, locale)
+    return panel_words.panel_headline(table_title(table, locale), table.game_id, side, locale)
 
 
 def situation_lines(details: PanelDetails, locale: Locale = ENGLISH, game: str = "") -> list[str]:
@@ -145,7 +146,7 @@ async def _finished_panel(screen: PanelScreen, note: str, file_limit: int | None
     """For a game no longer running: the player's final situation, no choices."""
     table = screen.table
     lines = [note] if note else []
-    lines.append(panel_words.finished_line(table.title, table.game_id, table.status, locale))
+    lines.append(panel_words.finished_line(table_title(table, locale), table.game_id, table.status, locale))
     situation = situation_lines(screen.details, locale, table.game_name) if screen.details is not None else []
     files = []
     if with_image and screen.details is not None and screen.public_view is not None \

@@ -18,8 +18,10 @@ import discord
 
 import render
 from host.results import Recap, TableInfo
+from i18n import ENGLISH, Locale
 from present import recap as words
 from present import text
+from present.titles import table_title
 from render import animation
 
 log = logging.getLogger(__name__)
@@ -37,18 +39,19 @@ class _Boards:
 
     def __init__(self, keep: int = BOARDS_KEPT) -> None:
         self._keep = keep
-        self._pngs: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self._pngs: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    def board(self, game_id: int, game_name: str, seq: int, view: dict[str, object]) -> bytes:
-        """The PNG of the public board after entry `seq` of game `game_id`, drawn when not kept yet."""
-        key = (game_id, seq)
+    def board(self, game_id: int, game_name: str, seq: int, view: dict[str, object],
+              locale: Locale = ENGLISH) -> bytes:
+        """The PNG of the public board after entry `seq` of game `game_id` in `locale`, drawn when not kept yet."""
+        key = (game_id, seq, str(locale))
         with self._lock:
             png = self._pngs.get(key)
             if png is not None:
                 self._pngs.move_to_end(key)
                 return png
-        png = render.board(game_name, view)
+        png = render.board(game_name, view, locale)
         with self._lock:
             self._pngs[key] = png
             while len(self._pngs) > self._keep:
@@ -64,31 +67,36 @@ class _Boards:
 BOARDS = _Boards()
 
 
-def animate(recap: Recap, names: Mapping[int, str], max_bytes: int = MAX_BYTES) -> bytes:
-    """The recap as GIF bytes: the board where the reader left it, then one per public change, captioned.
+def animate(recap: Recap, names: Mapping[int, str] | words.Reader, max_bytes: int = MAX_BYTES) -> bytes:
+    """The recap as GIF bytes: the board where the reader left it, then one per public change, captioned (in
+    the language of `names` when it is a Reader, else English).
 
     Pure CPU work: run it in a worker thread. TooLarge (render.animation) when even the smallest scale does not
     fit `max_bytes`.
     """
     captions = words.captions(recap, names)
+    locale = names.locale if isinstance(names, words.Reader) else ENGLISH
     total = len(recap.frames)
     frames = [
-        animation.Frame(BOARDS.board(recap.game_id, recap.game_name, f.seq, f.public_view), captions[i],
+        animation.Frame(BOARDS.board(recap.game_id, recap.game_name, f.seq, f.public_view, locale), captions[i],
                         words.hold_ms(i, total))
         for i, f in enumerate(recap.frames)
     ]
     return animation.encode_gif(frames, max_bytes, scales=SCALES)
 
 
-async def recap_file(table: TableInfo, recap: Recap, limit: int | None = None) -> discord.File | None:
-    """The recap's animation as an attachment, or None when it cannot be drawn (logged: the message goes out
-    without it). Drawn in a worker thread."""
+async def recap_file(table: TableInfo, recap: Recap, limit: int | None = None,
+                     locale: Locale | None = None) -> discord.File | None:
+    """The recap's animation as an attachment, in `locale` (the table's language unless given), or None when
+    it cannot be drawn (logged: the message goes out without it). Drawn in a worker thread."""
     cap = min(MAX_BYTES, limit or MAX_BYTES)
+    said_in = locale if locale is not None else text.table_language(table)
     # Captions name sides, not people: a picture cannot show a mention.
-    names = text.faction_names(recap.frames[-1].public_view)
+    reader = words.Reader(text.faction_names(recap.frames[-1].public_view), table.game_name, said_in)
     try:
-        data = await asyncio.to_thread(animate, recap, names, cap)
+        data = await asyncio.to_thread(animate, recap, reader, cap)
     except Exception:
         log.exception("game %s: the recap of player %s could not be drawn", table.game_id, recap.player)
         return None
-    return discord.File(io.BytesIO(data), filename=FILENAME, description=words.alt_text(recap, table.title))
+    described = words.alt_text(recap, table_title(table, said_in), said_in)
+    return discord.File(io.BytesIO(data), filename=FILENAME, description=described)

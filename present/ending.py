@@ -19,6 +19,7 @@ from present import text
 from present.final import fallback_report, reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
 from present.phrases import say
+from present.titles import table_title
 
 # Room for the result at the end of the final table message; the narration before it gets the rest.
 ENDING_BUDGET = 1750
@@ -177,7 +178,8 @@ def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: Fi
                     locale: Locale = ENGLISH) -> str:
     """/game status of a finished game in `locale`: what it was, when it ended, and the whole result."""
     # A Discord timestamp: each reader sees the moment in their own zone and language.
-    head = t(locale, "end.status-head", title=table.title, game=table.game_id, ended=f"<t:{int(table.updated_at)}:f>")
+    head = t(locale, "end.status-head", title=table_title(table, locale), game=table.game_id,
+             ended=f"<t:{int(table.updated_at)}:f>")
     assert table.outcome is not None
     ending = ending_text(table, table.outcome, view, report, MESSAGE_CONTENT - len(head) - 80, locale)
     return fit_lines([head, ending, t(locale, "end.play-again")], MESSAGE_CONTENT, locale=locale)

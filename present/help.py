@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine import registry
 from i18n import ENGLISH, Locale, catalogs, format_number, game_t, mark, t
 from i18n.catalog import mark_game
+from present.titles import game_title
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +55,6 @@ def game_names() -> list[str]:
     """The games that have a quick start, in the registry's order."""
     with_quick_start = _with_quick_start()
     return [name for name in registry.names() if name in with_quick_start]
-
-
-def game_title(name: str, locale: Locale = ENGLISH) -> str:
-    """A game's title in `locale`, from the game's catalog."""
-    return game_t(locale, name, "title")
 
 
 def game_line(name: str, locale: Locale = ENGLISH) -> str:

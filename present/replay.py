@@ -13,6 +13,7 @@ from host.results import GameReplay, ReplayRound, TableInfo
 from i18n import ENGLISH, Locale, t
 from present import text
 from present.fit import MESSAGE_CONTENT, trim
+from present.titles import table_title
 
 CAPTION_CHARS = 150  # two lines of the caption band at most; the step viewer shows every line in full
 NOTHING_PUBLIC = "Nothing anyone could see happened."  # its English: replay.nothing-public
@@ -65,8 +66,8 @@ def hold_ms(index: int, total: int) -> int:
 
 def animation_message(table: TableInfo, shown: int, total: int) -> str:
     """The message above the animated replay, saying when long games show only some of their rounds."""
-    title = table.title or table.game_name
     locale = text.table_language(table)
+    title = table_title(table, locale)
     lines = [t(locale, "replay.animation", game=table.game_id, title=title)]
     if shown < total:
         lines.append(t(locale, "replay.some-rounds", n=total, shown=shown))
@@ -75,8 +76,8 @@ def animation_message(table: TableInfo, shown: int, total: int) -> str:
 
 def alt_text(table: TableInfo, shown: int) -> str:
     """The animation's description for screen readers."""
-    title = table.title or table.game_name
-    return trim(t(text.table_language(table), "replay.alt", n=shown, title=title), 1024)
+    locale = text.table_language(table)
+    return trim(t(locale, "replay.alt", n=shown, title=table_title(table, locale)), 1024)
 
 
 def step_page(replay: GameReplay, index: int) -> str:
@@ -85,7 +86,7 @@ def step_page(replay: GameReplay, index: int) -> str:
     table = replay.table
     names = text.player_names(table, entry.public_view)
     locale = text.table_language(table)
-    title = table.title or table.game_name
+    title = table_title(table, locale)
     where = t(locale, "replay.step-where", where=round_name(entry.round, locale), step=index + 1,
               steps=len(replay.rounds))
     if index == len(replay.rounds) - 1:

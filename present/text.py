@@ -33,6 +33,7 @@ from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
 from present.me import away_line as away_list
 from present.phrases import say
+from present.titles import table_title
 
 log = logging.getLogger(__name__)
 
@@ -210,7 +211,7 @@ def lobby_text(table: TableInfo) -> str:
     locale = table_language(table)
     seats = ([f"{i + 1}. {lobby_seat_label(s)}" for i, s in enumerate(table.seats)]
              or [t(locale, "lobby.nobody")])
-    head = t(locale, "lobby.head", title=table.title, game=table.game_id)
+    head = t(locale, "lobby.head", title=table_title(table, locale), game=table.game_id)
     hint = ""
     if table.status is TableStatus.LOBBY:
         state = t(locale, "lobby.open", n=table.min_players, taken=len(table.seats), seats=table.max_players)
@@ -341,7 +342,7 @@ def turn_ping_text(table: TableInfo, users: Sequence[int]) -> str:
     the turn is taken)."""
     locale = table_language(table)
     people = t(locale, "list.comma").join(mention(u) for u in users)
-    return t(locale, "table.your-turn", players=people, game=table.title)
+    return t(locale, "table.your-turn", players=people, game=table_title(table, locale))
 
 
 def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
@@ -356,7 +357,7 @@ def pending_mentions(pending: Sequence[PendingPlayer]) -> list[int]:
 def status_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale = ENGLISH) -> str:
     """/game status in `locale`: the table's state in a few lines, public data only (a finished game:
     present.ending)."""
-    lines = [t(locale, "status.head", title=table.title, game=table.game_id,
+    lines = [t(locale, "status.head", title=table_title(table, locale), game=table.game_id,
                state=t(locale, STATUS_WORDS.get(table.status, STATUS_WORDS[TableStatus.QUARANTINED])))]
     lines.append(t(locale, "status.host-options", host=mention(table.host_user_id),
                    options=format_options(table.options, table)))
@@ -390,7 +391,7 @@ STATUS_WORDS = {
 
 def players_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale = ENGLISH) -> str:
     """/game players in `locale`: who sits where."""
-    lines = [t(locale, "players.head", n=len(table.seats), title=table.title, game=table.game_id)]
+    lines = [t(locale, "players.head", n=len(table.seats), title=table_title(table, locale), game=table.game_id)]
     pending = {p.player for p in table.pending}
     for seat in table.seats:
         if seat.player is None:

@@ -1,0 +1,17 @@
+"""A game's title in a language: every game's catalog names its game under the id "title"."""
+
+from __future__ import annotations
+
+from host.results import TableInfo
+from i18n import ENGLISH, Locale, game_t
+
+
+def game_title(name: str, locale: Locale = ENGLISH) -> str:
+    """The title of game `name` in `locale`, from the game's catalog."""
+    return game_t(locale, name, "title")
+
+
+def table_title(table: TableInfo, locale: Locale = ENGLISH) -> str:
+    """The title of the game `table` plays, in `locale` (the stored English title for a game no catalog has)."""
+    said = game_title(table.game_name, locale)
+    return table.title if said == "title" and table.title else said
