@@ -69,6 +69,7 @@ from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.picks import MultiPick
 from host.results import AiLevel, TableInfo
 from i18n import ENGLISH, Locale
+from present import buttons as buttons_words
 from present import panel_words
 from present.choices import Choice, Page, paginate
 
@@ -293,41 +294,43 @@ async def answer_unrouted(interaction: discord.Interaction) -> None:
         await answer_refusal(interaction, UNREADABLE_BUTTON)
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
-    """The lobby buttons: Join, Leave; Add AI at each level (one tap each), Remove AI; Start, Cancel."""
+def lobby_view(game_id: int, locale: Locale = ENGLISH) -> discord.ui.View:
+    """The lobby buttons in `locale`: Join, Leave; Add AI at each level (one tap each), Remove AI; Start, Cancel."""
     view = discord.ui.View(timeout=None)
     ai_buttons = [
-        (LobbyId(game_id, LobbyAction.ADD_AI, level), f"Add AI: {level.value}", discord.ButtonStyle.secondary, 1)
+        (LobbyId(game_id, LobbyAction.ADD_AI, level), buttons_words.add_ai(level, locale),
+         discord.ButtonStyle.secondary, 1)
         for level in AiLevel
     ]
     buttons = [
-        (LobbyId(game_id, LobbyAction.JOIN), "Join", discord.ButtonStyle.success, 0),
-        (LobbyId(game_id, LobbyAction.LEAVE), "Leave", discord.ButtonStyle.secondary, 0),
+        (LobbyId(game_id, LobbyAction.JOIN), buttons_words.join(locale), discord.ButtonStyle.success, 0),
+        (LobbyId(game_id, LobbyAction.LEAVE), buttons_words.leave(locale), discord.ButtonStyle.secondary, 0),
         *ai_buttons,
-        (LobbyId(game_id, LobbyAction.REMOVE_AI), "Remove AI", discord.ButtonStyle.secondary, 1),
-        (LobbyId(game_id, LobbyAction.START), "Start", discord.ButtonStyle.primary, 2),
-        (LobbyId(game_id, LobbyAction.CANCEL), "Cancel", discord.ButtonStyle.danger, 2),
+        (LobbyId(game_id, LobbyAction.REMOVE_AI), buttons_words.remove_ai(locale), discord.ButtonStyle.secondary, 1),
+        (LobbyId(game_id, LobbyAction.START), buttons_words.start(locale), discord.ButtonStyle.primary, 2),
+        (LobbyId(game_id, LobbyAction.CANCEL), buttons_words.cancel(locale), discord.ButtonStyle.danger, 2),
     ]
     for cid, label, style, row in buttons:
         view.add_item(LobbyButton(cid, new_button(cid, label, style, row)))
     return view
 
 
-def rematch_view(game_id: int) -> discord.ui.View:
-    """The final message's buttons: "Rematch", and "Watch the replay" (the step viewer, for anyone)."""
+def rematch_view(game_id: int, locale: Locale = ENGLISH) -> discord.ui.View:
+    """The final message's buttons in `locale`: "Rematch", and "Watch the replay" (the step viewer, for anyone)."""
     view = discord.ui.View(timeout=None)
     cid = RematchId(game_id)
-    view.add_item(RematchButton(cid, new_button(cid, "Rematch", discord.ButtonStyle.success)))
+    view.add_item(RematchButton(cid, new_button(cid, buttons_words.rematch(locale), discord.ButtonStyle.success)))
     watch = ReplayId(game_id, 0, ReplayStep.OPEN)
-    view.add_item(ReplayButton(watch, new_button(watch, "Watch the replay", discord.ButtonStyle.secondary)))
+    view.add_item(ReplayButton(watch, new_button(watch, buttons_words.watch_replay(locale),
+                                                 discord.ButtonStyle.secondary)))
     return view
 
 
-def table_view(game_id: int, version: int) -> discord.ui.View:
-    """The table message's single "Take my turn" button (bound to the version the message shows)."""
+def table_view(game_id: int, version: int, locale: Locale = ENGLISH) -> discord.ui.View:
+    """The table message's single "Take my turn" button in `locale` (bound to the version the message shows)."""
     view = discord.ui.View(timeout=None)
     cid = TurnId(game_id, version)
-    view.add_item(TurnButton(cid, new_button(cid, "Take my turn", discord.ButtonStyle.primary)))
+    view.add_item(TurnButton(cid, new_button(cid, buttons_words.take_turn(locale), discord.ButtonStyle.primary)))
     return view
 
 
@@ -411,7 +414,8 @@ def actions_view(game_id: int, version: int, seat: int, choices: Sequence[Choice
         _action_buttons(view, game_id, version, seat, quick, index_of, discord.ButtonStyle.primary, row)
         row += _rows(len(quick))
     elif quick:
-        view.add_item(_select(game_id, version, seat, quick[:SELECT_OPTIONS], QUICK_PAGE, "Quick orders…", row))
+        view.add_item(_select(game_id, version, seat, quick[:SELECT_OPTIONS], QUICK_PAGE,
+                              panel_words.quick_orders(locale), row))
         row += 1
     if pick is not None:
         view.add_item(pick_select(game_id, version, seat, pick, row, locale))

@@ -88,7 +88,7 @@ def plain_names(interaction: discord.Interaction, table: TableInfo, view: dict[s
     """Player -> "alice (Red)" with display names instead of mentions (a text file shows no mentions)."""
     guild = interaction.guild
     names: dict[int, str] = {}
-    factions = text.faction_names(view)
+    factions = text.faction_names(view, table.game_name, reader_locale(interaction))
     for seat in table.seats:
         if seat.player is None:
             continue
@@ -221,7 +221,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             case LobbyAction.CANCEL:
                 table = await service.cancel(game, user, moderator=is_moderator(interaction))
         log.info("game %s lobby: %s by %s", game, cid.action.value, user)
-        view = lobby_view(table.game_id) if table.status is TableStatus.LOBBY else None
+        view = lobby_view(table.game_id, text.table_language(table)) if table.status is TableStatus.LOBBY else None
         await edit_reply(interaction, text.lobby_text(table), view=view, allowed_mentions=NO_PINGS)
 
     async def _rematch(self, interaction: discord.Interaction, table: TableInfo) -> None:
@@ -323,8 +323,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         table = await self.table_to_read(interaction, game)
         lines = await self.bot.service.log(table.game_id, interaction.user.id)
         view = await self._public_view(table)
-        names = text.player_names(table, view)
         locale = reader_locale(interaction)
+        names = text.player_names(table, view, locale)
         # Room for the line that says the whole log is attached.
         shown = text.log_text(lines, limit=MESSAGE_CONTENT - 80, names=names, game=table.game_name, locale=locale)
         content = "\n".join(shown)

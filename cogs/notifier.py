@@ -164,11 +164,11 @@ class DiscordNotifier:
         mentioned = [u for p in update.pending if p.player in update.mention and (u := p.user_id) is not None]
         allowed = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in mentioned])
         live = update.kind not in NO_BUTTON_KINDS and update.pending
-        view = table_view(table.game_id, update.version) if live else None
+        view = table_view(table.game_id, update.version, text.table_language(table)) if live else None
         if update.kind is UpdateKind.ENDED and update.outcome is not None:
             # The whole result (winners, breakdowns, revealed secrets) and a Rematch button.
             content = ending.ended_message(table, update, await self._final_report(table), await self._ratings(table))
-            view = rematch_view(table.game_id)
+            view = rematch_view(table.game_id, text.table_language(table))
         if update.mode is PostMode.EDIT and previous is not None:
             edited = await self._edit_status(table, previous, content, file, view, allowed)
             if edited:
@@ -383,7 +383,8 @@ class DiscordNotifier:
     async def post_lobby(self, table: TableInfo) -> MessageRef | None:
         """The lobby message with Join/Leave/AI/Start/Cancel; nothing if the lobby closed before it went out."""
         channel = self._channel(table)
-        view = lobby_view(table.game_id) if table.is_open and table.status.value == "lobby" else None
+        view = (lobby_view(table.game_id, text.table_language(table))
+                if table.is_open and table.status.value == "lobby" else None)
         content = text.lobby_text(table)
         posted = await delivered(lambda: channel.send(content, view=view or MISSING, allowed_mentions=NO_PINGS))
         return MessageRef(posted.channel.id, posted.id)

@@ -55,8 +55,13 @@ def step_choices(step: StepInfo, game: str = "", locale: Locale = ENGLISH) -> li
 def headline(table: TableInfo, details: PanelDetails, public_view: dict[str, object] | None,
              locale: Locale = ENGLISH) -> str:
     """"**Vendetta** — game #3 · you play Dingleson": the panel's first line (no mention: it is the reader)."""
-    side = details.names.get(details.player) if details.player is not None else None
-    side = side or (text.faction_names(public_view).get(details.player) if details.player is not None else None)
+    if details.player is None:
+        side = None
+    elif locale != ENGLISH:  # the engine's names are English: the side is said from the game's catalog
+        said = text.faction_names(public_view, table.game_name, locale).get(details.player)
+        side = said or details.names.get(details.player)
+    else:
+        side = details.names.get(details.player) or text.faction_names(public_view).get(details.player)
     return panel_words.panel_headline(table_title(table, locale), table.game_id, side, locale)
 
 
@@ -115,7 +120,7 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
     head = [note] if note else []
     head.append(headline(table, details, screen.public_view, locale))
     if screen.recap is not None:
-        reader = recap_words.Reader(text.player_names(table, screen.public_view), table.game_name, locale)
+        reader = recap_words.Reader(text.player_names(table, screen.public_view, locale), table.game_name, locale)
         head.append(trim(recap_words.recap_text(screen.recap, reader), RECAP_CHARS))
     if step.can_act:
         prompt = panel_words.choice_label(step.prompt, step.prompt_phrase, table.game_name, locale)

@@ -199,7 +199,8 @@ class PlayCog(commands.Cog, name=PLAY_COG):
         choices = await self.step_choices(table, interaction.user.id, steps, reader_locale(interaction))
         result = []
         for c in filter_choices(choices, current):
-            seat = (text.faction_names(public).get(c.seat) or f"side {c.seat + 1}") if several else None
+            seat = (text.faction_names(public, table.game_name, reader_locale(interaction)).get(c.seat)
+                    or f"side {c.seat + 1}") if several else None
             result.append(app_commands.Choice(name=choice_name(c, seat), value=encode_value(c, several)))
         return result
 
@@ -207,7 +208,7 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                             waiting: Sequence[PendingPlayer]) -> str:
         """"Not your turn — waiting for alice (Red)": display names, since an autocomplete line shows no mentions."""
         public = (await self.bot.service.view_for(table.game_id, None)).view
-        factions = text.faction_names(public)
+        factions = text.faction_names(public, table.game_name, reader_locale(interaction))
         guild = interaction.guild
         names = []
         for p in waiting:

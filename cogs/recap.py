@@ -92,7 +92,8 @@ async def recap_file(table: TableInfo, recap: Recap, limit: int | None = None,
     cap = min(MAX_BYTES, limit or MAX_BYTES)
     said_in = locale if locale is not None else text.table_language(table)
     # Captions name sides, not people: a picture cannot show a mention.
-    reader = words.Reader(text.faction_names(recap.frames[-1].public_view), table.game_name, said_in)
+    reader = words.Reader(text.faction_names(recap.frames[-1].public_view, table.game_name, said_in),
+                          table.game_name, said_in)
     try:
         data = await asyncio.to_thread(animate, recap, reader, cap)
     except Exception:

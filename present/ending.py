@@ -69,7 +69,7 @@ def score_text(score: float, in_points: bool, unit: tuple[str, str] | tuple[()] 
 def winners_line(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None,
                  locale: Locale = ENGLISH) -> str:
     """"**Game over** — <@1> (Red) wins!" / "… share the win." / "… nobody wins.", in `locale`."""
-    names = [text.player_label(table, p, view) for p in outcome.winners]
+    names = [text.player_label(table, p, view, locale) for p in outcome.winners]
     if not names:
         return t(locale, "end.nobody-wins")
     if len(names) == 1:
@@ -102,10 +102,10 @@ def standings(table: TableInfo, outcome: Outcome, report: FinalReport, view: Map
             place_of[p] = place
         place += len(group)
     lines: list[str] = []
-    names = text.player_names(table, view)
+    names = text.player_names(table, view, locale)
     worded = (table.game_name, report.unit_said) if report.unit_said is not None else None
     for entry in report.players:
-        label = text.player_label(table, entry.player, view)
+        label = text.player_label(table, entry.player, view, locale)
         score = score_text(outcome.scores.get(entry.player, entry.score), in_points, report.unit, locale, worded)
         place = place_of.get(entry.player, len(place_of) + 1)
         shown = t(locale, "table.scored", player=label, points=score) if score else label
@@ -128,8 +128,8 @@ def ending_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | No
                 report: FinalReport | None, limit: int = ENDING_BUDGET, locale: Locale = ENGLISH) -> str:
     """The result of a finished game in `locale`: winners, why it ended, rounds and time, standings with
     breakdowns, secrets (the engine's report says its own reason, breakdowns and secrets, in English)."""
-    report = report or fallback_report(outcome, text.faction_names(view))
-    names = text.player_names(table, view)
+    report = report or fallback_report(outcome, text.faction_names(view, table.game_name, locale))
+    names = text.player_names(table, view, locale)
     reason = say(locale, table.game_name, report.reason_said, names) if report.reason_said else report.reason
     secrets = _worded(table, report.secrets, report.secrets_said, names, locale)
     lines = [

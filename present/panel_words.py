@@ -33,6 +33,11 @@ def step_by_step(locale: Locale = ENGLISH) -> str:
     return t(locale, "panel.step-by-step")
 
 
+def quick_orders(locale: Locale = ENGLISH) -> str:
+    """The placeholder of the menu of whole orders, when they are too many for buttons."""
+    return t(locale, "panel.quick-orders")
+
+
 def choose(locale: Locale = ENGLISH) -> str:
     """The placeholder of a menu of choices."""
     return t(locale, "panel.choose")

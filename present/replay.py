@@ -48,8 +48,8 @@ def caption(replay: GameReplay, index: int, counts: Mapping[str, int]) -> str:
     Players are named by the side they play (a picture cannot show a mention).
     """
     entry = replay.rounds[index]
-    names = text.faction_names(entry.public_view)
     locale = text.table_language(replay.table)
+    names = text.faction_names(entry.public_view, replay.table.game_name, locale)
     last = replay.rounds[-1].round
     where = t(locale, "replay.round-of", round=entry.round, last=last) if entry.round > 0 \
         else round_name(entry.round, locale)
@@ -84,8 +84,8 @@ def step_page(replay: GameReplay, index: int) -> str:
     """The step viewer's text at round `index`: where we are, and that round's public log lines."""
     entry: ReplayRound = replay.rounds[index]
     table = replay.table
-    names = text.player_names(table, entry.public_view)
     locale = text.table_language(table)
+    names = text.player_names(table, entry.public_view, locale)
     title = table_title(table, locale)
     where = t(locale, "replay.step-where", where=round_name(entry.round, locale), step=index + 1,
               steps=len(replay.rounds))

@@ -28,7 +28,7 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
-from i18n import ENGLISH, Locale, format_number, mark, resolve, t
+from i18n import ENGLISH, Locale, format_number, game_t, mark, resolve, t
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
 from present.me import away_line as away_list
@@ -60,21 +60,26 @@ def lobby_seat_label(seat: SeatInfo) -> str:
     return mention(seat.user_id)
 
 
-def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None = None) -> str:
-    """A player as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one.
+def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None = None,
+                 locale: Locale | None = None) -> str:
+    """A player as "<@user> (Red)" / "AI 2 (Red)", with the faction name when the public view gives one, said
+    in `locale` (the table's language unless given).
 
     Never a bare index: an unknown player is "a player".
     """
     seat = next((s for s in table.seats if s.player == player), None)
     who = seat_label(seat) if seat is not None else UNKNOWN_PLAYER
-    faction = faction_names(view).get(player) if view else None
+    said_in = locale if locale is not None else table_language(table)
+    faction = faction_names(view, table.game_name, said_in).get(player) if view else None
     return f"{who} ({faction})" if faction else who
 
 
-def player_names(table: TableInfo, view: Mapping[str, Any] | None) -> dict[int, str]:
-    """Every player's label (see player_label), to fill the player placeholders of event texts."""
+def player_names(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale | None = None) -> dict[int, str]:
+    """Every player's label (see player_label) in `locale` (the table's language unless given), to fill the
+    player placeholders of event texts."""
+    said_in = locale if locale is not None else table_language(table)
     players = {s.player for s in table.seats if s.player is not None} | set(faction_names(view))
-    return {p: player_label(table, p, view) for p in sorted(players)}
+    return {p: player_label(table, p, view, said_in) for p in sorted(players)}
 
 
 def event_text(event: Event, names: Mapping[int, str], game: str | None = None, locale: Locale = ENGLISH) -> str:
@@ -109,12 +114,30 @@ def _filled(english: str, names: Mapping[int, str]) -> str:
     return fill_names(said, names)
 
 
-def faction_names(view: Mapping[str, Any] | None) -> dict[int, str]:
-    """Player index -> the name of the side they play, from the view's engine-wide "factions" key."""
+def faction_names(view: Mapping[str, Any] | None, game: str | None = None,
+                  locale: Locale = ENGLISH) -> dict[int, str]:
+    """Player index -> the name of the side they play: the view's engine-wide "factions" key, or in another
+    language than English the names of its "faction_ids" from `game`'s catalog."""
     factions = (view or {}).get("factions")
     if not isinstance(factions, Mapping):
         return {}
-    return {int(p): str(name) for p, name in factions.items() if str(p).isdigit() and name}
+    names = {int(p): str(name) for p, name in factions.items() if str(p).isdigit() and name}
+    ids = (view or {}).get("faction_ids")
+    kind = _faction_kind(game) if game is not None and locale != ENGLISH else ""
+    if not kind or not isinstance(ids, Mapping):
+        return names
+    for player, listed in ids.items():
+        if str(player).isdigit() and isinstance(listed, list) and listed:
+            # Several clans of one player read as one side, as the English view says them.
+            names[int(player)] = " & ".join(game_t(locale, str(game), f"{kind}.{i}") for i in listed)
+    return names
+
+
+def _faction_kind(game: str) -> str:
+    try:
+        return registry.get(game).faction_kind
+    except KeyError:
+        return ""
 
 
 def format_options(options: Mapping[str, Any], table: TableInfo | None = None) -> str:
@@ -239,7 +262,7 @@ def pending_line(table: TableInfo, pending: Sequence[PendingPlayer], view: Mappi
     """Who the game waits for, in `locale`; secret choices are named as such and never what they are about."""
     if not pending:
         return ""
-    names = t(locale, "list.comma").join(player_label(table, p.player, view) for p in pending)
+    names = t(locale, "list.comma").join(player_label(table, p.player, view, locale) for p in pending)
     if all(p.kind in SECRET_KINDS for p in pending):
         return t(locale, "table.waiting-secret", players=names)
     return t(locale, "table.now", players=names)
@@ -261,10 +284,10 @@ def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | N
     place = 1
     for group in outcome.ranking:
         if in_points:
-            who = comma.join(t(locale, "table.scored", player=player_label(table, p, view),
+            who = comma.join(t(locale, "table.scored", player=player_label(table, p, view, locale),
                                points=points(outcome.scores.get(p, 0), locale)) for p in group)
         else:
-            who = comma.join(player_label(table, p, view) for p in group)
+            who = comma.join(player_label(table, p, view, locale) for p in group)
             who = t(locale, "table.wins", players=who) if place == 1 else who
         lines.append(t(locale, "table.place", place=place_words(place, locale), players=who))
         place += len(group)
@@ -296,8 +319,8 @@ def table_message(table: TableInfo, update: TableUpdate, away: Mapping[int, floa
     pending or the result, and (while the game goes on) which of its players are away on vacation and until
     when (`away`: user -> end)."""
     view = update.public_view
-    names = player_names(table, view)
     locale = table_language(table)
+    names = player_names(table, view, locale)
     # A message edited through a round keeps its first headline as an event: it reads as a headline still.
     narration = [f"**{trim(headline_event_text(e, locale), 300)}**" if e.kind == HEADLINE_EVENT
                  else event_text(e, names, table.game_name, locale)
@@ -398,7 +421,7 @@ def players_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Local
             lines.append(t(locale, "players.in-lobby", seat=lobby_seat_label(seat)))
         else:
             waiting = " ⏳" if seat.player in pending else ""
-            label = player_label(table, seat.player, view)
+            label = player_label(table, seat.player, view, locale)
             said = t(locale, "players.ai", player=label, level=seat.ai_level.value) if seat.is_ai \
                 else t(locale, "players.person", player=label)
             lines.append(said + waiting)
@@ -451,6 +474,6 @@ def private_events_text(
 ) -> list[str]:
     """Private narration lines for one player (DM or panel only) in their `locale`, players named from `table`
     and `view`."""
-    names = player_names(table, view) if table is not None else {}
+    names = player_names(table, view, locale) if table is not None else {}
     game = table.game_name if table is not None else None
     return [f"🔒 {event_text(e, names, game, locale)}" for e in events]

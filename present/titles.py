@@ -12,6 +12,9 @@ def game_title(name: str, locale: Locale = ENGLISH) -> str:
 
 
 def table_title(table: TableInfo, locale: Locale = ENGLISH) -> str:
-    """The title of the game `table` plays, in `locale` (the stored English title for a game no catalog has)."""
+    """The title of the game `table` plays, in `locale` (in English, and for a game no catalog has, the title the
+    table was stored with)."""
+    if table.title and locale == ENGLISH:
+        return table.title
     said = game_title(table.game_name, locale)
     return table.title if said == "title" and table.title else said

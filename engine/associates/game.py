@@ -35,6 +35,7 @@ class AssociatesGame(PhasedGame[State]):
     name = "associates"
     title = "Gnomes & Associates"
     player_range = (2, 4)  # R-A54: side A only
+    faction_kind = "guild"
 
     def options(self) -> list[OptionSpec]:
         """Mode, figurines per guild, turn cap, neutral lair, first player (§5, §15)."""

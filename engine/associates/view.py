@@ -12,7 +12,7 @@ Shape of `view(state, None)` (every key always present):
       "window": None | {"stage": "w1"|"w2"|"w3"|"choose", "type": "combat"|"theft"|"elim",
                         "actor", "target": {"fig": id} | {"lair": guild}, "defender": seat|None,
                         "dice": {"n", "colour", "faces", "successes"} | None, "rerolled", "allowance"},
-      "factions": {seat as text: guild title},
+      "factions": {seat as text: guild title}, "faction_ids": {seat as text: [guild id]},
       "guilds": [ {seat, guild, title, colour, hand_size, deck_size, discard: [card], in_play: [card],
                    objectives, threshold, reserve_gold, designated, last_objective_lair, score} ],
       "figurines": [ {id, name, guild, kind, zone, stuns, spaces, treasure, activated, malin_used,
@@ -122,6 +122,7 @@ def public_view(s: State, pending: list[Decision]) -> dict[str, Any]:
         "guilds": guilds, "figurines": figs, "lairs": lairs, "zones": zones,
         # player -> guild title, the engine-wide key messages use to name a player's side
         "factions": {str(g["seat"]): g["title"] for g in guilds if g["title"]},
+        "faction_ids": {str(g["seat"]): [g["guild"]] for g in guilds if g["title"]},
         "supply": dict(s.supply), "effects": {"war_cry": dict(s.effects.war_cry),
                                                  "ambush": list(s.effects.ambush)},
         "first_objective_guild": s.first_objective_guild,

@@ -35,6 +35,9 @@ class Game(ABC, Generic[S]):
     name: str = ""
     title: str = ""
     player_range: tuple[int, int] = (2, 2)
+    # The kind of catalog name a faction id of the views' "faction_ids" is said by ("clan" -> `clan.red`); ""
+    # for a game whose views name sides in "factions" only.
+    faction_kind: str = ""
 
     @abstractmethod
     def options(self) -> list[OptionSpec]:
@@ -74,7 +77,9 @@ class Game(ABC, Generic[S]):
 
         Every view carries "game", "players" (count), "round", "pending" (player
         indices) and "factions" ({player index as text: the name of the side they
-        play}), which the front end uses without knowing the game.
+        play}), which the front end uses without knowing the game; a game with a
+        `faction_kind` adds "faction_ids" ({player index as text: [faction ids]}),
+        so that the front end names sides in the reader's language.
         """
 
     @abstractmethod

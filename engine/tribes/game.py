@@ -33,6 +33,7 @@ class TribesGame(PhasedGame[TribesState]):
     name = "tribes"
     title = "Gnome Tribes"
     player_range = (2, 4)  # R-T7
+    faction_kind = "tribe"
     phase_table = PHASE_TABLE
 
     def phase_of(self, state: TribesState) -> str:

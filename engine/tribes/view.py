@@ -3,6 +3,7 @@
 Public view, `view(state, None)`::
 
     {"game": "tribes", "players": n, "round": turn, "pending": [p…], "factions": {"0": "Plains Gnomes", …},
+     "faction_ids": {"0": ["plains"], …},
      "turn": t, "phase": "<phase name>", "phase_label": "Turn 6 · Phase 4: wars (Plains Gnomes)",
      "turn_order": [p…], "active": p | None,
      "tribes": {"0": "plains", …},
@@ -90,6 +91,7 @@ def public_view(state: TribesState) -> dict[str, Any]:
         "round": state.turn,
         "pending": pending_players(state),
         "factions": {str(p): tribe_name(state, p) for p in range(state.player_count)},
+        "faction_ids": {str(p): [pl.tribe] for p, pl in enumerate(state.players) if pl.tribe},
         "turn": state.turn,
         "phase": state.phase,
         "phase_label": phase_label(state),

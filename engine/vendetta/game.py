@@ -39,6 +39,7 @@ class VendettaGame(PhasedGame[VendettaState]):
     name = "vendetta"
     title = "Garden Gnomes: Violent Vendetta"
     player_range = (2, 6)
+    faction_kind = "clan"
     phase_table = PHASE_TABLE
     too_long_message = "That command is too long."
 

@@ -6,6 +6,7 @@ Public view, `view(state, None)`::
      "phase": "objectives" | "movement" | "combat" | "finished",
      "scoring": "basic" | "advanced", "objectives_kept": K,
      "factions": {"0": "Dingleson & McDingle", ...},   # player -> clan names (every game's views have it)
+     "faction_ids": {"0": ["red", "blue"], ...},       # player -> clan ids, for names in a reader's language
      "seats": [{"clan": "red", "name": "Dingleson", "colour": "#C62828", "player": 0,
                 "home": "home_dingleson", "reserve": 3, "on_board": 5, "gnomes": 8,
                 "threshold": 5, "reinforcements": 4, "ability": "",
@@ -72,6 +73,14 @@ def _faction_labels(seats: list[dict[str, Any]]) -> dict[str, str]:
     return {player: " & ".join(names) for player, names in labels.items()}
 
 
+def _faction_ids(seats: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Player index (as text) -> the ids of the clans they play, so a message can name them in any language."""
+    ids: dict[str, list[str]] = {}
+    for seat in seats:
+        ids.setdefault(str(seat["player"]), []).append(str(seat["clan"]))
+    return ids
+
+
 def public_view(state: VendettaState) -> dict[str, Any]:
     """Everything everyone may see; no objective offer, choice or draft before the game ends (R-V26)."""
     finished = state.phase == PHASE_FINISHED
@@ -109,6 +118,7 @@ def public_view(state: VendettaState) -> dict[str, Any]:
         "objectives_kept": state.objectives_kept,
         "seats": seats,
         "factions": _faction_labels(seats),
+        "faction_ids": _faction_ids(seats),
         "seat_order": list(state.seats),
         "turn_order": movement_order(state),
         "first_seat": state.first_seat,

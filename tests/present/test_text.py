@@ -320,7 +320,7 @@ def test_a_table_in_french_reads_french_to_the_channel_and_english_stays_as_it_w
     secret = (PendingPlayer(1, 10, DecisionKind.SIMULTANEOUS, "Choose Home Harvest"),)
     line = text.pending_line(make_table(), secret, VIEW, text.table_language(_french_table()))
     assert line.startswith("En attente d'un choix secret de :") and "Harvest" not in line
-    assert text.turn_ping_text(_french_table(), [10, 11]) == "<@10>, <@11> — à toi de jouer dans **Vendetta**."
+    assert text.turn_ping_text(_french_table(), [10, 11]) == "<@10>, <@11> — à toi de jouer dans **Nains de jardin : Vendetta violente**."
 
 
 def test_an_outcome_in_french_says_places_points_and_why_in_french():
@@ -386,10 +386,10 @@ def test_status_and_players_read_in_the_readers_language():
     pending = (PendingPlayer(1, 10, DecisionKind.TURN, "Move"),)
     table = make_table(pending=pending)
     status = text.status_text(table, {**VIEW, "round": 3, "round_limit": 10}, fr).splitlines()
-    assert status[0] == "**Vendetta** — partie n° 7 : en cours"
+    assert status[0] == "**Nains de jardin : Vendetta violente** — partie n° 7 : en cours"
     assert status[1].startswith("Hôte : <@10> · Options : ") and status[2] == "Manche 3 sur 10."
     assert status[3] == "À jouer : <@10> (Schnitzel)"
     players = text.players_text(table, VIEW, fr).splitlines()
-    assert players[0] == "**Vendetta** — partie n° 7 : 2 joueurs"
+    assert players[0] == "**Nains de jardin : Vendetta violente** — partie n° 7 : 2 joueurs"
     assert players[1:] == ["• <@10> (Schnitzel) ⏳", "• AI 2 (Dingleson) — 🤖 IA normal"]
     assert text.players_text(table, VIEW).splitlines()[0] == "**Vendetta** — game #7: 2 players"

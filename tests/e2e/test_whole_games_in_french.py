@@ -1,0 +1,48 @@
+"""A whole game of every registered game through the real bot with a French server and French players: nothing
+anyone was shown (table messages and their edits, DMs, panels, refusals, buttons, menus, modals, file
+descriptions, autocomplete) holds a word only the English catalogs use. The same scan keeps French out of the
+English games played whole in tests/e2e/test_table_experience.py."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from engine.core.actions import CONFIRM_ID
+from tests.e2e.fakediscord import Harness, LiveBot
+from tests.e2e.language_scan import foreign_findings, shown_to_anyone
+from tests.e2e.test_scenarios import SETTLE, Table, check_against_engine, finished_game, start_table
+from tests.e2e.transcript import TRANSCRIPT_ENV, write_transcript
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
+
+# What people mostly do when a step offers it (seal, pass, keep, end): keeps Tribes at a human number of taps.
+FINISHING = frozenset({CONFIRM_ID, "pass", "dep:end", "plan:none", "but:keep", "vote"})
+
+
+@pytest.mark.parametrize("game_name", registry.names())
+async def test_a_whole_game_on_a_french_server_shows_no_english_word(
+        fake: Harness, bot: LiveBot, game_name: str) -> None:
+    fake.state.guild.locale = "fr"
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale = bob.locale = "fr"
+    game_id, _ = await start_table(fake, alice, [bob], ais=0, game_name=game_name)
+    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(3),
+                  finishing=FINISHING if game_name == "tribes" else frozenset(), eager=0.7)
+    final = await table.play_to_end(max_decisions=4000)
+    check_against_engine(await finished_game(fake, bot, game_id), table, final)
+    # What players look at after a game is read too.
+    for user in (alice, bob):
+        for sub in ("status", "players", "log", "board"):
+            await fake.slash(user, "game", subcommand=sub, channel=fake.channel.id, settle=SETTLE)
+        await fake.slash(user, "hand", channel=fake.channel.id, settle=SETTLE)
+    await fake.wait_idle(quiet=0.3)
+    write_transcript(fake, f"{game_name}-fr")
+    findings = foreign_findings(shown_to_anyone(fake), "fr", "en")
+    (Path(os.environ.get(TRANSCRIPT_ENV, "/nonexistent")) / f"{game_name}-fr-english.txt").write_text("\n".join(findings)) if os.environ.get(TRANSCRIPT_ENV) else None
+    assert not findings, f"{len(findings)} texts with English words:\n" + "\n".join(findings[:60])
+    assert bot.log_errors() == []
