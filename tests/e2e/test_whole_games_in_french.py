@@ -43,6 +43,8 @@ async def test_a_whole_game_on_a_french_server_shows_no_english_word(
     await fake.wait_idle(quiet=0.3)
     write_transcript(fake, f"{game_name}-fr")
     findings = foreign_findings(shown_to_anyone(fake), "fr", "en")
-    (Path(os.environ.get(TRANSCRIPT_ENV, "/nonexistent")) / f"{game_name}-fr-english.txt").write_text("\n".join(findings)) if os.environ.get(TRANSCRIPT_ENV) else None
+    folder = os.environ.get(TRANSCRIPT_ENV)
+    if folder:  # beside the transcript: every finding, to read them all at once
+        (Path(folder) / f"{game_name}-fr-english.txt").write_text("\n".join(findings), encoding="utf-8")
     assert not findings, f"{len(findings)} texts with English words:\n" + "\n".join(findings[:60])
     assert bot.log_errors() == []

@@ -76,7 +76,8 @@ def test_a_replay_of_a_french_table_reads_french_its_events_from_the_games_catal
     assert words.caption(rep, 1, counts) == "Manche 1 sur 2 : McDingle passe."
     assert words.caption(rep, 2, counts).startswith("Manche 2, la fin : ")
     page = words.step_page(rep, 1)
-    assert page.startswith("**Rediffusion de la partie n° 7** (Nains de jardin : Vendetta violente) — Manche 1 (2 sur 3)"), page
+    assert page.startswith(
+        "**Rediffusion de la partie n° 7** (Nains de jardin : Vendetta violente) — Manche 1 (2 sur 3)"), page
     assert page.endswith("McDingle passe.")
     assert "pas_à_pas:True" in words.animation_message(french, 2, 3)
     # The same events on an English table read as the engine wrote them.

@@ -320,7 +320,8 @@ def test_a_table_in_french_reads_french_to_the_channel_and_english_stays_as_it_w
     secret = (PendingPlayer(1, 10, DecisionKind.SIMULTANEOUS, "Choose Home Harvest"),)
     line = text.pending_line(make_table(), secret, VIEW, text.table_language(_french_table()))
     assert line.startswith("En attente d'un choix secret de :") and "Harvest" not in line
-    assert text.turn_ping_text(_french_table(), [10, 11]) == "<@10>, <@11> — à toi de jouer dans **Nains de jardin : Vendetta violente**."
+    assert text.turn_ping_text(_french_table(), [10, 11]) == \
+        "<@10>, <@11> — à toi de jouer dans **Nains de jardin : Vendetta violente**."
 
 
 def test_an_outcome_in_french_says_places_points_and_why_in_french():

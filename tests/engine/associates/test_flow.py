@@ -202,7 +202,8 @@ def test_view_shape_matches_the_documented_keys() -> None:
     pub = GAME.view(s, None)
     assert set(pub) == {
         "game", "players", "round", "turn", "phase", "mode", "figurines_per_guild", "turn_cap", "first_player",
-        "pending", "pending_kinds", "visited", "active", "window", "guilds", "figurines", "lairs", "zones", "faction_ids",
+        "pending", "pending_kinds", "visited", "active", "window", "guilds", "figurines", "lairs", "zones",
+        "faction_ids",
         "supply", "effects", "first_objective_guild", "scores", "last", "last_roll", "outcome", "factions"}
     assert set(GAME.view(s, 0)) - set(pub) == {"seat", "hand", "draft", "drawn"}
     assert GAME.view(s, 2)["seat"] == 2
