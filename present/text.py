@@ -28,7 +28,8 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
-from i18n import ENGLISH, Locale, format_number, game_t, mark, resolve, t
+from i18n import ENGLISH, Locale, catalogs, format_number, game_t, mark, resolve, t
+from present.buttons import ai_level
 from present.final import reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
 from present.me import away_line as away_list
@@ -48,15 +49,18 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def seat_label(seat: SeatInfo) -> str:
-    """How a seat is named in messages: a mention, or "AI n"."""
-    return seat.label if seat.is_ai or seat.user_id is None else mention(seat.user_id)
-
-
-def lobby_seat_label(seat: SeatInfo) -> str:
-    """A seat in the lobby and in /game players: a mention, or "🤖 AI 2 (hard)" with the AI's level."""
+def seat_label(seat: SeatInfo, locale: Locale = ENGLISH) -> str:
+    """How a seat is named in messages: a mention, or "AI n" (in `locale`)."""
     if seat.is_ai or seat.user_id is None:
-        return f"🤖 {seat.label} ({seat.ai_level.value})"
+        return seat.label if locale == ENGLISH else t(locale, "seat.ai", n=seat.join_order + 1)
+    return mention(seat.user_id)
+
+
+def lobby_seat_label(seat: SeatInfo, locale: Locale = ENGLISH) -> str:
+    """A seat in the lobby and in /game players, in `locale`: a mention, or "🤖 AI 2 (hard)" with the AI's
+    level."""
+    if seat.is_ai or seat.user_id is None:
+        return t(locale, "lobby.ai-seat", n=seat.join_order + 1, level=ai_level(seat.ai_level, locale))
     return mention(seat.user_id)
 
 
@@ -68,8 +72,8 @@ def player_label(table: TableInfo, player: int, view: Mapping[str, Any] | None =
     Never a bare index: an unknown player is "a player".
     """
     seat = next((s for s in table.seats if s.player == player), None)
-    who = seat_label(seat) if seat is not None else UNKNOWN_PLAYER
     said_in = locale if locale is not None else table_language(table)
+    who = seat_label(seat, said_in) if seat is not None else UNKNOWN_PLAYER
     faction = faction_names(view, table.game_name, said_in).get(player) if view else None
     return f"{who} ({faction})" if faction else who
 
@@ -141,28 +145,30 @@ def _faction_kind(game: str) -> str:
 
 
 def format_options(options: Mapping[str, Any], table: TableInfo | None = None) -> str:
-    """Options in short words: "Round limit 10, Scoring basic" (options left to the game's default are
-    skipped); with the table, each option is named as its game names it and a player index as a person."""
-    specs = _specs(table)
-    shown = [f"{_label(name, specs)} {_value(name, value, table)}" for name, value in options.items()
+    """Options in short words, in the table's language: "Round limit 10, Scoring basic" (options left to the
+    game's default are skipped); with the table, each option is named as its game names it and a player index
+    as a person."""
+    locale = table_language(table) if table is not None else ENGLISH
+    words = _OptionWords(table, locale)
+    shown = [f"{words.label(name)} {words.value(name, value)}" for name, value in options.items()
              if value is not None]
-    return ", ".join(shown) or "the game's defaults"
+    return t(locale, "list.comma").join(shown) or t(locale, "options.defaults")
 
 
 def option_lines(table: TableInfo) -> list[str]:
-    """The lobby's options, one line each, named and explained: "• Turbo start: off — when on, ..."."""
-    specs = _specs(table)
+    """The lobby's options in the table's language, one line each, named and explained: "• Turbo start: off —
+    when on, ..."."""
+    locale = table_language(table)
+    words = _OptionWords(table, locale)
     lines = []
     for name, value in table.options.items():
         if value is None:
             continue
-        spec = specs.get(str(name))
-        why = _explain(spec, value) if spec is not None else ""
-        if str(name) == "first_player":
-            why = ""  # the value already says who starts
-        said = f"• {_label(name, specs)}: {_value(name, value, table)}"
-        lines.append(f"{said} — {why}" if why else said)
-    return lines or ["The game's default options."]
+        # The first player's value already says who starts.
+        why = "" if str(name) == "first_player" else words.explain(name, value)
+        said = t(locale, "options.line", option=words.label(name), value=words.value(name, value))
+        lines.append(t(locale, "options.line-explained", line=said, why=why) if why else said)
+    return lines or [t(locale, "options.default-lines")]
 
 
 def _specs(table: TableInfo | None) -> dict[str, OptionSpec]:
@@ -176,52 +182,87 @@ def _specs(table: TableInfo | None) -> dict[str, OptionSpec]:
     return {spec.name: spec for spec in game.options()}
 
 
-def _label(name: str, specs: Mapping[str, OptionSpec]) -> str:
-    spec = specs.get(str(name))
-    if spec is not None and spec.label:
-        return spec.label
-    words = str(name).replace("_", " ")
-    return words[:1].upper() + words[1:]
+class _OptionWords:
+    """How a table's options read in a language: the game's own English (its OptionSpec) in English, else its
+    catalog's `option.<name>` (label), `option.<name>.explain` and `option.<name>.says.<value>` (the sentences),
+    and `option.<name>.is.<value>` (a choice's word), which every game's catalog holds for each of its options
+    (engine.core.options.option_catalog_names)."""
+
+    def __init__(self, table: TableInfo | None, locale: Locale) -> None:
+        self.table = table
+        self.locale = locale
+        self.game = table.game_name if table is not None else ""
+        self.specs = _specs(table)
+
+    def _said(self, msgid: str, english: str, value: object = None) -> str:
+        if self.locale == ENGLISH or not self.game or not _catalog_has(self.game, msgid):
+            return english
+        return game_t(self.locale, self.game, msgid) if value is None else game_t(self.locale, self.game, msgid,
+                                                                                   value=value)
+
+    def label(self, name: str) -> str:
+        spec = self.specs.get(str(name))
+        if spec is not None and spec.label:
+            return self._said(f"option.{name}", spec.label)
+        words = str(name).replace("_", " ")
+        return words[:1].upper() + words[1:]
+
+    def explain(self, name: str, value: Any) -> str:
+        spec = self.specs.get(str(name))
+        if spec is None:
+            return ""
+        for choice, words in spec.value_words:
+            if choice == value:
+                return self._said(f"option.{name}.says.{choice}", words)
+        if not spec.explain:
+            return ""
+        return self._said(f"option.{name}.explain", spec.explain.format(value=value), value=value)
+
+    def value(self, name: str, value: Any) -> str:
+        if name == "first_player" and isinstance(value, int) and not isinstance(value, bool):
+            return first_player_words(value, self.table, self.locale)
+        if isinstance(value, bool):
+            return t(self.locale, "options.on") if value else t(self.locale, "options.off")
+        english = str(value).replace("_", " ")
+        return self._said(f"option.{name}.is.{value}", english) if isinstance(value, str) else english
 
 
-def _explain(spec: OptionSpec, value: Any) -> str:
-    for choice, words in spec.value_words:
-        if choice == value:
-            return words
-    return spec.explain.format(value=value) if spec.explain else ""
+def _catalog_has(game: str, msgid: str) -> bool:
+    english = catalogs().catalog(game, ENGLISH)
+    return english is not None and msgid in english.messages
 
 
-def _value(name: str, value: Any, table: TableInfo | None) -> str:
-    if name == "first_player" and isinstance(value, int) and not isinstance(value, bool):
-        return first_player_words(value, table)
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value).replace("_", " ")
-
-
-def first_player_words(player: int, table: TableInfo | None) -> str:
-    """Who plays first, said as a person: a player index is never shown as a seat number.
+def first_player_words(player: int, table: TableInfo | None, locale: Locale = ENGLISH) -> str:
+    """Who plays first, said as a person in `locale`: a player index is never shown as a seat number.
 
     In a lobby nobody has a player index yet: the person depends on how the host starts
     (random order, or join order), so both are named when they differ.
     """
     if player < 0:
-        return "drawn at random when the game starts"
+        return t(locale, "options.first-drawn")
     if table is None:
-        return "chosen by the host"
+        return t(locale, "options.first-by-host")
     seated = next((s for s in table.seats if s.player == player), None)
     if seated is not None:
-        return lobby_seat_label(seated)
+        return lobby_seat_label(seated, locale)
     by_join = {s.join_order: s for s in table.seats}
     drawn = by_join.get(table.random_start[player]) if player < len(table.random_start) else None
     joined = table.seats[player] if player < len(table.seats) else None
     if drawn is None and joined is None:
-        return f"whoever is seated {ORDINALS.get(player + 1, f'{player + 1}th')} when the game starts"
+        return t(locale, "options.first-seat", ordinal=seat_ordinal(player + 1, locale))
     if drawn is None or joined is None or drawn == joined:
         one = drawn or joined
         assert one is not None  # not both: checked just above
-        return lobby_seat_label(one)
-    return f"{lobby_seat_label(drawn)} if started in random order, {lobby_seat_label(joined)} in join order"
+        return lobby_seat_label(one, locale)
+    return t(locale, "options.first-either", drawn=lobby_seat_label(drawn, locale),
+             joined=lobby_seat_label(joined, locale))
+
+
+def seat_ordinal(place: int, locale: Locale = ENGLISH) -> str:
+    """ "2nd" in English, "2e" in French: the place of a seat in the join order."""
+    if locale == ENGLISH:
+        return ORDINALS.get(place, f"{place}th")
+    return t(locale, "options.ordinal", n=place)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
@@ -232,7 +273,7 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 def lobby_text(table: TableInfo) -> str:
     """The lobby message, in the table's language: game, options, seats, host, and what to do."""
     locale = table_language(table)
-    seats = ([f"{i + 1}. {lobby_seat_label(s)}" for i, s in enumerate(table.seats)]
+    seats = ([f"{i + 1}. {lobby_seat_label(s, locale)}" for i, s in enumerate(table.seats)]
              or [t(locale, "lobby.nobody")])
     head = t(locale, "lobby.head", title=table_title(table, locale), game=table.game_id)
     hint = ""
@@ -418,11 +459,11 @@ def players_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Local
     pending = {p.player for p in table.pending}
     for seat in table.seats:
         if seat.player is None:
-            lines.append(t(locale, "players.in-lobby", seat=lobby_seat_label(seat)))
+            lines.append(t(locale, "players.in-lobby", seat=lobby_seat_label(seat, locale)))
         else:
             waiting = " ⏳" if seat.player in pending else ""
             label = player_label(table, seat.player, view, locale)
-            said = t(locale, "players.ai", player=label, level=seat.ai_level.value) if seat.is_ai \
+            said = t(locale, "players.ai", player=label, level=ai_level(seat.ai_level, locale)) if seat.is_ai \
                 else t(locale, "players.person", player=label)
             lines.append(said + waiting)
     return fit_lines(lines, MESSAGE_CONTENT, locale=locale)

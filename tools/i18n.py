@@ -117,9 +117,11 @@ def name_uses(root: Path) -> list[Use]:
     if root != REPO:
         return []
     from engine import registry  # here: only the project's own check loads the games
+    from engine.core.options import option_catalog_names
 
     return [Use(f"engine/{game}/names:0", game, named.msgid, None, named.counted)
-            for game in registry.names() for named in registry.get(game).catalog_names()]
+            for game in registry.names()
+            for named in [*registry.get(game).catalog_names(), *option_catalog_names(registry.get(game).options())]]
 
 
 def source_files(root: Path) -> list[Path]:

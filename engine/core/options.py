@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
+from engine.core.phrases import CatalogName
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,3 +107,19 @@ def validate_options(specs: Sequence[OptionSpec], options: dict[str, Any] | None
         value = options.get(spec.name, spec.default)
         result[spec.name] = spec.coerce(value) if value is not None else None
     return result
+
+
+def option_catalog_names(specs: Sequence[OptionSpec]) -> list[CatalogName]:
+    """The messages a game's catalog holds for its options, for the catalog check: `option.<name>` (the label),
+    `option.<name>.explain`, `option.<name>.says.<value>` (the sentence of each worded value) and
+    `option.<name>.is.<value>` (the word of each choice)."""
+    found: list[CatalogName] = []
+    for spec in specs:
+        if spec.label:
+            found.append(CatalogName(f"option.{spec.name}"))
+        if spec.explain:
+            found.append(CatalogName(f"option.{spec.name}.explain"))
+        found += [CatalogName(f"option.{spec.name}.says.{value}") for value, _ in spec.value_words]
+        if spec.type == "choice":
+            found += [CatalogName(f"option.{spec.name}.is.{value}") for value in spec.choices]
+    return found

@@ -328,7 +328,7 @@ def test_an_outcome_in_french_says_places_points_and_why_in_french():
     outcome = Outcome(ranking=((1,), (0,)), scores={0: 2, 1: 5.5}, reason="round_limit")
     lines = text.outcome_text(make_table(), outcome, VIEW, text.table_language(_french_table())).splitlines()
     assert lines == ["**Partie terminée** — La limite de manches est atteinte.",
-                     "1er : <@10> (Schnitzel) — 5,5 pts", "2e : AI 2 (Dingleson) — 2 pts"]
+                     "1er : <@10> (Schnitzel) — 5,5 pts", "2e : IA 2 (Dingleson) — 2 pts"]
     odd = Outcome(ranking=((0,), (1,)), scores={}, reason="last_gnome_standing")
     assert text.outcome_text(make_table(), odd, VIEW, text.table_language(_french_table())).splitlines()[0] == (
         "**Partie terminée** — La partie est finie : last gnome standing.")
@@ -392,5 +392,5 @@ def test_status_and_players_read_in_the_readers_language():
     assert status[3] == "À jouer : <@10> (Schnitzel)"
     players = text.players_text(table, VIEW, fr).splitlines()
     assert players[0] == "**Nains de jardin : Vendetta violente** — partie n° 7 : 2 joueurs"
-    assert players[1:] == ["• <@10> (Schnitzel) ⏳", "• AI 2 (Dingleson) — 🤖 IA normal"]
+    assert players[1:] == ["• <@10> (Schnitzel) ⏳", "• IA 2 (Dingleson) — 🤖 IA normale"]
     assert text.players_text(table, VIEW).splitlines()[0] == "**Vendetta** — game #7: 2 players"
