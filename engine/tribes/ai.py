@@ -22,7 +22,7 @@ from engine.ai.hooks import default_candidates
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.tribes import ai_policy, phases
+from engine.tribes import ai_hard, ai_policy, phases
 from engine.tribes.ai_war import attack_options
 from engine.tribes.common import army_total, controlled, real
 from engine.tribes.goals import measures
@@ -136,6 +136,8 @@ def search_point(game: Game[Any], state: TribesState, player: int) -> bool:
     """Whether the hard level searches this step: the top of an invasion plan (which attack next, or none, or
     confirm). Every other step (about 95% of a game's 400-600: investment and deployment steps, counts, the
     rest of an attack once its source is chosen, forced steps) is the policy's, so hard stays within budget."""
+    if ai_hard.owns(state, player):
+        return True
     war = state.war
     return (state.phase == phases.PLAN and war is not None and war.active == player and not war.plan_done
             and not war.path)
@@ -155,6 +157,8 @@ def candidates(game: Game[Any], state: TribesState, player: int) -> list[Action]
     """At a search point: the policy's step, then attack nobody, confirm, support the last attack, and the
     sources of the most valuable attacks that are not hopeless. Elsewhere: shortcuts and menu steps, doing ones
     first and passive ones (pass, end, none) last."""
+    if ai_hard.owns(state, player):
+        return _hard_step(game, state, player)
     if search_point(game, state, player):
         return _plan_candidates(game, state, player)
     found = default_candidates(game, state, player)
@@ -182,3 +186,14 @@ def _plan_candidates(game: Game[Any], state: TribesState, player: int) -> list[A
         if action_id in offered and offered[action_id] not in out:
             out.append(offered[action_id])
     return out[:MAX_PLAN_CANDIDATES]
+
+
+def _hard_step(game: Game[Any], state: TribesState, player: int) -> list[Action]:
+    """The hard level's own step (engine.tribes.ai_hard) as the one candidate; the normal policy's when it has
+    none or the menu does not offer it."""
+    wanted = ai_hard.step(game, state, player)
+    offered = {a.id: a for a in game.legal_actions(state, player)}
+    if wanted is not None and wanted in offered:
+        return [offered[wanted]]
+    first = policy(game, state, player)
+    return [first] if first is not None else default_candidates(game, state, player)
