@@ -4,9 +4,11 @@ The game is played in menu steps (400-600 a game). The normal level follows `pol
 the next step of a whole order planned from the position (invest, attack where the expected margin is good,
 play the cards that count, deploy toward the front). The hard level takes the same steps except at the top of
 an invasion plan (`search_point`), where it searches the plan's next attack, support, confirmation or "nobody"
-with policy rollouts to the end of its war step (`horizon`). Elsewhere candidates are the game's shortcuts and
-menu steps (passive ones last), and the greedy player finishes an opened draft the plain way before judging it
-(engine.ai.heuristic; the easy level, and any step the policy has no opinion on). Before the
+with policy rollouts to the end of its war step (`horizon`), and where it plays its own steps
+(engine.tribes.ai_hard: the investment and launch orders, the vote, Gnom'But), offered as the one candidate of
+those points. Elsewhere candidates are the game's shortcuts and menu steps (passive ones last), and the greedy
+player finishes an opened draft the plain way before judging it (engine.ai.heuristic; the easy level, and any
+step the policy has no opinion on). Before the
 goal is voted the evaluation weighs every goal's measure (§12.1: wealth, lands, cards, armies, VP); once a goal
 is adopted, that goal's measure dominates. A player's own sealed investment counts as done (armies recruited,
 bills on posts), because its effect only shows when every order is revealed.
@@ -133,8 +135,9 @@ def rollout_policy(game: Game[Any], state: TribesState, player: int) -> Action |
 
 
 def search_point(game: Game[Any], state: TribesState, player: int) -> bool:
-    """Whether the hard level searches this step: the top of an invasion plan (which attack next, or none, or
-    confirm). Every other step (about 95% of a game's 400-600: investment and deployment steps, counts, the
+    """Whether the hard level decides this step itself: the top of an invasion plan (which attack next, or none,
+    or confirm), searched, and the steps it plays its own way (`ai_hard.owns`: one candidate, no search). Every
+    other step (about 95% of a game's 400-600: investment and deployment steps, counts, the
     rest of an attack once its source is chosen, forced steps) is the policy's, so hard stays within budget."""
     if ai_hard.owns(state, player):
         return True
