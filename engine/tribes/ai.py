@@ -4,9 +4,11 @@ The game is played in menu steps (400-600 a game). The normal level follows `pol
 the next step of a whole order planned from the position (invest, attack where the expected margin is good,
 play the cards that count, deploy toward the front). The hard level takes the same steps except at the top of
 an invasion plan (`search_point`), where it searches the plan's next attack, support, confirmation or "nobody"
-with policy rollouts to the end of its war step (`horizon`). Elsewhere candidates are the game's shortcuts and
-menu steps (passive ones last), and the greedy player finishes an opened draft the plain way before judging it
-(engine.ai.heuristic; the easy level, and any step the policy has no opinion on). Before the
+with policy rollouts to the end of its war step (`horizon`), and where it plays its own steps
+(engine.tribes.ai_hard: the investment and launch orders, the vote, Gnom'But), offered as the one candidate of
+those points. Elsewhere candidates are the game's shortcuts and menu steps (passive ones last), and the greedy
+player finishes an opened draft the plain way before judging it (engine.ai.heuristic; the easy level, and any
+step the policy has no opinion on). Before the
 goal is voted the evaluation weighs every goal's measure (§12.1: wealth, lands, cards, armies, VP); once a goal
 is adopted, that goal's measure dominates. A player's own sealed investment counts as done (armies recruited,
 bills on posts), because its effect only shows when every order is revealed.
@@ -22,7 +24,7 @@ from engine.ai.hooks import default_candidates
 from engine.core.actions import CONFIRM_ID, Action
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.tribes import ai_policy, phases
+from engine.tribes import ai_hard, ai_policy, phases
 from engine.tribes.ai_war import attack_options
 from engine.tribes.common import army_total, controlled, real
 from engine.tribes.goals import measures
@@ -133,9 +135,12 @@ def rollout_policy(game: Game[Any], state: TribesState, player: int) -> Action |
 
 
 def search_point(game: Game[Any], state: TribesState, player: int) -> bool:
-    """Whether the hard level searches this step: the top of an invasion plan (which attack next, or none, or
-    confirm). Every other step (about 95% of a game's 400-600: investment and deployment steps, counts, the
+    """Whether the hard level decides this step itself: the top of an invasion plan (which attack next, or none,
+    or confirm), searched, and the steps it plays its own way (`ai_hard.owns`: one candidate, no search). Every
+    other step (about 95% of a game's 400-600: investment and deployment steps, counts, the
     rest of an attack once its source is chosen, forced steps) is the policy's, so hard stays within budget."""
+    if ai_hard.owns(state, player):
+        return True
     war = state.war
     return (state.phase == phases.PLAN and war is not None and war.active == player and not war.plan_done
             and not war.path)
@@ -155,6 +160,8 @@ def candidates(game: Game[Any], state: TribesState, player: int) -> list[Action]
     """At a search point: the policy's step, then attack nobody, confirm, support the last attack, and the
     sources of the most valuable attacks that are not hopeless. Elsewhere: shortcuts and menu steps, doing ones
     first and passive ones (pass, end, none) last."""
+    if ai_hard.owns(state, player):
+        return _hard_step(game, state, player)
     if search_point(game, state, player):
         return _plan_candidates(game, state, player)
     found = default_candidates(game, state, player)
@@ -182,3 +189,14 @@ def _plan_candidates(game: Game[Any], state: TribesState, player: int) -> list[A
         if action_id in offered and offered[action_id] not in out:
             out.append(offered[action_id])
     return out[:MAX_PLAN_CANDIDATES]
+
+
+def _hard_step(game: Game[Any], state: TribesState, player: int) -> list[Action]:
+    """The hard level's own step (engine.tribes.ai_hard) as the one candidate; the normal policy's when it has
+    none or the menu does not offer it."""
+    wanted = ai_hard.step(game, state, player)
+    offered = {a.id: a for a in game.legal_actions(state, player)}
+    if wanted is not None and wanted in offered:
+        return [offered[wanted]]
+    first = policy(game, state, player)
+    return [first] if first is not None else default_candidates(game, state, player)

@@ -84,8 +84,15 @@ def _bills_for(amount: int) -> list[int]:
     return out
 
 
-def investment_plan(state: TribesState, player: int) -> tuple[dict[str, int], dict[str, list[int]]]:
-    """The whole order `player` wants this turn: recruits by territory and bills by post."""
+Plan = tuple[dict[str, int], dict[str, list[int]]]
+# Extra bills a stronger level adds before the rest goes to armies: (state, player, budget left, bills so far)
+# -> bills by post to add (their sum at most the budget).
+Extra = Callable[[TribesState, int, int, dict[str, list[int]]], dict[str, list[int]]]
+
+
+def investment_plan(state: TribesState, player: int, extra: Extra | None = None) -> Plan:
+    """The whole order `player` wants this turn: recruits by territory and bills by post (`extra`: bills a
+    stronger level adds before the rest goes to armies; the normal level adds none)."""
     me = state.players[player]
     budget = me.purse
     zeros = me.zeros
@@ -128,6 +135,10 @@ def investment_plan(state: TribesState, player: int) -> tuple[dict[str, int], di
     # 4. a bluff on the guards: a 0-GG bill costs nothing and shows a count (R-T2, R-T17)
     if not me.posts["guards"] and zeros > 0 and state.turn >= LAUNCH_TURN - 1:
         bills["guards"] = [0]
+    if extra is not None:
+        for post, values in extra(state, player, budget, bills).items():
+            bills.setdefault(post, []).extend(values)
+            budget -= sum(values)
     # 5. the rest in armies where they can attack next (toward the front), unless the goal is Cards
     if goal != CARDS_GOAL and places:
         front = sorted(places, key=lambda t: (-enemy_reach(state, player, t), -_free_neighbours(state, t), t))
@@ -155,11 +166,16 @@ def _missing(wanted: list[int], have: list[int]) -> list[int]:
 
 
 def _investment(game: Game[TribesState], state: TribesState, player: int) -> str | None:
+    return investment_step(state, player, investment_plan(state, player))
+
+
+def investment_step(state: TribesState, player: int, plan: Plan) -> str | None:
+    """The next menu step toward the whole investment order `plan` (None once the order is sealed)."""
     draft = state.drafts.get(player) or Draft()  # no draft yet: nothing chosen
     if draft.done:
         return None
     order = draft.investment
-    recruits, bills = investment_plan(state, player)
+    recruits, bills = plan
     if draft.path[:1] == ["at"]:
         territory = draft.path[1]
         count = min(recruits.get(territory, 0) - order.recruits.get(territory, 0),

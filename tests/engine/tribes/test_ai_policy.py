@@ -10,7 +10,7 @@ from engine.ai import decide
 from engine.ai.hooks import hooks_for
 from engine.ai.ismcts import IsmctsPlayer
 from engine.core.actions import Action
-from engine.tribes import GAME, ai, ai_policy
+from engine.tribes import GAME, ai, ai_hard, ai_policy
 from engine.tribes.ai_war import ATTACK_MARGIN, best_attack
 from engine.tribes.state import TribesState
 from tests.engine.tribes.builders import build, start, who
@@ -139,8 +139,7 @@ def test_vote_names_the_goal_the_voter_leads() -> None:
 
 
 def test_hard_takes_the_policy_step_away_from_search_points(monkeypatch: pytest.MonkeyPatch) -> None:
-    state, player = investment_state()
-    assert not ai.search_point(GAME, state, player)
+    state, player = investment_state()  # turn 1: no launch ahead, so hard's own investment is the policy's
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("hard searched a step that is not a search point")
@@ -217,3 +216,22 @@ def test_battle_cards_are_the_ones_that_count_on_the_attacked_terrain() -> None:
     action = ai_policy.step(GAME, state, player)
     assert action is not None and action.id == "card:pick:mire_pump#1"
     state, _ = GAME.apply(state, player, action)  # the game takes the typed pick
+
+
+def test_hard_funds_its_launch_posts_and_wrecks_a_rival_research() -> None:
+    state, player = investment_state()
+    state.turn = 6
+    state.players[player].purse = 40
+    _recruits, bills = ai_hard.investment_plan(state, player)
+    assert sum(bills["assassination"]) == 5 and sum(bills["espionage"]) == 5
+    rival = 1 - player
+    state.players[rival].posts["research"] = [10]
+    state.players[rival].hand = ["c1"]
+    assert ai_hard.kill_target(state, player) == rival
+    assert ai_hard.spy_target(state, player, rival) == rival
+
+
+def test_hard_votes_for_its_clearest_public_lead() -> None:
+    state = build({"turnip_plain": "P:5", "golden_fields": "P:5", "wheatburg": "P:1", "reedburg": "K:1"},
+                  tribes="PK")
+    assert ai_hard.vote_goal(state, who(state, "P")) in (2, 4)  # lands or armies: Plains lead both
