@@ -119,7 +119,7 @@ def test_public_economy_narration_never_names_hidden_cards_or_sealed_values(play
 
 PUBLIC_KEYS = {"game", "players", "round", "pending", "factions", "turn", "phase", "phase_label", "turn_order",
                "active", "tribes", "territories", "seats", "deck_size", "gnompax", "goal", "goal_name", "turns_left",
-               "war", "last_battle", "vote", "winners"}
+               "war", "last_battle", "vote", "winners", "faction_ids"}
 SEAT_KEYS = {"player", "tribe", "name", "colour", "vp", "hand_size", "bills", "armies", "territories"}
 YOU_KEYS = {"player", "purse", "zeros", "posts", "hand", "draft"}
 
