@@ -19,7 +19,7 @@ import discord
 
 import render
 from cogs.limits import fits_attachment
-from i18n import ENGLISH, Locale
+from i18n import ENGLISH, Locale, t
 from render import alt_text
 
 log = logging.getLogger(__name__)
@@ -108,8 +108,8 @@ async def panel_files(
         described = _described(alt_text.describe_panel, game_name, locale, public_view, player_view)
     files = []
     for number, page in enumerate(pages, start=1):
-        # "Part n of m" stays English: it is the bot's own word, and the bot's catalog does not have it yet.
-        said = described if len(pages) == 1 or described is None else f"Part {number} of {len(pages)}: {described}"
+        said = described if len(pages) == 1 or described is None else \
+            t(locale, "picture.part", part=number, parts=len(pages), described=described)
         if said is not None and len(said) > alt_text.MAX_CHARS:  # the part's prefix pushed it past Discord's limit
             said = said[:alt_text.MAX_CHARS - 1] + "…"
         file = _file(page, f"panel-{number}.png", None, said)

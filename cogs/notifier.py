@@ -310,7 +310,7 @@ class DiscordNotifier:
         empty = images.private_is_empty(table.game_name, update.view)
         if empty:
             # An empty hand is a sentence, not a picture of "0 cards".
-            lines.append(text.empty_private_text())
+            lines.append(text.empty_private_text(locale))
         elif not update.events:
             lines.append(t(locale, "dm.private-hint"))
         content = fit_lines(lines, MESSAGE_CONTENT)

@@ -130,7 +130,7 @@ async def panel_of(screen: PanelScreen, *, note: str = "", file_limit: int | Non
         head.append(panel_words.nothing_to_decide(waiting, locale))
     if screen.private_view is not None and images.private_is_empty(table.game_name, screen.private_view):
         # The picture is then the board alone; the empty hand is said here instead.
-        head.append(text.empty_private_text())
+        head.append(text.empty_private_text(locale))
     content = panel_text(head, situation_lines(details, locale, table.game_name), locale=locale)
     view = None
     if step.can_act and step.player is not None:

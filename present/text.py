@@ -501,12 +501,10 @@ def log_text(lines: Sequence[LogLine], limit: int = MESSAGE_CONTENT,
     return list(reversed(kept))
 
 
-EMPTY_PRIVATE = "You hold nothing secret yet: no cards and no objectives, so there is no picture of your hand."
-
-
-def empty_private_text() -> str:
-    """The sentence said instead of a private picture that would show nothing (no cards nor objectives yet)."""
-    return EMPTY_PRIVATE
+def empty_private_text(locale: Locale = ENGLISH) -> str:
+    """The sentence said in `locale` instead of a private picture that would show nothing (no cards nor
+    objectives yet)."""
+    return t(locale, "private.empty")
 
 
 def private_events_text(
