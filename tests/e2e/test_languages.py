@@ -73,7 +73,7 @@ async def test_a_refusal_reaches_each_reader_in_their_language(fake: Harness, bo
     _, lobby = await open_lobby(fake, alice, "vendetta", {})
     await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     french = await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "join"), settle=SETTLE))
-    assert "Tu as déjà rejoint cette partie. Appuie sur Leave pour libérer ta place." in french.all_text, \
+    assert "Tu as déjà rejoint cette partie. Appuie sur Partir pour libérer ta place." in french.all_text, \
         french.describe()
     english = await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     assert "You have already joined this game. Press Leave to give up your seat." in english.all_text, \
