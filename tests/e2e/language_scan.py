@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from i18n.locale import REPO
 from tests.e2e.fakediscord import Harness
 from tests.e2e.fakediscord.state import iter_components
+from tests.e2e.test_table_experience import shown_texts
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
@@ -53,23 +54,11 @@ def only_in(language: str, other: str) -> frozenset[str]:
 
 
 def shown_to_anyone(fake: Harness) -> list[tuple[str, str]]:
-    """(where, text) for every word the bot showed: every version of every message with its buttons, menus,
-    embeds and file descriptions, every modal it opened, every autocomplete choice."""
-    out: list[tuple[str, str]] = []
+    """(where, text) for every word the bot showed: every version of every message with its buttons, menus and
+    embeds (tests/e2e/test_table_experience.py `shown_texts`), and besides those the file descriptions, every
+    modal it opened and every autocomplete choice."""
+    out = shown_texts(fake, [str(c.get("name")) for rec in fake.interactions if rec.type == 4 for c in rec.choices])
     for m in fake.state.messages.values():
-        versions = [*m.history, {"content": m.content, "embeds": m.embeds, "components": m.components}]
-        for n, version in enumerate(versions):
-            where = f"message {m.id} v{n} (channel {m.channel_id}{', ephemeral' if m.ephemeral else ''})"
-            out.append((where, str(version.get("content") or "")))
-            for embed in version.get("embeds") or []:
-                parts = [embed.get("title"), embed.get("description"), (embed.get("footer") or {}).get("text")]
-                parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
-                out += [(where + " embed", str(p)) for p in parts if p]
-            for comp in iter_components(version.get("components") or []):
-                shown = [comp.get("label"), comp.get("placeholder")]
-                shown += [o.get("label") for o in comp.get("options") or []]
-                shown += [o.get("description") for o in comp.get("options") or []]
-                out += [(where + " component", str(s)) for s in shown if s]
         out += [(f"message {m.id} file {a.filename}", a.description) for a in m.attachments if a.description]
     for rec in fake.interactions:
         modal = rec.modal
@@ -77,8 +66,6 @@ def shown_to_anyone(fake: Harness) -> list[tuple[str, str]]:
             out.append((f"modal {modal.get('custom_id')}", str(modal.get("title") or "")))
             out += [(f"modal {modal.get('custom_id')} field", str(c.get("label") or c.get("placeholder") or ""))
                     for c in iter_components(modal.get("components") or [])]
-        if rec.type == 4:
-            out += [("autocomplete", str(c.get("name"))) for c in rec.choices]
     return out
 
 
