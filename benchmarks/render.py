@@ -1,4 +1,4 @@
-"""Render benchmark: `python -m benchmarks.render [--repeat N]`.
+"""Render benchmark: `python -m benchmarks.render [--repeat N] [--locale en --locale fr]`.
 
 Per registered game, over the sample views of a seeded 4-player random game
 (every stage, plus the game's hand-made samples): the median time of a board
@@ -12,6 +12,10 @@ write). The static layer is built once before timing; its cost is shown apart.
 Times are CPU time of this process (time.process_time_ns), and each render is
 timed alternately with the floor encode, so that other load on the machine
 moves both alike.
+
+With several `--locale`, each game is measured in each language in the same run, and the
+board and private times of every language after the first are printed as a ratio to the first's:
+the cost of the catalog look-ups, against a baseline from the same run.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from PIL import Image
 
 import render
 from engine import registry
+from i18n import Locale, resolve
 from render import gallery
 from render.common import PNG_COMPRESS_LEVEL
 
@@ -57,8 +62,8 @@ def _blank_png(size: tuple[int, int], mode: str) -> bytes:
     return buf.getvalue()
 
 
-def bench_game(name: str, repeat: int) -> dict[str, Any]:
-    """Timings and sizes for one game."""
+def bench_game(name: str, repeat: int, locale: Locale) -> dict[str, Any]:
+    """Timings and sizes for one game, its pictures drawn in `locale`."""
     samples = list(gallery.engine_samples(name, 4))
     boards = [s.public for s in samples]
     privates = [v for s in samples for v in s.players.values()]
@@ -69,30 +74,32 @@ def bench_game(name: str, repeat: int) -> dict[str, Any]:
             (privates if "me" in view else boards).append(view)
 
     start = time.perf_counter()
-    first = render.board(name, boards[0])  # builds and caches the static layer
+    first = render.board(name, boards[0], locale)  # builds and caches the static layer
     cold_ms = (time.perf_counter() - start) * 1000
     for view in privates:
-        render.private(name, view)
+        render.private(name, view, locale)
 
     size = Image.open(io.BytesIO(first)).size
     ratios_p, ratios_rgb, times = [], [], []
     for v in boards:
-        draw = partial(render.board, name, v)
+        draw = partial(render.board, name, v, locale=locale)
         t, floor_p = _interleaved(draw, partial(_blank_png, size, "P"), repeat)
         _, floor_rgb = _interleaved(draw, partial(_blank_png, size, "RGB"), 3)
         times.append(t)
         ratios_p.append(t / floor_p)
         ratios_rgb.append(t / floor_rgb)
     board_ms = statistics.median(times)
-    private_ms = statistics.median(_median_ms(partial(render.private, name, v), repeat) for v in privates)
+    private_ms = statistics.median(
+        _median_ms(partial(render.private, name, v, locale=locale), repeat) for v in privates
+    )
     # The "Take my turn" picture: board and private picture stacked (player views carry the public view).
     panel_ms = statistics.median(
-        _median_ms(partial(render.panel_images, name, None, v), max(3, repeat // 5)) for v in privates
+        _median_ms(partial(render.panel_images, name, None, v, locale), max(3, repeat // 5)) for v in privates
     )
-    panel_bytes = statistics.median(sum(map(len, render.panel_images(name, None, v))) for v in privates)
-    board_bytes = statistics.median(len(render.board(name, v)) for v in boards)
-    private_bytes = statistics.median(len(render.private(name, v)) for v in privates)
-    largest = max(len(render.board(name, v)) for v in boards)
+    panel_bytes = statistics.median(sum(map(len, render.panel_images(name, None, v, locale))) for v in privates)
+    board_bytes = statistics.median(len(render.board(name, v, locale)) for v in boards)
+    private_bytes = statistics.median(len(render.private(name, v, locale)) for v in privates)
+    largest = max(len(render.board(name, v, locale)) for v in boards)
 
     floor_p = _median_ms(lambda: _blank_png(size, "P"), repeat)
     floor_rgb = _median_ms(lambda: _blank_png(size, "RGB"), repeat)
@@ -116,24 +123,47 @@ def bench_game(name: str, repeat: int) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the figures for every registered game."""
+    """Print the figures for every registered game, in each language asked for."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=25, help="renders per view (median taken)")
+    parser.add_argument(
+        "--locale", action="append", default=None, help="a language to draw in (repeatable; default en)"
+    )
     args = parser.parse_args(argv)
+    locales = [resolve(code) for code in (args.locale or ["en"])]
     for name in registry.names():
-        r = bench_game(name, args.repeat)
-        print(f"{name}: board {r['size']} ({r['boards']} views), private ({r['privates']} views)")
-        print(
-            f"  board render   median {r['board_ms']:.1f} ms, {r['board_bytes'] / 1024:.0f} KiB "
-            f"(largest {r['largest_board_bytes'] / 1024:.0f} KiB); static layer built once in {r['cold_ms']:.0f} ms"
-        )
-        print(f"  private render median {r['private_ms']:.1f} ms, {r['private_bytes'] / 1024:.0f} KiB")
-        print(f"  turn panel     median {r['panel_ms']:.1f} ms, {r['panel_bytes'] / 1024:.0f} KiB (board + private)")
-        print(
-            f"  floor: blank palette PNG {r['floor_p_ms']:.1f} ms -> board/floor {r['ratio_p']:.2f}x; "
-            f"blank RGB PNG {r['floor_rgb_ms']:.1f} ms -> board/floor {r['ratio_rgb']:.2f}x"
-        )
+        first: dict[str, Any] | None = None
+        if len(locales) > 1:
+            # One untimed pass per language first, so that caches the languages share (fonts, pieces, layers)
+            # are warm for every language and not only for those measured after the first.
+            for locale in locales:
+                bench_game(name, 1, locale)
+        for locale in locales:
+            r = bench_game(name, args.repeat, locale)
+            _print_game(name, str(locale), r)
+            if first is None:
+                first = r
+            else:
+                print(
+                    f"  against {locales[0]}: board {r['board_ms'] / first['board_ms']:.2f}x, "
+                    f"private {r['private_ms'] / first['private_ms']:.2f}x, "
+                    f"turn panel {r['panel_ms'] / first['panel_ms']:.2f}x"
+                )
     return 0
+
+
+def _print_game(name: str, language: str, r: dict[str, Any]) -> None:
+    print(f"{name} [{language}]: board {r['size']} ({r['boards']} views), private ({r['privates']} views)")
+    print(
+        f"  board render   median {r['board_ms']:.1f} ms, {r['board_bytes'] / 1024:.0f} KiB "
+        f"(largest {r['largest_board_bytes'] / 1024:.0f} KiB); static layer built once in {r['cold_ms']:.0f} ms"
+    )
+    print(f"  private render median {r['private_ms']:.1f} ms, {r['private_bytes'] / 1024:.0f} KiB")
+    print(f"  turn panel     median {r['panel_ms']:.1f} ms, {r['panel_bytes'] / 1024:.0f} KiB (board + private)")
+    print(
+        f"  floor: blank palette PNG {r['floor_p_ms']:.1f} ms -> board/floor {r['ratio_p']:.2f}x; "
+        f"blank RGB PNG {r['floor_rgb_ms']:.1f} ms -> board/floor {r['ratio_rgb']:.2f}x"
+    )
 
 
 if __name__ == "__main__":
