@@ -24,6 +24,7 @@ from cogs.limits import MESSAGE_CONTENT, fit_lines, split_message
 from cogs.panels import build_panel
 from cogs.recap import recap_file
 from engine.core.events import Event
+from engine.core.phrases import Phrase
 from engine.core.picks import FinalReport
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
@@ -38,7 +39,7 @@ from host.results import (
     UpdateKind,
 )
 from i18n import ENGLISH, Locale, resolve, t
-from present import attention, ending, records, text
+from present import attention, ending, panel_words, records, text
 from present import recap as recap_words
 from present.titles import table_title
 
@@ -284,10 +285,12 @@ class DiscordNotifier:
             return ENGLISH
 
     async def close_prompt(
-        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool,
+        said: Phrase | None = None,
     ) -> None:
         """The DM prompt of a choice that is made says what was chosen and loses its buttons."""
         locale = await self._dm_locale(user_id)
+        chosen = panel_words.choice_label(chosen, said, table.game_name, locale)
         if timed_out:
             content = t(locale, "dm.choice-timed-out", title=table_title(table, locale))
         elif chosen:

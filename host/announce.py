@@ -12,6 +12,7 @@ from typing import Literal
 
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event, public_event
+from engine.core.phrases import Phrase
 from host.live import LiveGame
 from host.outbox import (
     Outgoing,
@@ -90,6 +91,7 @@ class Applied:
     move: AppliedMove
     events: list[Event]
     label: str = ""  # what the mover chose, in words (for the mover only: it may be secret)
+    phrase: Phrase | None = None  # the same choice as catalog words, said in the mover's language
 
 
 def newly_pending(before: LiveGame, after: LiveGame, applied: list[Applied]) -> set[int]:
@@ -280,7 +282,8 @@ def closed_prompts(before: LiveGame, after: LiveGame, applied: list[Applied]) ->
             continue
         last = mine[-1]
         timed_out = last.move.source is not MoveSource.HUMAN
-        closed = PromptClosed(seat.user_id, d.player, "" if timed_out else last.label, timed_out)
+        chosen, said = ("", None) if timed_out else (last.label, last.phrase)
+        closed = PromptClosed(seat.user_id, d.player, chosen, timed_out, said)
         notes.append(Outgoing(after.id, user_queue(seat.user_id), closed))
     return notes
 

@@ -9,6 +9,7 @@ from engine.core.actions import Action
 from engine.core.decisions import Decision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.phrases import Phrase
 from engine.core.rng import seed_state
 from host.errors import IllegalMove
 from host.live import LiveGame
@@ -35,6 +36,7 @@ class Step:
     decisions: list[Decision]
     since: dict[int, int]
     label: str = ""  # the action's player-facing label (private to the mover)
+    phrase: Phrase | None = None  # the same label as catalog words, for the mover's language
 
 
 class Batch:
@@ -68,6 +70,7 @@ class Batch:
         step = self.add(state, player, action.id, source, user_id, events)
         # A typed order parsed from its id has no words of its own (its label is the id): say nothing then.
         step.label = action.label if action.label != action.id else ""
+        step.phrase = action.phrase if step.label else None
         return step
 
     def add(

@@ -106,7 +106,7 @@ class Committer:
         now = self._clock()
         last = batch.steps[-1]
         applied = [
-            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events, step.label)
+            Applied(AppliedMove(step.seq, step.player, step.user_id, step.source), step.events, step.label, step.phrase)
             for step in batch.steps
         ]
         outcome = live.game.outcome(last.state)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from engine.core.events import Event
+from engine.core.phrases import Phrase
 from host.outbox import NoticeKind
 from host.results import MessageRef, PendingPlayer, PrivateUpdate, Recap, TableInfo, TableUpdate
 
@@ -67,7 +68,8 @@ class Notifier(Protocol):
         no longer theirs (nothing sent)."""
 
     async def close_prompt(
-        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool,
+        said: Phrase | None = None,
     ) -> None:
         """Edit `user_id`'s DM prompt whose choice is made: say what was chosen (or that time ran out), no
         buttons, in the user's language."""
@@ -127,7 +129,8 @@ class NullNotifier:
         return None
 
     async def close_prompt(
-        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool,
+        said: Phrase | None = None,
     ) -> None:
         """Drop the edit."""
 
@@ -232,7 +235,8 @@ class RecordingNotifier:
         return self._ref(user_id)
 
     async def close_prompt(
-        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool
+        self, table: TableInfo, user_id: int, message: MessageRef, chosen: str, timed_out: bool,
+        said: Phrase | None = None,
     ) -> None:
         """Record the closing edit of a DM prompt."""
         self._check("close_prompt", table)

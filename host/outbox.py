@@ -18,6 +18,7 @@ from db.rows import NewMessage
 from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
+from engine.core.phrases import Phrase, phrase_from_json
 from host.results import Headline, PendingPlayer, PostMode, PrivateUpdate, TableUpdate, UpdateKind
 
 
@@ -103,6 +104,7 @@ class PromptClosed:
     player: int
     chosen: str  # the label of what they chose last ("" when unknown)
     timed_out: bool = False
+    said: Phrase | None = None  # that label as catalog words, to be said in the reader's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,8 +281,10 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
         case PromptPost(user_id, player, version, round_number, news):
             data = {"user_id": user_id, "player": player, "version": version, "round": round_number}
             return MessageKind.PROMPT, {**data, "news": [e.to_json() for e in news]}
-        case PromptClosed(user_id, player, chosen, timed_out):
-            closed = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
+        case PromptClosed(user_id, player, chosen, timed_out, said):
+            closed: dict[str, Any] = {"user_id": user_id, "player": player, "chosen": chosen, "timed_out": timed_out}
+            if said is not None:
+                closed["said"] = said.to_json()
             return MessageKind.PROMPT_CLOSED, closed
         case Ping(pending, message):
             return MessageKind.PING, {"pending": [_pending_json(p) for p in pending], "message": message}
@@ -314,8 +318,9 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
             news = tuple(Event.from_json(e) for e in data.get("news", ()))
             return PromptPost(int(data["user_id"]), int(data["player"]), int(data["version"]), round_number, news)
         case MessageKind.PROMPT_CLOSED:
+            said = phrase_from_json(data["said"]) if data.get("said") else None
             return PromptClosed(
-                int(data["user_id"]), int(data["player"]), str(data["chosen"]), bool(data.get("timed_out"))
+                int(data["user_id"]), int(data["player"]), str(data["chosen"]), bool(data.get("timed_out")), said
             )
         case MessageKind.PING:
             return Ping(tuple(_pending(p) for p in data["pending"]), str(data["message"]))

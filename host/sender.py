@@ -385,11 +385,11 @@ class OutboxSender:
             case PromptPost(user_id, player, _version, round_number, news):
                 self._skip_closed_dm(user_id)
                 return await self._send_prompt(row.game_id, table, user_id, player, round_number, news)
-            case PromptClosed(user_id, _player, chosen, timed_out):
+            case PromptClosed(user_id, _player, chosen, timed_out, said):
                 slot = prompt_slot(user_id)
                 prompt = await self._message(row.game_id, slot)
                 if prompt is not None:
-                    await notifier.close_prompt(table, user_id, prompt, chosen, timed_out)
+                    await notifier.close_prompt(table, user_id, prompt, chosen, timed_out, said)
                 return {slot: None}
             case Ping(pending, message):
                 await self._route_ping(row, table, pending, message)

@@ -1,5 +1,6 @@
 """DiscordNotifier against a recording stand-in for the bot: what goes to the channel, what by DM."""
 
+import dataclasses
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -16,6 +17,7 @@ from cogs.notifier import DiscordNotifier, delivery_error
 from cogs.panels import Panel
 from engine.core.decisions import DecisionKind
 from engine.core.events import private_event, public_event
+from engine.core.phrases import phrase
 from host.notifier import RetryLater, Undeliverable
 from host.outbox import NoticeKind
 from host.results import (
@@ -405,3 +407,21 @@ async def test_the_closing_edit_of_a_dm_prompt_is_in_its_players_language() -> N
     other = await bot.create_dm(SimpleNamespace(id=11))
     await notifier.close_prompt(TABLE, 11, MessageRef(11, 78), "", False)
     assert other.edits[0][1]["content"] == f"**{TABLE.title}**: your choice is in."
+
+
+async def test_a_closed_dm_prompt_says_the_choice_from_the_games_catalog_in_its_players_language() -> None:
+    """The engine's label of the choice is English; its phrase is said in the reader's language instead."""
+    bot = FakeBot()
+
+    async def french(user_id: int) -> str | None:
+        return "fr" if user_id == 10 else None
+
+    bot.service.players.locale_of = french  # type: ignore[method-assign]
+    notifier = notifier_for(bot)
+    tribes = dataclasses.replace(TABLE, game_name="tribes")
+    said = phrase("label.pass-invest")
+    french_dm, english_dm = await bot.create_dm(SimpleNamespace(id=10)), await bot.create_dm(SimpleNamespace(id=11))
+    await notifier.close_prompt(tribes, 10, MessageRef(10, 77), "Pass: invest nothing this turn", False, said)
+    await notifier.close_prompt(tribes, 11, MessageRef(11, 78), "Pass: invest nothing this turn", False, said)
+    assert french_dm.edits[0][1]["content"].endswith("— Passer : ne rien investir ce tour-ci."), french_dm.edits
+    assert english_dm.edits[0][1]["content"].endswith("— Pass: invest nothing this turn."), english_dm.edits

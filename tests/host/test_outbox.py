@@ -319,12 +319,13 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
 
 @pytest.mark.parametrize(
     "kind", ["table", "table_said", "private", "prompt", "prompt_of_round", "ping", "turn_ping", "lobby",
-             "lobby_closed", "notice", "nudge", "catch_up"]
+             "lobby_closed", "notice", "nudge", "catch_up", "prompt_closed", "prompt_closed_said"]
 )
 def test_every_message_kind_survives_its_json_round_trip(kind):
     from engine.core.decisions import DecisionKind
     from engine.core.events import private_event, public_event
     from engine.core.outcome import Outcome
+    from engine.core.phrases import name, phrase
     from host import outbox
     from host.results import Headline, PendingPlayer, PrivateUpdate, TableUpdate
 
@@ -348,6 +349,9 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
         "notice": outbox.Notice(NoticeKind.DM_CLOSED, 11),
         "nudge": outbox.Nudge(11, "it is your turn: bid."),
         "catch_up": outbox.CatchUp(11),
+        "prompt_closed": outbox.PromptClosed(11, 1, "Keep Trap"),
+        "prompt_closed_said": outbox.PromptClosed(11, 1, "Seal: Mud Stompers", False,
+                                                  phrase("label.seal", tribe=name("tribe", "mud"))),
     }
     payload = payloads[kind]
     stored_kind, data = outbox.encode(payload)
