@@ -127,14 +127,19 @@ def _worded(table: TableInfo, english: Sequence[str], said: Sequence[Phrase], na
 def ending_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | None,
                 report: FinalReport | None, limit: int = ENDING_BUDGET, locale: Locale = ENGLISH) -> str:
     """The result of a finished game in `locale`: winners, why it ended, rounds and time, standings with
-    breakdowns, secrets (the engine's report says its own reason, breakdowns and secrets, in English)."""
+    breakdowns, secrets (said from the engine's report: its phrases in `locale`, its English where it gave none)."""
+    engine_said = report is not None
     report = report or fallback_report(outcome, text.faction_names(view, table.game_name, locale))
     names = text.player_names(table, view, locale)
-    reason = say(locale, table.game_name, report.reason_said, names) if report.reason_said else report.reason
+    if report.reason_said is not None:
+        reason = say(locale, table.game_name, report.reason_said, names)
+    else:
+        # The fallback's reason is English: said again from the outcome's code, in the reader's language.
+        reason = report.reason if engine_said else reason_in_words(outcome.reason, locale, table.game_name)
     secrets = _worded(table, report.secrets, report.secrets_said, names, locale)
     lines = [
         winners_line(table, outcome, view, locale),
-        reason or reason_in_words(outcome.reason, locale),
+        reason or reason_in_words(outcome.reason, locale, table.game_name),
         rounds_and_time(table, view, locale),
         t(locale, "end.standings"),
         *standings(table, outcome, report, view, locale),

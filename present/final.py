@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport, PlayerReport
-from i18n import ENGLISH, Locale, mark, t
+from i18n import ENGLISH, Locale, catalogs, game_t, mark, t
 
 # Reason codes of the games' outcomes -> the message saying them, for games whose engine gives no final report.
 REASON_WORDS = {
@@ -19,8 +19,14 @@ REASON_WORDS = {
 }
 
 
-def reason_in_words(reason: str, locale: Locale = ENGLISH) -> str:
-    """An outcome's reason code as a sentence in `locale` ("round_limit" -> "The round limit was reached.")."""
+def reason_in_words(reason: str, locale: Locale = ENGLISH, game: str | None = None) -> str:
+    """An outcome's reason code as a sentence in `locale` ("round_limit" -> "The round limit was reached."):
+    the game's own `end-reason.<code>` where its catalog has one, else the bot's words for the common codes."""
+    if game is not None:
+        own = f"end-reason.{reason}"
+        english = catalogs().catalog(game, ENGLISH)
+        if english is not None and own in english.messages:
+            return game_t(locale, game, own)
     known = REASON_WORDS.get(reason)
     if known is not None:
         return t(locale, known)

@@ -320,7 +320,7 @@ def outcome_text(table: TableInfo, outcome: Outcome, view: Mapping[str, Any] | N
     """The final ranking in `locale`: why the game ended, in words, then each place with its score (words for
     a win without points). The final table message adds breakdowns and secrets (present.ending)."""
     in_points = scored_in_points(outcome)
-    lines = [t(locale, "table.game-over", reason=reason_in_words(outcome.reason, locale))]
+    lines = [t(locale, "table.game-over", reason=reason_in_words(outcome.reason, locale, table.game_name))]
     comma = t(locale, "list.comma")
     place = 1
     for group in outcome.ranking:

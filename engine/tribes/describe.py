@@ -112,7 +112,8 @@ GOAL_UNITS = {
 
 
 def final_report(state: TribesState) -> FinalReport | None:
-    """Why the game ended, each player's figures for the goal, and every secret revealed (§12.4)."""
+    """Why the game ended, each player's figures for the goal, and every secret revealed (§12.4), in English
+    and as catalog phrases, line for line."""
     result = goals.outcome(state)
     if result is None or state.goal is None:
         return None
@@ -121,25 +122,52 @@ def final_report(state: TribesState) -> FinalReport | None:
     how = ("Gnompax was forced out" if state.gnompax_forced else "Gnompax came out") + f" in turn {state.gnompax_turn}"
     reason = (f"{how}; the vote chose {GOAL_NAMES[goal]} and the game ended after turn {state.turn}. The winner is "
               f"the player with {GOAL_TEXTS[goal]} (ties: most VP, then most wealth).")
+    at, chosen, aim = state.gnompax_turn, words.goal(goal), words.goal_aim(goal)
+    if state.gnompax_forced:
+        reason_said = phrase("end.reason-forced", gnompax=at, goal=chosen, turn=state.turn, aim=aim)
+    else:
+        reason_said = phrase("end.reason-came", gnompax=at, goal=chosen, turn=state.turn, aim=aim)
     m = goals.measures(state)
     players = []
     for p in [p for group in result.ranking for p in group]:
-        me = state.players[p]
-        rich = wealth(state, p)
-        on_posts = rich - me.purse
-        lines = (
-            *((f"Sum of ranks in gold, lands and genius: {m[goal][p]}.",) if goal == 6 else ()),
-            f"Victory points: {me.vp}.",
-            f"Wealth: {rich} GG" + (f", {me.purse} in the purse and {on_posts} on posts." if on_posts
-                                   else ", all in the purse."),
-            f"{plural(len(controlled(state, p)), 'territory', 'territories')}, "
-            f"{plural(army_total(state, p), 'army', 'armies')} and {plural(len(me.hand), 'card')} in hand.",
-        )
-        players.append(PlayerReport(p, player_name(state, p), result.scores[p], lines))
-    secrets = []
-    for p in range(state.player_count):
-        me = state.players[p]
-        posts = "; ".join(posts_text(me.posts[post], post) for post in POSTS)
-        secrets.append(f"{side_start(state, p)} had {me.purse} GG, {bluff_bills(me.zeros)}, "
-                       f"posts: {posts}; hand: {cards_text(me.hand)}.")
-    return FinalReport(reason, tuple(players), tuple(secrets), unit=GOAL_UNITS[goal])
+        lines = _standing_lines(state, p, m[goal][p] if goal == 6 else None)
+        players.append(PlayerReport(p, player_name(state, p), result.scores[p], tuple(words.english(lines)),
+                                    tuple(words.phrases(lines))))
+    secrets = [_revealed(state, p) for p in range(state.player_count)]
+    return FinalReport(reason, tuple(players), tuple(words.english(secrets)), unit=GOAL_UNITS[goal],
+                       reason_said=reason_said, secrets_said=tuple(words.phrases(secrets)),
+                       unit_said=words.goal_unit(goal))
+
+
+def _standing_lines(state: TribesState, p: int, ranks: int | None) -> list[words.Said]:
+    """One player's figures at the end: VP, wealth, lands, armies and cards (and the sum of ranks for goal 6)."""
+    me = state.players[p]
+    rich = wealth(state, p)
+    on_posts = rich - me.purse
+    lands, armies, hand = len(controlled(state, p)), army_total(state, p), len(me.hand)
+    lines: list[words.Said] = []
+    if ranks is not None:
+        lines.append((f"Sum of ranks in gold, lands and genius: {ranks}.", phrase("end.ranks", ranks=ranks)))
+    lines.append((f"Victory points: {me.vp}.", phrase("end.vp", vp=me.vp)))
+    if on_posts:
+        lines.append((f"Wealth: {rich} GG, {me.purse} in the purse and {on_posts} on posts.",
+                      phrase("end.wealth-split", wealth=rich, purse=me.purse, posts=on_posts)))
+    else:
+        lines.append((f"Wealth: {rich} GG, all in the purse.", phrase("end.wealth-purse", wealth=rich)))
+    lines.append((f"{plural(lands, 'territory', 'territories')}, {plural(armies, 'army', 'armies')} and "
+                  f"{plural(hand, 'card')} in hand.",
+                  phrase("end.holdings", lands=phrase("end.lands", n=lands), armies=words.armies(armies),
+                         cards=phrase("end.cards", n=hand))))
+    return lines
+
+
+def _revealed(state: TribesState, p: int) -> words.Said:
+    """What the rules reveal of one player at the end: purse, bluff bills, posts and hand."""
+    me = state.players[p]
+    posts = "; ".join(posts_text(me.posts[post], post) for post in POSTS)
+    text = (f"{side_start(state, p)} had {me.purse} GG, {bluff_bills(me.zeros)}, "
+            f"posts: {posts}; hand: {cards_text(me.hand)}.")
+    said = phrase("end.revealed", tribe=words.tribe(state, p), gold=me.purse, bluffs=words.bluffs(me.zeros),
+                  posts=listed([post_said(me.posts[post], post) for post in POSTS], "semicolon"),
+                  cards=words.cards(me.hand))
+    return text, said

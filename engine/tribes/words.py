@@ -19,7 +19,10 @@ from engine.tribes.state import POSTS, TribesState
 # The goals' numbers, as engine.tribes.goals numbers them: that module's helpers import this one, so it cannot be
 # imported here.
 GOALS = (1, 2, 3, 4, 5, 6)
-COUNTED = ("army", "vote")  # the things a phrase counts through `count.<thing>`
+COUNTED = ("army", "vote")
+# How a game ends (engine.tribes.goals' outcome reasons), each said by `end-reason.<reason>` where a game's
+# report is not at hand (a finished game's status).
+END_REASONS = ("cap", "goal")  # the things a phrase counts through `count.<thing>`
 # The terrain groups a long menu of territories is split by (engine.tribes.war.common.ZONES, which imports
 # engine.tribes.war and so cannot be imported here).
 ZONES = ("plains", "swamp", "mountain", "marsh", "black")
@@ -76,6 +79,11 @@ def goal_aim(number: int) -> NameRef:
 def zone(zone_id: str) -> NameRef:
     """A terrain group as a menu says it: "a plain", "a city or the Gnomlab"."""
     return name("zone", zone_id)
+
+
+def goal_unit(number: int) -> NameRef:
+    """What a goal's scores count, said with the score as its count: "182 GG of wealth", "3 territories"."""
+    return name("unit", str(number))
 
 
 def armies(n: int) -> NameRef:
@@ -154,5 +162,7 @@ def names() -> list[CatalogName]:
         *catalog_names("goal", map(str, GOALS)),
         *catalog_names("goal-aim", map(str, GOALS)),
         *catalog_names("count", COUNTED, counted=True),
+        *catalog_names("unit", map(str, GOALS), counted=True),
+        *catalog_names("end-reason", END_REASONS),
         *catalog_names("zone", ZONES),
     ]

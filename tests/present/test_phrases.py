@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from engine.core.events import Event
 from engine.core.names import fill_names
 from engine.core.phrases import PlayerRef, listed, name, phrase
 from i18n import ENGLISH, Locale
+from present.ending import score_text
 from present.phrases import say
 from tests.i18n.random_play import played_events
 
@@ -142,3 +144,40 @@ def test_a_combat_declarations_choices_read_in_english_as_their_labels_and_in_fr
             draft["assign"].append([draft["target"], int(target.id.split(":")[1])])
             draft["target"] = None
     assert {"label.aim", "label.dice-at", "label.all-dice", "label.undo-choose-target"} <= seen, seen
+
+
+def finished_tribes(players: int, seed: int) -> object:
+    """The state of one Gnome Tribes game played to its end by random legal moves (Gnompax by turn 20)."""
+    game = registry.get("tribes")
+    state = game.new_game(players, seed, {"gnompax_cap": 20})
+    rng = random.Random(seed)
+    while game.outcome(state) is None:
+        player = game.pending(state)[0].player
+        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+    return state
+
+
+@pytest.mark.parametrize("players,seed", [(2, 22), (3, 12), (4, 13)])
+@pytest.mark.parametrize("forced", [True, False])
+def test_tribes_final_report_says_in_english_what_its_text_says_and_reads_french(
+        players: int, seed: int, forced: bool) -> None:
+    """Seed 22 ends on the sum of ranks (goal 6), the others on another goal; a Gnompax that came out by itself
+    is the same state with the flag turned, since random play always reaches the turn limit first."""
+    game = registry.get("tribes")
+    state = copy.deepcopy(finished_tribes(players, seed))
+    state.gnompax_forced = forced  # type: ignore[attr-defined]
+    report = game.final_report(state)
+    assert report is not None and report.reason_said is not None and report.unit_said is not None
+    english = [(report.reason, report.reason_said), *zip(report.secrets, report.secrets_said, strict=True),
+               *(pair for entry in report.players for pair in zip(entry.breakdown, entry.said, strict=True))]
+    assert len(report.secrets) == players and all(entry.breakdown for entry in report.players)
+    for text, said in english:
+        assert say(ENGLISH, "tribes", said, {}) == text, said
+        assert say(FRENCH, "tribes", said, {}) != text, said
+    french_reason = say(FRENCH, "tribes", report.reason_said, {})
+    assert ("forcé" in french_reason) == forced and "le vote a choisi" in french_reason
+    worded = ("tribes", report.unit_said)
+    for entry in report.players:
+        english_unit = score_text(entry.score, True, report.unit)
+        assert score_text(entry.score, True, report.unit, ENGLISH, worded) == english_unit
+        assert score_text(entry.score, True, report.unit, FRENCH, worded) != english_unit
