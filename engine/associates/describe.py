@@ -36,7 +36,7 @@ from engine.associates.state import (
 )
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
-from engine.core.phrases import Phrase, phrase
+from engine.core.phrases import Phrase, listed, phrase
 from engine.core.picks import FinalReport, MultiPick, PickOption, PlayerReport
 from engine.core.words import each_once
 
@@ -298,7 +298,8 @@ def shortcuts(s: State, seat: int, legal: list[Action]) -> list[Action]:
 
 
 def final_report(s: State) -> FinalReport | None:
-    """Why the game ended, each guild's GP breakdown (§14), best first; Associates keeps no secret to reveal."""
+    """Why the game ended, each guild's GP breakdown (§14), best first, in English and as catalog phrases line
+    for line; Associates keeps no secret to reveal."""
     if s.phase != "over":
         return None
     ended = s.ended
@@ -306,24 +307,37 @@ def final_report(s: State) -> FinalReport | None:
     if ended.reason == "mission":
         who = " and the ".join(guild_title(g) for g in ended.guilds)
         reason = f"The {who} reached their main mission on turn {s.turn}; the most Gold Points wins."
+        later = (phrase("end.later-guild", guild=words.guild(g)) for g in ended.guilds[1:])
+        guilds = listed([words.guild(ended.guilds[0]), *later], "and")
+        reason_said = phrase("final.mission", guilds=guilds, turn=s.turn)
     else:
         reason = f"The last turn ({s.options.turn_cap}) is over; the most Gold Points wins."
+        reason_said = phrase("final.turn-cap", turn=s.options.turn_cap)
     sc = scores(s)
     players = []
     for seat in [p for group in ranking(s) for p in group]:
         b = sc[seat]
         g = guild_at(s, seat)
-        lines = [f"Gold: {b['gold']} GP."]
+        lines: list[tuple[str, Phrase]] = [(f"Gold: {b['gold']} GP.", phrase("final.gold", gold=b["gold"]))]
         if b["artefacts"]:  # no line for no artefact: "0 × 3 = 0 GP" tells nothing
-            lines.append(f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP.")
+            lines.append((f"Artefacts: {b['artefacts']} × 3 = {3 * b['artefacts']} GP.",
+                          phrase("final.artefacts", artefacts=b["artefacts"], gold=3 * b["artefacts"])))
         if b["first_objective"]:
-            lines.append(f"First Objective of the game: {b['first_objective']} GP.")
+            lines.append((f"First Objective of the game: {b['first_objective']} GP.",
+                          phrase("final.first-objective", gold=b["first_objective"])))
         # Each guild's main mission needs its own number of objectives: say so, or "0 of 2" beside
         # "1 of 4" reads as a mistake.
-        lines.append(f"Objectives completed: {b['objectives']} of the {guild_threshold(s, g)} its main mission "
-                     "needs" + (" (reached)." if b["reached"] else "."))
-        players.append(PlayerReport(seat, guild_title(g), float(b["total"]), tuple(lines)))
-    return FinalReport(reason, tuple(players), (), unit=("GP", "GP"))
+        need = guild_threshold(s, g)
+        objectives = (f"Objectives completed: {b['objectives']} of the {need} its main mission needs"
+                      + (" (reached)." if b["reached"] else "."))
+        if b["reached"]:
+            lines.append((objectives, phrase("final.objectives-reached", done=b["objectives"], need=need)))
+        else:
+            lines.append((objectives, phrase("final.objectives", done=b["objectives"], need=need)))
+        players.append(PlayerReport(seat, guild_title(g), float(b["total"]), tuple(text for text, _ in lines),
+                                    tuple(said for _, said in lines)))
+    return FinalReport(reason, tuple(players), (), unit=("GP", "GP"), reason_said=reason_said,
+                       unit_said=words.SCORE_UNIT)
 
 
 def rematch_first(s: State) -> int | None:

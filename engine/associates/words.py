@@ -30,6 +30,10 @@ class Clause:
     said: Arg
 
 
+# What a final score counts ("{n} GP"), said with the score as its count.
+SCORE_UNIT = name("unit", "gp")
+
+
 def guild(guild_id: str) -> NameRef:
     """A guild's title ("Usurers"; "neutral" for the neutral lair's owner)."""
     return name("guild", guild_id)
@@ -160,6 +164,7 @@ def names() -> list[CatalogName]:
     members = [k + ringed for k in KIND_STATS for ringed in ("", "_ringed")]
     return [
         *catalog_names("guild", (*GUILDS, NEUTRAL)),
+        *catalog_names(SCORE_UNIT.kind, [SCORE_UNIT.id], counted=True),
         *catalog_names("secondary", GUILDS),
         *catalog_names("lair", (*GUILDS, NEUTRAL)),
         *catalog_names("mission-lair", (*GUILDS, NEUTRAL)),

@@ -181,3 +181,39 @@ def test_tribes_final_report_says_in_english_what_its_text_says_and_reads_french
         english_unit = score_text(entry.score, True, report.unit)
         assert score_text(entry.score, True, report.unit, ENGLISH, worded) == english_unit
         assert score_text(entry.score, True, report.unit, FRENCH, worded) != english_unit
+
+
+def finished_associates(players: int, seed: int, turn_cap: int) -> object:
+    """The state of one Gnomes & Associates game played to its end by random legal moves."""
+    game = registry.get("associates")
+    state = game.new_game(players, seed, {"turn_cap": turn_cap})
+    rng = random.Random(seed)
+    while game.outcome(state) is None:
+        player = game.pending(state)[0].player
+        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
+    return state
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33)])
+@pytest.mark.parametrize("mission", [False, True])
+def test_associates_final_report_says_in_english_what_its_text_says_and_reads_french(
+        players: int, seed: int, mission: bool) -> None:
+    """Random play ends at the turn limit; an ending on main missions is the same state with its ending turned
+    to the first two guilds reaching theirs."""
+    from engine.associates.state import Ended
+
+    game = registry.get("associates")
+    state = copy.deepcopy(finished_associates(players, seed, 10))
+    if mission:
+        state.ended = Ended(reason="mission", guilds=[p.guild for p in state.players[:2]])  # type: ignore[attr-defined]
+    report = game.final_report(state)
+    assert report is not None and report.reason_said is not None and report.unit_said is not None
+    english = [(report.reason, report.reason_said),
+               *(pair for entry in report.players for pair in zip(entry.breakdown, entry.said, strict=True))]
+    assert all(entry.breakdown for entry in report.players)
+    for text, said in english:
+        assert say(ENGLISH, "associates", said, {}) == text, said
+        assert say(FRENCH, "associates", said, {}) != text, said
+    worded = ("associates", report.unit_said)
+    for entry in report.players:
+        assert score_text(entry.score, True, report.unit, ENGLISH, worded) == score_text(entry.score, True, report.unit)
