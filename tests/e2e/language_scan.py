@@ -22,6 +22,8 @@ from tests.e2e.test_table_experience import shown_texts
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 MENTION_OR_LINK = re.compile(r"<[@#][!&]?\d+>|<t:\d+(?::\w)?>|https?://\S+")
+# A word a trimmed line cut short ("Fée des Voleurs s…"): a fragment of a word, of no language.
+CUT_WORD = re.compile(r"[^\W\d_]+…")
 
 
 def _catalog_paths(language: str) -> list[str]:
@@ -31,7 +33,7 @@ def _catalog_paths(language: str) -> list[str]:
 
 def words(text: str) -> set[str]:
     """The lower-case words of `text`, placeholders, mentions, timestamps and links left out."""
-    plain = MENTION_OR_LINK.sub(" ", PLACEHOLDER.sub(" ", text))
+    plain = CUT_WORD.sub(" ", MENTION_OR_LINK.sub(" ", PLACEHOLDER.sub(" ", text)))
     return {w.lower() for w in WORD.findall(plain)}
 
 
