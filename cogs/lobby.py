@@ -348,7 +348,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         games = await self.bot.service.history(interaction.channel_id, HISTORY_LENGTH)
         # Only this guild's games (a channel id never moves between guilds, but scope is checked everywhere).
         games = [t for t in games if t.guild_id == interaction.guild_id]
-        await reply(interaction, ending.history_text(games, interaction.channel_id), allowed_mentions=NO_PINGS)
+        content = ending.history_text(games, interaction.channel_id, reader_locale(interaction))
+        await reply(interaction, content, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="players", description="Who plays which seat")
     @app_commands.describe(game="A game number (default: the game in this channel)")

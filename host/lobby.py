@@ -425,7 +425,10 @@ class Lobby:
             now = self._clock()
             reason = "cancelled by a moderator" if by_user_id != live.host_user_id else "cancelled by the host"
             if was_running:
-                ended = TableUpdate(game_id, UpdateKind.CANCELLED, f"The game was {reason}.", live.version)
+                said = Headline(mark("headline.cancelled-by-moderator") if by_user_id != live.host_user_id
+                                else mark("headline.cancelled-by-host"))
+                ended = TableUpdate(game_id, UpdateKind.CANCELLED, f"The game was {reason}.", live.version,
+                                    headline_said=said)
                 news = table_post(live, ended)
             else:
                 news = Outgoing(game_id, channel_queue(live.channel_id), LobbyClosed())

@@ -14,7 +14,7 @@ from engine.core.outcome import Outcome
 from engine.core.phrases import NameRef, Phrase
 from engine.core.picks import FinalReport
 from host.results import TableInfo, TableStatus, TableUpdate
-from i18n import ENGLISH, Locale, game_t, t
+from i18n import ENGLISH, Locale, format_list, game_t, t
 from present import text
 from present.final import fallback_report, reason_in_words, scored_in_points
 from present.fit import MESSAGE_CONTENT, fit_lines, trim
@@ -193,35 +193,43 @@ def finished_status(table: TableInfo, view: Mapping[str, Any] | None, report: Fi
 # -- /game history ------------------------------------------------------------------------------------------
 
 
-def history_line(table: TableInfo, channel_id: int | None = None) -> str:
-    """One game of the channel's history: number, game, where (when in a thread of `channel_id`), status in
-    words, winners, date."""
-    where = f" in <#{table.channel_id}>" if channel_id is not None and table.channel_id != channel_id else ""
-    head = f"#{table.game_id} {table.title}{where} (<t:{int(table.created_at)}:d>)"
+def history_line(table: TableInfo, channel_id: int | None = None, locale: Locale = ENGLISH) -> str:
+    """One game of the channel's history in `locale`: number, game, where (when in a thread of `channel_id`),
+    status in words, winners, date."""
+    title = table_title(table, locale)
+    when = f"<t:{int(table.created_at)}:d>"
+    if channel_id is not None and table.channel_id != channel_id:
+        head = t(locale, "history.head-thread", game_id=table.game_id, title=title, thread=f"<#{table.channel_id}>",
+                 date=when)
+    else:
+        head = t(locale, "history.head", game_id=table.game_id, title=title, date=when)
     if table.status is TableStatus.FINISHED and table.outcome is not None:
-        winners = [_seat_name(table, p) for p in table.outcome.winners]
-        won = " and ".join(winners) if winners else "nobody"
-        return f"{head}: won by {won}"
+        winners = [_seat_name(table, p, locale) for p in table.outcome.winners]
+        if not winners:
+            return t(locale, "history.won-by-nobody", head=head)
+        return t(locale, "history.won-by", head=head, players=format_list(locale, winners))
     if table.status is TableStatus.LOBBY:
-        return f"{head}: lobby open, {len(table.seats)} of {table.max_players} seats taken"
+        return t(locale, "history.lobby", head=head, n=len(table.seats), seats=len(table.seats),
+                 max=table.max_players)
     if table.status is TableStatus.ACTIVE:
-        return f"{head}: being played"
+        return t(locale, "history.playing", head=head)
     if table.status is TableStatus.CANCELLED:
-        return f"{head}: {table.status_reason or 'cancelled'}"
-    return f"{head}: stopped (it could not be checked and waits for a moderator)"
+        return t(locale, "history.cancelled", head=head, reason=text.cancel_reason(table.status_reason, locale))
+    return t(locale, "history.stopped", head=head)
 
 
-def _seat_name(table: TableInfo, player: int) -> str:
+def _seat_name(table: TableInfo, player: int, locale: Locale) -> str:
     seat = next((s for s in table.seats if s.player == player), None)
-    return text.seat_label(seat) if seat is not None else "a player"
+    return text.seat_label(seat, locale) if seat is not None else t(locale, "player.unknown")
 
 
-def history_text(channel_games: Sequence[TableInfo], channel_id: int | None = None) -> str:
-    """/game history in `channel_id`: its recent games (its threads' included, each named), newest first, with
-    how to look at one of them."""
+def history_text(channel_games: Sequence[TableInfo], channel_id: int | None = None,
+                 locale: Locale = ENGLISH) -> str:
+    """/game history in `channel_id`, in `locale`: its recent games (its threads' included, each named), newest
+    first, with how to look at one of them."""
     if not channel_games:
-        return "No game has been played in this channel yet. Start one with `/game new`."
-    lines = ["**Recent games in this channel** (newest first)"]
-    lines.extend(f"• {history_line(t, channel_id)}" for t in channel_games)
-    lines.append("See one with `/game status game:<number>`, `/game board game:<number>` or `/game log game:<number>`.")
-    return fit_lines(lines, MESSAGE_CONTENT)
+        return t(locale, "history.none")
+    lines = [t(locale, "history.heading")]
+    lines.extend(f"• {history_line(game, channel_id, locale)}" for game in channel_games)
+    lines.append(t(locale, "history.see-one"))
+    return fit_lines(lines, MESSAGE_CONTENT, locale=locale)

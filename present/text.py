@@ -283,8 +283,8 @@ def lobby_text(table: TableInfo) -> str:
     elif table.status is TableStatus.ACTIVE:
         state, hint = t(locale, "lobby.started"), t(locale, "lobby.started-hint")
     elif table.status is TableStatus.CANCELLED:
-        # The reason is the host's own words ("cancelled by the host"), stored as they were said.
-        state = t(locale, "lobby.cancelled", reason=table.status_reason) if table.status_reason \
+        state = t(locale, "lobby.cancelled", reason=cancel_reason(table.status_reason, locale)) \
+            if table.status_reason \
             else t(locale, "lobby.cancelled-plain")
         hint = t(locale, "lobby.cancelled-hint")
     elif table.status is TableStatus.FINISHED:
@@ -438,9 +438,23 @@ def status_text(table: TableInfo, view: Mapping[str, Any] | None, locale: Locale
         lines.append(pending_line(table, table.pending, view, locale))
     if table.status_reason:
         reason = table.status_reason.rstrip(".")
-        lines.append(t(locale, "status.was-cancelled", reason=reason) if table.status is TableStatus.CANCELLED
-                     else t(locale, "status.why", reason=reason))
+        lines.append(t(locale, "status.was-cancelled", reason=cancel_reason(reason, locale))
+                     if table.status is TableStatus.CANCELLED else t(locale, "status.why", reason=reason))
     return fit_lines(lines, MESSAGE_CONTENT, locale=locale)
+
+
+# Why a table was cancelled, as the host stores it (host/lobby.py), and the words saying it in a sentence.
+CANCEL_REASONS = {
+    "cancelled by the host": mark("cancel.by-host"),
+    "cancelled by a moderator": mark("cancel.by-moderator"),
+}
+
+
+def cancel_reason(stored: str | None, locale: Locale = ENGLISH) -> str:
+    """A cancelled table's stored reason in `locale` ("cancelled by the host"); one this release has no words
+    for (stored by an older one) as it was stored."""
+    known = CANCEL_REASONS.get((stored or "cancelled by the host").rstrip("."))
+    return t(locale, known) if known is not None else str(stored)
 
 
 # A table's state as /game status says it.

@@ -16,6 +16,7 @@ from engine.core.outcome import Outcome
 from engine.core.picks import FinalReport, PlayerReport
 from host.final import final_report
 from host.results import DeliveryState, SeatInfo, TableInfo, TableSettings, TableStatus, TableUpdate, UpdateKind
+from i18n import Locale
 from present import ending
 from present.choices import waiting_name
 from present.delivery_words import delivery_lines
@@ -120,6 +121,11 @@ def test_history_lists_games_with_numbers_and_winners():
     assert lines[2].startswith("• #7 Vendetta") and lines[2].endswith("won by <@10>")
     assert "/game status game:<number>" in out
     assert "No game has been played" in ending.history_text([])
+    french = ending.history_text([cancelled, won], locale=Locale("fr")).splitlines()
+    assert french[0] == "**Parties récentes de ce salon** (les plus récentes d'abord)"
+    assert french[1].startswith("• n° 8 ") and french[1].endswith(" : annulée par l'hôte"), french
+    assert french[2].endswith(" : gagnée par <@10>") and "/partie état partie:<numéro>" in french[-1], french
+    assert "Aucune partie" in ending.history_text([], locale=Locale("fr"))
 
 
 def test_history_in_a_channel_names_the_thread_of_each_of_its_threads_games():

@@ -11,6 +11,7 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
+from i18n import Locale
 from present import text
 
 VIEW = {"factions": {"0": "Dingleson", "1": "Schnitzel"}}
@@ -118,6 +119,13 @@ def test_status_text_of_a_cancelled_game_says_why_once():
     out = text.status_text(cancelled, None)
     assert out.count("cancelled by the host") == 1 and "This game was cancelled by the host." in out
     assert "Note:" not in out
+    french = text.status_text(cancelled, None, Locale("fr"))
+    assert "Cette partie a été annulée par l'hôte." in french and "cancelled" not in french
+    by_moderator = TableInfo(**{**{f: getattr(table, f) for f in table.__dataclass_fields__},
+                                "status_reason": "cancelled by a moderator"})
+    assert "annulée par un modérateur" in text.status_text(by_moderator, None, Locale("fr"))
+    # A reason stored in other words (an older release's) is shown as it was stored.
+    assert text.cancel_reason("stopped by the bot", Locale("fr")) == "stopped by the bot"
 
 
 def test_table_message_is_within_2000_chars():
