@@ -26,7 +26,7 @@ from cogs.recap import recap_file
 from engine.core.events import Event
 from engine.core.phrases import Phrase
 from engine.core.picks import FinalReport
-from host.notifier import RetryLater, Undeliverable
+from host.notifier import RetryLater, Undeliverable, Worded
 from host.outbox import NoticeKind
 from host.results import (
     MessageRef,
@@ -34,6 +34,7 @@ from host.results import (
     PostMode,
     PrivateUpdate,
     Recap,
+    Reminder,
     TableInfo,
     TableUpdate,
     UpdateKind,
@@ -331,24 +332,36 @@ class DiscordNotifier:
         return await delivered(lambda: channel.send(content, file=files[0] if files else MISSING,
                                                     view=view or MISSING))
 
-    async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
-        """A reminder in the table's channel mentioning the pending humans."""
+    async def ping_pending(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], message: str, reminder: Reminder | None = None
+    ) -> None:
+        """A reminder in the table's channel mentioning the pending humans, in the table's language."""
         users = text.pending_mentions(pending)
         if not users:
             return
+        if reminder is not None and pending:
+            locale = text.table_language(table)
+            prompt = panel_words.choice_label(pending[0].prompt, pending[0].said, table.game_name, locale)
+            message = attention.reminder_text(prompt, reminder, locale)
         content = " ".join(text.mention(u) for u in users) + " — " + message
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
         channel = self._channel(table)
         for chunk in split_message(content):
             await delivered(partial(channel.send, chunk, allowed_mentions=mentions))
 
-    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
-        """Tell one player a game waits for them: by DM, or mentioning them in the table's channel."""
+    async def nudge(
+        self, table: TableInfo, user_id: int, message: str, by_dm: bool, worded: Worded | None = None
+    ) -> None:
+        """Tell one player a game waits for them: by DM in their language, or mentioning them in the table's
+        channel in the table's."""
         if by_dm:
-            await self._send_dm(user_id, fit_lines([attention.direct_nudge(table.title, table.channel_id, message)],
-                                                   MESSAGE_CONTENT))
+            locale = await self._dm_locale(user_id)
+            said = worded(locale) if worded is not None else message
+            nudge = attention.direct_nudge(table_title(table, locale), table.channel_id, said, locale)
+            await self._send_dm(user_id, fit_lines([nudge], MESSAGE_CONTENT, locale=locale))
             return
-        content = f"{text.mention(user_id)} — {attention.channel_nudge(message)}"
+        said = worded(text.table_language(table)) if worded is not None else message
+        content = f"{text.mention(user_id)} — {attention.channel_nudge(said)}"
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         channel = self._channel(table)
         for chunk in split_message(content):

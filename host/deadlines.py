@@ -26,8 +26,9 @@ from host.commit import Conflict
 from host.deadline_plan import table_timers
 from host.live import LiveGame
 from host.outbox import Outgoing, Ping, channel_queue
-from host.results import AfkPolicy, AwayPolicy, Headline, MoveSource, TableSettings, TableStatus, UpdateKind
+from host.results import AfkPolicy, AwayPolicy, Headline, MoveSource, Reminder, TableSettings, TableStatus, UpdateKind
 from host.tables import Tables
+from present import attention as reminder_words
 
 log = logging.getLogger(__name__)
 
@@ -67,21 +68,15 @@ def _reminder(
     if not who or seat is None or seat.user_id is None:
         return None
     settings = live.settings
-    tail = ""
     if rules_due is not None:
-        # A Discord timestamp: each reader sees the moment in their own clock, and how far off it is.
-        tail = (f" If you have not decided by <t:{int(rules_due)}:f> (<t:{int(rules_due)}:R>), the rules' default"
-                " will be played for you.")
+        reminder = Reminder(rules_due=rules_due)
     elif settings.afk_policy != AfkPolicy.REMIND:
-        left = max(settings.afk_after - count, 0)
-        what = "the AI will play for you" if settings.afk_policy == AfkPolicy.AI else "your turn will be skipped"
-        if left == 0:
-            tail = f" If you are still away at the next deadline, {what}."
-        else:
-            tail = f" If you are still away after {left} more {'reminder' if left == 1 else 'reminders'}, {what}."
-    prompt = who[0].prompt.rstrip(".")
-    message = f"the game is waiting for you: {prompt}.{tail}"
-    return Outgoing(live.id, channel_queue(live.channel_id), Ping(tuple(who), message))
+        then = "ai" if settings.afk_policy == AfkPolicy.AI else "skip"
+        reminder = Reminder(left=max(settings.afk_after - count, 0), then=then)
+    else:
+        reminder = Reminder()
+    message = reminder_words.reminder_text(who[0].prompt, reminder)
+    return Outgoing(live.id, channel_queue(live.channel_id), Ping(tuple(who), message, reminder))
 
 
 def _decision_of(decisions: list[Decision], player: int) -> Decision | None:

@@ -195,7 +195,8 @@ class LiveGame:
         for d in self.decisions:
             seat = self.seat_of_player(d.player)
             user = seat.user_id if seat else None
-            out.append(PendingPlayer(d.player, user, DecisionKind(d.kind), d.prompt, is_ai=user is None))
+            out.append(PendingPlayer(d.player, user, DecisionKind(d.kind), d.prompt, is_ai=user is None,
+                                     said=d.phrase))
         return tuple(out)
 
     def pending_json(self) -> list[dict[str, Any]]:

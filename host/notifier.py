@@ -22,7 +22,11 @@ from typing import Protocol, runtime_checkable
 from engine.core.events import Event
 from engine.core.phrases import Phrase
 from host.outbox import NoticeKind
-from host.results import MessageRef, PendingPlayer, PrivateUpdate, Recap, TableInfo, TableUpdate
+from host.results import MessageRef, PendingPlayer, PrivateUpdate, Recap, Reminder, TableInfo, TableUpdate
+from i18n import ENGLISH, Locale
+
+# A message said in a reader's language: the front end, which knows the reader, picks the language.
+Worded = Callable[[Locale], str]
 
 
 class DeliveryError(Exception):
@@ -80,12 +84,18 @@ class Notifier(Protocol):
         """Rewrite a player's DM prompt of this round with the buttons of their next secret decision (several
         decisions of one round share one DM). Returns the prompt, or None when it is gone (post a new one)."""
 
-    async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
-        """Mention these pending players in the table's channel with a short public message (reminders)."""
+    async def ping_pending(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], message: str, reminder: Reminder | None = None
+    ) -> None:
+        """Mention these pending players in the table's channel with a short public message (reminders): the
+        `reminder` said in the table's language, or `message` (English) for one stored without it."""
 
-    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
+    async def nudge(
+        self, table: TableInfo, user_id: int, message: str, by_dm: bool, worded: Worded | None = None
+    ) -> None:
         """Tell one player a game waits for them: by DM (`by_dm`; Undeliverable with dm_closed when their DMs
-        are closed) or by a mention in the table's channel."""
+        are closed) or by a mention in the table's channel; `worded` says it in the reader's language (without
+        it, the English `message`)."""
 
     async def post_turn_ping(
         self, table: TableInfo, pending: Sequence[PendingPlayer], recaps: Sequence[Recap] = ()
@@ -140,10 +150,14 @@ class NullNotifier:
         """Drop the edit."""
         return message
 
-    async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
+    async def ping_pending(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], message: str, reminder: Reminder | None = None
+    ) -> None:
         """Drop the ping."""
 
-    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
+    async def nudge(
+        self, table: TableInfo, user_id: int, message: str, by_dm: bool, worded: Worded | None = None
+    ) -> None:
         """Drop the nudge."""
 
     async def post_turn_ping(
@@ -255,16 +269,20 @@ class RecordingNotifier:
         self.calls.append(f"edit_prompt:{table.game_id}:{user_id}")
         return message
 
-    async def ping_pending(self, table: TableInfo, pending: Sequence[PendingPlayer], message: str) -> None:
+    async def ping_pending(
+        self, table: TableInfo, pending: Sequence[PendingPlayer], message: str, reminder: Reminder | None = None
+    ) -> None:
         """Record a ping."""
         self._check("ping", table)
         self.pings.append((table, tuple(pending), message))
         self.calls.append(f"ping:{table.game_id}")
 
-    async def nudge(self, table: TableInfo, user_id: int, message: str, by_dm: bool) -> None:
-        """Record a nudge (`by_dm`: a DM, else a channel mention)."""
+    async def nudge(
+        self, table: TableInfo, user_id: int, message: str, by_dm: bool, worded: Worded | None = None
+    ) -> None:
+        """Record a nudge (`by_dm`: a DM, else a channel mention) as an English reader reads it."""
         self._check("nudge_dm" if by_dm else "nudge", table)
-        self.nudges.append((table, user_id, message, by_dm))
+        self.nudges.append((table, user_id, worded(ENGLISH) if worded is not None else message, by_dm))
         self.calls.append(f"nudge:{table.game_id}")
 
     async def post_turn_ping(

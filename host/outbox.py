@@ -19,7 +19,7 @@ from engine.core.decisions import DecisionKind
 from engine.core.events import Event
 from engine.core.outcome import Outcome
 from engine.core.phrases import Phrase, phrase_from_json
-from host.results import Headline, PendingPlayer, PostMode, PrivateUpdate, TableUpdate, UpdateKind
+from host.results import Headline, PendingPlayer, PostMode, PrivateUpdate, Reminder, TableUpdate, UpdateKind
 
 
 class MessageKind(StrEnum):
@@ -112,7 +112,8 @@ class Ping:
     """A reminder: mention these pending players in the channel with a message."""
 
     pending: tuple[PendingPlayer, ...]
-    message: str
+    message: str  # in English: what a row stored before reminders had words of their own says
+    reminder: Reminder | None = None  # the same reminder as data, said in the table's language
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,9 +157,13 @@ class Nudge:
     """Tell one player a game waits for them: by DM in their own queue, by a mention in a channel's queue."""
 
     user_id: int
-    message: str
+    message: str  # in English: what a row stored before nudges had words of their own says
     # What happened since the player's last move, private lines included: told only by DM, never in a channel.
     recap: str = ""
+    # The decision that became theirs: the message is then said from it in the reader's language, and a DM's
+    # recap is told afresh in that language when it is sent.
+    turn: PendingPlayer | None = None
+    reminder: Reminder | None = None  # a reminder of that decision rather than the news that it is theirs
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +197,8 @@ class Outgoing:
 
 
 def _pending_json(p: PendingPlayer) -> dict[str, Any]:
-    return {"player": p.player, "user_id": p.user_id, "kind": p.kind.value, "prompt": p.prompt, "is_ai": p.is_ai}
+    out = {"player": p.player, "user_id": p.user_id, "kind": p.kind.value, "prompt": p.prompt, "is_ai": p.is_ai}
+    return {**out, "said": p.said.to_json()} if p.said is not None else out
 
 
 def _pending(data: dict[str, Any]) -> PendingPlayer:
@@ -203,6 +209,7 @@ def _pending(data: dict[str, Any]) -> PendingPlayer:
         DecisionKind(data["kind"]),
         str(data["prompt"]),
         is_ai=bool(data.get("is_ai", False)),
+        said=phrase_from_json(data["said"]) if data.get("said") else None,
     )
 
 
@@ -286,8 +293,9 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             if said is not None:
                 closed["said"] = said.to_json()
             return MessageKind.PROMPT_CLOSED, closed
-        case Ping(pending, message):
-            return MessageKind.PING, {"pending": [_pending_json(p) for p in pending], "message": message}
+        case Ping(pending, message, reminder):
+            ping: dict[str, Any] = {"pending": [_pending_json(p) for p in pending], "message": message}
+            return MessageKind.PING, {**ping, "reminder": reminder.to_json()} if reminder is not None else ping
         case TurnPing(mention, waiting):
             return MessageKind.TURN_PING, {"mention": [_pending_json(p) for p in mention], "waiting": list(waiting)}
         case LobbyPost():
@@ -298,9 +306,15 @@ def encode(payload: Payload) -> tuple[MessageKind, dict[str, Any]]:
             return MessageKind.NOTICE, {"notice": notice.value, "user_id": user_id}
         case HostAlert(user_id, reason):
             return MessageKind.HOST_ALERT, {"user_id": user_id, "reason": reason}
-        case Nudge(user_id, message, recap):
+        case Nudge(user_id, message, recap, turn, reminder):
             nudge: dict[str, Any] = {"user_id": user_id, "message": message}
-            return MessageKind.NUDGE, {**nudge, "recap": recap} if recap else nudge
+            if recap:
+                nudge["recap"] = recap
+            if turn is not None:
+                nudge["turn"] = _pending_json(turn)
+            if reminder is not None:
+                nudge["reminder"] = reminder.to_json()
+            return MessageKind.NUDGE, nudge
         case CatchUp(user_id):
             return MessageKind.CATCH_UP, {"user_id": user_id}
     raise TypeError(f"not an outbox payload: {payload!r}")
@@ -323,7 +337,8 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
                 int(data["user_id"]), int(data["player"]), str(data["chosen"]), bool(data.get("timed_out")), said
             )
         case MessageKind.PING:
-            return Ping(tuple(_pending(p) for p in data["pending"]), str(data["message"]))
+            reminder = Reminder.from_json(data["reminder"]) if data.get("reminder") else None
+            return Ping(tuple(_pending(p) for p in data["pending"]), str(data["message"]), reminder)
         case MessageKind.TURN_PING:
             return TurnPing(tuple(_pending(p) for p in data["mention"]), tuple(int(p) for p in data.get("waiting", ())))
         case MessageKind.LOBBY:
@@ -335,6 +350,8 @@ def decode(kind: str, data: dict[str, Any]) -> Payload:
         case MessageKind.HOST_ALERT:
             return HostAlert(int(data["user_id"]), str(data["reason"]))
         case MessageKind.NUDGE:
-            return Nudge(int(data["user_id"]), str(data["message"]), str(data.get("recap", "")))
+            turn = _pending(data["turn"]) if data.get("turn") else None
+            reminded = Reminder.from_json(data["reminder"]) if data.get("reminder") else None
+            return Nudge(int(data["user_id"]), str(data["message"]), str(data.get("recap", "")), turn, reminded)
         case MessageKind.CATCH_UP:
             return CatchUp(int(data["user_id"]))

@@ -178,6 +178,7 @@ class PendingPlayer:
     kind: DecisionKind
     prompt: str
     is_ai: bool = False
+    said: Phrase | None = None  # the prompt as words of the game's catalog, for a reader of any language
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +337,27 @@ class PostMode(StrEnum):
 
 # The kind of the event that carries a table message's headline into the edits of that message through a round.
 HEADLINE_EVENT = "headline"
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """What a reminder says besides the decision it waits for: when the rules' default is played
+    (`rules_due`, epoch seconds), or how many reminders are `left` before the table's away rule acts and
+    whether it `then` hands the seat to the AI ("ai") or skips the turn ("skip"); neither: nothing more."""
+
+    rules_due: float | None = None
+    left: int | None = None
+    then: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The reminder as a JSON-safe dict."""
+        return {"rules_due": self.rules_due, "left": self.left, "then": self.then}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Reminder:
+        """Rebuild a reminder written by `to_json`."""
+        due, left = data.get("rules_due"), data.get("left")
+        return cls(None if due is None else float(due), None if left is None else int(left), str(data.get("then", "")))
 
 
 @dataclass(frozen=True, slots=True)

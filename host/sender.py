@@ -28,7 +28,7 @@ from db.store import Store
 from engine.core.events import Event
 from host import attention, quiet
 from host.metrics import Metrics, NoMetrics
-from host.notifier import Notifier, RetryLater, Undeliverable
+from host.notifier import Notifier, RetryLater, Undeliverable, Worded
 from host.outbox import (
     CatchUp,
     HostAlert,
@@ -50,10 +50,12 @@ from host.outbox import (
     quiet_queue,
     user_queue,
 )
-from host.results import MessageRef, PendingPlayer, Recap, TableInfo, TableUpdate
+from host.results import MessageRef, PendingPlayer, Recap, Reminder, TableInfo, TableUpdate
+from i18n import Locale
 from present import attention as words
 from present import recap as recap_words
 from present import text as table_words
+from present.titles import table_title
 
 log = logging.getLogger(__name__)
 
@@ -391,15 +393,21 @@ class OutboxSender:
                 if prompt is not None:
                     await notifier.close_prompt(table, user_id, prompt, chosen, timed_out, said)
                 return {slot: None}
-            case Ping(pending, message):
-                await self._route_ping(row, table, pending, message)
+            case Ping(pending, message, reminder):
+                await self._route_ping(row, table, pending, message, reminder)
                 return {}
-            case Nudge(user_id, message, recap):
+            case Nudge(user_id, message, recap, turn, reminder):
                 by_dm = dm_user_of(row.queue) is not None
+                worded: Worded | None = None
+                if turn is not None:
+                    # The recap is told afresh in the reader's language; the stored one is English.
+                    fresh = await self._recap(row.game_id, turn.player) if by_dm and recap else None
+                    if fresh is not None or not recap or not by_dm:
+                        worded = partial(words.nudge_text, table, turn, reminder, fresh)
                 if by_dm:
                     self._skip_closed_dm(user_id)
                     message = recap_words.with_recap(message, recap)
-                await notifier.nudge(table, user_id, message, by_dm)
+                await notifier.nudge(table, user_id, message, by_dm, worded)
                 if by_dm:
                     self._dm_went_through(user_id)
                 return {}
@@ -473,16 +481,20 @@ class OutboxSender:
         return released
 
     async def _route_ping(
-        self, row: OutboxRow, table: TableInfo, pending: tuple[PendingPlayer, ...], message: str
+        self, row: OutboxRow, table: TableInfo, pending: tuple[PendingPlayer, ...], message: str,
+        reminder: Reminder | None,
     ) -> None:
         """A reminder: mention in the channel those who want it there; DM, hold or skip the others."""
-        users = sorted({p.user_id for p in pending if p.user_id is not None and not p.is_ai})
-        ways = await self._ways(users)
+        people = {p.user_id: p for p in pending if p.user_id is not None and not p.is_ai}
+        ways = await self._ways(sorted(people))
         if row.attempts == 0:  # a retried ping already told the others
-            await self._tell_elsewhere(row.game_id, ways, {u: message for u in users})
+            if reminder is not None:
+                await self._tell_elsewhere(row.game_id, ways, people, reminder=reminder)
+            else:  # a reminder stored before reminders were data: its English words as they are
+                await self._tell_elsewhere(row.game_id, ways, people, said=message)
         keep = tuple(p for p in pending if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
         if any(p.user_id is not None and not p.is_ai for p in keep):
-            await self.notifier.ping_pending(table, keep, message)
+            await self.notifier.ping_pending(table, keep, message, reminder)
 
     async def _route_mentions(self, row: OutboxRow, table: TableInfo, update: TableUpdate) -> TableUpdate:
         """A table post mentions only the players who want "your turn" in the channel; the others are told
@@ -495,20 +507,29 @@ class OutboxSender:
             return update
         ways = await self._ways(sorted(newly))
         if row.attempts == 0:
-            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in newly.items()})
+            await self._tell_elsewhere(row.game_id, ways, newly)
         users = {p.player: p.user_id for p in update.pending}
         keep = tuple(player for player in update.mention
                      if (user := users.get(player)) not in ways or attention.in_channel(ways[user]))
         return update if keep == update.mention else dataclasses.replace(update, mention=keep)
 
     async def _tell_elsewhere(
-        self, game_id: int, ways: Mapping[int, attention.Way], messages: Mapping[int, str],
-        recaps: Mapping[int, str] | None = None,
+        self, game_id: int, ways: Mapping[int, attention.Way], turns: Mapping[int, PendingPlayer],
+        recaps: Mapping[int, str] | None = None, reminder: Reminder | None = None, said: str | None = None,
     ) -> None:
-        """Queue the DMs of those told by DM (with their recap, if any) and hold a catch-up for those in their
-        quiet hours."""
+        """Queue the DMs of those told by DM that a decision is theirs (with their recap, if any), or of a
+        `reminder` of it, and hold a catch-up for those in their quiet hours. `said`: English words to send
+        instead, for a reminder stored before reminders were data."""
         told = recaps or {}
-        dms = [Outgoing(game_id, user_queue(user), Nudge(user, messages[user], told.get(user, ""))).to_row()
+
+        def nudge(user: int) -> Nudge:
+            p = turns[user]
+            if said is not None:
+                return Nudge(user, said, told.get(user, ""))
+            message = words.reminder_text(p.prompt, reminder) if reminder is not None else words.your_turn(p.prompt)
+            return Nudge(user, message, told.get(user, ""), p, reminder)
+
+        dms = [Outgoing(game_id, user_queue(user), nudge(user)).to_row()
                for user, way in ways.items() if attention.by_dm(way)]
         if dms:
             await self._db.enqueue(dms, self._clock())
@@ -546,12 +567,16 @@ class OutboxSender:
             if waiting:
                 way = attention.way_of(settings, now, self._dm_known_closed(user_id))
                 text = words.catch_up([(t.title, t.channel_id) for t in waiting])
+
+                def worded(locale: Locale) -> str:
+                    return words.catch_up([(table_title(t, locale), t.channel_id) for t in waiting], locale)
+
                 try:
-                    await self.notifier.nudge(waiting[0], user_id, text, attention.by_dm(way))
+                    await self.notifier.nudge(waiting[0], user_id, text, attention.by_dm(way), worded)
                 except Undeliverable as exc:
                     if not exc.dm_closed:
                         raise
-                    await self.notifier.nudge(waiting[0], user_id, text, False)
+                    await self.notifier.nudge(waiting[0], user_id, text, False, worded)
         await self._db.mark_delivered(row, {}, now)
         while (extra := await self._db.next_in_queue(row.queue)) is not None and extra.next_at <= now:
             await self._db.mark_delivered(extra, {}, now)
@@ -577,8 +602,7 @@ class OutboxSender:
         if row.attempts == 0:  # a retried ping already told the others
             recaps = {user: await self._recap_text(row.game_id, table, people[user].player)
                       for user, way in ways.items() if attention.by_dm(way)}
-            await self._tell_elsewhere(row.game_id, ways, {u: words.your_turn(p.prompt) for u, p in people.items()},
-                                       recaps)
+            await self._tell_elsewhere(row.game_id, ways, people, recaps)
         return tuple(p for p in mention if p.user_id is None or p.is_ai or attention.in_channel(ways[p.user_id]))
 
     async def _recap(self, game_id: int, player: int) -> Recap | None:

@@ -24,6 +24,7 @@ from host.results import (
     MessageRef,
     PendingPlayer,
     PrivateUpdate,
+    Reminder,
     SeatInfo,
     TableInfo,
     TableSettings,
@@ -31,6 +32,8 @@ from host.results import (
     TableUpdate,
     UpdateKind,
 )
+from i18n import Locale
+from present import attention
 
 TABLE = TableInfo(
     game_id=3, game_name="no_renderer_game", title="Test Game", guild_id=1, channel_id=50, host_user_id=10,
@@ -425,3 +428,53 @@ async def test_a_closed_dm_prompt_says_the_choice_from_the_games_catalog_in_its_
     await notifier.close_prompt(tribes, 11, MessageRef(11, 78), "Pass: invest nothing this turn", False, said)
     assert french_dm.edits[0][1]["content"].endswith("— Passer : ne rien investir ce tour-ci."), french_dm.edits
     assert english_dm.edits[0][1]["content"].endswith("— Pass: invest nothing this turn."), english_dm.edits
+
+
+INVEST = phrase("prompt.investment")
+INVEST_EN = "Send your secret investment order: recruits and bills for your posts."
+TRIBES_EN = dataclasses.replace(TABLE, game_name="tribes")
+TRIBES_FR = dataclasses.replace(TABLE, game_name="tribes", settings=dataclasses.replace(TABLE.settings, language="fr"))
+
+
+async def test_a_reminder_reads_in_the_tables_language_and_a_legacy_one_as_it_was_stored() -> None:
+    pending = (PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, INVEST_EN, said=INVEST),)
+    reminder = Reminder(left=2, then="ai")
+    for table, expected in ((TRIBES_FR, "la partie t'attend : Envoie ton ordre d'investissement secret"),
+                            (TRIBES_EN, f"the game is waiting for you: {INVEST_EN}")):
+        bot = FakeBot()
+        await notifier_for(bot).ping_pending(table, pending, "English words", reminder)
+        (content, _), = bot.channel.sent
+        assert content.startswith(f"<@10> — {expected}"), content
+    french = (await _ping(TRIBES_FR, pending, Reminder(left=2, then="ai")))
+    assert "après 2 rappels de plus, l'IA jouera pour toi." in french, french
+    # A row stored before reminders were data has its English words only: they are sent as they are.
+    assert await _ping(TRIBES_FR, pending, None) == "<@10> — English words"
+
+
+async def _ping(table: TableInfo, pending: tuple[PendingPlayer, ...], reminder: Reminder | None) -> str:
+    bot = FakeBot()
+    await notifier_for(bot).ping_pending(table, pending, "English words", reminder)
+    (content, _), = bot.channel.sent
+    return str(content)
+
+
+async def test_a_dm_nudge_is_worded_in_its_readers_language_and_a_channel_one_in_the_tables() -> None:
+    bot = FakeBot()
+
+    async def french(user_id: int) -> str | None:
+        return "fr" if user_id == 10 else None
+
+    bot.service.players.locale_of = french  # type: ignore[method-assign]
+    notifier = notifier_for(bot)
+    turn = PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, INVEST_EN, said=INVEST)
+
+    def worded(locale: Locale) -> str:
+        return attention.nudge_text(TRIBES_EN, turn, None, None, locale)
+
+    dm = await bot.create_dm(SimpleNamespace(id=10))
+    await notifier.nudge(TRIBES_EN, 10, "it is your turn.", True, worded)
+    assert dm.sent[-1][0] == ("**Tribus de gnomes** dans <#50> : à toi de jouer : Envoie ton ordre d'investissement "
+                              "secret : recrues et billets pour tes postes."), dm.sent
+    await notifier.nudge(TRIBES_EN, 11, "it is your turn.", False, worded)
+    (content, _), = bot.channel.sent
+    assert content == f"<@11> — it is your turn: {INVEST_EN}", content

@@ -319,7 +319,8 @@ async def test_dms_are_tried_again_after_the_closed_dm_pause(store_url):
 
 @pytest.mark.parametrize(
     "kind", ["table", "table_said", "private", "prompt", "prompt_of_round", "ping", "turn_ping", "lobby",
-             "lobby_closed", "notice", "nudge", "catch_up", "prompt_closed", "prompt_closed_said"]
+             "lobby_closed", "notice", "nudge", "catch_up", "prompt_closed", "prompt_closed_said",
+             "ping_reminder", "nudge_turn"]
 )
 def test_every_message_kind_survives_its_json_round_trip(kind):
     from engine.core.decisions import DecisionKind
@@ -327,7 +328,7 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
     from engine.core.outcome import Outcome
     from engine.core.phrases import name, phrase
     from host import outbox
-    from host.results import Headline, PendingPlayer, PrivateUpdate, TableUpdate
+    from host.results import Headline, PendingPlayer, PrivateUpdate, Reminder, TableUpdate
 
     pending = (
         PendingPlayer(1, 11, DecisionKind.REACTION, "React?"),
@@ -350,6 +351,10 @@ def test_every_message_kind_survives_its_json_round_trip(kind):
         "nudge": outbox.Nudge(11, "it is your turn: bid."),
         "catch_up": outbox.CatchUp(11),
         "prompt_closed": outbox.PromptClosed(11, 1, "Keep Trap"),
+        "ping_reminder": outbox.Ping(pending[:1], "the game is waiting for you", Reminder(rules_due=1234.0)),
+        "nudge_turn": outbox.Nudge(11, "it is your turn: react.", "Since your last move: …",
+                                   PendingPlayer(1, 11, DecisionKind.REACTION, "React?", said=phrase("prompt.react")),
+                                   Reminder(left=1, then="skip")),
         "prompt_closed_said": outbox.PromptClosed(11, 1, "Seal: Mud Stompers", False,
                                                   phrase("label.seal", tribe=name("tribe", "mud"))),
     }
