@@ -33,14 +33,12 @@ from cogs.scope import table_in_channel, table_in_scope
 from engine import registry
 from engine.core.decisions import DecisionKind
 from engine.core.options import validate_options
-from engine.core.timeouts import describe_seconds
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
 from host.errors import NotJoined, Said
 from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableSettings, TableStatus
-from i18n import mark, t
-from present import attention, ending, text
+from i18n import ENGLISH, Locale, mark, t
+from present import ending, settings_words, text
 from present.delivery_words import delivery_lines
-from present.languages import language_name
 from present.me import away_line
 
 log = logging.getLogger(__name__)
@@ -52,26 +50,16 @@ NO_PINGS = discord.AllowedMentions.none()
 HISTORY_LENGTH = 10
 
 
-def timers_text(table: TableInfo) -> str:
-    """The rules' timers of a table in plain words: how long each waits, and the range a host may set."""
+def timers_text(table: TableInfo, locale: Locale = ENGLISH) -> str:
+    """The rules' timers of a table in plain words in `locale`: how long each waits, and the range a host may
+    set."""
     try:
         game = registry.get(table.game_name)
     except KeyError:
         return ""
-    # Only the timers the game's own rules define: a game without reaction windows shows none.
-    own = game.timeout_rules()
     timers = table_timers(game)
-    parts = []
-    for kind, timer, what in (
-        (DecisionKind.REACTION, own.reaction, "an unanswered window closes as a pass"),
-        (DecisionKind.TURN, own.decision, "the rules' default is played for a pending decision"),
-    ):
-        if timer is None:
-            continue
-        seconds = timer_seconds(timers, table.settings, kind)
-        now = "off" if seconds is None else f"{what} after {describe_seconds(seconds)}"
-        parts.append(f"{timer.name.capitalize()}: {now} (allowed: {timer.describe_range()}).")
-    return " ".join(parts)
+    seconds = {kind: timer_seconds(timers, table.settings, kind) for kind in (DecisionKind.REACTION, DecisionKind.TURN)}
+    return settings_words.timers_text(game.timeout_rules(), seconds, locale)
 
 
 async def last_table_in_channel(interaction: discord.Interaction) -> TableInfo | None:
@@ -495,20 +483,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             table = await self.bot.service.update_settings(
                 table.game_id, interaction.user.id, moderator=is_moderator(interaction), **changes
             )
-        s = table.settings
-        reminders = f"reminders every {s.reminder_delay / 60:.0f} min" if s.reminder_delay > 0 else "no reminders"
-        absent = {
-            AfkPolicy.REMIND: "absent players are only reminded",
-            AfkPolicy.AI: f"the {s.afk_level.value} AI plays for an absent player after "
-                          f"{text.plural(s.afk_after, 'reminder')}",
-            AfkPolicy.SKIP: f"an absent player's turn is skipped after {text.plural(s.afk_after, 'reminder')}",
-        }[s.afk_policy]
-        content = (
-            f"Game #{table.game_id} settings: undo {'on' if s.undo else 'off'}, {reminders}, {absent}; "
-            f"a seat handed to the AI plays {s.afk_level.value}; {attention.away_policy_words(s.away)}; "
-            f"the channel reads it in {language_name(s.language)}. {timers_text(table)}"
-        ).strip()
-        await reply(interaction, content)
+        locale = reader_locale(interaction)
+        await reply(interaction, settings_words.settings_text(table, timers_text(table, locale), locale))
 
 
 async def setup(bot: GnomehostBot) -> None:
