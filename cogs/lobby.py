@@ -278,7 +278,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             away = away_line(await self.bot.service.players.away_until([s.user_id for s in table.seats if s.user_id]))
             if away:
                 content = fit_lines([content, away], MESSAGE_CONTENT)
-        trouble = delivery_lines(await self.bot.service.delivery_state(table.game_id))
+        trouble = delivery_lines(await self.bot.service.delivery_state(table.game_id), reader_locale(interaction))
         if trouble:
             content = fit_lines([*trouble, content], MESSAGE_CONTENT)
         await reply(interaction, content, allowed_mentions=NO_PINGS)

@@ -40,7 +40,7 @@ from host.results import (
     UpdateKind,
 )
 from i18n import ENGLISH, Locale, resolve, t
-from present import attention, ending, panel_words, records, text
+from present import attention, delivery_words, ending, panel_words, records, text
 from present import recap as recap_words
 from present.titles import table_title
 
@@ -425,5 +425,5 @@ class DiscordNotifier:
         """DM the host: the table's channel refuses the bot's messages (what to fix, in plain words)."""
         locale = await self._dm_locale(user_id)
         content = t(locale, "dm.host-alert", channel=f"<#{table.channel_id}>", title=table_title(table, locale),
-                    reason=reason)
+                    reason=delivery_words.reason_words(reason, locale))
         await self._send_dm(user_id, content)

@@ -30,7 +30,7 @@ from engine.core.phrases import Phrase
 from host.errors import Said, StaleVersion
 from host.forced import played_label
 from host.results import ActionChoice, PanelScreen, PendingPlayer, StepInfo, TableInfo
-from i18n import ENGLISH, Locale, mark
+from i18n import ENGLISH, Locale, mark, t
 from present import panel_words, text
 from present.choices import (
     NOTHING_TO_CHOOSE,
@@ -198,9 +198,10 @@ class PlayCog(commands.Cog, name=PLAY_COG):
             public = (await self.bot.service.view_for(table.game_id, None)).view
         choices = await self.step_choices(table, interaction.user.id, steps, reader_locale(interaction))
         result = []
+        locale = reader_locale(interaction)
         for c in filter_choices(choices, current):
-            seat = (text.faction_names(public, table.game_name, reader_locale(interaction)).get(c.seat)
-                    or f"side {c.seat + 1}") if several else None
+            seat = (text.faction_names(public, table.game_name, locale).get(c.seat)
+                    or t(locale, "choices.side", number=c.seat + 1)) if several else None
             result.append(app_commands.Choice(name=choice_name(c, seat), value=encode_value(c, several)))
         return result
 
@@ -208,17 +209,19 @@ class PlayCog(commands.Cog, name=PLAY_COG):
                             waiting: Sequence[PendingPlayer]) -> str:
         """"Not your turn — waiting for alice (Red)": display names, since an autocomplete line shows no mentions."""
         public = (await self.bot.service.view_for(table.game_id, None)).view
-        factions = text.faction_names(public, table.game_name, reader_locale(interaction))
+        locale = reader_locale(interaction)
+        factions = text.faction_names(public, table.game_name, locale)
         guild = interaction.guild
         names = []
         for p in waiting:
             member = guild.get_member(p.user_id) if guild is not None and p.user_id is not None else None
             seat = next((s for s in table.seats if s.player == p.player), None)
-            who: str | None = member.display_name if member is not None else text.seat_label(seat) if seat else None
+            who: str | None = (member.display_name if member is not None
+                               else text.seat_label(seat, locale) if seat else None)
             if p.user_id is not None and member is None:
                 who = None  # a mention would show as raw text here
-            names.append(waiting_who(who, factions.get(p.player)))
-        return waiting_name(names, bool(waiting) and all(p.kind in text.SECRET_KINDS for p in waiting))
+            names.append(waiting_who(who, factions.get(p.player), locale))
+        return waiting_name(names, bool(waiting) and all(p.kind in text.SECRET_KINDS for p in waiting), locale)
 
     # -- /hand ---------------------------------------------------------------------------------------
 

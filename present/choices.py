@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from i18n import ENGLISH, Locale, t
 from present.fit import AUTOCOMPLETE_CHOICES, CHOICE_NAME, CHOICE_VALUE, SELECT_OPTIONS, trim
 
 SEAT_SEPARATOR = ":"
@@ -94,19 +95,20 @@ def paginate(choices: Sequence[Choice], number: int, size: int = SELECT_OPTIONS)
 NOTHING_TO_CHOOSE = "-"
 
 
-def waiting_who(name: str | None, side: str | None) -> str:
+def waiting_who(name: str | None, side: str | None, locale: Locale = ENGLISH) -> str:
     """A pending player in an autocomplete line: "alice (Red)", or only the side ("Red") when the person's
-    name is not known here, never "a player (Red)"; "a player" when nothing is known."""
+    name is not known here, never "a player (Red)"; "a player" (in `locale`) when nothing is known."""
     if name and side:
         return f"{name} ({side})"
-    return name or side or "a player"
+    return name or side or t(locale, "player.unknown")
 
 
-def waiting_name(waiting_for: Sequence[str], secret: bool) -> str:
-    """The autocomplete line shown instead of nothing when it is not the user's turn (≤ 100 chars)."""
+def waiting_name(waiting_for: Sequence[str], secret: bool, locale: Locale = ENGLISH) -> str:
+    """The autocomplete line shown instead of nothing when it is not the user's turn (≤ 100 chars), in
+    `locale`."""
     if not waiting_for:
-        return trim("You have nothing to decide right now.", CHOICE_NAME)
-    who = ", ".join(waiting_for)
+        return trim(t(locale, "choices.nothing-to-decide"), CHOICE_NAME)
+    who = t(locale, "list.comma").join(waiting_for)
     if secret:
-        return trim(f"Not your turn — waiting for a secret choice from {who}", CHOICE_NAME)
-    return trim(f"Not your turn — waiting for {who}", CHOICE_NAME)
+        return trim(t(locale, "choices.waiting-secret", players=who), CHOICE_NAME)
+    return trim(t(locale, "choices.waiting", players=who), CHOICE_NAME)

@@ -20,6 +20,7 @@ from i18n import Locale
 from present import ending
 from present.choices import waiting_name
 from present.delivery_words import delivery_lines
+from tests.e2e.language_scan import foreign_findings
 
 VIEW = {"factions": {"0": "Dingleson", "1": "Schnitzel"}, "round": 12}
 HOUR = 3600.0
@@ -185,6 +186,19 @@ def test_a_missing_permission_says_what_to_give_once():
 def test_closed_dms_point_to_hand():
     lines = delivery_lines(DeliveryState(failures=("the player does not accept direct messages from me",)))
     assert lines and "/hand" in lines[0]
+
+
+def test_delivery_trouble_reads_in_the_readers_language_and_an_unknown_reason_as_stored():
+    french = Locale("fr")
+    state = DeliveryState(pending=3, oldest_age=150.0, failures=(
+        "I am missing a permission there", "the player does not accept direct messages from me",
+        "Discord refused the message (HTTP 400, code 50035)"))
+    lines = delivery_lines(state, french)
+    assert lines[0].startswith("⏳ 3 messages attendent d'être publiés") and "2 min" in lines[0], lines
+    assert lines[1].startswith("⚠️ Je n'ai pas pu publier ici : il me manque une permission là-bas.")
+    assert "/main" in lines[2]
+    assert lines[3] == "⚠️ Un message n'a pas pu être remis : Discord refused the message (HTTP 400, code 50035)."
+    assert foreign_findings([("status", line) for line in lines[:3]], "fr", "en") == []
 
 
 # -- rules topics and /play ----------------------------------------------------------------------------------

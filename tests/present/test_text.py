@@ -272,6 +272,10 @@ def test_a_waiting_player_is_named_by_their_side_when_their_name_is_unknown():
     line = waiting_name([waiting_who(None, "McDingle"), waiting_who(None, "Schnitzel")], secret=True)
     assert line == "Not your turn — waiting for a secret choice from McDingle, Schnitzel"
     assert waiting_who("alice", "Red") == "alice (Red)" and waiting_who(None, None) == "a player"
+    french = Locale("fr")
+    assert waiting_name([waiting_who(None, None, french)], secret=True, locale=french) == (
+        "Ce n'est pas ton tour — on attend le choix secret de : un joueur")
+    assert waiting_name([], secret=False, locale=french) == "Tu n'as rien à décider pour l'instant."
 
 
 def test_a_two_player_vendetta_seating_names_each_player_once_with_both_clans():
