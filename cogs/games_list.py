@@ -18,10 +18,14 @@ from cogs.client import GnomehostBot
 from cogs.components import TurnButton, new_button
 from cogs.custom_ids import TurnId
 from cogs.limits import BUTTON_LABEL, trim
+from cogs.locales import reader_locale
 from cogs.replies import reply
 from host.my_games import MyGame
 from host.results import TableStatus
+from i18n import ENGLISH, Locale, t
 from present import games_list as words
+from present import panel_words
+from present.titles import table_title
 
 log = logging.getLogger(__name__)
 
@@ -42,19 +46,21 @@ def _names(bot: discord.Client, game: MyGame) -> tuple[str, str, str | None]:
     return server, channel_name, link
 
 
-def _others(game: MyGame) -> str:
+def _others(game: MyGame, locale: Locale) -> str:
     """Who else the game waits for, in words."""
-    names = ["a computer player" if p.is_ai or p.user_id is None else f"<@{p.user_id}>" for p in game.table.pending]
-    return ", ".join(dict.fromkeys(names)) or "the next step"
+    names = [t(locale, "games.ai") if p.is_ai or p.user_id is None else f"<@{p.user_id}>" for p in game.table.pending]
+    return t(locale, "list.comma").join(dict.fromkeys(names)) or t(locale, "games.next-step")
 
 
-def game_line(bot: discord.Client, game: MyGame) -> words.GameLine:
-    """The words' view of one game."""
+def game_line(bot: discord.Client, game: MyGame, locale: Locale = ENGLISH) -> words.GameLine:
+    """The words' view of one game, in `locale`."""
     server, channel, link = _names(bot, game)
+    table = game.table
+    prompts = tuple(panel_words.choice_label(p.prompt, p.said, table.game_name, locale) for p in game.mine)
     return words.GameLine(
-        game_id=game.table.game_id, title=game.table.title, server=server, channel=channel,
-        prompts=tuple(p.prompt for p in game.mine), others=_others(game), since=game.since, link=link,
-        in_lobby=game.table.status is TableStatus.LOBBY,
+        game_id=table.game_id, title=table_title(table, locale), server=server, channel=channel,
+        prompts=prompts, others=_others(game, locale), since=game.since, link=link,
+        in_lobby=table.status is TableStatus.LOBBY,
     )
 
 
@@ -63,8 +69,8 @@ def can_click_here(interaction: discord.Interaction, game: MyGame) -> bool:
     return interaction.guild_id is None or interaction.guild_id == game.table.guild_id
 
 
-def turn_buttons(interaction: discord.Interaction, games: list[MyGame], lines: list[words.GameLine]
-                 ) -> discord.ui.View | None:
+def turn_buttons(interaction: discord.Interaction, games: list[MyGame], lines: list[words.GameLine],
+                 locale: Locale = ENGLISH) -> discord.ui.View | None:
     """Up to MAX_BUTTONS "Take my turn" buttons for the games waiting for the user; None when there are none."""
     view = discord.ui.View(timeout=None)
     for game, line in zip(games, lines, strict=True):
@@ -73,7 +79,7 @@ def turn_buttons(interaction: discord.Interaction, games: list[MyGame], lines: l
         if not game.mine or not can_click_here(interaction, game):
             continue
         cid = TurnId(game.table.game_id, game.table.version)
-        label = trim(words.button_label(line), BUTTON_LABEL)
+        label = trim(words.button_label(line, locale), BUTTON_LABEL)
         view.add_item(TurnButton(cid, new_button(cid, label, discord.ButtonStyle.primary, len(view.children))))
     return view if view.children else None
 
@@ -91,9 +97,10 @@ class GamesListCog(commands.Cog):
         """The user's open games with links and "Take my turn" buttons (ephemeral)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         games = await self.bot.service.games_of_user(interaction.user.id)
-        lines = [game_line(self.bot, g) for g in games]
-        view = turn_buttons(interaction, games, lines)
-        text = words.games_text(lines)
+        locale = reader_locale(interaction)
+        lines = [game_line(self.bot, g, locale) for g in games]
+        view = turn_buttons(interaction, games, lines, locale)
+        text = words.games_text(lines, locale)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 

@@ -111,9 +111,10 @@ class MeCog(commands.GroupCog, name="me", group_name="me",
         if not waiting:
             await self._answer(interaction, welcome)
             return
-        lines = [game_line(self.bot, g) for g in waiting]
-        text = fit_lines([welcome, games_words.games_text(lines)], MESSAGE_CONTENT)
-        view = turn_buttons(interaction, waiting, lines)
+        locale = reader_locale(interaction)
+        lines = [game_line(self.bot, g, locale) for g in waiting]
+        text = fit_lines([welcome, games_words.games_text(lines, locale)], MESSAGE_CONTENT, locale=locale)
+        view = turn_buttons(interaction, waiting, lines, locale)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(),
                                                 **kwargs)

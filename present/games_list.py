@@ -10,6 +10,8 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from i18n import ENGLISH, Locale, t
+
 log = logging.getLogger(__name__)
 
 # One message holds at most this many games; the rest are counted.
@@ -32,32 +34,34 @@ class GameLine:
     in_lobby: bool = False
 
 
-def line_text(line: GameLine) -> str:
-    """One game: where it is, what it waits for, since when, and a link to its table message."""
-    where = f"{line.title} (game {line.game_id}) in {line.server}, #{line.channel}"
+def line_text(line: GameLine, locale: Locale = ENGLISH) -> str:
+    """One game in `locale`: where it is, what it waits for, since when, and a link to its table message."""
+    where = t(locale, "games.where", title=line.title, game_id=line.game_id, server=line.server,
+              channel=f"#{line.channel}")
     if line.in_lobby:
-        what = "the lobby is waiting for the host to start"
+        what = t(locale, "games.lobby")
     elif line.prompts:
-        what = f"waiting for you since <t:{int(line.since)}:R>: {'; '.join(p.rstrip('.') for p in line.prompts)}"
+        what = t(locale, "games.waiting-you", since=f"<t:{int(line.since)}:R>",
+                 prompts="; ".join(p.rstrip(".") for p in line.prompts))
     else:
-        what = f"waiting for {line.others}"
+        what = t(locale, "games.waiting-others", others=line.others)
     link = f" {line.link}" if line.link else ""
-    return f"• {where}: {what}.{link}"
+    return t(locale, "games.line", where=where, what=what, link=link)
 
 
-def games_text(lines: Sequence[GameLine]) -> str:
-    """All of the player's open games, those waiting for them first (as given)."""
+def games_text(lines: Sequence[GameLine], locale: Locale = ENGLISH) -> str:
+    """All of the player's open games in `locale`, those waiting for them first (as given)."""
     if not lines:
-        return "You have no open games. Start one in a server with /game new, or join a lobby there."
+        return t(locale, "games.none")
     waiting = sum(1 for line in lines if line.prompts)
-    head = (f"Your open games: {len(lines)}; {waiting} waiting for you." if waiting
-            else f"Your open games: {len(lines)}; none is waiting for you.")
-    shown = [line_text(line) for line in lines[:MAX_LISTED]]
+    head = (t(locale, "games.heading-waiting", count=len(lines), n=waiting) if waiting
+            else t(locale, "games.heading-none-waiting", count=len(lines)))
+    shown = [line_text(line, locale) for line in lines[:MAX_LISTED]]
     more = len(lines) - MAX_LISTED
-    tail = [f"…and {more} more."] if more > 0 else []
+    tail = [t(locale, "games.more", n=more)] if more > 0 else []
     return "\n".join([head, *shown, *tail])
 
 
-def button_label(line: GameLine) -> str:
-    """The label of a game's "Take my turn" button (which game it opens)."""
-    return f"Take my turn: {line.title} (game {line.game_id})"
+def button_label(line: GameLine, locale: Locale = ENGLISH) -> str:
+    """The label of a game's "Take my turn" button (which game it opens), in `locale`."""
+    return t(locale, "games.button", title=line.title, game_id=line.game_id)
