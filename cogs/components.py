@@ -64,11 +64,13 @@ from cogs.limits import (
     SELECT_PLACEHOLDER,
     trim,
 )
+from cogs.locales import reader_locale
 from cogs.scope import table_in_scope
 from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.picks import MultiPick
+from host.errors import Said
 from host.results import AiLevel, TableInfo
-from i18n import ENGLISH, Locale
+from i18n import ENGLISH, Locale, mark
 from present import buttons as buttons_words
 from present import panel_words
 from present.choices import Choice, Page, paginate
@@ -87,9 +89,8 @@ MAX_ACTION_BUTTONS = 20
 # The page number that tells the select of shortcuts apart from the select of the step's actions.
 QUICK_PAGE = 9999
 
-UNREADABLE_BUTTON = ("I can't read this button (it comes from an older or altered message). "
-                     "Use the newest table message, `/hand` or `/game status`.")
-NOT_AVAILABLE = "This button is not available right now. Try again in a moment."
+UNREADABLE_BUTTON = Said(mark("error.unreadable-button"))
+NOT_AVAILABLE = Said(mark("error.button-not-available"))
 
 
 class ClickHandler(Protocol):
@@ -291,7 +292,7 @@ async def answer_unrouted(interaction: discord.Interaction) -> None:
             await refuse_restarting(interaction)
             return
         log.info("click on no component of ours: %s", describe_interaction(interaction))
-        await answer_refusal(interaction, UNREADABLE_BUTTON)
+        await answer_refusal(interaction, UNREADABLE_BUTTON.text(reader_locale(interaction)))
 
 
 def lobby_view(game_id: int, locale: Locale = ENGLISH) -> discord.ui.View:

@@ -28,16 +28,15 @@ from cogs.refusals import refusal_text
 from cogs.replies import reply
 from engine.core.errors import IllegalAction
 from host.errors import HostError, Said
-from i18n import ENGLISH, Locale
+from i18n import ENGLISH, Locale, mark, t
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 
-RESTARTING = "Gnomehost is restarting; try again in a few seconds."
-STALE_COMMAND = ("That command is out of date (Discord still showed an older version of it). "
-                 "Reopen the command list in a minute and try again.")
-UNREADABLE = "I could not read that request. Try again from the command list or a fresh message."
+RESTARTING = Said(mark("error.restarting"))
+STALE_COMMAND = Said(mark("error.stale-command"))
+UNREADABLE = Said(mark("error.unreadable"))
 # Discord's codes for an interaction that can no longer be answered: it expired (3 s without a callback),
 # or it was already answered. Telling the user is impossible or would be a second answer.
 UNKNOWN_INTERACTION = 10062
@@ -128,17 +127,19 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.warning("interaction could not be answered any more (%s): %s", getattr(error, "text", "") or
                     type(error).__name__, describe_interaction(interaction))
         return
-    message = user_message(error, reader_locale(interaction))
+    locale = reader_locale(interaction)
+    message = user_message(error, locale)
     if message is None and isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        message = STALE_COMMAND
+        message = STALE_COMMAND.text(locale)
     if message is None and isinstance(error, app_commands.TransformerError | MalformedOptions):
-        message = UNREADABLE  # an option value discord.py could not convert (e.g. a user it cannot resolve)
+        # an option value discord.py could not convert (e.g. a user it cannot resolve)
+        message = UNREADABLE.text(locale)
     if message is None and isinstance(error, app_commands.CheckFailure):
-        message = str(error) or "You can't use this command here."
+        message = str(error) or t(locale, "error.not-here")
     if message is None:
         ref = new_reference()
         log.error("interaction failed (ref %s): %s", ref, describe_interaction(interaction), exc_info=error)
-        message = f"Something went wrong (ref {ref}). Nothing was half-applied; check /game status and try again."
+        message = t(locale, "error.unexpected", ref=ref)
     else:
         log.debug("refused (%s): %s", type(error).__name__, describe_interaction(interaction))
         count_refusal(interaction, error)
@@ -190,36 +191,38 @@ async def refuse_restarting(interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            await send_ephemeral(interaction, RESTARTING)
+            await send_ephemeral(interaction, RESTARTING.text(reader_locale(interaction)))
     except discord.HTTPException as error:
         log.info("could not tell user %s that the bot is restarting: %s", user_id(interaction), error)
 
 
 def command_problem(interaction: discord.Interaction) -> str | None:
-    """Why a command interaction cannot be run as sent (stale command, bad option value), else None."""
+    """Why a command interaction cannot be run as sent (stale command, bad option value), in the reader's
+    language, else None."""
+    locale = reader_locale(interaction)
     data = interaction.data
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-        return UNREADABLE
+        return UNREADABLE.text(locale)
     # discord.py walks the options to find the command: they must be walkable first.
     shape = shape_problem(data)
     if shape is not None:
         log.debug("unreadable command payload: %s", shape)
-        return UNREADABLE
+        return UNREADABLE.text(locale)
     command = interaction.command  # None when this version has no such command (a stale client)
     if command is None:
-        return STALE_COMMAND
+        return STALE_COMMAND.text(locale)
     autocomplete = interaction.type is discord.InteractionType.autocomplete
     if isinstance(command, app_commands.Command):
         values = values_problem(command, data, autocomplete=autocomplete)
         if values is not None:
             log.debug("unreadable command payload: %s", values)
-            return UNREADABLE
+            return UNREADABLE.text(locale)
     if autocomplete or not isinstance(command, app_commands.Command):
         return None  # what is typed so far is not a submitted value
     try:
-        return options_problem(command, data)
+        return options_problem(command, data, locale)
     except MalformedOptions:
-        return UNREADABLE
+        return UNREADABLE.text(locale)
 
 
 class GuardedTree(app_commands.CommandTree):

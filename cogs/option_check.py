@@ -12,6 +12,8 @@ from typing import Any
 
 from discord import AppCommandOptionType, app_commands
 
+from i18n import ENGLISH, Locale, t
+
 # Discord's own bounds for integer and number options.
 DISCORD_MIN = -(2**53)
 DISCORD_MAX = 2**53
@@ -51,28 +53,31 @@ def _choice_list(choices: Sequence[app_commands.Choice[Any]]) -> str:
     return shown + (", …" if len(choices) > SHOWN_CHOICES else "")
 
 
-def option_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
-    """Why `value` is not allowed for `parameter` (a sentence for the user), or None when it is."""
-    name = parameter.display_name
+def option_problem(parameter: app_commands.Parameter, value: Any, locale: Locale = ENGLISH) -> str | None:
+    """Why `value` is not allowed for `parameter` (a sentence for the user in `locale`), or None when it is."""
+    name = f"`{parameter.display_name}`"
     if parameter.type in (AppCommandOptionType.integer, AppCommandOptionType.number):
         numeric = int if parameter.type is AppCommandOptionType.integer else (int, float)
         low, high = _bounds(parameter)
         if isinstance(value, bool) or not isinstance(value, numeric) or not low <= value <= high:
-            kind = "a whole number" if parameter.type is AppCommandOptionType.integer else "a number"
-            return f"`{name}` must be {kind} from {_show(low)} to {_show(high)}."
+            if parameter.type is AppCommandOptionType.integer:
+                return t(locale, "option-check.whole-number", name=name, low=_show(low), high=_show(high))
+            return t(locale, "option-check.number", name=name, low=_show(low), high=_show(high))
     if parameter.choices and value not in [c.value for c in parameter.choices]:
-        return f"`{name}` must be one of {_choice_list(parameter.choices)}."
+        return t(locale, "option-check.one-of", name=name, choices=_choice_list(parameter.choices))
     return None
 
 
-def options_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[str, Any]) -> str | None:
-    """The first option value of this invocation that the command does not allow, as a refusal; else None."""
+def options_problem(command: app_commands.Command[Any, ..., Any], data: Mapping[str, Any],
+                    locale: Locale = ENGLISH) -> str | None:
+    """The first option value of this invocation that the command does not allow, as a refusal in `locale`;
+    else None."""
     parameters = {p.display_name: p for p in command.parameters}
     for option in leaf_options(data):
         parameter = parameters.get(str(option.get("name")))
         if parameter is None:
             continue  # an option this version no longer has: discord.py ignores it too
-        problem = option_problem(parameter, option.get("value"))
+        problem = option_problem(parameter, option.get("value"), locale)
         if problem is not None:
             return problem
     return None

@@ -264,14 +264,14 @@ async def test_an_unreadable_click_is_refused_before_any_lookup() -> None:
     with pytest.raises(UserFacingError) as caught:
         await components.run_click(interaction, Unreadable("gh:L:1:0:-:x", "unknown lobby action"),
                                    handled_by=components.LOBBY_COG, private_panel=False)
-    assert caught.value.message == components.UNREADABLE_BUTTON
+    assert caught.value.message == components.UNREADABLE_BUTTON.text()
 
 
 async def test_a_click_whose_cog_is_not_loaded_is_refused() -> None:
     with pytest.raises(UserFacingError) as caught:
         await components.run_click(clicked(None, make_table(3)), Click(TurnId(3, 7)),
                                    handled_by=components.PLAY_COG, private_panel=False)
-    assert caught.value.message == components.NOT_AVAILABLE
+    assert caught.value.message == components.NOT_AVAILABLE.text()
 
 
 def test_no_module_level_handler_table_remains() -> None:

@@ -17,6 +17,7 @@ from discord import app_commands
 from cogs import errors
 from cogs.inflight import InFlight
 from engine.core.errors import IllegalAction
+from i18n import Locale
 
 REF = re.compile(r"[Ss]omething went wrong \(ref ([0-9A-F]{4})\)")
 
@@ -196,7 +197,7 @@ async def test_a_stale_command_is_a_refusal_not_a_bug(caplog: pytest.LogCaptureF
     interaction = fake_interaction(kind=discord.InteractionType.application_command)
     await errors.report_error(interaction, error)
     (content, _), = told(interaction)
-    assert content == errors.STALE_COMMAND and error_records(caplog) == []
+    assert content == errors.STALE_COMMAND.text() and error_records(caplog) == []
 
 
 async def test_a_refusal_of_any_length_is_sent_within_discords_limit() -> None:
@@ -204,3 +205,17 @@ async def test_a_refusal_of_any_length_is_sent_within_discords_limit() -> None:
     await errors.report_error(interaction, errors.UserFacingError("no " * 3000))
     (content, _), = told(interaction)
     assert len(content) <= 2000
+
+
+async def test_a_bug_and_a_stale_command_are_told_in_the_readers_language(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="cogs.errors")
+    interaction = fake_interaction()
+    interaction.locale = "fr"
+    await Handler(KeyError("boom")).callback(interaction)
+    (content, _), = told(interaction)
+    assert content.startswith("Quelque chose s'est mal passé (réf. ") and "/partie état" in content, content
+    stale = fake_interaction(kind=discord.InteractionType.application_command)
+    stale.locale = "fr"
+    await errors.report_error(stale, app_commands.CommandNotFound("old", []))
+    (content, _), = told(stale)
+    assert content == errors.STALE_COMMAND.text(Locale("fr")) and content.startswith("Cette commande n'est plus")

@@ -58,7 +58,7 @@ async def rebuilt(cls: Any, interaction: Any, item: Any) -> Any:
 
 
 def assert_refused_as_unreadable(interaction: Any, caplog: pytest.LogCaptureFixture) -> None:
-    assert told(interaction) == [(components.UNREADABLE_BUTTON, {"ephemeral": True})]
+    assert told(interaction) == [(components.UNREADABLE_BUTTON.text(), {"ephemeral": True})]
     assert warnings_and_worse(caplog) == []
 
 

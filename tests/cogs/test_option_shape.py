@@ -112,7 +112,7 @@ async def test_a_user_option_of_another_shape_is_refused_as_unreadable_before_th
     for value in ({"a": 1}, "x", None):
         interaction: Any = SimpleNamespace(type=discord.InteractionType.application_command, command=command,
                                            data=payload(command, [option(parameter, value)]))
-        assert errors.command_problem(interaction) == errors.UNREADABLE
+        assert errors.command_problem(interaction) == errors.UNREADABLE.text()
 
 
 class NoLookup:
@@ -129,4 +129,4 @@ class NoLookup:
 
 def test_options_that_cannot_be_walked_are_refused_as_unreadable_before_the_command_is_looked_up() -> None:
     interaction: Any = NoLookup()
-    assert errors.command_problem(interaction) == errors.UNREADABLE
+    assert errors.command_problem(interaction) == errors.UNREADABLE.text()

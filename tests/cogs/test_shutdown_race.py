@@ -137,7 +137,7 @@ async def test_received_after_the_stop_signal_is_refused(bot: tuple[GnomehostBot
     receive(client, make(2))
     await settle()
     assert probe.handled == []
-    assert probe.told == [errors.RESTARTING]
+    assert probe.told == [errors.RESTARTING.text()]
 
 
 async def test_drain_waits_for_a_received_click_whose_handler_has_not_started(bot: tuple[GnomehostBot, Probe]

@@ -291,7 +291,7 @@ def problems(case: Case) -> list[str]:
         found.append(f"answered as a bug: {texts}")
     if rec.acknowledged and rec.callback_type != 8 and not all(m.ephemeral for m in answers(rec)):
         found.append(f"answered publicly: {texts}")
-    if case.expect == Expect.UNREADABLE and texts != [UNREADABLE_BUTTON]:
+    if case.expect == Expect.UNREADABLE and texts != [UNREADABLE_BUTTON.text()]:
         found.append(f"expected the unreadable-button refusal, got {texts or 'nothing'}: {rec.describe()}")
     if case.expect == Expect.NOTHING and rec.acknowledged:
         found.append(f"expected no answer, got {texts or rec.callback_type}")

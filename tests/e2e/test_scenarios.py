@@ -703,7 +703,7 @@ async def test_scenario_3_stale_nonplayer_double_click(fake: Harness, bot: LiveB
     assert code == 0, bot.log_tail()
     assert rec.original is not None and rec.original.content.startswith("✅"), rec.describe()
     for late in (late_click, late_slash):
-        assert late.ephemeral and late.content == RESTARTING, late.describe()
+        assert late.ephemeral and late.content == RESTARTING.text(), late.describe()
     assert late_choices == []
     assert read_game(db_path(bot), game_id).version == version + 1
     assert "database closed" in bot.log_text()
