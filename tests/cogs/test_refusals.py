@@ -3,6 +3,7 @@
 import pytest
 
 from cogs.errors import UserFacingError, user_message
+from cogs.refusals import refusal_text
 from engine.core.errors import IllegalAction
 from host.errors import (
     AlreadyJoined,
@@ -100,3 +101,15 @@ def test_a_game_that_is_not_running_or_not_there_is_said_in_the_readers_language
     assert user_message(GameNotFound(12345), FRENCH) == ("Il n'y a pas de partie n°12345. `/partie état` montre la "
                                                          "partie de ce salon.")
     assert (user_message(GameNotFound()) or "").startswith("There is no game here. `/game status`")
+
+
+@pytest.mark.parametrize("english,french", [
+    ("The game is over.", "La partie est terminée."),
+    ("It is not your turn.", "Ce n'est pas ton tour."),
+    ("You have nothing to decide right now.", "Tu n'as rien à décider pour l'instant."),
+    ("There is nothing to pick right now.", "Il n'y a rien à choisir pour l'instant."),
+])
+def test_the_refusals_every_game_shares_are_said_in_the_readers_language(english: str, french: str) -> None:
+    error = IllegalMove(IllegalAction(english, "E_NOT_YOUR_TURN"), "vendetta")
+    assert refusal_text(error, Locale("fr")).startswith(french)
+    assert refusal_text(error).startswith(english)
