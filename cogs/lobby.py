@@ -222,8 +222,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             raise UserFacingError(missing_permissions_message(missing))
         new = await self.bot.service.rematch(table.game_id, interaction.user.id)
         log.info("game %s: rematch %s opened by %s", table.game_id, new.game_id, interaction.user.id)
-        await reply(interaction, f"Rematch: game #{new.game_id} is open below with the same players and options. "
-                                 "You are its host: press Start when everyone is ready.")
+        await reply(interaction, t(reader_locale(interaction), "cog.rematch-open", game=new.game_id))
 
     async def _remove_ai(self, game_id: int, user_id: int) -> TableInfo:
         try:
@@ -243,7 +242,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             raise UserFacingError(missing_permissions_message(missing))
         table = await self.table_here(interaction)
         await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
-        await reply(interaction, f"Game #{table.game_id} started.")
+        await reply(interaction, t(reader_locale(interaction), "cog.started", game=table.game_id))
 
     @app_commands.command(name="cancel", description="Cancel the game in this channel (host or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
@@ -251,7 +250,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
         await self.bot.service.cancel(table.game_id, interaction.user.id, moderator=is_moderator(interaction))
-        await reply(interaction, f"Game #{table.game_id} was cancelled.")
+        await reply(interaction, t(reader_locale(interaction), "cog.cancelled", game=table.game_id))
 
     # /game status, board, log, players, rules ----------------------------------------------------------------
 
@@ -404,9 +403,12 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             table.game_id, user.id, by.id if by else None,
             by_user_id=interaction.user.id, moderator=is_moderator(interaction),
         )
-        who = by.mention if by else "the AI"
-        await reply(interaction, f"{user.mention}'s seats in game #{table.game_id} now go to {who}.",
-                    allowed_mentions=NO_PINGS)
+        locale = reader_locale(interaction)
+        if by is not None:
+            said = t(locale, "cog.replaced-by", player=user.mention, game=table.game_id, by=by.mention)
+        else:
+            said = t(locale, "cog.replaced-by-ai", player=user.mention, game=table.game_id)
+        await reply(interaction, said, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="undo", description="Take back your last move (where the table allows it)")
     async def undo(self, interaction: discord.Interaction) -> None:
@@ -414,7 +416,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
         await self.bot.service.undo(table.game_id, interaction.user.id)
-        await reply(interaction, "Your last move was taken back.")
+        await reply(interaction, t(reader_locale(interaction), "cog.undone"))
 
     @app_commands.command(name="autopass", description="Never ask me to react: my reaction windows close as a pass")
     @app_commands.describe(on="True: pass every reaction window at once; False: ask me again")
@@ -423,12 +425,8 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self.table_here(interaction)
         await self.bot.service.set_auto_pass(table.game_id, interaction.user.id, on)
-        message = (
-            "From now on your reaction windows close as a pass without asking you."
-            if on
-            else "You will be asked again when you can react."
-        )
-        await reply(interaction, message)
+        locale = reader_locale(interaction)
+        await reply(interaction, t(locale, "cog.autopass-on") if on else t(locale, "cog.autopass-off"))
 
     @app_commands.command(name="settings", description="Change this table's settings (host or Manage Channels)")
     @app_commands.describe(
