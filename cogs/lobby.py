@@ -146,7 +146,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
             note = t(reader_locale(interaction), "cog.no-thread-here")
         missing = missing_bot_permissions(interaction, create_thread=thread)
         if missing:
-            raise UserFacingError(missing_permissions_message(missing))
+            raise UserFacingError(missing_permissions_message(missing, reader_locale(interaction)))
         if game not in registry.names():
             raise unknown_game_name(game)
         spec = registry.get(game)
@@ -219,7 +219,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
         if missing := missing_bot_permissions(interaction):
-            raise UserFacingError(missing_permissions_message(missing))
+            raise UserFacingError(missing_permissions_message(missing, reader_locale(interaction)))
         new = await self.bot.service.rematch(table.game_id, interaction.user.id)
         log.info("game %s: rematch %s opened by %s", table.game_id, new.game_id, interaction.user.id)
         await reply(interaction, t(reader_locale(interaction), "cog.rematch-open", game=new.game_id))
@@ -239,7 +239,7 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         """Start the lobby in this channel; its lobby message then says so and loses its buttons."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if missing := missing_bot_permissions(interaction):
-            raise UserFacingError(missing_permissions_message(missing))
+            raise UserFacingError(missing_permissions_message(missing, reader_locale(interaction)))
         table = await self.table_here(interaction)
         await self.bot.service.start(table.game_id, interaction.user.id, join_order=order == "join")
         await reply(interaction, t(reader_locale(interaction), "cog.started", game=table.game_id))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from i18n import ENGLISH, Locale, mark, t
+
 # Exactly what the bot needs, and what its invite URL asks for.
 INVITE_PERMISSIONS = discord.Permissions(
     view_channel=True,
@@ -38,13 +40,22 @@ def missing_bot_permissions(interaction: discord.Interaction, *, create_thread: 
     return [PERMISSION_NAMES[name] for name in needed if not getattr(perms, name)]
 
 
-def missing_permissions_message(missing: list[str]) -> str:
-    """The refusal shown when the bot lacks channel permissions."""
-    names = ", ".join(f"**{name}**" for name in missing)
-    return (
-        f"I can't host a game here: I am missing the {names} permission in this channel. "
-        "Ask a server admin to grant it to my role (channel settings → Permissions), then try again."
-    )
+# Each permission's name as Discord shows it in a language (English: PERMISSION_NAMES), by its English name.
+PERMISSION_WORDS = {
+    "View Channel": mark("permission.view-channel"),
+    "Send Messages": mark("permission.send-messages"),
+    "Send Messages in Threads": mark("permission.send-in-threads"),
+    "Create Public Threads": mark("permission.create-threads"),
+    "Attach Files": mark("permission.attach-files"),
+    "Read Message History": mark("permission.read-history"),
+}
+
+
+def missing_permissions_message(missing: list[str], locale: Locale = ENGLISH) -> str:
+    """The refusal shown when the bot lacks channel permissions (`missing`: their English names), in `locale`."""
+    names = t(locale, "list.comma").join(
+        f"**{t(locale, PERMISSION_WORDS[name]) if name in PERMISSION_WORDS else name}**" for name in missing)
+    return t(locale, "cog.missing-permissions", names=names)
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:

@@ -43,3 +43,11 @@ def test_moderator_is_manage_channels():
     assert not is_moderator(interaction(INVITE_PERMISSIONS))
     assert not is_moderator(interaction(INVITE_PERMISSIONS, guild_id=None,
                                         user_perms=discord.Permissions(manage_channels=True)))
+
+
+def test_the_missing_permissions_are_named_as_discord_names_them_in_the_readers_language():
+    from i18n import Locale
+
+    message = missing_permissions_message(["Attach Files", "Create Public Threads"], Locale("fr"))
+    assert message.startswith("Je ne peux pas héberger de partie ici : il me manque la permission ")
+    assert "**Joindre des fichiers**, **Créer des fils publics**" in message
