@@ -411,12 +411,11 @@ class DiscordNotifier:
         await delivered(lambda: partial.edit(content=text.lobby_text(table), view=None, allowed_mentions=NO_PINGS))
 
     async def post_notice(self, table: TableInfo, notice: NoticeKind, user_id: int) -> None:
-        """A short notice about one user in the table's channel."""
+        """A short notice about one user in the table's channel, in the table's language."""
+        locale = text.table_language(table)
         match notice:
             case NoticeKind.DM_CLOSED:
-                content = (f"{text.mention(user_id)}, I can't DM you — use /hand to see your cards and take your "
-                           "turn. To get your turns by DM: tap this server's name, then Privacy Settings, turn on "
-                           "Direct Messages, and use any of my buttons or commands.")
+                content = t(locale, "notice.dm-closed", player=text.mention(user_id))
         mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
         channel = self._channel(table)
         await delivered(lambda: channel.send(content, allowed_mentions=mentions))

@@ -21,7 +21,8 @@ from host.announce import table_post
 from host.errors import GameNotActive, GameNotFound
 from host.live import LiveGame, verify
 from host.outbox import LobbyClosed, Outgoing, channel_queue
-from host.results import TableStatus, TableUpdate, UpdateKind
+from host.results import Headline, TableStatus, TableUpdate, UpdateKind
+from i18n import mark
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +221,10 @@ class Tables:
             f"Game #{live.id} is suspended: {reason}. Nothing was changed; a moderator can look at it. "
             "The channel is free for a new game."
         )
-        notices = [table_post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version))]
+        # The reason is the check's own diagnosis, for a moderator: the same words in every language.
+        said = Headline(mark("headline.suspended"), {"game": str(live.id), "reason": reason})
+        notices = [table_post(live, TableUpdate(live.id, UpdateKind.QUARANTINED, headline, live.version,
+                                                headline_said=said))]
         if live.status == TableStatus.LOBBY:
             notices.append(Outgoing(live.id, channel_queue(live.channel_id), LobbyClosed()))
         close = CloseWrite(

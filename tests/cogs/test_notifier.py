@@ -184,6 +184,10 @@ async def test_the_closed_dm_notice_mentions_the_user_and_names_hand():
                        "by DM: tap this server's name, then Privacy Settings, turn on Direct Messages, and use any "
                        "of my buttons or commands.")
     assert [u.id for u in kwargs["allowed_mentions"].users] == [11]
+    french = FakeBot()
+    await notifier_for(french).post_notice(TRIBES_FR, NoticeKind.DM_CLOSED, 11)
+    (content, _), = french.channel.sent
+    assert content.startswith("<@11>, je ne peux pas t'envoyer de message privé — utilise /main"), content
 
 
 @pytest.mark.parametrize(
