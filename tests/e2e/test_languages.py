@@ -117,9 +117,29 @@ async def test_a_french_server_plays_a_whole_game_in_french_and_the_host_may_swi
     _, lobby = await open_lobby(fake, alice, "vendetta", {})
     await finished(fake, await fake.click(bob, lobby, lobby_button(lobby, "join"), settle=SETTLE))
     rec = await fake.slash(alice, "game", subcommand="settings", options={"language": "en"}, settle=SETTLE)
-    assert "the channel reads it in English" in rec.all_text, rec.describe()
+    assert "le salon la lit en English" in rec.all_text, rec.describe()  # the reader is French
     await finished(fake, await fake.click(alice, lobby, lobby_button(lobby, "start"), settle=SETTLE))
     first = latest_table_message(fake, fake.channel.id).content
     assert "Waiting for a secret choice from:" in first and "Clans in play" in first, first
     assert bot.log_errors() == []
     fake.assert_valid()
+
+
+async def test_a_french_and_a_british_player_at_one_table_each_read_their_own_panel(
+        fake: Harness, bot: LiveBot) -> None:
+    """On a French server, alice (fr) and bob (en-GB) play the same table: each one's panel, hand and DM prompt
+    read in their own language, and the channel's table message follows the server."""
+    fake.state.guild.locale = "fr"
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale, bob.locale = "fr", "en-GB"
+    game_id, _ = await start_table(fake, alice, [bob], ais=0)
+    channel = latest_table_message(fake, fake.channel.id).content
+    assert "Clans en jeu" in channel or "À jouer" in channel or "choix secret" in channel, channel
+    french = await fake.slash(alice, "hand", channel=fake.channel.id, settle=SETTLE)
+    english = await fake.slash(bob, "hand", channel=fake.channel.id, settle=SETTLE)
+    assert "Choisis tes objectifs secrets." in shown(french), french.describe()
+    assert "Choose your secret objectives" in shown(english) and "Choisis" not in shown(english), english.describe()
+    prompts = {user.name: "\n".join(m.content for m in fake.dm_messages(user)) for user in (alice, bob)}
+    assert "Ton choix secret (toi seul le vois)" in prompts["alice"], prompts
+    assert "Ton choix secret" not in prompts["bob"] and "only you" in prompts["bob"], prompts
+    assert game_id > 0 and bot.log_errors() == []
