@@ -1,7 +1,7 @@
 """A whole game of every registered game through the real bot with a French server and French players: nothing
 anyone was shown (table messages and their edits, DMs, panels, refusals, buttons, menus, modals, file
-descriptions, autocomplete) holds a word only the English catalogs use. The same scan keeps French out of the
-English games played whole in tests/e2e/test_table_experience.py."""
+descriptions, autocomplete) holds a word only the English catalogs use; and the same game on an English server
+with English players shows no word only the French catalogs use."""
 
 from __future__ import annotations
 
@@ -64,4 +64,25 @@ async def test_a_whole_game_on_a_french_server_shows_no_english_word(
         (Path(folder) / f"{game_name}-fr-english.txt").write_text("\n".join(findings), encoding="utf-8")
     left = unexplained(findings, game_name)
     assert not left, f"{len(left)} texts with English words:\n" + "\n".join(left[:60])
+    assert bot.log_errors() == []
+
+
+@pytest.mark.parametrize("game_name", registry.names())
+async def test_the_same_game_on_an_english_server_shows_no_french_word(
+        fake: Harness, bot: LiveBot, game_name: str) -> None:
+    fake.state.guild.locale = "en-US"
+    alice, bob = fake.user("alice"), fake.user("bob")
+    alice.locale = bob.locale = "en-US"
+    game_id, _ = await start_table(fake, alice, [bob], ais=0, game_name=game_name)
+    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(3),
+                  finishing=FINISHING if game_name == "tribes" else frozenset(), eager=0.7)
+    final = await table.play_to_end(max_decisions=4000)
+    check_against_engine(await finished_game(fake, bot, game_id), table, final)
+    for user in (alice, bob):
+        for sub in ("status", "players", "log", "board"):
+            await fake.slash(user, "game", subcommand=sub, channel=fake.channel.id, settle=SETTLE)
+        await fake.slash(user, "hand", channel=fake.channel.id, settle=SETTLE)
+    await fake.wait_idle(quiet=0.3)
+    findings = foreign_findings(shown_to_anyone(fake), "en", "fr")
+    assert not findings, f"{len(findings)} texts with French words:\n" + "\n".join(findings[:60])
     assert bot.log_errors() == []
