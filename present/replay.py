@@ -9,8 +9,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from engine.core.events import Event
+from host.errors import Said
 from host.results import GameReplay, ReplayRound, TableInfo
-from i18n import ENGLISH, Locale, t
+from i18n import ENGLISH, Locale, mark, t
 from present import text
 from present.fit import MESSAGE_CONTENT, trim
 from present.titles import table_title
@@ -105,6 +106,6 @@ def step_page(replay: GameReplay, index: int) -> str:
     return trim("\n".join([head, *body]), MESSAGE_CONTENT)
 
 
-def not_finished() -> str:
-    """Why there is no replay yet."""
-    return "A replay can be watched once the game is over."
+def not_finished() -> Said:
+    """Why there is no replay yet, in the bot's catalog (said in the reader's language)."""
+    return Said(mark("replay.not-finished"))
