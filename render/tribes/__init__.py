@@ -5,8 +5,7 @@ the sea) with every tribe's armies, the current war plan and the last attack, an
 the side panel below it (render/tribes/board_view.py); `private(view)` draws one
 player's purse, posts, hand and draft (render/tribes/private_view.py). Both read
 only the view they are given; `board` only its public keys. Both speak the reader's
-`locale`: every word drawn comes from the game's catalog (engine/tribes/locales), but
-for the lines of the decision being drafted, which the view gives in English only.
+`locale`: every word drawn comes from the game's catalog (engine/tribes/locales).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Alt text of the Gnome Tribes pictures in a language: one sentence each, the board's of public facts only.
 
-Every word comes from the game's catalog in the reader's `locale`, except the lines of the decision being drafted
-(the view gives them in English).
+Every word comes from the game's catalog in the reader's `locale` (the lines of the decision being drafted from the
+phrases the view gives with them).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 from i18n import ENGLISH, Locale, game_t
 from render.tribes import names as named
 from render.tribes.style import POSTS
-from render.tribes.words import battle_text, num, phase_line, post_name, tribe_names, winners_text
+from render.tribes.words import battle_text, draft_lines, num, phase_line, post_name, tribe_names, winners_text
 
 
 def _sentence(parts: list[str], locale: Locale) -> str:
@@ -67,5 +67,5 @@ def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     else:
         parts.append(game_t(locale, "tribes", "render.alt-no-card"))
     # The draft lines are sentences of their own: here they become clauses of the one sentence.
-    parts += [str(line).rstrip(".").replace(". ", "; ") for line in you.get("draft") or [] if str(line)]
+    parts += [line.rstrip(".").replace(". ", "; ") for line in draft_lines(view, locale) if line]
     return _sentence(parts, locale)

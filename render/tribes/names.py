@@ -152,3 +152,38 @@ def _separator_semicolon(locale: Locale) -> str:
 @cache
 def _separator_and(locale: Locale) -> str:
     return t(locale, "list.and")
+
+
+def say(locale: Locale, said: Any, seats: dict[int, str]) -> str | None:
+    """A stored phrase of the game (engine.core.phrases `Phrase.to_json`) in `locale`, seats named by `seats`;
+    None for one that does not read back."""
+    from engine.core.phrases import phrase_from_json
+
+    try:
+        return _say(locale, phrase_from_json(said), seats)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+
+
+def _say(locale: Locale, said: Any, seats: dict[int, str]) -> str:
+    args = {key: _arg(locale, value, seats) for key, value in said.args.items()}
+    return game_t(locale, GAME, said.msgid, n=said.n, **args)
+
+
+def _arg(locale: Locale, value: Any, seats: dict[int, str]) -> str:
+    # As present/phrases.py says a phrase's arguments (this package may not import that one).
+    from engine.core.phrases import ListOf, NameRef, Phrase, PlayerRef
+
+    match value:
+        case int():
+            return number(locale, value)
+        case PlayerRef(player=p):
+            return seats.get(p) or t(locale, "player.unknown")
+        case NameRef(n=n):
+            return game_t(locale, GAME, value.msgid, n=n)
+        case ListOf(items=items, style=style):
+            return joined(locale, [_arg(locale, item, seats) for item in items],
+                          "semicolon" if style == "semicolon" else "and" if style == "and" else "comma")
+        case Phrase():
+            return _say(locale, value, seats)
+    raise TypeError(f"not a phrase argument: {value!r}")

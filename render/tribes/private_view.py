@@ -2,7 +2,7 @@
 
 Drawn from the player's view (`view["you"]`); the public part is used only for the
 tribe's name and colour and the phase line. Every word is in the reader's `locale`, from the
-game's catalog, except the lines of the decision being drafted: the view gives them in English.
+game's catalog (the lines of the decision being drafted from the phrases the view gives with them).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from i18n import ENGLISH, Locale, game_t
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Canvas, Layer, ink_on, line_height, text_width, wrap
 from render.tribes import names as named
 from render.tribes.style import POSTS, WIDTH, fill_colour, ring_colour, tribe_style
-from render.tribes.words import num, phase_line, post_name, tribe_names
+from render.tribes.words import draft_lines, num, phase_line, post_name, tribe_names
 
 PAD = 14
 TEXT = 20
@@ -175,13 +175,9 @@ def _posts(you: dict[str, Any]) -> dict[str, list[int]]:
     return {p: [int(b) for b in raw.get(p) or []] for p in POSTS}
 
 
-def _draft(you: dict[str, Any]) -> list[str]:
-    return [str(line) for line in you.get("draft") or [] if str(line)]
-
-
-def _draft_lines(you: dict[str, Any]) -> list[str]:
+def _draft_lines(view: dict[str, Any], locale: Locale) -> list[str]:
     out: list[str] = []
-    for line in _draft(you):
+    for line in [line for line in draft_lines(view, locale) if line]:
         out += wrap("• " + line, TEXT, WIDTH - 2 * PAD)
     return out
 
@@ -194,7 +190,7 @@ def picture_height(view: dict[str, Any], locale: Locale = ENGLISH) -> int:
     hand = list(you.get("hand") or [])
     height = HEADER_H + PURSE_H + SECTION_HEAD + sum(h + PAD for h in rows)
     height += SECTION_HEAD + (sum(card_height(c, locale) + 8 for c in hand) if hand else line_height(TEXT) + 8)
-    draft = _draft_lines(you)
+    draft = _draft_lines(view, locale)
     if draft:
         height += SECTION_HEAD + len(draft) * line_height(TEXT)
     return height + PAD
@@ -334,7 +330,7 @@ def render(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
     for card in hand:
         y += _card(cv, y, card, locale) + 8
 
-    draft = _draft_lines(you)
+    draft = _draft_lines(view, locale)
     if draft:
         cv.text((PAD, y + 8), game_t(locale, "tribes", "render.your-order"), SUB, HIGHLIGHT, PAPER)
         y += SECTION_HEAD

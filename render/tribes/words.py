@@ -232,6 +232,7 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
         ("retreat", f"The defenders of {p} must retreat"),
         ("no-room", f"The {armies} defending {p} found no room to retreat and are destroyed"),
         ("defenders", f"The {armies} defending {p} are destroyed"),
+        ("all-retreated", f"The {armies} defending {p} retreated"),
         ("empty", f"{p} stood empty"),
         ("retreated", rf"(?P<placed>\d+) arm(?:y|ies) defending {p} retreated, (?P<lost>\d+) arm(?:y|ies) destroyed"),
         ("taken", f"{p} taken by the (?P<tribe>.+) with {armies}"),
@@ -267,6 +268,8 @@ def _say_result(kind: str, parts: dict[str, Any], locale: Locale) -> str | None:
             return game_t(locale, "tribes", "render.result-no-room", n=n, place=where)
         case "defenders":
             return game_t(locale, "tribes", "render.result-defenders", n=n, place=where)
+        case "all-retreated":
+            return game_t(locale, "tribes", "render.result-all-retreated", n=n, place=where)
         case "empty":
             return game_t(locale, "tribes", "render.result-empty", place=where)
         case "retreated":
@@ -431,11 +434,12 @@ def battle_text(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
             continue
         where = named.joined(locale, [place(t, locale) for t in places])
         if key == "supports":
-            text += "; " + game_t(locale, "tribes", "render.last-supports", places=where)
+            said = game_t(locale, "tribes", "render.last-supports", places=where)
         elif key == "defence_supports":
-            text += "; " + game_t(locale, "tribes", "render.last-defence", places=where)
+            said = game_t(locale, "tribes", "render.last-defence", places=where)
         else:
-            text += "; " + game_t(locale, "tribes", "render.last-airlifts", places=where)
+            said = game_t(locale, "tribes", "render.last-airlifts", places=where)
+        text = named.joined(locale, [text, said], "semicolon")
     result = in_sentence(result_text(str(last.get("result") or ""), locale), locale)
     if result:
         text = game_t(locale, "tribes", "render.last-result", battle=text, result=result)
@@ -490,3 +494,21 @@ def revealed_text(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
         return ""
     listed = named.joined(locale, [text for _, text in sorted(parts, key=lambda x: -x[0])])
     return game_t(locale, "tribes", "render.wealth", tribes=listed)
+
+
+# -- the draft ------------------------------------------------------------------------------------
+
+
+def draft_lines(view: dict[str, Any], locale: Locale = ENGLISH) -> list[str]:
+    """The lines of the decision the player is drafting (`view["you"]["draft"]`), in `locale`.
+
+    Said from the phrases the view gives beside them (`draft_said`); the English line where it has none (an older
+    view, a hand-made one) or where one does not read back.
+    """
+    you = view.get("you") or {}
+    english = [str(line) for line in you.get("draft") or []]
+    said = you.get("draft_said")
+    if locale == ENGLISH or not isinstance(said, list) or len(said) != len(english):
+        return english
+    seats = tribe_names(view, locale)
+    return [named.say(locale, phrase, seats) or line for phrase, line in zip(said, english, strict=True)]
