@@ -20,9 +20,9 @@ Public view, `view(state, None)`::
      "winners": [p…] | None}
 
 `view(state, p)` adds "you": {"player", "purse", "zeros", "posts": {post: [bills…]}, "hand": [{"id", "name",
-"kind"}], "draft": [plain sentences], "draft_said": [each sentence as a stored phrase,
-engine.core.phrases `Phrase.to_json`, so that a front end says it in its reader's language]}. Once the game is over every player's secrets are public: the public
-view then carries "revealed": {"<p>": the same shape as "you"} (§12.4).
+"kind"}], "draft": [plain sentences], "draft_said": [each sentence as a stored phrase, engine.core.phrases
+`Phrase.to_json`, so that a front end says it in its reader's language]}. Once the game is over every player's
+secrets are public: the public view then carries "revealed": {"<p>": the same shape as "you"} (§12.4).
 """
 
 from __future__ import annotations

@@ -51,8 +51,13 @@ def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     parts = [game_t(locale, "tribes", "render.alt-purse", gold=num(locale, you.get("purse")), bluffs=bluffs)]
     posts = you.get("posts") or {}
     on_posts = [
-        game_t(locale, "tribes", "render.alt-post", post=post_name(name, locale).lower(),
-               gold=num(locale, sum(int(b) for b in posts.get(name) or [])))
+        game_t(
+            locale,
+            "tribes",
+            "render.alt-post",
+            post=post_name(name, locale).lower(),
+            gold=num(locale, sum(int(b) for b in posts.get(name) or [])),
+        )
         for name in POSTS
         if posts.get(name)
     ]
@@ -60,8 +65,10 @@ def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
         parts.append(game_t(locale, "tribes", "render.alt-posts", posts=named.joined(locale, on_posts)))
     else:
         parts.append(game_t(locale, "tribes", "render.alt-no-bill"))
-    hand = [card_name(c, locale) if c.get("name") else game_t(locale, "tribes", "render.alt-a-card")
-            for c in you.get("hand") or []]
+    hand = [
+        card_name(c, locale) if c.get("name") else game_t(locale, "tribes", "render.alt-a-card")
+        for c in you.get("hand") or []
+    ]
     if hand:
         parts.append(game_t(locale, "tribes", "render.alt-cards", cards=named.joined(locale, hand)))
     else:

@@ -105,7 +105,6 @@ BATTLE: RGB = (64, 64, 64)  # the last attack and the defence, drawn dark to tel
 VOID: RGB = (176, 176, 176)  # an airborne attack whose card was shot down
 
 
-
 # -- reading the view ---------------------------------------------------------------------------
 
 

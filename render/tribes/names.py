@@ -182,8 +182,11 @@ def _arg(locale: Locale, value: Any, seats: dict[int, str]) -> str:
         case NameRef(n=n):
             return game_t(locale, GAME, value.msgid, n=n)
         case ListOf(items=items, style=style):
-            return joined(locale, [_arg(locale, item, seats) for item in items],
-                          "semicolon" if style == "semicolon" else "and" if style == "and" else "comma")
+            return joined(
+                locale,
+                [_arg(locale, item, seats) for item in items],
+                "semicolon" if style == "semicolon" else "and" if style == "and" else "comma",
+            )
         case Phrase():
             return _say(locale, value, seats)
     raise TypeError(f"not a phrase argument: {value!r}")

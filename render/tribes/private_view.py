@@ -307,8 +307,14 @@ def render(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
     for i in range(zeros):
         _bill(cv, zx + i * (BILL_W + BILL_GAP), y + 7, 0)
     if zeros == 0:
-        cv.text((zx, y + (PURSE_H - 10) / 2), game_t(locale, "tribes", "render.bluffs-none"), TEXT, MUTED, BOX_BG,
-                anchor="lm")
+        cv.text(
+            (zx, y + (PURSE_H - 10) / 2),
+            game_t(locale, "tribes", "render.bluffs-none"),
+            TEXT,
+            MUTED,
+            BOX_BG,
+            anchor="lm",
+        )
     y += PURSE_H
 
     posts = _posts(you)
@@ -321,8 +327,7 @@ def render(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
         y += h + PAD
 
     hand = list(you.get("hand") or [])
-    cv.text((PAD, y + 8), game_t(locale, "tribes", "render.your-cards", count=num(locale, len(hand))), SUB, INK,
-            PAPER)
+    cv.text((PAD, y + 8), game_t(locale, "tribes", "render.your-cards", count=num(locale, len(hand))), SUB, INK, PAPER)
     y += SECTION_HEAD
     if not hand:
         cv.text((PAD, y), game_t(locale, "tribes", "render.no-card"), TEXT, MUTED, PAPER)

@@ -207,7 +207,8 @@ def _name_lines(tid: str, locale: Locale) -> tuple[str, ...]:
         return t.lines
     # Never narrower than a piece that cannot be broken (a word without a hyphen is not cut).
     pieces = [piece for word in name.split() for piece in word.replace("-", "- ").split()]
-    width = max([NAME_W, *(text_width(line, NAME_SIZE) for line in t.lines), *(text_width(p, NAME_SIZE) for p in pieces)])
+    widths = [text_width(text, NAME_SIZE) for text in (*t.lines, *pieces)]
+    width = max([NAME_W, *widths])
     return tuple(wrap(name, NAME_SIZE, width))
 
 

@@ -226,18 +226,24 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The engine's outcome sentences (engine/tribes/war: resolution.py, flak.py) as patterns, by kind."""
     p = f"(?P<place>{_english_places()})"
     armies = r"(?P<n>\d+) arm(?:y|ies)"
-    return tuple((kind, re.compile(pattern)) for kind, pattern in (
-        ("attackers", f"The {armies} attacking {p} are destroyed"),
-        ("nothing", "Nothing happens"),
-        ("retreat", f"The defenders of {p} must retreat"),
-        ("no-room", f"The {armies} defending {p} found no room to retreat and are destroyed"),
-        ("defenders", f"The {armies} defending {p} are destroyed"),
-        ("all-retreated", f"The {armies} defending {p} retreated"),
-        ("empty", f"{p} stood empty"),
-        ("retreated", rf"(?P<placed>\d+) arm(?:y|ies) defending {p} retreated, (?P<lost>\d+) arm(?:y|ies) destroyed"),
-        ("taken", f"{p} taken by the (?P<tribe>.+) with {armies}"),
-        ("void", "void: its card was shot down"),
-    ))
+    return tuple(
+        (kind, re.compile(pattern))
+        for kind, pattern in (
+            ("attackers", f"The {armies} attacking {p} are destroyed"),
+            ("nothing", "Nothing happens"),
+            ("retreat", f"The defenders of {p} must retreat"),
+            ("no-room", f"The {armies} defending {p} found no room to retreat and are destroyed"),
+            ("defenders", f"The {armies} defending {p} are destroyed"),
+            ("all-retreated", f"The {armies} defending {p} retreated"),
+            ("empty", f"{p} stood empty"),
+            (
+                "retreated",
+                rf"(?P<placed>\d+) arm(?:y|ies) defending {p} retreated, (?P<lost>\d+) arm(?:y|ies) destroyed",
+            ),
+            ("taken", f"{p} taken by the (?P<tribe>.+) with {armies}"),
+            ("void", "void: its card was shot down"),
+        )
+    )
 
 
 def _read_result(text: str) -> list[Result] | None:
@@ -280,8 +286,14 @@ def _say_result(kind: str, parts: dict[str, Any], locale: Locale) -> str | None:
             tribe = _english_tribes().get(str(parts.get("tribe")))
             if tribe is None:
                 return None
-            return game_t(locale, "tribes", "render.result-taken", place=where, tribe=named.tribe(locale, tribe),
-                          armies=named.armies(locale, n))
+            return game_t(
+                locale,
+                "tribes",
+                "render.result-taken",
+                place=where,
+                tribe=named.tribe(locale, tribe),
+                armies=named.armies(locale, n),
+            )
         case "void":
             return game_t(locale, "tribes", "render.result-void")
     return None
@@ -336,8 +348,7 @@ def attack_text(view: dict[str, Any], attack: dict[str, Any], locale: Locale = E
         text = game_t(locale, "tribes", "render.attack-portal", source=source, target=target, armies=armies)
     elif attack.get("card_name"):  # an airborne attack names its card
         card = card_named(attack.get("card_name"), locale)
-        text = game_t(locale, "tribes", "render.attack-card", source=source, target=target, armies=armies,
-                      card=card)
+        text = game_t(locale, "tribes", "render.attack-card", source=source, target=target, armies=armies, card=card)
     else:
         text = game_t(locale, "tribes", "render.attack-air", source=source, target=target, armies=armies)
     result = in_sentence(result_text(str(attack.get("result") or ""), locale), locale)
@@ -353,8 +364,16 @@ def _support_parts(view: dict[str, Any], supports: list[dict[str, Any]], locale:
     parts = []
     for s in supports:
         target = (by_id.get(s.get("attack")) or {}).get("target")
-        parts.append(game_t(locale, "tribes", "render.support", count=num(locale, s.get("count")),
-                            source=place(s.get("territory"), locale), target=place(target, locale)))
+        parts.append(
+            game_t(
+                locale,
+                "tribes",
+                "render.support",
+                count=num(locale, s.get("count")),
+                source=place(s.get("territory"), locale),
+                target=place(target, locale),
+            )
+        )
     return parts
 
 
@@ -384,12 +403,14 @@ def plan_text(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     text = game_t(locale, "tribes", "render.plan", tribe=attacker, attacks=said)
     supports = _support_parts(view, war.get("supports") or [], locale)
     if supports:
-        text += " " + game_t(locale, "tribes", "render.plan-support", supports=named.joined(locale, supports,
-                                                                                            "semicolon"))
+        text += " " + game_t(
+            locale, "tribes", "render.plan-support", supports=named.joined(locale, supports, "semicolon")
+        )
     defence = _support_parts(view, war.get("defence") or [], locale)
     if defence:
-        text += " " + game_t(locale, "tribes", "render.plan-defence", supports=named.joined(locale, defence,
-                                                                                            "semicolon"))
+        text += " " + game_t(
+            locale, "tribes", "render.plan-defence", supports=named.joined(locale, defence, "semicolon")
+        )
     lifts = [_lift(view, lift, locale) for lift in war.get("airlifts") or []]
     if lifts:
         text += " " + game_t(locale, "tribes", "render.plan-airlifts", lifts=named.joined(locale, lifts, "semicolon"))
@@ -426,8 +447,9 @@ def battle_text(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     if last.get("defender") is not None:
         text += " " + game_t(locale, "tribes", "render.last-defender", tribe=who(view, last.get("defender"), locale))
     if last.get("att") or last.get("dfn"):
-        text += ", " + game_t(locale, "tribes", "render.last-strength", att=num(locale, last.get("att")),
-                              dfn=num(locale, last.get("dfn")))
+        text += ", " + game_t(
+            locale, "tribes", "render.last-strength", att=num(locale, last.get("att")), dfn=num(locale, last.get("dfn"))
+        )
     for key in ("supports", "defence_supports", "airlifts"):
         places = last.get(key) or []
         if not places:
@@ -456,8 +478,9 @@ def vote_text(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
         goal = b.get("goal")
         said = goal_name(goal, locale) if goal is not None else game_t(locale, "tribes", "render.no-goal")
         votes = named.votes(locale, int(b.get("votes") or 0))
-        parts.append(game_t(locale, "tribes", "render.ballot", tribe=who(view, b.get("player"), locale), goal=said,
-                            votes=votes))
+        parts.append(
+            game_t(locale, "tribes", "render.ballot", tribe=who(view, b.get("player"), locale), goal=said, votes=votes)
+        )
     ballots = named.joined(locale, parts, "semicolon") if parts else game_t(locale, "tribes", "render.vote-nobody")
     if vote.get("revote"):
         text = game_t(locale, "tribes", "render.revote", ballots=ballots)
@@ -488,8 +511,9 @@ def revealed_text(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     for p, secrets in revealed.items():
         posts = secrets.get("posts") or {}
         wealth = int(secrets.get("purse") or 0) + sum(int(b) for bills in posts.values() for b in bills or [])
-        parts.append((wealth, game_t(locale, "tribes", "render.wealth-of", tribe=who(view, p, locale),
-                                     gold=num(locale, wealth))))
+        parts.append(
+            (wealth, game_t(locale, "tribes", "render.wealth-of", tribe=who(view, p, locale), gold=num(locale, wealth)))
+        )
     if not parts:
         return ""
     listed = named.joined(locale, [text for _, text in sorted(parts, key=lambda x: -x[0])])
