@@ -76,3 +76,9 @@ def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     # The draft lines are sentences of their own: here they become clauses of the one sentence.
     parts += [line.rstrip(".").replace(". ", "; ") for line in draft_lines(view, locale) if line]
     return _sentence(parts, locale)
+
+
+def describe_panel(board: str, mine: str, locale: Locale = ENGLISH) -> str:
+    """The "Take my turn" picture in `locale`: the board's sentence (`board`), then the player's own (`mine`)."""
+    lowered = mine[:1].lower() + mine[1:]
+    return game_t(locale, "tribes", "render.alt-below", board=board.rstrip("."), mine=lowered)

@@ -162,3 +162,11 @@ def test_the_phase_line_is_rebuilt_from_the_phase_and_kept_when_it_does_not_matc
     assert phase_line(war, FRENCH) == "Tour 9 · Phase 4 : guerres (Gnomes des plaines)"
     odd = dict(war, phase_label="Turn 9 · something new")
     assert phase_line(odd, FRENCH) == "Turn 9 · something new"
+
+
+def test_the_turn_panel_s_alt_text_joins_its_two_sentences_in_the_reader_s_language():
+    view = samples.samples()["war_plains"]
+    board, mine = (alt_text.describe_board(GAME, view), alt_text.describe_private(GAME, view))
+    assert alt_text.describe_panel(GAME, view, view) == f"{board.rstrip('.')}; below it, {mine[:1].lower()}{mine[1:]}"
+    french = alt_text.describe_panel(GAME, view, view, FRENCH)
+    assert " ; en dessous, ta bourse contient" in french, french
