@@ -26,8 +26,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420), pytest.mark.slow]
 STILL_ENGLISH: dict[str, tuple[tuple[str, str], ...]] = {
     "*": (("ton choix est pris en compte — ", "a closed DM prompt quotes the engine's English label of the choice"),),
     "associates": ((" file ", "the pictures' descriptions are not in the catalogs yet"),),
-    # The summary's heading is matched by its start: a finding quotes only a text's first 160 characters.
-    "tribes": (("**Partie termin", "the end of game summary is the engine's English"),
+    # A finding quotes only a text's first 160 characters: the summary is known by its heading, or by the line
+    # that comes before it when the quote stops inside the heading.
+    "tribes": (("Partie terminée", "the end of game summary is the engine's English"),
+               ("et la partie aussi : l'objectif est", "the end of game summary, after the last turn's line"),
                ("terminée\\nHôte", "a finished game's status names its options as the engine stored them")),
 }
 
