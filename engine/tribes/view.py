@@ -20,8 +20,9 @@ Public view, `view(state, None)`::
      "winners": [p…] | None}
 
 `view(state, p)` adds "you": {"player", "purse", "zeros", "posts": {post: [bills…]}, "hand": [{"id", "name",
-"kind"}], "draft": [plain sentences]}. Once the game is over every player's secrets are public: the public
-view then carries "revealed": {"<p>": the same shape as "you"} (§12.4).
+"kind"}], "draft": [plain sentences], "draft_said": [each sentence as a stored phrase, engine.core.phrases
+`Phrase.to_json`, so that a front end says it in its reader's language]}. Once the game is over every player's
+secrets are public: the public view then carries "revealed": {"<p>": the same shape as "you"} (§12.4).
 """
 
 from __future__ import annotations
@@ -134,11 +135,14 @@ def secrets(state: TribesState, player: int) -> dict[str, Any]:
 
 def player_view(state: TribesState, player: int) -> dict[str, Any]:
     """The public view plus `player`'s own secrets under "you"."""
-    from engine.tribes.describe import draft_lines
+    from engine.tribes import words
+    from engine.tribes.describe import draft_said
 
     view = public_view(state)
     if 0 <= player < state.player_count:
         mine = secrets(state, player)
-        mine["draft"] = draft_lines(state, player)
+        said = draft_said(state, player)
+        mine["draft"] = words.english(said)
+        mine["draft_said"] = [p.to_json() for p in words.phrases(said)]
         view["you"] = mine
     return view

@@ -4,7 +4,8 @@
 the sea) with every tribe's armies, the current war plan and the last attack, and
 the side panel below it (render/tribes/board_view.py); `private(view)` draws one
 player's purse, posts, hand and draft (render/tribes/private_view.py). Both read
-only the view they are given; `board` only its public keys.
+only the view they are given; `board` only its public keys. Both speak the reader's
+`locale`: every word drawn comes from the game's catalog (engine/tribes/locales).
 """
 
 from __future__ import annotations
@@ -17,19 +18,13 @@ from render.tribes import samples as tribes_samples
 
 
 def board(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
-    """PNG of the public board: map with armies, war plan and last attack, and the panel below.
-
-    In English whatever `locale` says: this game's pictures have no catalog words yet.
-    """
-    return board_view.render(view)
+    """PNG of the public board in `locale`: map with armies, war plan and last attack, and the panel below."""
+    return board_view.render(view, locale)
 
 
 def private(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
-    """PNG of one player's secrets: purse, zero bills, posts with their bills, hand and draft.
-
-    In English whatever `locale` says: this game's pictures have no catalog words yet.
-    """
-    return private_view.render(view)
+    """PNG of one player's secrets in `locale`: purse, zero bills, posts with their bills, hand and draft."""
+    return private_view.render(view, locale)
 
 
 def private_is_empty(view: dict[str, Any]) -> bool:

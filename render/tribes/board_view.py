@@ -1,7 +1,8 @@
 """Gnome Tribes: the public board picture (map with armies, the war plan, the last attack, the side panel).
 
 Reads only the public keys of the view (`PUBLIC_KEYS`), so a player's view draws the
-same picture as the public one: its secrets are never looked at.
+same picture as the public one: its secrets are never looked at. Every word is in the reader's
+`locale`, from the game's catalog (render/tribes/words.py, render/tribes/names.py).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from i18n import ENGLISH, Locale, game_t
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -41,9 +43,12 @@ from render.tribes.words import (
     battle_text,
     bills_line,
     cards_text,
+    num,
+    phase_line,
     plan_text,
     revealed_text,
     status_line,
+    tribe_names,
     vote_text,
     winners_text,
 )
@@ -99,10 +104,6 @@ MOVED_FACE: RGB = (255, 255, 255)
 BATTLE: RGB = (64, 64, 64)  # the last attack and the defence, drawn dark to tell them from the plan (magenta)
 VOID: RGB = (176, 176, 176)  # an airborne attack whose card was shot down
 
-MOVED_NOTE = "White token: armies that have moved this turn."
-ARROWS_NOTE = "Arrows: magenta to come, dark fought, dashed by air; +n: support."
-FLAG_NOTE = "Flag: an empty city still held by that tribe."
-
 
 # -- reading the view ---------------------------------------------------------------------------
 
@@ -134,33 +135,38 @@ def _cell(view: dict[str, Any], tid: str) -> tuple[int | None, int, int]:
     return (None if controller is None else int(controller)), armies, moved
 
 
-def footer_lines(view: dict[str, Any]) -> list[tuple[str, RGB]]:
-    """The captions under the table (winners, vote, plan, cards, last attack, notes), wrapped whole."""
+def _note(text: str) -> list[tuple[str, RGB]]:
+    # Wrapped like the others: a language may say it in more than one line's width.
+    return [(line, MUTED) for line in wrap(text, TEXT, CAPTION_W)]
+
+
+def footer_lines(view: dict[str, Any], locale: Locale = ENGLISH) -> list[tuple[str, RGB]]:
+    """The captions under the table (winners, vote, plan, cards, last attack, notes) in `locale`, wrapped whole."""
     lines: list[tuple[str, RGB]] = []
     for text, colour in (
-        (winners_text(view), HIGHLIGHT),
-        (revealed_text(view), INK),
-        (vote_text(view), INK),
-        (plan_text(view), INK),
-        (cards_text(view), INK),
-        (battle_text(view), INK),
+        (winners_text(view, locale), HIGHLIGHT),
+        (revealed_text(view, locale), INK),
+        (vote_text(view, locale), INK),
+        (plan_text(view, locale), INK),
+        (cards_text(view, locale), INK),
+        (battle_text(view, locale), INK),
     ):
         if text:
             lines += [(line, colour) for line in wrap(text, TEXT, CAPTION_W)]
     if (view.get("war") or {}).get("attacks") or view.get("last_battle"):
-        lines.append((ARROWS_NOTE, MUTED))
+        lines += _note(game_t(locale, "tribes", "render.note-arrows"))
     geo = geometry()
     cells = [_cell(view, tid) for tid in geo.order]
     if any(moved for _, _, moved in cells):
-        lines.append((MOVED_NOTE, MUTED))
+        lines += _note(game_t(locale, "tribes", "render.note-moved"))
     if any(c is not None and n == 0 for c, n, _ in cells):
-        lines.append((FLAG_NOTE, MUTED))
+        lines += _note(game_t(locale, "tribes", "render.note-flag"))
     return lines
 
 
-def status_lines(view: dict[str, Any]) -> list[str]:
-    """The deck, Gnompax and countdown line under the title, wrapped whole."""
-    return wrap(status_line(view), TEXT, CAPTION_W)
+def status_lines(view: dict[str, Any], locale: Locale = ENGLISH) -> list[str]:
+    """The deck, Gnompax and countdown line under the title in `locale`, wrapped whole."""
+    return wrap(status_line(view, locale), TEXT, CAPTION_W)
 
 
 def picture_height(seats: int, footer: int, status: int = 1) -> int:
@@ -285,10 +291,10 @@ def _support_line(cv: Canvas, a: Territory, b: Territory, colour: RGB) -> None:
         cv.line([p, q], colour, 3)
 
 
-def _occupied(view: dict[str, Any]) -> list[Box]:
-    """Boxes of every name and army stack on the map (what a bubble or badge must not cover)."""
+def _occupied(view: dict[str, Any], locale: Locale = ENGLISH) -> list[Box]:
+    """Boxes of every name (in `locale`) and army stack on the map (what a bubble or badge must not cover)."""
     geo = geometry()
-    out: list[Box] = [box for tid in geo.order for box in name_boxes(tid)]
+    out: list[Box] = [box for tid in geo.order for box in name_boxes(tid, locale)]
     k = TOKEN_R + 2
     for tid in geo.order:
         controller, armies, moved = _cell(view, tid)
@@ -380,7 +386,7 @@ def _helpers(view: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> list[tup
     return out
 
 
-def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
+def _draw_war(cv: Canvas, view: dict[str, Any], height: int, locale: Locale = ENGLISH) -> list[Mark]:
     """Arrows of the plan and of the last attack (names stamped back over them); returns the bubbles to draw on top."""
     war = view.get("war") or {}
     attacks = [a for a in war.get("attacks") or [] if _territory(a.get("source")) and _territory(a.get("target"))]
@@ -404,10 +410,10 @@ def _draw_war(cv: Canvas, view: dict[str, Any], height: int) -> list[Mark]:
     for a, src, target in legs:
         airborne = str(a.get("mode")) not in ("ground", "portal")
         _arrow(cv, src, target, _attack_colour(a), dashed=airborne or bool(a.get("void")))
-    paste_stamps(cv, name_stamps(height))
+    paste_stamps(cv, name_stamps(height, locale))
 
     marks: list[Mark] = []
-    avoid = _occupied(view)
+    avoid = _occupied(view, locale)
 
     def place(candidates: list[Point], text: str, fill: RGB, r: int) -> None:
         at = _clear_spot(candidates, r + 2, avoid)
@@ -444,23 +450,52 @@ def _tag(cv: Canvas, x: float, cy: float, text: str, colour: RGB, bg: RGB) -> No
     cv.text((x + 6, cy), text, TEXT, colour, bg, anchor="lm")
 
 
-def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], footer: list[tuple[str, RGB]]) -> None:
+def _tag_word(tag: str, locale: Locale) -> str:
+    # One literal id per tag, so that the catalog check sees every one.
+    match tag:
+        case "winner":
+            return game_t(locale, "tribes", "render.tag-winner")
+        case "decide":
+            return game_t(locale, "tribes", "render.tag-decide")
+        case "war":
+            return game_t(locale, "tribes", "render.tag-war")
+        case "now":
+            return game_t(locale, "tribes", "render.tag-now")
+    return ""
+
+
+def _draw_panel(
+    cv: Canvas,
+    view: dict[str, Any],
+    seats: list[dict[str, Any]],
+    footer: list[tuple[str, RGB]],
+    status: list[str],
+    locale: Locale = ENGLISH,
+) -> None:
     top = MAP_SIZE
     cv.rect((0, top, WIDTH, top + 2), (60, 56, 48))
-    title = str(view.get("phase_label") or str(view.get("phase") or "").replace("_", " ").capitalize())
+    title = phase_line(view, locale) or str(view.get("phase") or "").replace("_", " ").capitalize()
     cv.text((PAD, top + 10), title, HEADING, INK, PAPER, max_width=CAPTION_W)
     y = top + TITLE_H
-    for line in status_lines(view):
+    for line in status:
         cv.text((PAD, y), line, TEXT, INK, PAPER)
         y += line_height(TEXT)
     y += STATUS_PAD
     hy = y + HEADS_H / 2
-    cv.text((NAME_X, hy), "In turn order", TEXT, MUTED, PAPER, anchor="lm")
-    for x, head in ((COL_VP, "VP"), (COL_CARDS, "Cards"), (COL_ARMIES, "Armies"), (COL_LANDS, "Lands")):
+    order = game_t(locale, "tribes", "render.head-order")
+    cv.text((NAME_X, hy), order, TEXT, MUTED, PAPER, anchor="lm", max_width=COL_VP - 40 - NAME_X)
+    heads = (
+        (COL_VP, game_t(locale, "tribes", "render.head-vp")),
+        (COL_CARDS, game_t(locale, "tribes", "render.head-cards")),
+        (COL_ARMIES, game_t(locale, "tribes", "render.head-armies")),
+        (COL_LANDS, game_t(locale, "tribes", "render.head-lands")),
+    )
+    for x, head in heads:
         cv.text((x, hy), head, TEXT, MUTED, PAPER, anchor="mm")
     y += HEADS_H
 
     active = view.get("active")
+    names = tribe_names(view, locale)
     pending = {int(p) for p in view.get("pending") or []}
     winners = {int(p) for p in view.get("winners") or []}
     for seat in seats:
@@ -477,19 +512,21 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], f
         if seat.get("tribe"):
             style = tribe_style(str(seat["tribe"]), seat.get("colour"))
             cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
-            name, ink = str(seat.get("name") or "?"), INK
+            name, ink = names.get(player) or str(seat.get("name") or "?"), INK
         else:  # still choosing a tribe (setup)
             cv.ellipse((9, cy - 13, 35, cy + 13), None, MUTED, 2)
-            name, ink = "No tribe yet", MUTED
-        tag = "winner" if player in winners else "to decide" if bg == ROW_WAITING else ""
-        if bg == ROW_NOW and not tag:
-            tag = "at war" if view.get("war") is not None or str(view.get("phase")) in WAR_PHASES else "now"
+            name, ink = game_t(locale, "tribes", "render.no-tribe"), MUTED
+        kind = "winner" if player in winners else "decide" if bg == ROW_WAITING else ""
+        if bg == ROW_NOW and not kind:
+            kind = "war" if view.get("war") is not None or str(view.get("phase")) in WAR_PHASES else "now"
+        tag = _tag_word(kind, locale)
         w = cv.text((NAME_X, cy), name, TEXT, ink, bg, anchor="lm", max_width=NAME_W - (text_width(tag, TEXT) + 24))
         if tag:
             _tag(cv, NAME_X + w + 10, cy, tag, HIGHLIGHT if player in winners else MUTED, bg)
         for x, key in ((COL_VP, "vp"), (COL_CARDS, "hand_size"), (COL_ARMIES, "armies"), (COL_LANDS, "territories")):
-            cv.text((x, cy), str(int(seat.get(key) or 0)), TEXT, INK, bg, anchor="mm")
-        cv.text((NAME_X, y + 32), "Bills: " + bills_line(seat), TEXT, MUTED, bg, max_width=WIDTH - NAME_X - PAD)
+            cv.text((x, cy), num(locale, seat.get(key)), TEXT, INK, bg, anchor="mm")
+        bills = game_t(locale, "tribes", "render.bills", bills=bills_line(seat, locale))
+        cv.text((NAME_X, y + 32), bills, TEXT, MUTED, bg, max_width=WIDTH - NAME_X - PAD)
         y += ROW_H
 
     y += FOOTER_PAD
@@ -500,15 +537,16 @@ def _draw_panel(cv: Canvas, view: dict[str, Any], seats: list[dict[str, Any]], f
 # -- entry point --------------------------------------------------------------------------------
 
 
-def render(view: dict[str, Any]) -> bytes:
-    """PNG of the public board: map with armies, plan and last attack, and the panel below."""
+def render(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
+    """PNG of the public board in `locale`: map with armies, plan and last attack, and the panel below."""
     seats = seats_in_turn_order(view)
-    footer = footer_lines(view)
-    height = picture_height(len(seats), len(footer), len(status_lines(view)))
-    cv = static_layer(height).canvas()
-    marks = _draw_war(cv, view, height)
+    footer = footer_lines(view, locale)
+    status = status_lines(view, locale)
+    height = picture_height(len(seats), len(footer), len(status))
+    cv = static_layer(height, locale).canvas()
+    marks = _draw_war(cv, view, height, locale)
     _draw_armies(cv, view)
     for at, text, fill, r in marks:
         _bubble(cv, at, text, fill, r)
-    _draw_panel(cv, view, seats, footer)
+    _draw_panel(cv, view, seats, footer, status, locale)
     return cv.png()

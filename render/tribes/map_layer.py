@@ -1,7 +1,7 @@
 """Gnome Tribes: the static picture under every board render (sea, territories, rings, icons, names).
 
-Built once per picture height and cached as a palette layer; a render copies it and
-draws only the armies, arrows and panel (see render/tribes/board_view.py).
+Built once per picture height and language (the names are in the reader's) and cached as a palette layer;
+a render copies it and draws only the armies, arrows and panel (see render/tribes/board_view.py).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from i18n import ENGLISH, Locale
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, RGB, Layer, Stamp, make_stamps, rgb_text, text_mask
 from render.tribes.style import (
     BORDER,
@@ -28,6 +29,7 @@ from render.tribes.style import (
     fill_colour,
     geometry,
     name_boxes,
+    name_lines,
     ring_colour,
     tribe_style,
 )
@@ -146,37 +148,53 @@ def map_image() -> Image.Image:
     return image.resize((MAP_SIZE, MAP_SIZE), Image.Resampling.LANCZOS)
 
 
-def _draw_names(draw: ImageDraw.ImageDraw, t: Territory, ink: tuple[int, ...], halo: tuple[int, ...]) -> None:
+def _draw_names(
+    draw: ImageDraw.ImageDraw, t: Territory, ink: tuple[int, ...], halo: tuple[int, ...], locale: Locale
+) -> None:
     x, y = t.name_at
-    top = y - len(t.lines) * NAME_LINE / 2
-    for i, line in enumerate(t.lines):
+    lines = name_lines(t.id, locale)
+    top = y - len(lines) * NAME_LINE / 2
+    for i, line in enumerate(lines):
         rgb_text(draw, (x, top + i * NAME_LINE + NAME_LINE / 2), line, NAME_SIZE, ink, anchor="mm", stroke=halo)  # type: ignore[arg-type]  # (255,) on a mask
 
 
+def static_layer(height: int, locale: Locale = ENGLISH) -> Layer:
+    """The map with every territory's name in `locale` (haloed in its fill colour) over a paper panel, `height`
+    tall."""
+    # One cache key per size and language, however the arguments are passed.
+    return _static_layer(height, locale)
+
+
 @cache
-def static_layer(height: int) -> Layer:
-    """The map with every territory's name (haloed in its fill colour) over a paper panel, `height` tall."""
+def _static_layer(height: int, locale: Locale) -> Layer:
     image = Image.new("RGB", (WIDTH, height), PAPER)
     image.paste(map_image(), (0, 0))
     draw = ImageDraw.Draw(image)
     for t in geometry().territories.values():
-        _draw_names(draw, t, INK, fill_colour(t.type))
+        _draw_names(draw, t, INK, fill_colour(t.type), locale)
     return Layer(image, KEY_COLOURS)
 
 
-@cache
-def name_mask() -> Image.Image:
-    """A 1-bit mask of every name and its halo on the map."""
+def name_mask(locale: Locale = ENGLISH) -> Image.Image:
+    """A 1-bit mask of every name in `locale` and its halo on the map."""
+    return _name_mask(locale)
 
+
+@cache
+def _name_mask(locale: Locale) -> Image.Image:
     def draw_all(draw: ImageDraw.ImageDraw) -> None:
         for t in geometry().territories.values():
-            _draw_names(draw, t, (255,), (255,))
+            _draw_names(draw, t, (255,), (255,), locale)
 
     return text_mask((MAP_SIZE, MAP_SIZE), draw_all)
 
 
+def name_stamps(height: int, locale: Locale = ENGLISH) -> tuple[Stamp, ...]:
+    """The names in `locale` as stamps to paste back over arrows drawn across them."""
+    return _name_stamps(height, locale)
+
+
 @cache
-def name_stamps(height: int) -> tuple[Stamp, ...]:
-    """The names as stamps to paste back over arrows drawn across them."""
-    boxes = [box for tid in geometry().order for box in name_boxes(tid)]
-    return make_stamps(static_layer(height), name_mask(), boxes)
+def _name_stamps(height: int, locale: Locale) -> tuple[Stamp, ...]:
+    boxes = [box for tid in geometry().order for box in name_boxes(tid, locale)]
+    return make_stamps(static_layer(height, locale), name_mask(locale), boxes)

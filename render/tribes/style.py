@@ -11,7 +11,8 @@ from functools import cache
 from typing import Any
 
 from engine.tribes.board import raw_board
-from render.common import RGB, Box, Point, hex_to_rgb, mix, shape_box, text_width
+from i18n import ENGLISH, Locale
+from render.common import RGB, Box, Point, hex_to_rgb, mix, shape_box, text_width, wrap
 
 WIDTH = 800  # picture width; a phone shows it about 360 px wide
 MAP_SIZE = 800
@@ -186,14 +187,44 @@ def fill_colour(kind: str) -> RGB:
 # -- layout boxes (for drawing and for the layout tests) ------------------------------------------
 
 
+# A name in another language than the board's is wrapped (at its spaces and hyphens) to this width, or to its
+# English lines' width where they are wider.
+NAME_W = 120
+
+
+def name_lines(tid: str, locale: Locale = ENGLISH) -> tuple[str, ...]:
+    """The lines of a territory's name in `locale`: the hand-placed ones when it says the board's name."""
+    return _name_lines(tid, locale)
+
+
 @cache
-def name_boxes(tid: str) -> tuple[Box, ...]:
-    """The box of each line of a territory's name, halo included."""
+def _name_lines(tid: str, locale: Locale) -> tuple[str, ...]:
+    from render.tribes.names import capital, place  # names reads this module's geometry
+
     t = geometry().territories[tid]
+    name = capital(place(locale, tid))
+    if name == " ".join(t.lines):
+        return t.lines
+    # Never narrower than a piece that cannot be broken (a word without a hyphen is not cut).
+    pieces = [piece for word in name.split() for piece in word.replace("-", "- ").split()]
+    widths = [text_width(text, NAME_SIZE) for text in (*t.lines, *pieces)]
+    width = max([NAME_W, *widths])
+    return tuple(wrap(name, NAME_SIZE, width))
+
+
+def name_boxes(tid: str, locale: Locale = ENGLISH) -> tuple[Box, ...]:
+    """The box of each line of a territory's name in `locale`, halo included."""
+    return _name_boxes(tid, locale)
+
+
+@cache
+def _name_boxes(tid: str, locale: Locale) -> tuple[Box, ...]:
+    t = geometry().territories[tid]
+    lines = name_lines(tid, locale)
     x, y = t.name_at
-    top = y - len(t.lines) * NAME_LINE / 2
+    top = y - len(lines) * NAME_LINE / 2
     out = []
-    for i, line in enumerate(t.lines):
+    for i, line in enumerate(lines):
         w = text_width(line, NAME_SIZE)
         ly = top + i * NAME_LINE
         out.append((int(x - w / 2) - 2, int(ly) - 1, int(x + w / 2) + 3, int(ly + NAME_LINE) + 1))

@@ -26,7 +26,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420), pytest.mark.slow]
 STILL_ENGLISH: dict[str, tuple[tuple[str, str], ...]] = {
     "*": (),
     "associates": ((" file ", "the pictures' descriptions are not in the catalogs yet"),),
-    "tribes": ((" file ", "the pictures' descriptions are not in the catalogs yet"),),
 }
 
 

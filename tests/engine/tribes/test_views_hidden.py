@@ -121,7 +121,7 @@ PUBLIC_KEYS = {"game", "players", "round", "pending", "factions", "turn", "phase
                "active", "tribes", "territories", "seats", "deck_size", "gnompax", "goal", "goal_name", "turns_left",
                "war", "last_battle", "vote", "winners", "faction_ids"}
 SEAT_KEYS = {"player", "tribe", "name", "colour", "vp", "hand_size", "bills", "armies", "territories"}
-YOU_KEYS = {"player", "purse", "zeros", "posts", "hand", "draft"}
+YOU_KEYS = {"player", "purse", "zeros", "posts", "hand", "draft", "draft_said"}
 
 
 def test_views_follow_the_shared_design_schema() -> None:
