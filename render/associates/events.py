@@ -142,7 +142,7 @@ def _cards(ids: Sequence[str]) -> list[Arg]:
     return [listed(map(words.card, ids)), words.cards_once(ids), words.cards_joined(ids)]
 
 
-def _candidates(kind: str, data: Mapping[str, Any], board: _Board, text: str = "") -> Iterator[Phrase]:  # noqa: C901
+def _candidates(kind: str, data: Mapping[str, Any], board: _Board, text: str = "") -> Iterator[Phrase]:
     """The phrases an event of `kind` with `data` may have been said with, likeliest first."""
     fig = str(data.get("figurine", ""))
     if kind == "setup":
