@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import ENGLISH, Locale, game_t
+from i18n import ENGLISH, Locale, game_t, t
 from render.associates import names as named
 from render.associates.events import event_text
 from render.associates.private_view import card_name
@@ -20,8 +20,8 @@ from render.associates.words import (
 )
 
 
-def _sentence(parts: list[str]) -> str:
-    text = "; ".join(p.rstrip(".") for p in parts if p)
+def _sentence(parts: list[str], locale: Locale) -> str:
+    text = t(locale, "list.semicolon").join(p.rstrip(".") for p in parts if p)
     return capitalised(text) + "."
 
 
@@ -58,7 +58,7 @@ def describe_board(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
         parts.append(outcome_text(view, locale))
     elif last:
         parts.append(game_t(locale, "associates", "render.alt-last", event=last[-1]))
-    return _sentence(parts)
+    return _sentence(parts, locale)
 
 
 def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
@@ -74,4 +74,4 @@ def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
         parts.append(game_t(locale, "associates", "render.alt-drawn", cards=joined(locale, drawn)))
     if view.get("draft"):
         parts.append(game_t(locale, "associates", "render.alt-draft-open"))
-    return _sentence(parts)
+    return _sentence(parts, locale)
