@@ -15,8 +15,8 @@ from render.associates import events, map_layer, map_pieces, panel_view, private
 from render.associates import samples as associates_samples
 from render.associates.style import zones
 from tests.e2e.language_scan import foreign_findings
-from tests.render.conftest import layer_rgb
 from tests.i18n.test_associates_phrases import busy_game_events
+from tests.render.conftest import layer_rgb
 
 GAME = "associates"
 FRENCH = Locale("fr")
@@ -63,7 +63,8 @@ def test_english_alt_text_and_captions_are_what_they_were() -> None:
         "Associates map of the zones with the guilds' figurines, turn ")
     assert "last: Artisans Gnome rolls 4 yellow: 1, 5, 3, 6 — 2 successes." in alt_text.describe_board(GAME, view)
     private = associates_samples.crowded_private()
-    assert alt_text.describe_private(GAME, private).startswith("Your hand of 5 cards: Shield, Tomb, Bank, Bailiff, Ambush")
+    hand = "Your hand of 5 cards: Shield, Tomb, Bank, Bailiff, Ambush"
+    assert alt_text.describe_private(GAME, private).startswith(hand)
     texts = [line for kind, line, _ in panel_view.panel_layout(view).footer if kind == "text"]
     assert texts[0].startswith("Gn gnome · Tr troll")
     assert any(line.startswith("Last: Artisans Gnome moves: Old Watchtower") for line in texts)
@@ -91,7 +92,8 @@ def test_french_after_english_gets_a_french_layer_and_english_after_french_an_en
     assert render.board(GAME, view, FRENCH) == french != english
     layout = panel_view.panel_layout(view)
     key = (max(1, len(view["guilds"])), sum(layout.row_lines), layout.footer_px)
-    assert layer_rgb(map_layer.static_layer(*key)).tobytes() != layer_rgb(map_layer.static_layer(*key, FRENCH)).tobytes()
+    english_layer, french_layer = map_layer.static_layer(*key), map_layer.static_layer(*key, FRENCH)
+    assert layer_rgb(english_layer).tobytes() != layer_rgb(french_layer).tobytes()
     keep = zones()["abandoned_keep"]
     assert " ".join(map_layer.name_lines(keep)[1]) == "The Abandoned Keep"
     assert " ".join(map_layer.name_lines(keep, FRENCH)[1]) == "Donjon abandonné"
@@ -110,7 +112,7 @@ def test_french_labels_and_pieces_stay_inside_their_zones() -> None:
 
 def test_the_private_picture_says_the_hand_in_french() -> None:
     view = associates_samples.crowded_private()
-    picked, lines = private_view._draft_ids(view["draft"], private_view._names(view, FRENCH), FRENCH)
+    _, lines = private_view._draft_ids(view["draft"], private_view._names(view, FRENCH), FRENCH)
     assert lines == ["Choisi : Bouclier"]
     assert private_view.card_name(view["hand"][0], FRENCH) == "Bouclier"
     assert alt_text.describe_private(GAME, view, FRENCH).startswith("Ta main de 5 cartes : Bouclier, Tombe, Banque")
