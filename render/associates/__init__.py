@@ -1,9 +1,10 @@
-"""Gnomes & Associates pictures: the table's board and each player's hand.
+"""Gnomes & Associates pictures: the table's board and each player's hand, in the reader's language.
 
 `board(view)` draws the 25 zones (cached static layer, render/associates/map_layer.py) with lairs,
 figurines, loose treasure and tokens and the last move (map_pieces.py), and a panel of guilds below
 (panel_view.py), composed in board_view.py; `private(view)` draws the player's hand, drafts and last draw
-(private_view.py). Both read only the view they are given.
+(private_view.py). Both read only the view they are given; their words come from the game's catalog
+(engine/associates/locales), the last move's events rebuilt from their data (events.py).
 """
 
 from __future__ import annotations
@@ -16,19 +17,13 @@ from render.associates import samples as associates_samples
 
 
 def board(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
-    """PNG of the public board: zones with lairs, figurines and tokens, and the guild panel.
-
-    In English whatever `locale` says: this game's pictures have no catalog words yet.
-    """
-    return board_view.render(view)
+    """PNG of the public board in `locale`: zones with lairs, figurines and tokens, and the guild panel."""
+    return board_view.render(view, locale)
 
 
 def private(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
-    """PNG of one player's hand, drafts and last draw.
-
-    In English whatever `locale` says: this game's pictures have no catalog words yet.
-    """
-    return private_view.render(view)
+    """PNG of one player's hand, drafts and last draw, in `locale`."""
+    return private_view.render(view, locale)
 
 
 def private_is_empty(view: dict[str, Any]) -> bool:

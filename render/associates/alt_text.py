@@ -1,57 +1,77 @@
-"""Alt text of the Associates pictures: one sentence each, the board's of public facts only.
-
-Each takes the reader's `locale` and, until this game's words are in its catalog, says it in English.
-"""
+"""Alt text of the Associates pictures in a language: one sentence each, the board's of public facts only."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from i18n import ENGLISH, Locale
-from render.associates.layout import PHASES
-from render.associates.words import capitalised, outcome_text, player_facing, seat_names
+from i18n import ENGLISH, Locale, game_t, t
+from render.associates import names as named
+from render.associates.events import event_text
+from render.associates.private_view import card_name
+from render.associates.words import (
+    a_player,
+    capitalised,
+    joined,
+    lowered,
+    outcome_text,
+    phase_text,
+    player_facing,
+    seat_names,
+)
 
 
-def _sentence(parts: list[str]) -> str:
-    text = "; ".join(p.rstrip(".") for p in parts if p)
+def _sentence(parts: list[str], locale: Locale) -> str:
+    text = t(locale, "list.semicolon").join(p.rstrip(".") for p in parts if p)
     return capitalised(text) + "."
 
 
 def describe_board(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
-    """The zone map and the guild table: turn, phase, each guild's gold points, who acts, the last event or result."""
+    """The zone map and the guild table in `locale`: turn, phase, each guild's gold points, who acts, the last
+    event or result."""
     phase = str(view.get("phase", ""))
     turn = view.get("turn")
-    head = "Associates map of the zones with the guilds' figurines, "
-    head += f"turn {turn} of {view.get('turn_cap', '?')}, " if turn else ""
-    head += PHASES.get(phase, phase).lower()
-    names = seat_names(view)
+    said = phase_text(locale, phase)
+    # The phase's name inside the sentence, as the sentence has always said it: in lower case.
+    words = lowered(said) if said != phase else phase.lower()
+    if turn:
+        cap = view.get("turn_cap", "?")
+        head = game_t(locale, "associates", "render.alt-map-turn", turn=turn, cap=cap, phase=words)
+    else:
+        head = game_t(locale, "associates", "render.alt-map", phase=words)
+    names = seat_names(view, locale)
     scores = view.get("scores") or {}
-    guilds = [
-        f"{capitalised(names.get(int(g.get('seat', i)), 'a player'))} {int(scores.get(str(g.get('seat', i)), 0))} GP"
-        for i, g in enumerate(view.get("guilds") or [])
-        if g.get("title")
-    ]
-    parts = [head, "gold: " + ", ".join(guilds) if guilds else ""]
+    guilds = []
+    for i, g in enumerate(view.get("guilds") or []):
+        if g.get("title"):
+            who = capitalised(names.get(int(g.get("seat", i)), a_player(locale)))
+            gold = game_t(locale, "associates", "count.gold", n=int(scores.get(str(g.get("seat", i)), 0)))
+            guilds.append(f"{who} {gold}")
+    parts = [head, game_t(locale, "associates", "render.alt-gold", guilds=joined(locale, guilds)) if guilds else ""]
     active = view.get("active") or {}
-    figurine = next((f.get("name") for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), None)
-    if figurine and phase != "over":
+    figurine = next((f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), None)
+    if figurine and figurine.get("name") and phase != "over":
         left = int(active.get("actions_left") or 0)
-        parts.append(f"{figurine} is acting, {left} action{'' if left == 1 else 's'} left")
-    last = [player_facing(str(e.get("text", "")), view) for e in view.get("last") or [] if e.get("text")]
-    parts.append(outcome_text(view) if view.get("outcome") else ("last: " + last[-1] if last else ""))
-    return _sentence(parts)
+        who = named.figurine(locale, figurine.get("id"), str(figurine.get("name")))
+        parts.append(game_t(locale, "associates", "render.alt-acting", n=left, figurine=who))
+    last = [player_facing(event_text(e, view, locale), view) for e in view.get("last") or [] if e.get("text")]
+    if view.get("outcome"):
+        parts.append(outcome_text(view, locale))
+    elif last:
+        parts.append(game_t(locale, "associates", "render.alt-last", event=last[-1]))
+    return _sentence(parts, locale)
 
 
 def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
-    """The player's hand: how many cards and their names, and the cards just drawn."""
-    hand = [str(c.get("name") or "a card") for c in view.get("hand") or []]
+    """The player's hand in `locale`: how many cards and their names, and the cards just drawn."""
+    a_card = game_t(locale, "associates", "render.a-card")
+    hand = [card_name(c, locale) if c.get("name") else a_card for c in view.get("hand") or []]
     if not hand:
-        parts = ["your hand is empty"]
+        parts = [game_t(locale, "associates", "render.alt-hand-empty")]
     else:
-        parts = [f"your hand of {len(hand)} card{'' if len(hand) == 1 else 's'}: " + ", ".join(hand)]
-    drawn = [str(c.get("name") or "a card") for c in view.get("drawn") or []]
+        parts = [game_t(locale, "associates", "render.alt-hand", n=len(hand), cards=joined(locale, hand))]
+    drawn = [card_name(c, locale) if c.get("name") else a_card for c in view.get("drawn") or []]
     if drawn:
-        parts.append("just drawn: " + ", ".join(drawn))
+        parts.append(game_t(locale, "associates", "render.alt-drawn", cards=joined(locale, drawn)))
     if view.get("draft"):
-        parts.append("a choice of cards is open")
-    return _sentence(parts)
+        parts.append(game_t(locale, "associates", "render.alt-draft-open"))
+    return _sentence(parts, locale)

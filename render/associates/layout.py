@@ -1,19 +1,12 @@
-"""Sizes, columns and fixed words of the Gnomes & Associates board picture, shared by its map and panel."""
+"""Sizes and columns of the Gnomes & Associates board picture, shared by its map and panel (its words: words.py)."""
 
 from __future__ import annotations
 
 from render.associates.style import WIDTH
 from render.common import RGB, line_height
 
+# The English letters of each kind (words.kind_letters says them in a language).
 KIND_LETTERS = {"gnome": "Gn", "troll": "Tr", "goblin": "Gb", "fairy": "Fa"}
-PHASES = {
-    "guild": "Choosing guilds",
-    "designate": "Usurers designate",
-    "activation": "Activations",
-    "keep": "Keeping cards",
-    "reinforce": "Reinforcements",
-    "over": "Game over",
-}
 DICE: dict[str, RGB] = {"green": (0, 158, 115), "yellow": (240, 228, 66), "red": (213, 94, 0)}
 
 TEXT = 20  # the phone-readable minimum, used for every line but the title

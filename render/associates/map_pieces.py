@@ -8,7 +8,8 @@ import math
 from functools import cache
 from typing import Any
 
-from render.associates.layout import KIND_LETTERS, TEXT, TOKEN_ROW_UP
+from i18n import ENGLISH, Locale, game_t
+from render.associates.layout import TEXT, TOKEN_ROW_UP
 from render.associates.map_layer import label_boxes, zone_span
 from render.associates.style import (
     ARTEFACT,
@@ -28,6 +29,7 @@ from render.associates.style import (
     zone_fill,
     zones,
 )
+from render.associates.words import kind_letters
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -47,7 +49,7 @@ def _treasure_items(treasure: dict[str, Any]) -> list[tuple[str, int]]:
     return [(item, int(treasure.get(item, 0))) for item in ITEMS if int(treasure.get(item, 0) or 0) > 0]
 
 
-def _token_row(cv: Canvas, z: Zone, view: dict[str, Any], zone_view: dict[str, Any]) -> None:
+def _token_row(cv: Canvas, z: Zone, view: dict[str, Any], zone_view: dict[str, Any], locale: Locale) -> None:
     """Lair, loose treasure, trap, storm and tombs of a zone, as one centred row of icons."""
     entries: list[tuple[str, Any]] = []
     for lair in view.get("lairs") or []:
@@ -71,7 +73,7 @@ def _token_row(cv: Canvas, z: Zone, view: dict[str, Any], zone_view: dict[str, A
     y = z.bottom - TOKEN_ROW_UP
     bg = zone_fill(z)
     for (kind, data), w in zip(entries, widths, strict=True):
-        _entry(cv, kind, data, x, y, bg)
+        _entry(cv, kind, data, x, y, bg, locale)
         x += w + 5
 
 
@@ -88,6 +90,20 @@ def token_row_width(view: dict[str, Any], zone: str) -> int:
 
 
 TOKEN = 24  # side of a square token on the map
+
+
+def mark_letter(locale: Locale, token: str) -> str:
+    """The letter a token or a figurine's state is marked with ("T" a Trap, "P" under a Pumpkin)."""
+    # One literal id per mark, so that the catalog check sees every one.
+    if token == "safe":
+        return game_t(locale, "associates", "render.mark-safe")
+    if token == "trap":
+        return game_t(locale, "associates", "render.mark-trap")
+    if token == "mined_terrain":
+        return game_t(locale, "associates", "render.mark-mined-terrain")
+    if token == "pumpkin":
+        return game_t(locale, "associates", "render.mark-pumpkin")
+    return game_t(locale, "associates", "render.mark-root")
 
 
 def _entry_width(kind: str, data: Any) -> int:
@@ -109,7 +125,7 @@ def _entry_width(kind: str, data: Any) -> int:
     return TOKEN
 
 
-def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB) -> None:
+def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB, locale: Locale) -> None:
     h = TOKEN / 2
     if kind == "lair":
         style = guild_style(data.get("guild"))
@@ -128,7 +144,7 @@ def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB) -> Non
             cv.ellipse((x, y - h, x + TOKEN - 2, y + h - 2), HIGHLIGHT, INK, 1)
             cv.text((x + h - 1, y - 1), str(stuns), TEXT, (255, 255, 255), HIGHLIGHT, anchor="mm")
             x += TOKEN
-        for flag, letter in (("safe_token", "S"), ("bank_token", "$")):
+        for flag, letter in (("safe_token", mark_letter(locale, "safe")), ("bank_token", "$")):
             if data.get(flag):
                 cv.rect((x, y - h + 1, x + TOKEN - 4, y + h - 1), (60, 60, 60))
                 cv.text((x + h - 2, y), letter, TEXT, (255, 255, 255), (60, 60, 60), anchor="mm")
@@ -143,7 +159,7 @@ def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB) -> Non
         owner = guild_of_code(data.get("owner"))
         style = guild_style(owner)
         cv.rect((x, y - h, x + TOKEN, y + h), style.colour, INK, 2)
-        letter = "M" if data.get("kind") == "mined_terrain" else "T"
+        letter = mark_letter(locale, "mined_terrain" if data.get("kind") == "mined_terrain" else "trap")
         cv.text((x + h, y), letter, TEXT, ink_on(style.colour), style.colour, anchor="mm")
     elif kind == "storm":
         cv.ellipse((x, y - h, x + TOKEN, y + h), (90, 90, 110))
@@ -158,16 +174,16 @@ def _entry(cv: Canvas, kind: str, data: Any, x: float, y: float, bg: RGB) -> Non
             cv.text((x + TOKEN + 1, y), str(gold), TEXT, INK, bg, anchor="lm")
 
 
-def figure_band(z: Zone) -> tuple[float, float]:
-    """Vertical band for figurines: under the name and terrain word, above the token row."""
-    return label_boxes(z)[-1][3] + 2, z.bottom - TOKEN_ROW_UP - TOKEN / 2 - 2
+def figure_band(z: Zone, locale: Locale = ENGLISH) -> tuple[float, float]:
+    """Vertical band for figurines: under the name and terrain word in `locale`, above the token row."""
+    return label_boxes(z, locale)[-1][3] + 2, z.bottom - TOKEN_ROW_UP - TOKEN / 2 - 2
 
 
 @cache
-def layout_for(zone: str, n: int) -> tuple[FigureLayout, list[Point]]:
-    """Marker layout and centres for `n` figurines on `zone`."""
+def layout_for(zone: str, n: int, locale: Locale = ENGLISH) -> tuple[FigureLayout, list[Point]]:
+    """Marker layout and centres for `n` figurines on `zone` (under its labels in `locale`)."""
     z = zones()[zone]
-    return figurine_layout(z, n, *figure_band(z))
+    return figurine_layout(z, n, *figure_band(z, locale))
 
 
 def _corner_badge(cv: Canvas, x: float, y: float, text: str, fill: RGB, ink: RGB) -> None:
@@ -176,7 +192,8 @@ def _corner_badge(cv: Canvas, x: float, y: float, text: str, fill: RGB, ink: RGB
     cv.text((x, y), text, TEXT, ink, fill, anchor="mm", halo=fill)
 
 
-def draw_figurine(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: FigureLayout, active: bool) -> None:
+def draw_figurine(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: FigureLayout, active: bool,
+                  locale: Locale = ENGLISH) -> None:
     """One figurine: guild shape with its kind's letters, stun and gold badges, ring if ringed."""
     r = layout.r
     style = guild_style(fig.get("guild"))
@@ -186,14 +203,14 @@ def draw_figurine(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: F
         cv.ellipse((x - r - 3, y - r - 3, x + r + 3, y + r + 3), None, style.outline, 2)
     cv.shape(style.shape, x, y, r, style.colour, style.outline, 2)
     if layout.badges:
-        _badges(cv, fig, x, y, layout)
-    letters = KIND_LETTERS.get(str(fig.get("kind")), "?")
+        _badges(cv, fig, x, y, layout, locale)
+    letters = kind_letters(locale, str(fig.get("kind")))
     dy = {"triangle": r * 0.25, "triangle_down": -r * 0.25}.get(style.shape, 0.0)
     # The letters are wider than a triangle's inside: a halo in the guild's colour keeps them whole.
     cv.text((x, y + dy), letters, TEXT, ink_on(style.colour), style.colour, anchor="mm", halo=style.colour)
 
 
-def _badges(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: FigureLayout) -> None:
+def _badges(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: FigureLayout, locale: Locale) -> None:
     """A figurine's stun count, gold and pumpkin/root state, as numbered badges beside it."""
     at = badge_offsets(layout)
     stuns = int(fig.get("stuns", 0))
@@ -203,7 +220,7 @@ def _badges(cv: Canvas, fig: dict[str, Any], x: float, y: float, layout: FigureL
     if gold:
         _corner_badge(cv, x + at["gold"][0], y + at["gold"][1], str(gold), GOLD, INK)
     if fig.get("pumpkin") or fig.get("rooted"):
-        state = "P" if fig.get("pumpkin") else "R"
+        state = mark_letter(locale, "pumpkin" if fig.get("pumpkin") else "root")
         _corner_badge(cv, x + at["state"][0], y + at["state"][1], state, (120, 70, 30), (255, 255, 255))
 
 
@@ -240,12 +257,12 @@ ZONE_BADGE_R = 15
 
 
 @cache
-def badge_centre(z: Zone, figurines: int = 0) -> Point:
-    """Where a zone's event badge goes: a spot clear of its labels and of its `figurines` markers."""
+def badge_centre(z: Zone, figurines: int = 0, locale: Locale = ENGLISH) -> Point:
+    """Where a zone's event badge goes: a spot clear of its labels in `locale` and of its `figurines` markers."""
     r = ZONE_BADGE_R + 1
-    avoid = [box for other in zones().values() for box in label_boxes(other)]
+    avoid = [box for other in zones().values() for box in label_boxes(other, locale)]
     if figurines:
-        layout, centres = layout_for(z.id, figurines)
+        layout, centres = layout_for(z.id, figurines, locale)
         avoid += [marker_box("circle", x, y, layout) for x, y in centres]
     # The token row along the zone's bottom.
     avoid.append((int(z.cx - 90), int(z.bottom - TOKEN_ROW_UP - TOKEN / 2), int(z.cx + 90), int(z.bottom)))
@@ -265,8 +282,8 @@ def badge_centre(z: Zone, figurines: int = 0) -> Point:
     return (x1 - r, z.top + r)
 
 
-def _badge(cv: Canvas, z: Zone, glyph: str, figurines: int) -> None:
-    x, y = badge_centre(z, figurines)
+def _badge(cv: Canvas, z: Zone, glyph: str, figurines: int, locale: Locale) -> None:
+    x, y = badge_centre(z, figurines, locale)
     r = ZONE_BADGE_R
     cv.ellipse((x - r, y - r, x + r, y + r), HIGHLIGHT, INK, 2)
     cv.text((x, y), glyph, TEXT, (255, 255, 255), HIGHLIGHT, anchor="mm")
@@ -305,8 +322,8 @@ def _draw_last(cv: Canvas, view: dict[str, Any]) -> list[tuple[str, str]]:
     return badges
 
 
-def draw_map(cv: Canvas, view: dict[str, Any], stamps: tuple[Stamp, ...]) -> None:
-    """The turn's pieces on the map: last events, labels pasted back, figurines, token rows, badges."""
+def draw_map(cv: Canvas, view: dict[str, Any], stamps: tuple[Stamp, ...], locale: Locale = ENGLISH) -> None:
+    """The turn's pieces on the map in `locale`: last events, labels pasted back, figurines, token rows, badges."""
     zs = zones()
     by_zone = _figs_by_zone(view)
     active = (view.get("active") or {}).get("figurine")
@@ -317,21 +334,21 @@ def draw_map(cv: Canvas, view: dict[str, Any], stamps: tuple[Stamp, ...]) -> Non
         z = zs.get(zid)
         if z is None or not figs:
             continue
-        layout, centres = layout_for(zid, len(figs))
+        layout, centres = layout_for(zid, len(figs), locale)
         for fig, (x, y) in zip(figs, centres, strict=True):
-            draw_figurine(cv, fig, x, y, layout, fig.get("id") == active)
+            draw_figurine(cv, fig, x, y, layout, fig.get("id") == active, locale)
     # After the figurines: a crowd too big for its zone may reach the token row, which stays readable.
     for zid, z in zs.items():
-        _token_row(cv, z, view, zone_views.get(zid) or {})
+        _token_row(cv, z, view, zone_views.get(zid) or {}, locale)
     for zid, glyph in badges:
-        _badge(cv, zs[zid], glyph, len(by_zone.get(zid) or []))
+        _badge(cv, zs[zid], glyph, len(by_zone.get(zid) or []), locale)
 
 
 # -- panel ---------------------------------------------------------------------------------
 
 
 
-def piece_boxes(zone: str, guilds: list[str]) -> list[tuple[int, int, int, int]]:
+def piece_boxes(zone: str, guilds: list[str], locale: Locale = ENGLISH) -> list[tuple[int, int, int, int]]:
     """Marker boxes (badges included) for figurines of `guilds` standing in `zone` (layout tests)."""
-    layout, centres = layout_for(zone, len(guilds))
+    layout, centres = layout_for(zone, len(guilds), locale)
     return [marker_box(guild_style(g).shape, x, y, layout) for g, (x, y) in zip(guilds, centres, strict=True)]

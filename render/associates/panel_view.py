@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from i18n import ENGLISH, Locale, game_t
+from render.associates import names as named
+from render.associates.events import event_text
 from render.associates.layout import (
     CAPTION_W,
     COL_DECK,
@@ -15,10 +18,8 @@ from render.associates.layout import (
     DICE,
     FOOTER_PAD,
     HEADING,
-    KIND_LETTERS,
     NAME_X,
     PAD,
-    PHASES,
     PIP,
     ROW_LINE,
     ROW_NOW,
@@ -28,7 +29,21 @@ from render.associates.layout import (
     TEXT,
 )
 from render.associates.style import ITEM_LETTERS, MAP_SIZE, WIDTH, draw_item, guild_style
-from render.associates.words import NO_GUILD, capitalised, guild_title, outcome_text, player_facing, seat_names
+from render.associates.words import (
+    a_player,
+    capitalised,
+    guild_title,
+    joined,
+    kind_letters,
+    last_roll_head,
+    legend,
+    mode_text,
+    no_guild,
+    outcome_text,
+    phase_text,
+    player_facing,
+    seat_names,
+)
 from render.common import (
     HIGHLIGHT,
     INK,
@@ -59,6 +74,7 @@ class PanelLayout:
     chunks: tuple[tuple[tuple[dict[str, Any], int, float], ...], ...]
     row_lines: tuple[int, ...]
     footer: tuple[tuple[str, str, RGB], ...]  # (kind "text"/"roll", text, colour)
+    locale: Locale = ENGLISH
 
     @property
     def footer_px(self) -> int:
@@ -67,11 +83,10 @@ class PanelLayout:
 
 
 ROLL_H = 34
-LEGEND = "Gn gnome · Tr troll · Gb goblin · Fa fairy · ● stun ○ free space"
 
 
-def panel_layout(view: dict[str, Any]) -> PanelLayout:
-    """Lay out the guild rows (figurines flow onto more lines) and the footer captions."""
+def panel_layout(view: dict[str, Any], locale: Locale = ENGLISH) -> PanelLayout:
+    """Lay out the guild rows (figurines flow onto more lines) and the footer captions in `locale`."""
     figs = list(view.get("figurines") or [])
     chunks = []
     row_lines = []
@@ -79,69 +94,79 @@ def panel_layout(view: dict[str, Any]) -> PanelLayout:
         placed = []
         line, x = 0, float(COL_FIGS)
         for fig in (f for f in figs if f.get("guild") == g.get("guild")):
-            w = _chunk_width(fig)
+            w = _chunk_width(fig, locale)
             if x > COL_FIGS and x + w > WIDTH - PAD:
                 line, x = line + 1, float(COL_FIGS)
             placed.append((fig, line, x))
             x += w + 14
         chunks.append(tuple(placed))
         row_lines.append(line + 1)
-    return PanelLayout(tuple(chunks), tuple(row_lines), tuple(_footer(view)))
+    return PanelLayout(tuple(chunks), tuple(row_lines), tuple(_footer(view, locale)), locale)
 
 
-def _footer(view: dict[str, Any]) -> list[tuple[str, str, RGB]]:
-    """The captions under the table, every line of them (wrapped, never cut)."""
-    out: list[tuple[str, str, RGB]] = [("text", line, MUTED) for line in wrap(LEGEND, TEXT, CAPTION_W)]
+def last_texts(view: dict[str, Any], locale: Locale = ENGLISH) -> list[str]:
+    """The last move's events in `locale` for the caption, draws and shuffles left out (seat numbers as guilds)."""
+    return [
+        player_facing(event_text(e, view, locale), view)
+        for e in view.get("last") or []
+        if e.get("kind") not in ("draw", "shuffle") and e.get("text")
+    ]
+
+
+def _footer(view: dict[str, Any], locale: Locale) -> list[tuple[str, str, RGB]]:
+    """The captions under the table in `locale`, every line of them (wrapped, never cut)."""
+    out: list[tuple[str, str, RGB]] = [("text", line, MUTED) for line in wrap(legend(locale), TEXT, CAPTION_W)]
     roll = (view.get("window") or {}).get("dice") or view.get("last_roll")
     if roll and roll.get("faces"):
         out.append(("roll", "", INK))
     outcome = view.get("outcome")
     if outcome:
-        out += [("text", line, HIGHLIGHT) for line in wrap(outcome_text(view), TEXT, CAPTION_W)]
+        out += [("text", line, HIGHLIGHT) for line in wrap(outcome_text(view, locale), TEXT, CAPTION_W)]
     guilds = list(view.get("guilds") or [])
     notes = []
     for g in guilds:
         if g.get("designated"):
-            notes.append(f"{g.get('title')} designate {guild_title(view, str(g['designated']))}")
+            who = named.guild(locale, g.get("guild"), str(g.get("title")))
+            target = guild_title(view, str(g["designated"]), locale)
+            notes.append(game_t(locale, "associates", "render.designates", guild=who, target=target))
     effects = view.get("effects") or {}
     for guild, n in (effects.get("war_cry") or {}).items():
-        notes.append(f"War Cry ×{n}: {guild_title(view, guild)}")
+        notes.append(game_t(locale, "associates", "render.war-cry", times=n, guild=guild_title(view, guild, locale)))
     for guild in effects.get("ambush") or []:
-        notes.append(f"Ambush: {guild_title(view, guild)}")
+        notes.append(game_t(locale, "associates", "render.ambush", guild=guild_title(view, guild, locale)))
     if notes:
         out += [("text", line, MUTED) for line in wrap(" · ".join(notes), TEXT, CAPTION_W)]
-    texts = [
-        player_facing(str(e.get("text", "")), view)
-        for e in view.get("last") or []
-        if e.get("kind") not in ("draw", "shuffle") and e.get("text")
-    ]
+    texts = last_texts(view, locale)
     if texts:
         # The last three events, each whole: a caption is never cut mid-sentence.
-        out += [("text", line, INK) for line in wrap("Last: " + " ".join(texts[-3:]), TEXT, CAPTION_W)]
+        said = game_t(locale, "associates", "render.last", events=" ".join(texts[-3:]))
+        out += [("text", line, INK) for line in wrap(said, TEXT, CAPTION_W)]
     return out
 
 
 def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
-    """The panel under the map: title, who acts or is awaited, a row per guild, the captions."""
+    """The panel under the map in the layout's language: title, who acts or is awaited, a row per guild, the
+    captions."""
+    locale = layout.locale
     top = MAP_SIZE
     guilds = list(view.get("guilds") or [])
-    names = seat_names(view)
+    names = seat_names(view, locale)
     guild_of_seat = {int(g.get("seat", i)): g.get("guild") for i, g in enumerate(guilds)}
     phase = str(view.get("phase", ""))
     turn = view.get("turn", view.get("round", 0))
-    title = (
-        f"Turn {turn} of {view.get('turn_cap', '?')} · {PHASES.get(phase, phase)}" if turn else PHASES.get(phase, phase)
-    )
+    words = phase_text(locale, phase)
+    cap = view.get("turn_cap", "?")
+    title = game_t(locale, "associates", "render.turn-phase", turn=turn, cap=cap, phase=words) if turn else words
     cv.text((PAD, top + 12), title, HEADING, INK, PAPER, max_width=WIDTH - 230)
     mode = str(view.get("mode", ""))
     if mode:
-        cv.text((WIDTH - PAD, top + 18), f"{mode.replace('_', ' ')} mode", TEXT, MUTED, PAPER, anchor="ra")
+        cv.text((WIDTH - PAD, top + 18), mode_text(locale, mode), TEXT, MUTED, PAPER, anchor="ra")
 
     x: float = PAD
     y = top + 54
     first = view.get("first_player")
     if first is not None and guild_of_seat.get(int(first)):
-        x += cv.text((x, y), "First:", TEXT, MUTED, PAPER) + 6
+        x += cv.text((x, y), game_t(locale, "associates", "render.first"), TEXT, MUTED, PAPER) + 6
         x = _inline_guild(cv, x, y, guild_of_seat.get(int(first)))
         x += cv.text((x, y), capitalised(names.get(int(first), "?")), TEXT, INK, PAPER) + 20
     active = view.get("active")
@@ -150,23 +175,26 @@ def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
         fig: dict[str, Any] = next(
             (f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), {}
         )
-        x += cv.text((x, y), "Active:", TEXT, MUTED, PAPER) + 6
+        x += cv.text((x, y), game_t(locale, "associates", "render.active"), TEXT, MUTED, PAPER) + 6
         x = _inline_guild(cv, x, y, fig.get("guild"))
-        who = str(fig.get("name") or readable(str(active.get("figurine", "?"))))
-        left = active.get("actions_left", 0)
+        fig_id = active.get("figurine", "?")
+        who = named.figurine(locale, fig_id, str(fig.get("name") or readable(str(fig_id))))
+        left = int(active.get("actions_left", 0) or 0)
         cv.text(
             (x, y),
-            f"{who}, {left} action{'s' if left != 1 else ''} left",
+            game_t(locale, "associates", "render.actions-left", n=left, figurine=who),
             TEXT,
             INK,
             PAPER,
             max_width=WIDTH - x - PAD,
         )
     elif pending and phase == "guild":
-        cv.text((x, y), "Waiting for a guild to be chosen", TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
+        said = game_t(locale, "associates", "render.waiting-guild")
+        cv.text((x, y), said, TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
     elif pending and phase != "over":
-        who = ", ".join(names.get(p, "a player") for p in pending)
-        cv.text((x, y), f"Waiting for {who}", TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
+        who = joined(locale, [names.get(p, a_player(locale)) for p in pending])
+        said = game_t(locale, "associates", "render.waiting", who=who)
+        cv.text((x, y), said, TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
 
     acting = int(active.get("player", -1)) if active else None
     ry = top + ROWS_Y
@@ -181,9 +209,10 @@ def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
         style = guild_style(g.get("guild"))
         cv.shape(style.shape, 22, cy, 13, style.colour, style.outline, 2)
         if g.get("title"):
-            cv.text((NAME_X, cy), str(g["title"]), TEXT, INK, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
+            title = named.guild(locale, g.get("guild"), str(g["title"]))
+            cv.text((NAME_X, cy), title, TEXT, INK, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
         else:
-            cv.text((NAME_X, cy), NO_GUILD, TEXT, MUTED, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
+            cv.text((NAME_X, cy), no_guild(locale), TEXT, MUTED, bg, anchor="lm", max_width=COL_OBJ - NAME_X - 22)
         threshold = g.get("threshold")
         obj = f"{g.get('objectives', 0)}/{threshold}" if threshold else str(g.get("objectives", 0))
         cv.text((COL_OBJ, cy), obj, TEXT, INK, bg, anchor="mm")
@@ -191,13 +220,13 @@ def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
         cv.text((COL_HAND, cy), str(g.get("hand_size", 0)), TEXT, INK, bg, anchor="mm")
         cv.text((COL_DECK, cy), str(g.get("deck_size", 0)), TEXT, INK, bg, anchor="mm")
         for fig, line, fx in layout.chunks[i] if i < len(layout.chunks) else ():
-            _fig_chunk(cv, fig, fx, cy + line * ROW_LINE, bg)
+            _fig_chunk(cv, fig, fx, cy + line * ROW_LINE, bg, locale)
         ry += row_h
 
     fy = ry + FOOTER_PAD
     for kind, text, colour in layout.footer:
         if kind == "roll":
-            _draw_roll(cv, view, fy)
+            _draw_roll(cv, view, fy, locale)
             fy += ROLL_H
         else:
             cv.text((PAD, fy), text, TEXT, colour, PAPER)
@@ -206,12 +235,15 @@ def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
 
 
 
-def _chunk_parts(fig: dict[str, Any]) -> tuple[str, bool, int, int, int, str]:
-    """A figurine's panel summary: letters, ringed, spaces, stuns, gold, item letters."""
-    letters = KIND_LETTERS.get(str(fig.get("kind")), "?")
+def _chunk_parts(fig: dict[str, Any], locale: Locale) -> tuple[str, bool, int, int, int, str]:
+    """A figurine's panel summary in `locale`: letters, ringed, spaces, stuns, gold, item letters."""
+    letters = kind_letters(locale, str(fig.get("kind")))
     treasure = fig.get("treasure") or {}
+    # The artefacts' letters are the first of their names in English and French alike (A, B, T).
     extras = "".join(ITEM_LETTERS[i][0] * int(treasure.get(i, 0)) for i in ITEM_LETTERS)
-    comps = "w" * int(treasure.get("sacred_wood", 0)) + "m" * int(treasure.get("moonstone", 0))
+    wood = game_t(locale, "associates", "render.letter-sacred-wood")
+    moon = game_t(locale, "associates", "render.letter-moonstone")
+    comps = wood * int(treasure.get("sacred_wood", 0)) + moon * int(treasure.get("moonstone", 0))
     return (
         letters,
         str(fig.get("id", "")).endswith("_2"),
@@ -222,11 +254,15 @@ def _chunk_parts(fig: dict[str, Any]) -> tuple[str, bool, int, int, int, str]:
     )
 
 
-def _chunk_width(fig: dict[str, Any]) -> int:
-    letters, ringed, spaces, _, gold, items = _chunk_parts(fig)
+def _out(locale: Locale) -> str:
+    return game_t(locale, "associates", "render.out")
+
+
+def _chunk_width(fig: dict[str, Any], locale: Locale) -> int:
+    letters, ringed, spaces, _, gold, items = _chunk_parts(fig, locale)
     w = text_width(letters, TEXT) + (8 if ringed else 0) + 4
     if fig.get("zone") is None:
-        return w + text_width("out", TEXT)
+        return w + text_width(_out(locale), TEXT)
     w += spaces * (PIP + 3)
     if gold:
         w += 22 + text_width(str(gold), TEXT)
@@ -235,9 +271,9 @@ def _chunk_width(fig: dict[str, Any]) -> int:
     return w
 
 
-def _fig_chunk(cv: Canvas, fig: dict[str, Any], x: float, cy: float, bg: RGB) -> None:
+def _fig_chunk(cv: Canvas, fig: dict[str, Any], x: float, cy: float, bg: RGB, locale: Locale) -> None:
     """Compact figurine summary for the panel: letters, stun pips of its spaces, gold, items."""
-    letters, ringed, spaces, stuns, gold, items = _chunk_parts(fig)
+    letters, ringed, spaces, stuns, gold, items = _chunk_parts(fig, locale)
     gone = fig.get("zone") is None
     colour = MUTED if gone or fig.get("activated") else INK
     w = text_width(letters, TEXT)
@@ -249,7 +285,7 @@ def _fig_chunk(cv: Canvas, fig: dict[str, Any], x: float, cy: float, bg: RGB) ->
     else:
         x += cv.text((x, cy), letters, TEXT, colour, bg, anchor="lm") + 4
     if gone:
-        cv.text((x, cy), "out", TEXT, MUTED, bg, anchor="lm")
+        cv.text((x, cy), _out(locale), TEXT, MUTED, bg, anchor="lm")
         return
     for i in range(spaces):
         fill = HIGHLIGHT if i < stuns else None
@@ -262,17 +298,17 @@ def _fig_chunk(cv: Canvas, fig: dict[str, Any], x: float, cy: float, bg: RGB) ->
         cv.text((x + 4, cy), items, TEXT, (90, 50, 130), bg, anchor="lm")
 
 
-def _draw_roll(cv: Canvas, view: dict[str, Any], y: float) -> None:
+def _draw_roll(cv: Canvas, view: dict[str, Any], y: float, locale: Locale) -> None:
     """The last roll as dice: a tick on a success, a lightning bolt on a failure."""
     roll = (view.get("window") or {}).get("dice") or view.get("last_roll") or {}
     colour = DICE.get(str(roll.get("colour")), (200, 200, 200))
     threshold = {"green": 4, "yellow": 3, "red": 2}.get(str(roll.get("colour")), 0)
     x = PAD
-    x += cv.text((x, y + 4), f"Last roll ({roll.get('colour')}):", TEXT, INK, PAPER) + 8
+    x += cv.text((x, y + 4), last_roll_head(locale, roll.get("colour")), TEXT, INK, PAPER) + 8
     for face in list(roll.get("faces") or [])[:12]:
         ok = int(face) <= threshold
         cv.rounded((x, y, x + 28, y + 28), 5, colour, INK, 2)
         cv.text((x + 14, y + 14), "✓" if ok else "⚡", TEXT, ink_on(colour), colour, anchor="mm")
         x += 32
     n = int(roll.get("successes", 0))
-    cv.text((x + 6, y + 4), f"{n} success{'es' if n != 1 else ''}", TEXT, INK, PAPER)
+    cv.text((x + 6, y + 4), game_t(locale, "associates", "roll.successes", n=n), TEXT, INK, PAPER)

@@ -167,9 +167,9 @@ def crowded_view() -> dict[str, Any]:
                 "data": {"figurine": "artisans_gnome", "path": ["old_watchtower", "crows_knoll"]},
             },
             {
-                "text": "Artisans Gnome rolls 4 yellow: [1, 5, 3, 6] — 2 success(es).",
+                "text": "Artisans Gnome rolls 4 yellow: 1, 5, 3, 6 — 2 successes.",
                 "kind": "roll",
-                "data": {"n": 4, "colour": "yellow", "faces": [1, 5, 3, 6], "successes": 2},
+                "data": {"n": 4, "colour": "yellow", "faces": [1, 5, 3, 6], "successes": 2, "actor": "artisans_gnome"},
             },
         ],
         "last_roll": {"n": 4, "colour": "yellow", "faces": [1, 5, 3, 6], "successes": 2},

@@ -69,14 +69,6 @@ TERRAIN_COLOURS: dict[str, RGB] = {
     "stone_circle": (188, 204, 222),
     "lair": (236, 236, 236),
 }
-TERRAIN_WORDS = {
-    "plain": "plain",
-    "hill": "hill",
-    "forest": "forest",
-    "ruin": "ruin",
-    "stone_circle": "stone circle",
-    "lair": "lair",
-}
 BORDER: RGB = (70, 64, 52)
 
 
