@@ -75,3 +75,9 @@ def describe_private(view: dict[str, Any], locale: Locale = ENGLISH) -> str:
     if view.get("draft"):
         parts.append(game_t(locale, "associates", "render.alt-draft-open"))
     return _sentence(parts, locale)
+
+
+def describe_panel(board: str, mine: str, locale: Locale = ENGLISH) -> str:
+    """The "Take my turn" picture in `locale`: the board's sentence (`board`), then the player's own (`mine`)."""
+    lowered = mine[:1].lower() + mine[1:]
+    return game_t(locale, "associates", "render.alt-below", board=board.rstrip("."), mine=lowered)

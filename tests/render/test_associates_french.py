@@ -45,7 +45,9 @@ def test_french_alt_text_of_every_sample_holds_no_english_only_word() -> None:
         texts.append((f"{sample.label} board", alt_text.describe_board(GAME, sample.public, FRENCH)))
         for player, view in sample.players.items():
             texts.append((f"{sample.label} private {player}", alt_text.describe_private(GAME, view, FRENCH)))
-    assert len(texts) > 20
+            texts.append((f"{sample.label} panel {player}",
+                          alt_text.describe_panel(GAME, sample.public, view, FRENCH)))
+    assert len(texts) > 20 and all(" ; en dessous, " in text for where, text in texts if " panel " in where)
     assert foreign_findings(texts, "fr", "en") == []
 
 
