@@ -85,7 +85,7 @@ def test_a_players_card_reads_in_french_without_an_english_word():
     factions = (FactionRate("black", "Von Dingle", _rate(2, 3)),)
     found = PlayerStats(ME, None, "vendetta", _rate(3, 5), factions, 1, 3, TurnSpeed(ME, 37, 125.0, 45.0), YOU, 4)
     lines = words.player_lines(found, "<@11>", {YOU: "<@22>"}, "Vendetta", FR)
-    assert lines[0] == "**Stats de <@11> à Vendetta** (sur tous les serveurs)"
+    assert lines[0] == "**Stats de <@11> pour Vendetta** (sur tous les serveurs)"
     assert f"- Parties jouées : 5, gagnées : 3 (60{NNBSP}%)" in lines
     assert "- Série en cours : 1 victoire ; meilleure série : 3 victoires" in lines
     assert "- Temps pour jouer un tour : 2 min en moyenne, médiane 45 s (sur 37 tours)" in lines
