@@ -16,13 +16,16 @@ from discord import app_commands
 from cogs.client import GnomehostBot
 from cogs.errors import UserFacingError
 from cogs.limits import fits_attachment
+from cogs.locales import reader_locale
 from cogs.replies import reply
 from cogs.scope import table_in_scope
 from host.errors import Said
 from host.export import refusal
 from host.results import TableInfo
-from i18n import mark
+from i18n import ENGLISH, mark
 from present import export as words
+from present.text import table_language
+from present.titles import table_title
 
 log = logging.getLogger(__name__)
 
@@ -74,23 +77,27 @@ def export_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
             return user.name if user is not None else f"user {user_id}"
 
         records = await bot.service.export_records(table.game_id, interaction.user.id, user_name)
+        # The channel reads the public reply in the table's language; the rest is for the caller, in theirs.
+        channel, mine = table_language(table), reader_locale(interaction)
         limit = interaction.filesize_limit
         public = record_file(records.public, words.public_file_name(records.game_id), limit)
         if public is None:
-            raise UserFacingError(words.too_large(records.game_id))
-        await reply(interaction, words.public_reply(records.title, records.game_id), ephemeral=False,
+            raise UserFacingError(words.too_large(records.game_id, mine))
+        title = table_title(table, channel) if channel != ENGLISH else records.title
+        await reply(interaction, words.public_reply(title, records.game_id, channel), ephemeral=False,
                     file=public, allowed_mentions=NO_PINGS)
         if records.full is None:
             return
         full = record_file(records.full, words.full_file_name(records.game_id), None)
         if full is None:
-            await reply(interaction, words.too_large(records.game_id))
+            await reply(interaction, words.too_large(records.game_id, mine))
             return
         try:
-            await interaction.user.send(words.full_dm(records.title, records.game_id), file=full)
+            await interaction.user.send(words.full_dm(records.title if mine == ENGLISH else table_title(table, mine),
+                                                      records.game_id, mine), file=full)
         except discord.Forbidden:
-            await reply(interaction, words.full_not_sent(records.game_id))
+            await reply(interaction, words.full_not_sent(records.game_id, mine))
             return
-        await reply(interaction, words.full_sent(records.game_id))
+        await reply(interaction, words.full_sent(records.game_id, mine))
 
     return export

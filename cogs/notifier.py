@@ -194,7 +194,7 @@ class DiscordNotifier:
             log.exception("game %s: no rating changes; the final message shows none", table.game_id)
             return []
         return records.rating_change_lines(changes, {s.user_id: text.mention(s.user_id) for s in table.seats
-                                                     if s.user_id is not None})
+                                                     if s.user_id is not None}, text.table_language(table))
 
     async def _final_report(self, table: TableInfo) -> FinalReport | None:
         """The engine's final report of a finished table; None (the outcome alone is shown) if it fails."""

@@ -14,13 +14,15 @@ from discord import app_commands
 from cogs.custom_ids import LeaderboardId
 from cogs.errors import UserFacingError
 from cogs.limits import CHOICE_NAME, trim
+from cogs.locales import reader_locale
 from cogs.replies import reply, reply_long
 from engine import registry
 from host.errors import Said
-from i18n import mark
+from i18n import ENGLISH, Locale, mark
 from present import records as words
 from present import stats as stats_words
 from present.fit import fit_lines
+from present.titles import game_title
 
 if TYPE_CHECKING:
     from cogs.client import GnomehostBot
@@ -36,7 +38,9 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=trim(registry.get(g).title or g, CHOICE_NAME), value=g) for g in registry.names()]
 
 
-def _title(game: str) -> str:
+def _title(game: str, locale: Locale = ENGLISH) -> str:
+    if locale != ENGLISH and (said := game_title(game, locale)) != "title":
+        return said
     return registry.get(game).title or game
 
 
@@ -57,12 +61,12 @@ def leaderboard_view(game: str, page: int, pages: int) -> discord.ui.View | None
 
 
 async def leaderboard_page(service: TableService, guild_id: int, game: str, user_id: int,
-                           page: int) -> tuple[str, discord.ui.View | None]:
+                           page: int, locale: Locale = ENGLISH) -> tuple[str, discord.ui.View | None]:
     """The text and buttons of page `page` (0-based, clamped) of a server's leaderboard for `user_id`."""
     board = await service.leaderboard(guild_id, game, user_id, page)
     # Mentions show each person's name as this server knows it; NO_PINGS keeps them from notifying.
     names = {e.user_id: f"<@{e.user_id}>" for e in board.entries}
-    text = "\n".join(words.leaderboard_lines(board, names, _title(game)))
+    text = "\n".join(words.leaderboard_lines(board, names, _title(game, locale), locale))
     return text, leaderboard_view(game, board.page, board.pages)
 
 
@@ -73,7 +77,8 @@ async def turn_leaderboard_page(interaction: discord.Interaction, cid: Leaderboa
     _check_game(cid.game_name)
     await interaction.response.defer()
     service: TableService = interaction.client.service  # type: ignore[attr-defined]  # typed discord.Client; ours is GnomehostBot
-    text, view = await leaderboard_page(service, interaction.guild_id, cid.game_name, interaction.user.id, cid.page)
+    text, view = await leaderboard_page(service, interaction.guild_id, cid.game_name, interaction.user.id, cid.page,
+                                      reader_locale(interaction))
     await interaction.edit_original_response(content=text, view=view, allowed_mentions=NO_PINGS)
 
 
@@ -91,7 +96,8 @@ def leaderboard_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., Non
         if interaction.guild_id is None:
             raise UserFacingError(Said(mark("cog.ratings-server")))
         _check_game(game)
-        text, view = await leaderboard_page(bot.service, interaction.guild_id, game, interaction.user.id, page - 1)
+        text, view = await leaderboard_page(bot.service, interaction.guild_id, game, interaction.user.id, page - 1,
+                                            reader_locale(interaction))
         if view is None:
             await reply(interaction, text, allowed_mentions=NO_PINGS)
         else:
@@ -113,14 +119,15 @@ def stats_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
         await interaction.response.defer(ephemeral=True, thinking=True)
         if game is not None:
             _check_game(game)
-        title = _title(game) if game is not None else None
+        locale = reader_locale(interaction)
+        title = _title(game, locale) if game is not None else None
         if user is None:
             if interaction.guild_id is None:
                 raise UserFacingError(Said(mark("cog.stats-server")))
             found = await bot.service.stats.server(interaction.guild_id, game)
             people = [s.user_id for s in found.slowest + found.fastest]
-            titles = {g: _title(g) for g in registry.names()}
-            text = stats_words.server_text(found, {u: f"<@{u}>" for u in people}, titles)
+            titles = {g: _title(g, locale) for g in registry.names()}
+            text = stats_words.server_text(found, {u: f"<@{u}>" for u in people}, titles, locale)
             # Every game's figures together pass one message's 2,000 characters: cut at line breaks.
             await reply_long(interaction, text, allowed_mentions=NO_PINGS)
             return
@@ -130,7 +137,7 @@ def stats_command(bot: GnomehostBot) -> app_commands.Command[Any, ..., None]:
         # Your own record covers every server; someone else's only what this server saw.
         record = await bot.service.stats.player(user.id, None if own else interaction.guild_id, game)
         names = {} if record.opponent is None else {record.opponent: f"<@{record.opponent}>"}
-        card = fit_lines(stats_words.player_lines(record, f"<@{user.id}>", names, title))
+        card = fit_lines(stats_words.player_lines(record, f"<@{user.id}>", names, title, locale))
         await reply(interaction, card, allowed_mentions=NO_PINGS)
 
     return stats

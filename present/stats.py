@@ -10,8 +10,9 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from host.stat_results import GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
-from i18n import ENGLISH, Locale, t
+from engine import registry
+from host.stat_results import FactionRate, GameRecord, PlayerStats, Rate, ServerStats, TurnSpeed
+from i18n import ENGLISH, Locale, format_number, game_t, t
 from present.ending import duration
 
 log = logging.getLogger(__name__)
@@ -59,111 +60,149 @@ BALANCE_FIRST_PLAYER: Mapping[str, Reference] = {
 }
 
 
-def percent(value: float) -> str:
-    """A share in whole percent ("47%")."""
-    return f"{round(value * 100)}%"
+def percent(value: float, locale: Locale = ENGLISH) -> str:
+    """A share in whole percent ("47%"; "47 %" in French)."""
+    return t(locale, "stats.percent", value=round(value * 100))
 
 
-def interval(rate: Rate) -> str:
+def _span(low: int, high: int, locale: Locale) -> str:
+    return t(locale, "stats.interval", low=low, high=high)
+
+
+def interval(rate: Rate, locale: Locale = ENGLISH) -> str:
     """A rate's 95% interval in whole percent ("32–63%")."""
-    return f"{round(rate.low * 100)}\u2013{round(rate.high * 100)}%"
+    return _span(round(rate.low * 100), round(rate.high * 100), locale)
 
 
-def turn_time(seconds: float) -> str:
+def _decimal(value: float, locale: Locale) -> str:
+    """One decimal ("21.5"; "21,5" in French)."""
+    return f"{value:.1f}" if locale == ENGLISH else format_number(locale, float(f"{value:.1f}"))
+
+
+def turn_time(seconds: float, locale: Locale = ENGLISH) -> str:
     """A turn time in words: "45 s" under a minute, else as a span ("12 min", "1 h 5 min")."""
     if seconds < 60:
-        return f"{max(round(seconds), 1)} s" if seconds >= 0.5 else "under a second"
-    return duration(seconds)
+        return t(locale, "stats.seconds", seconds=max(round(seconds), 1)) if seconds >= 0.5 else t(
+            locale, "stats.under-a-second")
+    return duration(seconds, locale)
 
 
-def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+def _games(n: int, locale: Locale = ENGLISH) -> str:
+    return t(locale, "stats.games", n=n)
 
 
-def _wins(n: int) -> str:
-    return f"{n} win" if n == 1 else f"{n} wins"
+def _wins(n: int, locale: Locale = ENGLISH) -> str:
+    return t(locale, "stats.wins", n=n)
 
 
-def speed_words(speed: TurnSpeed) -> str:
+def _faction(game: str | None, faction: FactionRate, locale: Locale) -> str:
+    """A faction's name: the stored one in English, the game's catalog's in another language."""
+    if locale == ENGLISH or not game:
+        return faction.name
+    try:
+        kind = registry.get(game).faction_kind
+    except KeyError:
+        return faction.name
+    msgid = f"{kind}.{faction.faction}"
+    said = game_t(locale, game, msgid) if kind else msgid
+    return faction.name if said == msgid else said
+
+
+def speed_words(speed: TurnSpeed, locale: Locale = ENGLISH) -> str:
     """ "2 min on average, median 45 s (over 37 turns)"."""
-    turns = f"{speed.turns} turn" if speed.turns == 1 else f"{speed.turns} turns"
-    return f"{turn_time(speed.mean)} on average, median {turn_time(speed.median)} (over {turns})"
+    return t(locale, "stats.speed", n=speed.turns, mean=turn_time(speed.mean, locale),
+             median=turn_time(speed.median, locale))
 
 
-def player_lines(found: PlayerStats, name: str, names: Mapping[int, str], title: str | None) -> list[str]:
+def player_lines(found: PlayerStats, name: str, names: Mapping[int, str], title: str | None,
+                 locale: Locale = ENGLISH) -> list[str]:
     """A person's stats card: the heading, then one list line per figure."""
-    where = "on every server" if found.guild_id is None else "on this server"
-    lines = [f"**{name}'s stats{f' in {title}' if title else ''}** ({where})"]
+    where = t(locale, "stats.every-server") if found.guild_id is None else t(locale, "stats.this-server")
+    lines = [t(locale, "stats.player-heading-in", name=name, title=title, where=where) if title
+             else t(locale, "stats.player-heading", name=name, where=where)]
     record = found.record
     if record.games == 0:
-        lines.append("- No finished games yet.")
+        lines.append(t(locale, "stats.no-games"))
     else:
-        lines.append(f"- Games played: {record.games}, won {record.wins} ({percent(record.rate)})")
+        lines.append(t(locale, "stats.played", games=record.games, wins=record.wins,
+                       percent=percent(record.rate, locale)))
         if found.factions:
-            parts = [f"{f.name} {f.rate.wins} of {f.rate.games}" for f in found.factions]
-            lines.append("- Won by faction: " + ", ".join(parts))
-        lines.append(f"- Current streak: {_wins(found.current_streak)}; best streak: {_wins(found.best_streak)}")
+            parts = [t(locale, "stats.faction-part", faction=_faction(found.game_name, f, locale), wins=f.rate.wins,
+                       games=f.rate.games) for f in found.factions]
+            lines.append(t(locale, "stats.by-faction", parts=t(locale, "list.comma").join(parts)))
+        lines.append(t(locale, "stats.streaks", current=_wins(found.current_streak, locale),
+                       best=_wins(found.best_streak, locale)))
     if found.speed is not None:
-        lines.append(f"- Time to take a turn: {speed_words(found.speed)}")
+        lines.append(t(locale, "stats.turn-time", speed=speed_words(found.speed, locale)))
     if found.opponent is not None:
-        lines.append(f"- Most often at the table with: {names.get(found.opponent, 'a player')} "
-                     f"({_games(found.opponent_games)} together)")
+        lines.append(t(locale, "stats.opponent", n=found.opponent_games,
+                       name=names.get(found.opponent) or t(locale, "stats.a-player-lower")))
     return lines
 
 
-def _reference(ref: Reference | None) -> str:
+def _reference(ref: Reference | None, locale: Locale) -> str:
     if ref is None:
         return ""
-    return f"; balance report {percent(ref.wins / ref.games)}, {ref.low}\u2013{ref.high}%"
+    return t(locale, "stats.reference", percent=percent(ref.wins / ref.games, locale),
+             span=_span(ref.low, ref.high, locale))
 
 
-def record_lines(record: GameRecord, title: str) -> list[str]:
+def record_lines(record: GameRecord, title: str, locale: Locale = ENGLISH) -> list[str]:
     """One game's part of a server's stats: games and length, then rates by faction and by seat."""
     length = []
     if record.mean_rounds is not None:
-        length.append(f"{record.mean_rounds:.1f} rounds")
+        length.append(t(locale, "stats.rounds", rounds=_decimal(record.mean_rounds, locale)))
     if record.mean_days is not None:
-        length.append(f"{record.mean_days:.1f} days")
-    lines = [f"**{title}**: {_games(record.games)}" + (f", {' and '.join(length)} on average" if length else "")]
+        length.append(t(locale, "stats.days", days=_decimal(record.mean_days, locale)))
+    games = _games(record.games, locale)
+    lines = [t(locale, "stats.game-heading-length", title=title, games=games,
+               length=t(locale, "stats.and").join(length)) if length
+             else t(locale, "stats.game-heading", title=title, games=games)]
     if record.games == 0:
         return lines
     references = BALANCE_FACTIONS.get(record.game_name, {})
     for faction in record.factions:
         rate = faction.rate
-        lines.append(f"- {faction.name} won {rate.wins} of {rate.games} ({percent(rate.rate)}, "
-                     f"{interval(rate)}{_reference(references.get(faction.faction))})")
+        lines.append(t(locale, "stats.faction-won", faction=_faction(record.game_name, faction, locale),
+                       wins=rate.wins, games=rate.games, percent=percent(rate.rate, locale),
+                       span=interval(rate, locale), reference=_reference(references.get(faction.faction), locale)))
     for player, rate in record.seats:
-        lines.append(f"- Seat {player + 1} won {rate.wins} of {rate.games} ({percent(rate.rate)}, {interval(rate)}; "
-                     f"fair share {percent(rate.fair)})")
+        lines.append(t(locale, "stats.seat-won", seat=player + 1, wins=rate.wins, games=rate.games,
+                       percent=percent(rate.rate, locale), span=interval(rate, locale),
+                       fair=percent(rate.fair, locale)))
     first = BALANCE_FIRST_PLAYER.get(record.game_name)
     if first is not None:
-        lines.append(f"- The balance report's first player won {percent(first.wins / first.games)} "
-                     f"({first.low}\u2013{first.high}%)")
+        lines.append(t(locale, "stats.first-player", percent=percent(first.wins / first.games, locale),
+                       span=_span(first.low, first.high, locale)))
     return lines
 
 
-def speed_list(heading: str, speeds: Sequence[TurnSpeed], names: Mapping[int, str]) -> list[str]:
+def speed_list(heading: str, speeds: Sequence[TurnSpeed], names: Mapping[int, str],
+               locale: Locale = ENGLISH) -> list[str]:
     """A heading and one line per person with their mean and median turn time; nothing for nobody."""
     if not speeds:
         return []
-    return [heading] + [f"- {names.get(s.user_id, 'A player')}: {speed_words(s)}" for s in speeds]
+    return [heading] + [t(locale, "stats.speed-line", name=names.get(s.user_id) or t(locale, "stats.a-player"),
+                          speed=speed_words(s, locale)) for s in speeds]
 
 
-def server_text(found: ServerStats, names: Mapping[int, str], titles: Mapping[str, str]) -> str:
+def server_text(found: ServerStats, names: Mapping[int, str], titles: Mapping[str, str],
+                locale: Locale = ENGLISH) -> str:
     """A server's stats as lines joined by newlines; with every game played it is longer than one Discord
     message, so the front end splits it at line breaks."""
-    lines = ["**This server's stats** (a win is a sole or shared first place; ranges are 95% intervals)"]
+    lines = [t(locale, "stats.server-heading")]
     played = [r for r in found.games if r.games]
     if not played:
-        lines.append("No finished games on this server yet.")
+        lines.append(t(locale, "stats.server-no-games"))
     if len(found.games) > 1:
-        lines.append("Games: " + ", ".join(f"{titles.get(r.game_name, r.game_name)} {r.games}" for r in played))
+        lines.append(t(locale, "stats.games-list", games=t(locale, "list.comma").join(
+            f"{titles.get(r.game_name, r.game_name)} {r.games}" for r in played)))
     for record in played:
-        lines.extend(record_lines(record, titles.get(record.game_name, record.game_name)))
-    lines.extend(speed_list("**Slowest to take a turn**", found.slowest, names))
-    lines.extend(speed_list("**Fastest to take a turn**", found.fastest, names))
+        lines.extend(record_lines(record, titles.get(record.game_name, record.game_name), locale))
+    lines.extend(speed_list(t(locale, "stats.slowest"), found.slowest, names, locale))
+    lines.extend(speed_list(t(locale, "stats.fastest"), found.fastest, names, locale))
     if found.slowest or found.fastest:
-        lines.append("(Anyone can leave these lists with `/me stats hidden:True`.)")
+        lines.append(t(locale, "stats.hide-hint"))
     return "\n".join(lines)
 
 
