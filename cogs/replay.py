@@ -82,7 +82,7 @@ async def _finished_table(interaction: discord.Interaction, bot: GnomehostBot, g
             raise UserFacingError(Said(mark("cog.no-replay-here")))
         table = found
     if table.status is not TableStatus.FINISHED:
-        raise UserFacingError(words.not_finished())
+        raise UserFacingError(Said(words.not_finished()))
     return table
 
 
@@ -106,7 +106,7 @@ async def open_viewer(bot: GnomehostBot, interaction: discord.Interaction, table
 async def handle_step(bot: GnomehostBot, interaction: discord.Interaction, cid: ReplayId, table: TableInfo) -> None:
     """A replay button: "Watch the replay" opens the viewer for the clicker; a step shows that round in place."""
     if table.status is not TableStatus.FINISHED:
-        raise UserFacingError(words.not_finished())
+        raise UserFacingError(Said(words.not_finished()))
     if cid.step is ReplayStep.OPEN:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await open_viewer(bot, interaction, table, cid.index)

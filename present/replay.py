@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from engine.core.events import Event
-from host.errors import Said
 from host.results import GameReplay, ReplayRound, TableInfo
 from i18n import ENGLISH, Locale, mark, t
 from present import text
@@ -106,6 +105,6 @@ def step_page(replay: GameReplay, index: int) -> str:
     return trim("\n".join([head, *body]), MESSAGE_CONTENT)
 
 
-def not_finished() -> Said:
-    """Why there is no replay yet, in the bot's catalog (said in the reader's language)."""
-    return Said(mark("replay.not-finished"))
+def not_finished() -> str:
+    """The bot's message saying why there is no replay yet (said in the reader's language by the front end)."""
+    return mark("replay.not-finished")

@@ -423,7 +423,7 @@ async def test_a_closed_dm_prompt_says_the_choice_from_the_games_catalog_in_its_
     async def french(user_id: int) -> str | None:
         return "fr" if user_id == 10 else None
 
-    bot.service.players.locale_of = french  # type: ignore[method-assign]
+    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the stand-in store answers French for this user
     notifier = notifier_for(bot)
     tribes = dataclasses.replace(TABLE, game_name="tribes")
     said = phrase("label.pass-invest")
@@ -468,7 +468,7 @@ async def test_a_dm_nudge_is_worded_in_its_readers_language_and_a_channel_one_in
     async def french(user_id: int) -> str | None:
         return "fr" if user_id == 10 else None
 
-    bot.service.players.locale_of = french  # type: ignore[method-assign]
+    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the stand-in store answers French for this user
     notifier = notifier_for(bot)
     turn = PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, INVEST_EN, said=INVEST)
 

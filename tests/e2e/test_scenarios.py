@@ -165,6 +165,9 @@ def read_game(db_path: Path, game_id: int) -> StoredGame:
 def string_leaves(value: Any) -> set[str]:
     if isinstance(value, str):
         return {value}
+    if isinstance(value, dict) and set(value) == {"list", "style"}:
+        # A phrase's list (engine.core.phrases): its style ("comma", "and") is how it is joined, not a word of it.
+        return string_leaves(value["list"])
     if isinstance(value, dict):
         return set().union(*(string_leaves(v) for v in value.values())) if value else set()
     if isinstance(value, list | tuple):

@@ -165,7 +165,7 @@ def test_tribes_final_report_says_in_english_what_its_text_says_and_reads_french
     is the same state with the flag turned, since random play always reaches the turn limit first."""
     game = registry.get("tribes")
     state = copy.deepcopy(finished_tribes(players, seed))
-    state.gnompax_forced = forced  # type: ignore[attr-defined]
+    state.gnompax_forced = forced  # type: ignore[attr-defined]  # the registry types states as object
     report = game.final_report(state)
     assert report is not None and report.reason_said is not None and report.unit_said is not None
     english = [(report.reason, report.reason_said), *zip(report.secrets, report.secrets_said, strict=True),
@@ -205,7 +205,8 @@ def test_associates_final_report_says_in_english_what_its_text_says_and_reads_fr
     game = registry.get("associates")
     state = copy.deepcopy(finished_associates(players, seed, 10))
     if mission:
-        state.ended = Ended(reason="mission", guilds=[p.guild for p in state.players[:2]])  # type: ignore[attr-defined]
+        guilds = [p.guild for p in state.players[:2]]  # type: ignore[attr-defined]  # states are typed as object
+        state.ended = Ended(reason="mission", guilds=guilds)  # type: ignore[attr-defined]  # as above
     report = game.final_report(state)
     assert report is not None and report.reason_said is not None and report.unit_said is not None
     english = [(report.reason, report.reason_said),
