@@ -27,6 +27,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from i18n import ENGLISH, catalogs
 from render.png import BandedEncoder
 
 log = logging.getLogger(__name__)
@@ -617,3 +618,11 @@ def inside(box: Box, size: tuple[int, int]) -> bool:
 def flatten(items: Iterable[Iterable[Point]]) -> list[Point]:
     """All points of several point lists."""
     return [p for pts in items for p in pts]
+
+
+@cache
+def catalog_has(game: str, msgid: str) -> bool:
+    """Whether `game`'s English catalog (the reference every language follows) has `msgid`: a picture says a
+    name from the catalog only where it knows it, else the word its view gives."""
+    english = catalogs().catalog(game, ENGLISH)
+    return english is not None and msgid in english.messages

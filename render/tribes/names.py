@@ -16,8 +16,8 @@ from functools import cache
 from typing import Any
 
 from engine.tribes.cards import CARDS, card_of
-from i18n import ENGLISH, Locale, catalogs, format_number, game_t, t
-from render.common import readable
+from i18n import Locale, format_number, game_t, t
+from render.common import catalog_has, readable
 from render.tribes.style import geometry
 
 GAME = "tribes"
@@ -26,11 +26,9 @@ GAME = "tribes"
 # changes, and a picture says the same names many times (a number is formatted by Babel, which is slow).
 
 
-@cache
 def _known(msgid: str) -> bool:
-    """Whether the game's English catalog (the reference every language follows) has `msgid`."""
-    english = catalogs().catalog(GAME, ENGLISH)
-    return english is not None and msgid in english.messages
+    """Whether the game's English catalog has `msgid`."""
+    return catalog_has(GAME, msgid)
 
 
 @cache

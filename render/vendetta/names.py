@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from i18n import ENGLISH, Locale, catalogs, game_t
-from render.common import readable
+from i18n import Locale, game_t
+from render.common import catalog_has, readable
 from render.vendetta.style import geometry
 
 GAME = "vendetta"
@@ -21,11 +21,9 @@ GAME = "vendetta"
 # changes, and a picture says the same names many times (a count's number is formatted by Babel, which is slow).
 
 
-@cache
 def _known(msgid: str) -> bool:
-    """Whether the game's English catalog (the reference every language follows) has `msgid`."""
-    english = catalogs().catalog(GAME, ENGLISH)
-    return english is not None and msgid in english.messages
+    """Whether the game's English catalog has `msgid`."""
+    return catalog_has(GAME, msgid)
 
 
 @cache

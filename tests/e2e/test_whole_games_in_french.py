@@ -27,23 +27,28 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420), pytest.mark.slow]
 FINISHING = frozenset({CONFIRM_ID, "pass", "dep:end", "plan:none", "but:keep", "vote"})
 
 
-@pytest.mark.parametrize("game_name", registry.names())
-async def test_a_whole_game_on_a_french_server_shows_no_english_word(
-        fake: Harness, bot: LiveBot, game_name: str) -> None:
-    fake.state.guild.locale = "fr"
+async def play_whole_game(fake: Harness, bot: LiveBot, game_name: str, tag: str) -> None:
+    """A whole two-player game on a server and with players whose Discord speaks `tag`, then what players look
+    at after it (status, players, log, board, hand)."""
+    fake.state.guild.locale = tag
     alice, bob = fake.user("alice"), fake.user("bob")
-    alice.locale = bob.locale = "fr"
+    alice.locale = bob.locale = tag
     game_id, _ = await start_table(fake, alice, [bob], ais=0, game_name=game_name)
     table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(3),
                   finishing=FINISHING if game_name == "tribes" else frozenset(), eager=0.7)
     final = await table.play_to_end(max_decisions=4000)
     check_against_engine(await finished_game(fake, bot, game_id), table, final)
-    # What players look at after a game is read too.
     for user in (alice, bob):
         for sub in ("status", "players", "log", "board"):
             await fake.slash(user, "game", subcommand=sub, channel=fake.channel.id, settle=SETTLE)
         await fake.slash(user, "hand", channel=fake.channel.id, settle=SETTLE)
     await fake.wait_idle(quiet=0.3)
+
+
+@pytest.mark.parametrize("game_name", registry.names())
+async def test_a_whole_game_on_a_french_server_shows_no_english_word(
+        fake: Harness, bot: LiveBot, game_name: str) -> None:
+    await play_whole_game(fake, bot, game_name, "fr")
     write_transcript(fake, f"{game_name}-fr")
     findings = foreign_findings(shown_to_anyone(fake), "fr", "en")
     folder = os.environ.get(TRANSCRIPT_ENV)
@@ -56,19 +61,7 @@ async def test_a_whole_game_on_a_french_server_shows_no_english_word(
 @pytest.mark.parametrize("game_name", registry.names())
 async def test_the_same_game_on_an_english_server_shows_no_french_word(
         fake: Harness, bot: LiveBot, game_name: str) -> None:
-    fake.state.guild.locale = "en-US"
-    alice, bob = fake.user("alice"), fake.user("bob")
-    alice.locale = bob.locale = "en-US"
-    game_id, _ = await start_table(fake, alice, [bob], ais=0, game_name=game_name)
-    table = Table(fake, game_id, fake.channel.id, {u.id: u for u in (alice, bob)}, random.Random(3),
-                  finishing=FINISHING if game_name == "tribes" else frozenset(), eager=0.7)
-    final = await table.play_to_end(max_decisions=4000)
-    check_against_engine(await finished_game(fake, bot, game_id), table, final)
-    for user in (alice, bob):
-        for sub in ("status", "players", "log", "board"):
-            await fake.slash(user, "game", subcommand=sub, channel=fake.channel.id, settle=SETTLE)
-        await fake.slash(user, "hand", channel=fake.channel.id, settle=SETTLE)
-    await fake.wait_idle(quiet=0.3)
+    await play_whole_game(fake, bot, game_name, "en-US")
     findings = foreign_findings(shown_to_anyone(fake), "en", "fr")
     assert not findings, f"{len(findings)} texts with French words:\n" + "\n".join(findings[:60])
     assert bot.log_errors() == []

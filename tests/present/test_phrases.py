@@ -59,15 +59,20 @@ def test_counted_names_take_the_plural_form_of_the_readers_language() -> None:
     assert say(FRENCH, "vendetta", loot, {}) == "Butin — McDingle : un gland, 2 baies, un jeton gnome rouge."
 
 
-def finished_vendetta(players: int, seed: int, options: dict[str, object]) -> object:
-    """The state of one Vendetta game played to its end by random legal moves."""
-    game = registry.get("vendetta")
+def finished_game(game_name: str, players: int, seed: int, options: dict[str, object]) -> object:
+    """The state of one game played to its end by random legal moves."""
+    game = registry.get(game_name)
     state = game.new_game(players, seed, options)
     rng = random.Random(seed)
     while game.outcome(state) is None:
         player = game.pending(state)[0].player
         state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
     return state
+
+
+def finished_vendetta(players: int, seed: int, options: dict[str, object]) -> object:
+    """The state of one Vendetta game played to its end by random legal moves."""
+    return finished_game("vendetta", players, seed, options)
 
 
 @pytest.mark.parametrize("players,seed,options", [
@@ -148,13 +153,7 @@ def test_a_combat_declarations_choices_read_in_english_as_their_labels_and_in_fr
 
 def finished_tribes(players: int, seed: int) -> object:
     """The state of one Gnome Tribes game played to its end by random legal moves (Gnompax by turn 20)."""
-    game = registry.get("tribes")
-    state = game.new_game(players, seed, {"gnompax_cap": 20})
-    rng = random.Random(seed)
-    while game.outcome(state) is None:
-        player = game.pending(state)[0].player
-        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
-    return state
+    return finished_game("tribes", players, seed, {"gnompax_cap": 20})
 
 
 @pytest.mark.parametrize("players,seed", [(2, 22), (3, 12), (4, 13)])
@@ -185,13 +184,7 @@ def test_tribes_final_report_says_in_english_what_its_text_says_and_reads_french
 
 def finished_associates(players: int, seed: int, turn_cap: int) -> object:
     """The state of one Gnomes & Associates game played to its end by random legal moves."""
-    game = registry.get("associates")
-    state = game.new_game(players, seed, {"turn_cap": turn_cap})
-    rng = random.Random(seed)
-    while game.outcome(state) is None:
-        player = game.pending(state)[0].player
-        state, _ = game.apply(state, player, rng.choice(game.legal_actions(state, player)))
-    return state
+    return finished_game("associates", players, seed, {"turn_cap": turn_cap})
 
 
 @pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33)])
