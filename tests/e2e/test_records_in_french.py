@@ -13,7 +13,9 @@ from tests.e2e.fakediscord import Harness, LiveBot
 from tests.e2e.language_scan import foreign_findings
 from tests.e2e.test_scenarios import SETTLE, Table, start_table
 
-pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
+# A whole rated game against the AI: opt-in (GNOMEHOST_SLOW=1) to keep CI within ten minutes; the French of
+# each screen it reads is checked in CI by tests/present/test_records.py and tests/present/test_stats.py.
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400), pytest.mark.slow]
 
 # The replay command in the DM is a shell command, the same in every language.
 COMMAND = frozenset({"python", "engine", "replay", "file"})
