@@ -490,8 +490,9 @@ async def finished_game(fake: Harness, bot: LiveBot, game_id: int) -> StoredGame
 # -- scenario 1 --------------------------------------------------------------------------------------------
 
 
-# tribes: test_tribes_table. Associates' whole three-player game (about 95 s) is a soak: test_table_experience
-# plays a whole four-player Associates game through the bot in every run.
+# tribes: test_tribes_table. Associates' whole three-player game (about 95 s) is a soak, and so is the whole
+# four-player game of test_table_experience (a minute): in CI, Associates is played through the bot in parts
+# (tests/e2e) and whole in the engine's random games (tests/engine/associates).
 @pytest.mark.parametrize("game_name", [pytest.param(n, marks=[pytest.mark.slow] if n == "associates" else [])
                                        for n in registry.names() if n != "tribes"])
 async def test_scenario_1_three_players_full_game(fake: Harness, bot: LiveBot, game_name: str) -> None:
