@@ -25,6 +25,13 @@ def mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 
 @cache
+def gallery_samples(game: str) -> tuple[gallery.Sample, ...]:
+    """Every gallery sample of a game (`render.gallery.samples`), made once per test process: each is a seeded
+    random game played through, with a view of every state, and several tests draw the same ones."""
+    return tuple(gallery.samples(game))
+
+
+@cache
 def engine_samples(game: str) -> tuple[gallery.Sample, ...]:
     """Start-to-end samples of seeded random games at the smallest player count and at 4 players, made once."""
     from engine import registry

@@ -9,7 +9,7 @@ import pytest
 
 from engine import registry
 from render import alt_text, gallery
-from tests.render.conftest import engine_samples
+from tests.render.conftest import engine_samples, gallery_samples
 
 GAMES = registry.names()
 
@@ -37,7 +37,7 @@ def test_public_alt_text_is_the_same_whatever_the_hidden_parts(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_picture_gets_one_sentence(game):
-    for sample in gallery.samples(game):
+    for sample in gallery_samples(game):
         texts = [alt_text.describe_board(game, sample.public)]
         for view in sample.players.values():
             texts += [alt_text.describe_private(game, view), alt_text.describe_panel(game, sample.public, view)]

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 import render
 from engine import registry
-from render import common, gallery
+from render import common
 from render.associates import samples as associates_samples
 from render.common import (
     MIN_TEXT_PX,
@@ -35,6 +35,7 @@ from render.common import (
 from render.vendetta import samples as vendetta_samples
 from render.vendetta.style import CLOCKWISE
 from render.vendetta.words import combat_text
+from tests.render.conftest import gallery_samples
 from tests.render.drawn import DrawnSizes
 
 GAMES = registry.names()
@@ -84,7 +85,7 @@ def spy(monkeypatch: pytest.MonkeyPatch) -> Iterator[TextSpy]:
 
 def _every_picture(game: str) -> Iterator[bytes]:
     """Every gallery picture of a game (boards and private views), and its turn panels."""
-    for sample in gallery.samples(game):
+    for sample in gallery_samples(game):
         yield render.board(game, sample.public)
         for view in sample.players.values():
             yield render.private(game, view)
@@ -110,7 +111,7 @@ def test_every_text_and_token_is_drawn_at_least_20_px_per_800_px_of_picture_widt
     _clear_render_caches()
     try:
         with drawn.recording(monkeypatch):
-            for sample in gallery.samples(game):
+            for sample in gallery_samples(game):
                 drawn.picture(render.board(game, sample.public))
                 for view in sample.players.values():
                     drawn.picture(render.private(game, view))

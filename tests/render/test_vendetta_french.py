@@ -18,6 +18,7 @@ from render.common import SOFT_HYPHEN, boxes_overlap, inside
 from render.vendetta import map_layer, map_pieces
 from render.vendetta.names import place
 from render.vendetta.style import CLOCKWISE, MAP_SIZE, geometry, hyphenate
+from tests.render.conftest import gallery_samples
 
 GAME = "vendetta"
 FRENCH = Locale("fr")
@@ -32,7 +33,7 @@ def _french_names(kind: str) -> dict[str, str]:
 
 
 def _sample(label: str) -> gallery.Sample:
-    return next(s for s in gallery.samples(GAME) if s.label == label)
+    return next(s for s in gallery_samples(GAME) if s.label == label)
 
 
 def _player_view(label: str) -> dict[str, Any]:
@@ -72,7 +73,7 @@ def test_english_is_the_default_language() -> None:
 
 def test_the_french_board_alt_text_names_territories_and_clans_in_french() -> None:
     places, clans = _french_names("territory"), _french_names("clan")
-    for sample in gallery.samples(GAME):
+    for sample in gallery_samples(GAME):
         text = alt_text.describe_board(GAME, sample.public, FRENCH)
         assert text.startswith("Carte du jardin de Vendetta"), text
         assert not ENGLISH_WORDS.search(text), text
@@ -88,7 +89,7 @@ def test_the_french_last_move_names_a_french_territory() -> None:
     places = _french_names("territory")
     english = set(_english_places().values()) - set(places.values())
     seen = 0
-    for sample in gallery.samples(GAME):
+    for sample in gallery_samples(GAME):
         text = alt_text.describe_board(GAME, sample.public, FRENCH)
         seen += any(name in text for name in places.values())
         assert not any(name in text for name in english), text
