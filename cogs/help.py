@@ -28,13 +28,14 @@ log = logging.getLogger(__name__)
 GUIDE_FILE = "guide.png"
 
 
-def guide_picture(game_name: str) -> tuple[bytes, list[str]] | None:
-    """The game's labelled start board (PNG bytes, legend labels), or None when it has none or drawing failed."""
+def guide_picture(game_name: str, locale: Locale = ENGLISH) -> tuple[bytes, list[str]] | None:
+    """The game's labelled start board in `locale` (PNG bytes, legend labels), or None when it has none or
+    drawing failed."""
     if game_name not in words.game_names():
         return None
     try:
         module = importlib.import_module(f"render.{game_name}.guide")
-        guide = module.guide()
+        guide = module.guide(locale)
     except Exception:
         log.exception("drawing the board guide of %s failed", game_name)
         return None
@@ -42,8 +43,9 @@ def guide_picture(game_name: str) -> tuple[bytes, list[str]] | None:
 
 
 def guide_alt_text(game_name: str, legend: list[str], locale: Locale = ENGLISH) -> str:
-    """The picture's alt text: one sentence saying what it shows."""
-    names = ", ".join(label.split(":")[0] for label in legend)
+    """The picture's alt text in `locale`: one sentence saying what it shows."""
+    # A label names its mark before its colon (French writes a space before it, which the list leaves out).
+    names = t(locale, "list.comma").join(label.split(":")[0].strip() for label in legend)
     return t(locale, "help.guide-alt", game=game_name, names=names)[:1000]
 
 
@@ -59,7 +61,7 @@ async def send_help(interaction: discord.Interaction, game_name: str | None) -> 
                                 games=format_list(locale, words.game_names(), "unit")))
     text = words.quick_start_text(game_name, locale)
     # Pillow draws in a worker thread so the event loop (and the gateway heartbeat) keeps going.
-    picture = await asyncio.to_thread(guide_picture, game_name)
+    picture = await asyncio.to_thread(guide_picture, game_name, locale)
     if picture is None:
         await reply(interaction, text)
         return

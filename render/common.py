@@ -27,7 +27,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from i18n import ENGLISH, catalogs
+from i18n import ENGLISH, Locale, catalogs, game_t
 from render.png import BandedEncoder
 
 log = logging.getLogger(__name__)
@@ -626,3 +626,9 @@ def catalog_has(game: str, msgid: str) -> bool:
     name from the catalog only where it knows it, else the word its view gives."""
     english = catalogs().catalog(game, ENGLISH)
     return english is not None and msgid in english.messages
+
+
+@cache
+def catalog_word(game: str, locale: Locale, msgid: str) -> str | None:
+    """`game`'s catalog's `msgid` (a name, no placeholders) in `locale`; None for an id the catalog lacks."""
+    return game_t(locale, game, msgid) if catalog_has(game, msgid) else None

@@ -77,7 +77,8 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
 def _wrap(draw: ImageDraw.ImageDraw, text: str, width: int) -> list[str]:
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    # Only a plain space breaks a line: a no-break space keeps two words together ("Gb gobelin").
+    for word in filter(None, text.split(" ")):
         candidate = f"{current} {word}".strip()
         if current and draw.textlength(candidate, font=_font(LEGEND_TEXT)) > width:
             lines.append(current)

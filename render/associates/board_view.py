@@ -16,7 +16,7 @@ def render(view: dict[str, Any], locale: Locale = ENGLISH) -> bytes:
     """PNG of the public board in `locale`: zones with lairs, figurines and tokens, and the guild panel."""
     layout = panel_layout(view, locale)
     guilds = max(1, len(view.get("guilds") or []))
-    key = (guilds, sum(layout.row_lines), max(line_height(TEXT), layout.footer_px), locale)
+    key = (guilds, sum(layout.row_lines), max(line_height(TEXT), layout.footer_px), locale, layout.status_px)
     cv = static_layer(*key).canvas()
     draw_map(cv, view, label_stamps(*key), locale)
     draw_panel(cv, view, layout)

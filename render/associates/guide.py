@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from i18n import ENGLISH, Locale, game_t
 from render import guide as composer
 from render.associates import board_view
+from render.associates import names as named
 from render.associates.layout import TOKEN_ROW_UP
 from render.associates.map_pieces import layout_for
 from render.associates.style import MAP_SIZE, zones
+from render.associates.words import kind_letters
 
 # Three guilds have chosen: lairs, figurines, their gold and the loose components are all on the board.
 PLAYERS = 3
@@ -18,8 +21,8 @@ NEAR = 30
 
 
 @cache
-def guide() -> composer.Guide:
-    """The labelled start board (PNG) and its legend."""
+def guide(locale: Locale = ENGLISH) -> composer.Guide:
+    """The labelled start board (PNG) and its legend, in `locale`."""
     view = composer.start_view("associates", PLAYERS, PHASE)
     by_zone = {z["id"]: z for z in view.get("zones") or []}
     lair = next(z for z in (view.get("lairs") or []) if z.get("state") == "intact")["zone"]
@@ -30,15 +33,19 @@ def guide() -> composer.Guide:
     stones = next(z for z in zones().values() if z.terrain == "stone_circle")
     hill = next(z for z in zones().values() if z.terrain == "hill")
     keep = zones()["abandoned_keep"]
+    # The figurines' letters and the Keep's name are the board's own words, so the legend says what it shows.
+    figurine = game_t(locale, "associates", "guide.figurine", gnome=kind_letters(locale, "gnome"),
+                      troll=kind_letters(locale, "troll"), goblin=kind_letters(locale, "goblin"),
+                      fairy=kind_letters(locale, "fairy"))
     callouts = [
-        composer.Callout((fx, fy + NEAR + 6), "Figurine in its guild colour: Gn gnome, Tr troll, Gb goblin, Fa fairy"),
-        composer.Callout((gx + NEAR + 14, gy - NEAR / 2), "Yellow coin beside a figurine: the gold it carries"),
+        composer.Callout((fx, fy + NEAR + 6), figurine),
+        composer.Callout((gx + NEAR + 14, gy - NEAR / 2), game_t(locale, "associates", "guide.gold")),
         composer.Callout((lair_zone.cx + NEAR + 4, lair_zone.bottom - TOKEN_ROW_UP),
-                         "House token: a guild's lair, whose safe keeps its gold"),
+                         game_t(locale, "associates", "guide.lair")),
         composer.Callout((stones.cx - NEAR - 10, stones.bottom - TOKEN_ROW_UP),
-                         "Blue gem, green stick: loose components to pick up and craft"),
-        composer.Callout((hill.cx + NEAR + 20, hill.cy + 4),
-                         "Word under a name: the zone's terrain (it changes the dice)"),
-        composer.Callout((keep.cx, keep.cy + NEAR + 20), "The Abandoned Keep in the centre, with no lair on it"),
+                         game_t(locale, "associates", "guide.components")),
+        composer.Callout((hill.cx + NEAR + 20, hill.cy + 4), game_t(locale, "associates", "guide.terrain")),
+        composer.Callout((keep.cx, keep.cy + NEAR + 20),
+                         game_t(locale, "associates", "guide.keep", keep=named.zone(locale, "abandoned_keep"))),
     ]
-    return composer.compose(board_view.render(view), MAP_SIZE, callouts)
+    return composer.compose(board_view.render(view, locale), MAP_SIZE, callouts)

@@ -13,6 +13,8 @@ TEXT = 20  # the phone-readable minimum, used for every line but the title
 HEADING = 26
 PAD = 12
 HEADER_H = 84
+STATUS_Y = 54  # the status line (who is first, who acts) under the title
+STATUS_LINE = 28  # the pitch of a second status line, when who acts does not fit beside who is first
 COLS_Y = 92
 ROWS_Y = 122
 ROW_LINE = 34  # one line of a guild's row (its figurines may need several)
@@ -35,8 +37,9 @@ TOKEN_ROW_UP = 15  # token row (lair, loose treasure, traps) centred this far ab
 TOKEN_H = 24
 
 
-def panel_height(guilds: int, row_lines: int = 0, footer_px: int = 0) -> int:
-    """Height of the panel: `guilds` rows taking `row_lines` lines in all, and a footer `footer_px` tall."""
+def panel_height(guilds: int, row_lines: int = 0, footer_px: int = 0, status_px: int = 0) -> int:
+    """Height of the panel: `guilds` rows taking `row_lines` lines in all, a footer `footer_px` tall, and the
+    header `status_px` taller for a second status line."""
     row_lines = max(row_lines, guilds)
     footer = max(line_height(TEXT), footer_px)
-    return ROWS_Y + row_lines * ROW_LINE + guilds * ROW_PAD + 2 * FOOTER_PAD + footer
+    return ROWS_Y + status_px + row_lines * ROW_LINE + guilds * ROW_PAD + 2 * FOOTER_PAD + footer

@@ -167,10 +167,12 @@ def _label_mask(locale: Locale) -> Image.Image:
 
 
 @cache
-def label_stamps(guilds: int, row_lines: int, footer_px: int, locale: Locale = ENGLISH) -> tuple[Stamp, ...]:
+def label_stamps(
+    guilds: int, row_lines: int, footer_px: int, locale: Locale = ENGLISH, status_px: int = 0
+) -> tuple[Stamp, ...]:
     """The zone labels of a static layer, to paste back over arrows and outlines (see make_stamps)."""
     boxes = [box for z in zones().values() for box in label_boxes(z, locale)]
-    return make_stamps(static_layer(guilds, row_lines, footer_px, locale), label_mask(locale), boxes)
+    return make_stamps(static_layer(guilds, row_lines, footer_px, locale, status_px), label_mask(locale), boxes)
 
 
 def column_headings(locale: Locale = ENGLISH) -> tuple[tuple[int, str, str], ...]:
@@ -186,12 +188,15 @@ def column_headings(locale: Locale = ENGLISH) -> tuple[tuple[int, str, str], ...
 
 
 @cache
-def static_layer(guilds: int, row_lines: int = 0, footer_px: int = 0, locale: Locale = ENGLISH) -> Layer:
-    """The map and the panel's headings in `locale`, for `guilds` panel rows of `row_lines` lines and a footer."""
-    img = Image.new("RGB", (WIDTH, MAP_SIZE + panel_height(guilds, row_lines, footer_px)), PAPER)
+def static_layer(
+    guilds: int, row_lines: int = 0, footer_px: int = 0, locale: Locale = ENGLISH, status_px: int = 0
+) -> Layer:
+    """The map and the panel's headings in `locale`, for `guilds` panel rows of `row_lines` lines and a footer,
+    the headings `status_px` lower under a second status line."""
+    img = Image.new("RGB", (WIDTH, MAP_SIZE + panel_height(guilds, row_lines, footer_px, status_px)), PAPER)
     img.paste(_map_image(locale), (0, 0))
     d = ImageDraw.Draw(img)
-    y = MAP_SIZE + COLS_Y + 12
+    y = MAP_SIZE + COLS_Y + status_px + 12
     for x, label, anchor in column_headings(locale):
         rgb_text(d, (x, y), label, TEXT, MUTED, anchor=anchor)
     fills = tuple(zone_fill(z) for z in zones().values())

@@ -26,6 +26,8 @@ from render.associates.layout import (
     ROW_PAD,
     ROW_WAITING,
     ROWS_Y,
+    STATUS_LINE,
+    STATUS_Y,
     TEXT,
 )
 from render.associates.style import ITEM_LETTERS, MAP_SIZE, WIDTH, draw_item, guild_style
@@ -59,11 +61,13 @@ from render.common import (
     wrap,
 )
 
+GUILD_MARK_W = 26  # a guild's marker in running text, with the gap after it
+
 
 def _inline_guild(cv: Canvas, x: float, y: float, guild: str | None) -> float:
     style = guild_style(guild)
     cv.shape(style.shape, x + 11, y + 12, MARK_R, style.colour, style.outline, 2)
-    return x + 26
+    return x + GUILD_MARK_W
 
 
 
@@ -75,6 +79,7 @@ class PanelLayout:
     row_lines: tuple[int, ...]
     footer: tuple[tuple[str, str, RGB], ...]  # (kind "text"/"roll", text, colour)
     locale: Locale = ENGLISH
+    status_px: int = 0  # how far the second status line (who acts) sits below the first; 0 when they share it
 
     @property
     def footer_px(self) -> int:
@@ -101,7 +106,66 @@ def panel_layout(view: dict[str, Any], locale: Locale = ENGLISH) -> PanelLayout:
             x += w + 14
         chunks.append(tuple(placed))
         row_lines.append(line + 1)
-    return PanelLayout(tuple(chunks), tuple(row_lines), tuple(_footer(view, locale)), locale)
+    first, now = _status(view, locale)
+    # Who acts goes onto a line of its own when it would not fit beside who is first (a long language).
+    shared = PAD + (_part_width(first) + 20 if first else 0) + (_part_width(now) if now else 0)
+    status_px = STATUS_LINE if first and now and shared > WIDTH - PAD else 0
+    return PanelLayout(tuple(chunks), tuple(row_lines), tuple(_footer(view, locale)), locale, status_px)
+
+
+@dataclass(frozen=True, slots=True)
+class StatusPart:
+    """One part of the status line under the title: a muted label, a guild's marker, and words."""
+
+    label: str | None
+    icon: bool
+    guild: str | None
+    text: str
+
+
+def _status(view: dict[str, Any], locale: Locale) -> tuple[StatusPart | None, StatusPart | None]:
+    """The status line's parts in `locale`: who plays first, then who acts (or who is awaited)."""
+    names = seat_names(view, locale)
+    guild_of_seat = {int(g.get("seat", i)): g.get("guild") for i, g in enumerate(view.get("guilds") or [])}
+    phase = str(view.get("phase", ""))
+    first_part = None
+    first = view.get("first_player")
+    if first is not None and guild_of_seat.get(int(first)):
+        first_part = StatusPart(game_t(locale, "associates", "render.first"), True, guild_of_seat.get(int(first)),
+                                capitalised(names.get(int(first), "?")))
+    active = view.get("active")
+    pending = [int(p) for p in view.get("pending") or []]
+    now = None
+    if active:
+        fig: dict[str, Any] = next(
+            (f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), {}
+        )
+        fig_id = active.get("figurine", "?")
+        who = named.figurine(locale, fig_id, str(fig.get("name") or readable(str(fig_id))))
+        left = int(active.get("actions_left", 0) or 0)
+        now = StatusPart(game_t(locale, "associates", "render.active"), True, fig.get("guild"),
+                         game_t(locale, "associates", "render.actions-left", n=left, figurine=who))
+    elif pending and phase == "guild":
+        now = StatusPart(None, False, None, game_t(locale, "associates", "render.waiting-guild"))
+    elif pending and phase != "over":
+        who = joined(locale, [names.get(p, a_player(locale)) for p in pending])
+        now = StatusPart(None, False, None, game_t(locale, "associates", "render.waiting", who=who))
+    return first_part, now
+
+
+def _part_width(part: StatusPart) -> float:
+    """How wide a status part draws (as _draw_part puts it)."""
+    label = text_width(part.label, TEXT) + 6 if part.label else 0
+    return label + (GUILD_MARK_W if part.icon else 0) + text_width(part.text, TEXT)
+
+
+def _draw_part(cv: Canvas, x: float, y: float, part: StatusPart, fitted: bool = False) -> float:
+    """A status part drawn from (x, y), its words shrunk to the panel's edge when `fitted`; returns where it ends."""
+    if part.label:
+        x += cv.text((x, y), part.label, TEXT, MUTED, PAPER) + 6
+    if part.icon:
+        x = _inline_guild(cv, x, y, part.guild)
+    return x + cv.text((x, y), part.text, TEXT, INK, PAPER, max_width=WIDTH - x - PAD if fitted else None)
 
 
 def last_texts(view: dict[str, Any], locale: Locale = ENGLISH) -> list[str]:
@@ -150,8 +214,6 @@ def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
     locale = layout.locale
     top = MAP_SIZE
     guilds = list(view.get("guilds") or [])
-    names = seat_names(view, locale)
-    guild_of_seat = {int(g.get("seat", i)): g.get("guild") for i, g in enumerate(guilds)}
     phase = str(view.get("phase", ""))
     turn = view.get("turn", view.get("round", 0))
     words = phase_text(locale, phase)
@@ -162,42 +224,20 @@ def draw_panel(cv: Canvas, view: dict[str, Any], layout: PanelLayout) -> None:
     if mode:
         cv.text((WIDTH - PAD, top + 18), mode_text(locale, mode), TEXT, MUTED, PAPER, anchor="ra")
 
+    first, now = _status(view, locale)
     x: float = PAD
-    y = top + 54
-    first = view.get("first_player")
-    if first is not None and guild_of_seat.get(int(first)):
-        x += cv.text((x, y), game_t(locale, "associates", "render.first"), TEXT, MUTED, PAPER) + 6
-        x = _inline_guild(cv, x, y, guild_of_seat.get(int(first)))
-        x += cv.text((x, y), capitalised(names.get(int(first), "?")), TEXT, INK, PAPER) + 20
+    y = top + STATUS_Y
+    if first is not None:
+        x = _draw_part(cv, x, y, first) + 20
+    if now is not None:
+        if layout.status_px:
+            x, y = PAD, y + layout.status_px
+        _draw_part(cv, x, y, now, fitted=True)
+
     active = view.get("active")
     pending = [int(p) for p in view.get("pending") or []]
-    if active:
-        fig: dict[str, Any] = next(
-            (f for f in view.get("figurines") or [] if f.get("id") == active.get("figurine")), {}
-        )
-        x += cv.text((x, y), game_t(locale, "associates", "render.active"), TEXT, MUTED, PAPER) + 6
-        x = _inline_guild(cv, x, y, fig.get("guild"))
-        fig_id = active.get("figurine", "?")
-        who = named.figurine(locale, fig_id, str(fig.get("name") or readable(str(fig_id))))
-        left = int(active.get("actions_left", 0) or 0)
-        cv.text(
-            (x, y),
-            game_t(locale, "associates", "render.actions-left", n=left, figurine=who),
-            TEXT,
-            INK,
-            PAPER,
-            max_width=WIDTH - x - PAD,
-        )
-    elif pending and phase == "guild":
-        said = game_t(locale, "associates", "render.waiting-guild")
-        cv.text((x, y), said, TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
-    elif pending and phase != "over":
-        who = joined(locale, [names.get(p, a_player(locale)) for p in pending])
-        said = game_t(locale, "associates", "render.waiting", who=who)
-        cv.text((x, y), said, TEXT, INK, PAPER, max_width=WIDTH - x - PAD)
-
     acting = int(active.get("player", -1)) if active else None
-    ry = top + ROWS_Y
+    ry = top + ROWS_Y + layout.status_px
     for i, g in enumerate(guilds):
         seat = int(g.get("seat", i))
         lines = layout.row_lines[i] if i < len(layout.row_lines) else 1

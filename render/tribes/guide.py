@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from i18n import ENGLISH, Locale, game_t
 from render import guide as composer
 from render.tribes import board_view
 from render.tribes.style import MAP_SIZE, TOKEN_R, geometry
@@ -16,8 +17,8 @@ NEAR = 34
 
 
 @cache
-def guide() -> composer.Guide:
-    """The labelled start board (PNG) and its legend."""
+def guide(locale: Locale = ENGLISH) -> composer.Guide:
+    """The labelled start board (PNG) and its legend, in `locale`."""
     view = composer.start_view("tribes", PLAYERS, PHASE)
     geo = geometry().territories
     held = next(tid for tid, t in (view.get("territories") or {}).items() if t.get("armies"))
@@ -26,12 +27,11 @@ def guide() -> composer.Guide:
     lab = geo["gnomlab"].icon_at or geo["gnomlab"].name_at
     plains, marsh = geo["golden_fields"].name_at, geo["forest"].name_at
     callouts = [
-        composer.Callout((ax + TOKEN_R + NEAR, ay), "Army token: a tribe's shape and colour, its number of armies"),
-        composer.Callout((city[0] + NEAR, city[1]), "Tower: a city (a home city, or neutral); worth 10 VP to take"),
-        composer.Callout((lab[0] + NEAR, lab[1]), "Flask: the Gnomlab, room for 1 army, worth 5 VP to take"),
-        composer.Callout((plains[0], plains[1] + NEAR + 6), "Yellow plains, brown mountains: home types of two tribes"),
-        composer.Callout((marsh[0] + NEAR, marsh[1] + NEAR),
-                         "Blue marsh, green swamp: home types of the other two tribes"),
-        composer.Callout((MAP_SIZE - 10, MAP_SIZE / 2 - 80), "The sea: coastal territories touch it (for the Gnomsub)"),
+        composer.Callout((ax + TOKEN_R + NEAR, ay), game_t(locale, "tribes", "guide.army")),
+        composer.Callout((city[0] + NEAR, city[1]), game_t(locale, "tribes", "guide.city")),
+        composer.Callout((lab[0] + NEAR, lab[1]), game_t(locale, "tribes", "guide.gnomlab")),
+        composer.Callout((plains[0], plains[1] + NEAR + 6), game_t(locale, "tribes", "guide.plains")),
+        composer.Callout((marsh[0] + NEAR, marsh[1] + NEAR), game_t(locale, "tribes", "guide.marsh")),
+        composer.Callout((MAP_SIZE - 10, MAP_SIZE / 2 - 80), game_t(locale, "tribes", "guide.sea")),
     ]
-    return composer.compose(board_view.render(view), MAP_SIZE, callouts)
+    return composer.compose(board_view.render(view, locale), MAP_SIZE, callouts)

@@ -28,6 +28,7 @@ from render.tribes.style import (
     Territory,
     fill_colour,
     geometry,
+    name_at,
     name_boxes,
     name_lines,
     ring_colour,
@@ -151,7 +152,7 @@ def map_image() -> Image.Image:
 def _draw_names(
     draw: ImageDraw.ImageDraw, t: Territory, ink: tuple[int, ...], halo: tuple[int, ...], locale: Locale
 ) -> None:
-    x, y = t.name_at
+    x, y = name_at(t.id, locale)
     lines = name_lines(t.id, locale)
     top = y - len(lines) * NAME_LINE / 2
     for i, line in enumerate(lines):

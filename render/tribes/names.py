@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.tribes.cards import CARDS, card_of
 from i18n import Locale, format_number, game_t, t
-from render.common import catalog_has, readable
+from render.common import catalog_word, readable
 from render.tribes.style import geometry
 
 GAME = "tribes"
@@ -26,34 +26,26 @@ GAME = "tribes"
 # changes, and a picture says the same names many times (a number is formatted by Babel, which is slow).
 
 
-def _known(msgid: str) -> bool:
-    """Whether the game's English catalog has `msgid`."""
-    return catalog_has(GAME, msgid)
-
-
-@cache
-def _name(locale: Locale, msgid: str) -> str:
-    return game_t(locale, GAME, msgid)
+def _said(locale: Locale, msgid: str, shown: str | None, otherwise: str) -> str:
+    """The catalog's `msgid` in `locale`; for an id it lacks, `shown` (the view's word) or else `otherwise`."""
+    said = catalog_word(GAME, locale, msgid)
+    if said is not None:
+        return said
+    return shown if shown is not None else otherwise
 
 
 @cache
 def tribe(locale: Locale, tribe_id: str, shown: str | None = None) -> str:
     """A tribe's name in `locale` ("Plains Gnomes"); `shown` (the seat's word) or the id for one the catalog lacks."""
-    msgid = f"tribe.{tribe_id}"
-    if _known(msgid):
-        return _name(locale, msgid)
-    return shown if shown is not None else readable(tribe_id)
+    return _said(locale, f"tribe.{tribe_id}", shown, readable(tribe_id))
 
 
 @cache
 def place(locale: Locale, territory: Any) -> str:
     """A territory's name in `locale`; the board's word (or the id made readable) for one the catalog lacks."""
     tid = str(territory)
-    msgid = f"territory.{tid}"
-    if _known(msgid):
-        return _name(locale, msgid)
     found = geometry().territories.get(tid)
-    return found.name if found else readable(tid)
+    return _said(locale, f"territory.{tid}", None, found.name if found else readable(tid))
 
 
 def capital(text: str) -> str:
@@ -78,10 +70,9 @@ def card_id(card: dict[str, Any]) -> str | None:
 @cache
 def card(locale: Locale, design: str | None, shown: str | None = None) -> str:
     """A card design's name in `locale`; `shown` (the view's word) for a design the catalog lacks."""
-    msgid = f"card.{design}"
-    if design is not None and _known(msgid):
-        return _name(locale, msgid)
-    return shown if shown is not None else readable(str(design))
+    if design is None:
+        return shown if shown is not None else readable(str(design))
+    return _said(locale, f"card.{design}", shown, readable(design))
 
 
 @cache
@@ -94,17 +85,13 @@ def card_named(locale: Locale, english: Any) -> str:
 @cache
 def post(locale: Locale, post_id: str) -> str:
     """A post's own name in `locale` ("Research", "Gnomguards")."""
-    msgid = f"post.{post_id}"
-    return _name(locale, msgid) if _known(msgid) else readable(post_id)
+    return _said(locale, f"post.{post_id}", None, readable(post_id))
 
 
 @cache
 def goal(locale: Locale, number: Any, shown: str | None = None) -> str:
     """A goal's name by its number in `locale` ("Gnome of Glory"); `shown` or the number for one the table lacks."""
-    msgid = f"goal.{number}"
-    if _known(msgid):
-        return _name(locale, msgid)
-    return shown if shown is not None else str(number)
+    return _said(locale, f"goal.{number}", shown, str(number))
 
 
 @cache

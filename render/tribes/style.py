@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.tribes.board import raw_board
 from i18n import ENGLISH, Locale
-from render.common import RGB, Box, Point, hex_to_rgb, mix, shape_box, text_width, wrap
+from render.common import RGB, Box, Point, boxes_overlap, hex_to_rgb, mix, shape_box, text_width, wrap
 
 WIDTH = 800  # picture width; a phone shows it about 360 px wide
 MAP_SIZE = 800
@@ -194,34 +194,93 @@ NAME_W = 120
 
 def name_lines(tid: str, locale: Locale = ENGLISH) -> tuple[str, ...]:
     """The lines of a territory's name in `locale`: the hand-placed ones when it says the board's name."""
-    return _name_lines(tid, locale)
+    return _name_layouts(locale)[tid][0]
+
+
+def name_at(tid: str, locale: Locale = ENGLISH) -> Point:
+    """Where the centre of a territory's name in `locale` goes: the hand-placed spot, or one near it that keeps
+    the name clear of every army token and of the other names."""
+    return _name_layouts(locale)[tid][1]
+
+
+def name_boxes(tid: str, locale: Locale = ENGLISH) -> tuple[Box, ...]:
+    """The box of each line of a territory's name in `locale`, halo included."""
+    lines, at = _name_layouts(locale)[tid]
+    return _line_boxes(lines, at)
+
+
+# How far a name in another language may move off its hand-placed spot (in 2-pixel steps), to clear the
+# tokens of a neighbour that a longer name would touch: a few pixels, so it still reads as its territory's.
+NAME_SHIFT = 28
+CHOICE_PX = 8
 
 
 @cache
-def _name_lines(tid: str, locale: Locale) -> tuple[str, ...]:
+def _name_layouts(locale: Locale) -> dict[str, tuple[tuple[str, ...], Point]]:
+    """Each territory's name lines and centre in `locale`."""
+    geo = geometry()
+    wanted = {tid: _name_choices(tid, locale) for tid in geo.order}
+    tokens = [box for tid in geo.order for box in token_area(tid)]
+    # The board's own names stay where they were placed by hand.
+    out = {tid: (geo.territories[tid].lines, geo.territories[tid].name_at)
+           for tid in geo.order if wanted[tid][0] == geo.territories[tid].lines}
+    # A name that would touch tokens where it usually goes is placed first, so the names with room move for it.
+    def touches(tid: str) -> bool:
+        boxes = _line_boxes(wanted[tid][0], geo.territories[tid].name_at)
+        return any(boxes_overlap(box, token) for box in boxes for token in tokens)
+
+    movable = [tid for tid in geo.order if tid not in out]
+    for tid in sorted(movable, key=lambda tid: not touches(tid)):
+        placed = [box for lines, at in out.values() for box in _line_boxes(lines, at)]
+        out[tid] = _clear_place(geo.territories[tid], wanted[tid], tokens + placed)
+    return {tid: out[tid] for tid in geo.order}
+
+
+def _clear_place(t: Territory, choices: list[tuple[str, ...]], avoid: list[Box]) -> tuple[tuple[str, ...], Point]:
+    """The way to break the name (of `choices`) and the spot near the hand-placed one that are clear of
+    `avoid`, on the map and centred in the territory, the usual breaking and the nearest spot first; the first
+    choice unmoved when none is clear."""
+    x, y = t.name_at
+    steps = range(-NAME_SHIFT, NAME_SHIFT + 1, 2)
+    # Each other way to break the name costs as much as moving it CHOICE_PX further.
+    tries = sorted(
+        (abs(dx) + abs(dy) + CHOICE_PX * i, i, dx, dy) for dx in steps for dy in steps for i in range(len(choices))
+    )
+    for _, i, dx, dy in tries:
+        at = (x + dx, y + dy)
+        boxes = _line_boxes(choices[i], at)
+        if (
+            _inside_polygon(at, t.polygon)
+            and all(_on_map(box) for box in boxes)
+            and not any(boxes_overlap(box, other) for box in boxes for other in avoid)
+        ):
+            return choices[i], at
+    return choices[0], t.name_at
+
+
+def _name_choices(tid: str, locale: Locale) -> list[tuple[str, ...]]:
+    """Ways to break a territory's name in `locale`, the usual one first: the hand-placed lines when it says
+    the board's name; else wrapped to the usual width, then narrower and wider."""
     from render.tribes.names import capital, place  # names reads this module's geometry
 
     t = geometry().territories[tid]
     name = capital(place(locale, tid))
     if name == " ".join(t.lines):
-        return t.lines
+        return [t.lines]
     # Never narrower than a piece that cannot be broken (a word without a hyphen is not cut).
     pieces = [piece for word in name.split() for piece in word.replace("-", "- ").split()]
     widths = [text_width(text, NAME_SIZE) for text in (*t.lines, *pieces)]
-    width = max([NAME_W, *widths])
-    return tuple(wrap(name, NAME_SIZE, width))
+    usual = max([NAME_W, *widths])
+    out = [tuple(wrap(name, NAME_SIZE, usual))]
+    for width in (*range(usual, max(widths) - 1, -4), *range(usual, 2 * usual, 4)):
+        lines = tuple(wrap(name, NAME_SIZE, width))
+        if lines not in out:
+            out.append(lines)
+    return out
 
 
-def name_boxes(tid: str, locale: Locale = ENGLISH) -> tuple[Box, ...]:
-    """The box of each line of a territory's name in `locale`, halo included."""
-    return _name_boxes(tid, locale)
-
-
-@cache
-def _name_boxes(tid: str, locale: Locale) -> tuple[Box, ...]:
-    t = geometry().territories[tid]
-    lines = name_lines(tid, locale)
-    x, y = t.name_at
+def _line_boxes(lines: tuple[str, ...], at: Point) -> tuple[Box, ...]:
+    x, y = at
     top = y - len(lines) * NAME_LINE / 2
     out = []
     for i, line in enumerate(lines):
@@ -229,6 +288,25 @@ def _name_boxes(tid: str, locale: Locale) -> tuple[Box, ...]:
         ly = top + i * NAME_LINE
         out.append((int(x - w / 2) - 2, int(ly) - 1, int(x + w / 2) + 3, int(ly + NAME_LINE) + 1))
     return tuple(out)
+
+
+def _on_map(box: Box) -> bool:
+    return box[0] >= 0 and box[1] >= 0 and box[2] <= MAP_SIZE and box[3] <= MAP_SIZE
+
+
+def _inside_polygon(point: Point, polygon: tuple[Point, ...]) -> bool:
+    """Whether `point` lies inside `polygon` (even-odd rule)."""
+    px, py = point
+    hit = False
+    for (x0, y0), (x1, y1) in zip(polygon, (*polygon[1:], polygon[0]), strict=True):
+        if (y0 > py) != (y1 > py) and px < x0 + (py - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def token_area(tid: str) -> list[Box]:
+    """Every box the army tokens of any tribe (one stack or two) may take in `tid`."""
+    return [box for tribe in TERRAINS for kinds in (1, 2) for box in token_boxes(tid, tribe, kinds)]
 
 
 def token_centres(tid: str, kinds: int) -> list[Point]:

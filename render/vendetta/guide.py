@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
+from i18n import ENGLISH, Locale, game_t
 from render import guide as composer
 from render.vendetta import board_view
+from render.vendetta import names as named
 from render.vendetta.map_pieces import piece_boxes
 from render.vendetta.style import MAP_SIZE, geometry
 
@@ -17,8 +19,8 @@ CALLOUT_GAP = 20
 
 
 @cache
-def guide() -> composer.Guide:
-    """The labelled start board (PNG) and its legend."""
+def guide(locale: Locale = ENGLISH) -> composer.Guide:
+    """The labelled start board (PNG) and its legend, in `locale`."""
     view = composer.start_view("vendetta", PLAYERS, PHASE)
     geo = geometry().territories
     home, clans = next((tid, list(here)) for tid, here in (view.get("board") or {}).items() if here)
@@ -29,16 +31,16 @@ def guide() -> composer.Guide:
     isle = geo["grand_gnome_isle"]
     plank = ((statue.cx + isle.cx) / 2, (statue.cy + isle.cy) / 2)
     callouts = [
-        composer.Callout((box[2] + CALLOUT_GAP, (box[1] + box[3]) / 2),
-                         "Clan marker: a clan's shape and colour, its number of gnomes"),
+        composer.Callout((box[2] + CALLOUT_GAP, (box[1] + box[3]) / 2), game_t(locale, "vendetta", "guide.marker")),
         composer.Callout((ground.cx - ground.r * 0.9, ground.cy - ground.r * 0.6),
-                         "A clan's home: new gnomes arrive there; it gives its token"),
+                         game_t(locale, "vendetta", "guide.home")),
         composer.Callout((meadow.cx + meadow.r * 0.8, meadow.cy + meadow.r * 0.55),
-                         "Icon: the loot a territory gives (acorn, apple, berries)"),
+                         game_t(locale, "vendetta", "guide.loot")),
         composer.Callout((statue.cx - statue.r * 0.9, statue.cy + statue.r * 0.2),
-                         "Grey territory: a statue (objectives ask to hold two)"),
+                         game_t(locale, "vendetta", "guide.statue")),
+        # The isle's name is the one the map writes on it.
         composer.Callout((isle.cx - isle.r * 0.9, isle.cy + isle.r * 0.6),
-                         "Grand Gnome Isle: the central statue, gives the mushroom"),
-        composer.Callout(plank, "Bridges and dotted paths: territories next to each other"),
+                         game_t(locale, "vendetta", "guide.isle", isle=named.place(locale, "grand_gnome_isle"))),
+        composer.Callout(plank, game_t(locale, "vendetta", "guide.paths")),
     ]
-    return composer.compose(board_view.render(view), MAP_SIZE, callouts)
+    return composer.compose(board_view.render(view, locale), MAP_SIZE, callouts)

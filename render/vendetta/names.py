@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from i18n import Locale, game_t
-from render.common import catalog_has, readable
+from render.common import catalog_has, catalog_word, readable
 from render.vendetta.style import geometry
 
 GAME = "vendetta"
@@ -29,34 +29,25 @@ def _known(msgid: str) -> bool:
 @cache
 def clan(locale: Locale, clan_id: str, shown: str | None = None) -> str:
     """A clan's name in `locale`; `shown` (the seat's word) or the id for a clan the catalog lacks."""
-    msgid = f"clan.{clan_id}"
-    if _known(msgid):
-        return game_t(locale, GAME, msgid)
-    return shown if shown is not None else clan_id
+    said = catalog_word(GAME, locale, f"clan.{clan_id}")
+    return said if said is not None else shown if shown is not None else clan_id
 
 
 @cache
 def place(locale: Locale, territory: str | None) -> str:
     """A territory's name in `locale`; the board's word (or the id made readable) for one the catalog lacks."""
     tid = str(territory)
-    msgid = f"territory.{tid}"
-    if _known(msgid):
-        return game_t(locale, GAME, msgid)
+    said = catalog_word(GAME, locale, f"territory.{tid}")
+    if said is not None:
+        return said
     found = geometry().territories.get(tid)
     return found.name if found else readable(tid)
 
 
 def card(locale: Locale, found: dict[str, Any]) -> str:
     """An objective card's name in `locale`; the view's word for a card the catalog lacks."""
-    msgid = f"card.{found.get('id')}"
-    if _known(msgid):
-        return _card_name(locale, msgid)
-    return str(found.get("name", "?"))
-
-
-@cache
-def _card_name(locale: Locale, msgid: str) -> str:
-    return game_t(locale, GAME, msgid)
+    said = catalog_word(GAME, locale, f"card.{found.get('id')}")
+    return said if said is not None else str(found.get("name", "?"))
 
 
 @cache

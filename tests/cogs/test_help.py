@@ -12,6 +12,7 @@ from cogs.errors import UserFacingError
 from cogs.help import GUIDE_FILE, guide_alt_text, guide_picture, send_help
 from cogs.rules import send_rules
 from engine import registry
+from i18n import Locale
 from present.help import help_text, quick_start_text
 
 
@@ -25,9 +26,10 @@ class Sent:
         self.messages.append((content, kwargs))
 
 
-def deferred(sent: Sent) -> Any:
-    """An interaction already deferred (as every command does first): answers go out as followups."""
-    return SimpleNamespace(response=SimpleNamespace(is_done=lambda: True), followup=sent)
+def deferred(sent: Sent, locale: str | None = None) -> Any:
+    """An interaction already deferred (as every command does first), from a client in `locale`: answers go
+    out as followups."""
+    return SimpleNamespace(response=SimpleNamespace(is_done=lambda: True), followup=sent, locale=locale)
 
 
 async def test_help_without_a_game_is_the_help_text_privately() -> None:
@@ -72,3 +74,19 @@ def test_the_alt_text_names_every_mark_of_the_legend_in_one_sentence() -> None:
     text = guide_alt_text("vendetta", legend)
     assert png.startswith(b"\x89PNG") and text.endswith(".") and text.count(".") == 1
     assert all(label.split(":")[0] in text for label in legend)
+
+
+async def test_help_for_a_game_sends_the_french_guide_to_a_french_reader() -> None:
+    sent = Sent()
+    await send_help(deferred(sent, locale="fr"), "vendetta")
+    ((_, kwargs),) = sent.messages
+    file = kwargs["file"]
+    french = guide_picture("vendetta", Locale("fr"))
+    assert french is not None
+    english = guide_picture("vendetta")
+    assert english is not None
+    assert file.fp.read() == french[0] != english[0]
+    # The alt text names each mark in French, without the space French writes before a colon.
+    assert file.description.startswith("Le plateau de vendetta") and "Marqueur de clan, La base d'un clan," in (
+        file.description)
+    assert " ," not in file.description

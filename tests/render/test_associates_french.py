@@ -9,14 +9,15 @@ import pytest
 from PIL import Image
 
 import render
+from engine import registry
 from i18n import ENGLISH, Locale
-from render import alt_text, gallery
+from render import alt_text, common, gallery
 from render.associates import events, map_layer, map_pieces, panel_view, private_view
 from render.associates import samples as associates_samples
 from render.associates.style import zones
 from tests.e2e.language_scan import foreign_findings
 from tests.i18n.test_associates_phrases import busy_game_events
-from tests.render.conftest import layer_rgb
+from tests.render.conftest import decode, layer_rgb
 
 GAME = "associates"
 FRENCH = Locale("fr")
@@ -138,3 +139,53 @@ def test_every_public_event_of_a_busy_game_is_rebuilt_in_french(players: int, se
             assert events.say(ENGLISH, said) == event.text or events.say(ENGLISH, said)[1:] == event.text[1:]
             assert events.event_text(data, view, FRENCH) != event.text
     assert seen > 50
+
+
+def _seeded_views(seeds: range, every: int = 20) -> list[dict[str, Any]]:
+    """Public views of seeded games of 2 to 4 players: about `every` states of each game, setup to the end."""
+    game = registry.get(GAME)
+    views = []
+    for players in (2, 3, 4):
+        for seed in seeds:
+            states = gallery.play(GAME, players, seed)
+            views += [game.view(s, None) for s in states[:: max(1, len(states) // every)]]
+    return views
+
+
+def _cut_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts a picture shortens with an ellipsis from now on (the one way a one-line label is cut)."""
+    cut: list[str] = []
+    real = common.ellipsize
+
+    def spy(text: str, size: int, max_width: float) -> str:
+        said = real(text, size, max_width)
+        if said != text:
+            cut.append(text)
+        return said
+
+    monkeypatch.setattr(common, "ellipsize", spy)
+    return cut
+
+
+def test_no_french_board_text_is_cut_in_any_seeded_or_sample_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The header says who is first and who acts (and how many actions are left) whole, in any state."""
+    views = [*_seeded_views(range(3)), *(s.public for s in SAMPLES)]
+    cut = _cut_texts(monkeypatch)
+    for view in views:
+        render.board(GAME, view, FRENCH)
+    assert len(views) > 150 and cut == []
+    # A name too long for any line is still cut, and seen cut: the check can fail.
+    long_view = associates_samples.crowded_view()
+    long_view["active"] = {"player": 0, "figurine": "nobody", "actions_left": 2}
+    long_view["figurines"] = [*long_view["figurines"], {"id": "nobody", "guild": None, "name": "Gnome " * 30}]
+    render.board(GAME, long_view, FRENCH)
+    assert cut and cut[0].startswith("Gnome Gnome")
+
+
+def test_who_acts_moves_under_who_is_first_only_when_the_line_cannot_hold_both() -> None:
+    view = next(v for v in _seeded_views(range(1)) if v.get("active") and v.get("first_player") is not None)
+    english, french = panel_view.panel_layout(view), panel_view.panel_layout(view, FRENCH)
+    assert english.status_px == 0 and french.status_px > 0
+    # The French picture is that much taller; the English one keeps its one status line.
+    assert decode(render.board(GAME, view, FRENCH)).height == decode(render.board(GAME, view)).height + (
+        french.status_px)

@@ -6,10 +6,11 @@ import io
 from importlib import import_module
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from engine import registry
-from render.guide import MAX_RATIO, Callout, compose
+from i18n import Locale
+from render.guide import MAX_RATIO, Callout, _wrap, compose
 
 # Words each game's legend must name: what a newcomer sees first on that board.
 LEGEND_WORDS = {
@@ -52,3 +53,33 @@ def test_each_callout_is_a_numbered_disc_on_the_map() -> None:
     # The disc's magenta covers the map where the callout points; the map elsewhere is untouched.
     assert picture.getpixel((50, 50 - 12)) != (40, 120, 40)
     assert picture.getpixel((100, 100)) == (40, 120, 40)
+
+
+# Words each game's French legend must name, as its catalog says them (and the board shows them).
+FRENCH_LEGEND_WORDS = {
+    "vendetta": ("Marqueur de clan", "base", "butin", "statue", "Île du grand gnome", "chemins"),
+    "associates": ("Figurine", "Fé\u00a0fée", "repaire", "composants", "terrain", "Donjon abandonné"),
+    "tribes": ("Jeton d'armée", "ville", "Gnomlab", "Plaine", "marécage", "mer"),
+}
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_french_guide_says_every_callout_in_french_on_the_french_board(name: str) -> None:
+    module = import_module(f"render.{name}.guide")
+    english, french = module.guide(), module.guide(Locale("fr"))
+    legend = " ".join(french.legend)
+    for word in FRENCH_LEGEND_WORDS[name]:
+        assert word in legend, (name, word)
+    # No English label is left in the French legend, and the map under it is the French board.
+    assert len(french.legend) == len(english.legend)
+    assert not set(french.legend) & set(english.legend), set(french.legend) & set(english.legend)
+    assert french.png != english.png
+    assert french.width == english.width and french.height <= MAX_RATIO * french.width
+
+
+def test_a_no_break_space_keeps_a_letter_and_its_word_on_one_legend_line() -> None:
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    # At this width a plain space lets "Gb" end a line without its word; a no-break space carries it down.
+    assert _wrap(draw, "Gn gnome, Tr troll, Gb gobelin", 250) == ["Gn gnome, Tr troll, Gb", "gobelin"]
+    assert _wrap(draw, "Gn\u00a0gnome, Tr\u00a0troll, Gb\u00a0gobelin", 250) == [
+        "Gn\u00a0gnome, Tr\u00a0troll,", "Gb\u00a0gobelin"]

@@ -14,10 +14,20 @@ from i18n import ENGLISH, Locale
 from render import alt_text, gallery
 from render.common import boxes_overlap, inside
 from render.tribes import map_layer, samples
-from render.tribes.style import MAP_SIZE, geometry, name_boxes, name_lines
+from render.tribes.style import (
+    MAP_SIZE,
+    NAME_SHIFT,
+    TERRAINS,
+    geometry,
+    name_at,
+    name_boxes,
+    name_lines,
+    token_boxes,
+)
 from render.tribes.words import phase_line, result_text
 from tests.e2e.language_scan import foreign_findings
 from tests.render.test_readability import _clear_render_caches
+from tests.render.test_tribes_render import _inside_polygon
 
 GAME = "tribes"
 FRENCH = Locale("fr")
@@ -130,6 +140,25 @@ def test_the_french_territory_names_stay_on_the_map_and_clear_of_each_other():
     assert name_lines("eagle_cliffs", FRENCH) == ("Falaises-", "aux-Aigles")
     assert name_lines("mudburg", FRENCH) == ("Fangebourg",)
     assert name_lines("forest", FRENCH) == ("La Forêt",)
+
+
+@pytest.mark.parametrize("locale", [ENGLISH, FRENCH])
+def test_no_territory_name_touches_the_army_tokens_of_any_territory(locale: Locale) -> None:
+    """A longer name (French "Marécage-aux-Crapauds") is broken or moved a little so it covers no token that any
+    tribe (one stack or two) may put in its own or a neighbour's territory."""
+    tids = sorted(geometry().territories)
+    tokens = {tid: [box for tribe in TERRAINS for kinds in (1, 2) for box in token_boxes(tid, tribe, kinds)]
+              for tid in tids}
+    touching = [(named, held) for named in tids for held in tids
+                if any(boxes_overlap(name, token) for name in name_boxes(named, locale) for token in tokens[held])]
+    assert touching == []
+    for tid in tids:
+        # Still its territory's name: centred inside it, near where the board places it.
+        (x, y), (hx, hy) = name_at(tid, locale), geometry().territories[tid].name_at
+        assert abs(x - hx) + abs(y - hy) <= 2 * NAME_SHIFT, tid
+        assert _inside_polygon(x, y, geometry().territories[tid].polygon), tid
+    assert name_lines("toad_swamp", FRENCH) == ("Marécage-", "aux-", "Crapauds")
+    assert name_at("toad_swamp", FRENCH) != geometry().territories["toad_swamp"].name_at
 
 
 def test_every_outcome_the_engine_says_reads_back_in_french():
