@@ -11,6 +11,9 @@ up in the game's catalog (`engine/<game>/locales/<lang>.po`) in the reader's lan
 - a `ListOf` items, joined as the reader's language joins them;
 - another `Phrase`, for a sentence that holds sentences ("Red at Blue rolls 3, 5; ...").
 
+A phrase whose id starts with `core.` (CORE_PREFIX) says words every game shares, raised by engine.core itself
+("That choice is not available now..."): the bot's catalog holds it, while its arguments are still the game's.
+
 A phrase is stored with the event in the game's log (`to_json`), so an old game's log reads in any language;
 events stored before phrases existed keep their English `text`, which the front end shows as it is.
 """
@@ -24,6 +27,8 @@ from typing import Any, Literal
 # How a list is joined: "Red, Blue" (comma), "a; b" (semicolon, for items that are clauses), "Red and Blue".
 ListStyle = Literal["comma", "semicolon", "and"]
 LIST_STYLES: tuple[ListStyle, ...] = ("comma", "semicolon", "and")
+# The ids of the phrases engine.core says for every game, which the bot's catalog holds.
+CORE_PREFIX = "core."
 
 
 @dataclass(frozen=True, slots=True)
