@@ -13,7 +13,6 @@ from host.errors import (
     GameNotActive,
     GameNotFound,
     HostError,
-    IllegalMove,
     NotAllowed,
     NotHost,
     NotJoined,
@@ -59,7 +58,7 @@ def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
 def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
     """The refusal in `locale` when the catalogs have its words (else in English), followed by what to do
     instead (unless the message already says it)."""
-    if isinstance(error, IllegalMove) and error.phrase is not None and error.game:
+    if error.phrase is not None and error.game:
         # The engine's refusal, said from its game's catalog (engine.core's own words from the bot's).
         message = say(locale, error.game, error.phrase, {})
     elif error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint

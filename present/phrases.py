@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.phrases import CORE_PREFIX, Arg, ListOf, NameRef, Phrase, PlayerRef
+from engine.core.phrases import CORE_PREFIX, Arg, ListOf, NameRef, Phrase, PlayerRef, Verbatim
 from i18n.catalog import game_t, t
 from i18n.formats import format_number
 from i18n.locale import Locale
@@ -41,6 +41,8 @@ def _arg(locale: Locale, game: str, value: Arg, names: Mapping[int, str], people
             return _separator(locale, style).join(said)
         case Phrase():
             return say(locale, game, value, names, people)
+        case Verbatim(text=text):
+            return text
     raise TypeError(f"not a phrase argument: {value!r}")
 
 
