@@ -39,7 +39,8 @@ def phraseless(source: str) -> list[tuple[int, str]]:
         if len(node.args) >= 3 or any(k.arg == "phrase" for k in node.keywords):
             continue
         code = node.args[1] if len(node.args) >= 2 else next((k.value for k in node.keywords if k.arg == "code"), None)
-        found.append((node.lineno, code.value if isinstance(code, ast.Constant) else "E_ILLEGAL"))
+        literal = code.value if isinstance(code, ast.Constant) else None
+        found.append((node.lineno, literal if isinstance(literal, str) else "E_ILLEGAL"))
     return found
 
 

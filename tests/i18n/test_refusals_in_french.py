@@ -31,6 +31,16 @@ def refusal_of(attempt: Callable[[], object]) -> IllegalAction:
     return refused.value
 
 
+def applying(game: Game[Any], state: Any, player: int, action_id: str) -> Callable[[], object]:
+    """`player` taking `action_id` in `state`, when called."""
+    return lambda: game.apply(state, player, Action(action_id))
+
+
+def starting(game: Game[Any], players: int, options: dict[str, Any]) -> Callable[[], object]:
+    """A new game of `players` with `options`, when called."""
+    return lambda: game.new_game(players, 1, options)
+
+
 def typed(said: Arg) -> list[str]:
     """The verbatim texts in `said` (what a player types as it is, the same in every language)."""
     match said:
@@ -100,7 +110,7 @@ def test_bad_options_are_refused_in_french(name: str) -> None:
             tries.append({spec.name: "nonsense"})
         if spec.type == "bool":
             tries.append({spec.name: "perhaps"})
-    refusals = [refusal_of(lambda options=options: game.new_game(2, 1, options)) for options in tries]
+    refusals = [refusal_of(starting(game, 2, options)) for options in tries]
     assert {r.code for r in refusals} <= {"E_OPTION", "E_SETUP"}, [r.message for r in refusals]
     assert len(refusals) >= 4
     check(name, refusals, 2)
@@ -156,7 +166,7 @@ def test_deployment_refusals_are_refused_in_french() -> None:
     assert s.phase == "deploy", s.phase
     refusals = [refusal_of(lambda: TRIBES.apply(s, p, Action("dep:from:cloud_crags")))]
     moving, _ = TRIBES.apply(s, p, Action("dep:from:golden_fields"))
-    refusals += [refusal_of(lambda: TRIBES.apply(moving, p, Action(a)))
+    refusals += [refusal_of(applying(TRIBES, moving, p, a))
                  for a in ("dep:to:golden_fields", "dep:to:sunny_downs", "dep:from:golden_fields")]
     check("tribes", refusals)
     # The English message lowers the whole tribe name ("the mountain gnomes"); the phrase names the tribe as the
@@ -164,7 +174,8 @@ def test_deployment_refusals_are_refused_in_french() -> None:
     held = refusal_of(lambda: TRIBES.apply(moving, p, Action("dep:to:cloud_crags")))
     assert held.message == "Cloud Crags is held by the mountain gnomes: attack it in your plan."
     assert held.phrase is not None
-    assert say(ENGLISH, "tribes", held.phrase, {}) == "Cloud Crags is held by the Mountain Gnomes: attack it in your plan."
+    english = say(ENGLISH, "tribes", held.phrase, {})
+    assert english == "Cloud Crags is held by the Mountain Gnomes: attack it in your plan."
     assert say(FRENCH, "tribes", held.phrase, {}) == (
         "Impossible d'aller à Pics-des-Nuages : le territoire est tenu par les Gnomes des montagnes ; attaque-le dans "
         "ton plan.")
@@ -175,7 +186,7 @@ def test_vendetta_typed_orders_of_the_wrong_moment_are_refused_in_french() -> No
     game = registry.get("vendetta")
     state = game.new_game(3, 2)
     player = game.pending(state)[0].player
-    refusals = [refusal_of(lambda: game.apply(state, player, Action(a))) for a in ("from:nowhere", "zzz:1", "pass")]
+    refusals = [refusal_of(applying(game, state, player, a)) for a in ("from:nowhere", "zzz:1", "pass")]
     refusals.append(refusal_of(lambda: game.new_game(7, 1)))
     refusals.append(refusal_of(lambda: game.new_game(3, 1, {"clans_per_player": 2})))
     check("vendetta", refusals, 3)
@@ -190,7 +201,7 @@ def test_an_engine_refusal_reaches_a_french_reader_as_french() -> None:
         other = next((p for p in range(2) if not game.is_pending(state, p)), None)
         refusals = [unknown_choice(game, state)]
         if other is not None:
-            refusals.append(refusal_of(lambda other=other: game.apply(state, other, Action("pass"))))
+            refusals.append(refusal_of(applying(game, state, other, "pass")))
         for refused in refusals:
             error = IllegalMove(refused, name)
             assert refusal_text(error, ENGLISH).startswith(refused.message)
