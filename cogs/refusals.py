@@ -13,7 +13,6 @@ from host.errors import (
     GameNotActive,
     GameNotFound,
     HostError,
-    IllegalMove,
     NotAllowed,
     NotHost,
     NotJoined,
@@ -47,17 +46,6 @@ NOT_ACTIVE_HINTS = {
 }
 
 
-# The refusals every game shares (engine.core: game.py, phases.py), by their fixed English words, with the
-# message saying each in any language; a game's own refusals carry a phrase of its catalog instead.
-CORE_REFUSALS = {
-    "The game is over.": mark("refusal.game-over"),
-    "It is not your turn.": mark("refusal.not-your-turn-now"),
-    "You have nothing to decide right now.": mark("choices.nothing-to-decide"),
-    "There is nothing to pick right now.": mark("refusal.nothing-to-pick"),
-    "That order is too long.": mark("refusal.order-too-long"),
-}
-
-
 def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
     """The sentence telling what is allowed instead of what `error` refused (may be empty), in `locale`."""
     if isinstance(error, GameNotActive):
@@ -70,11 +58,9 @@ def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
 def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
     """The refusal in `locale` when the catalogs have its words (else in English), followed by what to do
     instead (unless the message already says it)."""
-    if isinstance(error, IllegalMove) and error.phrase is not None and error.game:
-        # The engine's refusal, said from its game's catalog.
+    if error.phrase is not None and error.game:
+        # The engine's refusal, said from its game's catalog (engine.core's own words from the bot's).
         message = say(locale, error.game, error.phrase, {})
-    elif isinstance(error, IllegalMove) and error.message in CORE_REFUSALS:
-        message = Said(CORE_REFUSALS[error.message]).text(locale)
     elif error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint
         locale = ENGLISH
         message = error.message
