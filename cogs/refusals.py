@@ -6,6 +6,9 @@ so it adds *what is allowed instead* here, in one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.core.phrases import Arg, ListOf, Phrase, Verbatim
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -13,6 +16,7 @@ from host.errors import (
     GameNotActive,
     GameNotFound,
     HostError,
+    InvalidOption,
     NotAllowed,
     NotHost,
     NotJoined,
@@ -22,6 +26,8 @@ from host.errors import (
     UndoNotAllowed,
 )
 from i18n import ENGLISH, Locale, mark
+from i18n.catalog import command_word
+from i18n.commands import Slot, choice_id, option_id
 from present.phrases import say
 
 NEW_GAME = mark("hint.new-game")
@@ -60,7 +66,8 @@ def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
     instead (unless the message already says it)."""
     if error.phrase is not None and error.game:
         # The engine's refusal, said from its game's catalog (engine.core's own words from the bot's).
-        message = say(locale, error.game, error.phrase, {})
+        said = _as_typed(error.phrase, locale) if isinstance(error, InvalidOption) else error.phrase
+        message = say(locale, error.game, said, {})
     elif error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint
         locale = ENGLISH
         message = error.message
@@ -71,3 +78,32 @@ def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
         return message
     return f"{message} {hint}"
 
+
+
+
+NEW_GAME_COMMAND = "game new"
+
+
+def _as_typed(said: Phrase, locale: Locale) -> Phrase:
+    """An option refusal with each option and choice named as the reader's Discord shows it in /game new (the
+    engine names them by their code names, which only an English client shows)."""
+    option = said.args.get("option")
+    name = option.text if isinstance(option, Verbatim) else ""
+
+    def option_name(text: str) -> str:
+        return command_word(locale, option_id(NEW_GAME_COMMAND, text, Slot.NAME), text)
+
+    def choice_name(text: str) -> str:
+        return command_word(locale, choice_id(NEW_GAME_COMMAND, name, text), text)
+
+    def shown(value: Arg, word: Callable[[str], str]) -> Arg:
+        match value:
+            case Verbatim(text=text):
+                return Verbatim(word(text))
+            case ListOf(items=items, style=style):
+                return ListOf(tuple(shown(item, word) for item in items), style)
+        return value
+
+    # "choices" lists an option's allowed values; every other typed word is an option's name.
+    args = {key: shown(value, choice_name if key == "choices" else option_name) for key, value in said.args.items()}
+    return Phrase(said.msgid, args, said.n)

@@ -30,7 +30,7 @@ def option_specs() -> list[OptionSpec]:
     """The table options of §3, §14, R-T44 and §15.1 (the decision timer is the host's, see timeout_rules)."""
     return [
         OptionSpec("turbo", "bool", False,
-                   "turboGnom: 12 armies and one card each at the start; espionage and assassination from turn 1.",
+                   "turboGnom: start with 12 armies and a card; spy and assassinate on turn 1.",
                    label="Turbo start",
                    explain="when on, everyone starts with 12 armies and a card, and may spy and assassinate "
                            "from turn 1."),

@@ -23,7 +23,7 @@ NEUTRALS_PER_SEAT = 3
 def option_specs() -> list[OptionSpec]:
     """The creation options of §4.1 that the engine needs (the turn timer belongs to the host)."""
     return [
-        OptionSpec("scoring", "choice", "basic", "basic: first to complete wins; advanced: points (§8).",
+        OptionSpec("scoring", "choice", "basic", "basic: first to complete wins; advanced: points decide.",
                    choices=("basic", "advanced"), label="Scoring",
                    value_words=(("basic", "the first to complete their objectives wins; if nobody has by the round "
                                           "limit, points decide."),

@@ -10,6 +10,7 @@ import pytest
 
 from cogs.refusals import refusal_text
 from engine import registry
+from engine.associates.game import GAME as ASSOCIATES
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, not_offered
@@ -122,9 +123,20 @@ def test_an_option_refusal_reaches_the_front_end_in_french() -> None:
     error = InvalidOption.of(refused, "tribes")
     assert refusal_text(error, ENGLISH).startswith(refused.message)
     french = refusal_text(error, FRENCH)
-    assert french.startswith("L'option gnompax_cap")
+    # The option is named as a French Discord client shows it in /game new, not by its code name.
+    assert french.startswith("L'option gnompax_max") and "gnompax_cap" not in french
     assert refused.phrase is not None
     assert not foreign_findings([("option", untyped(french, refused.phrase))], "fr", "en")
+
+
+def test_an_option_refusal_lists_the_choices_as_the_reader_sees_them() -> None:
+    refused = refusal_of(lambda: ASSOCIATES.new_game(2, 1, {"neutral_lair": "sometimes"}))
+    error = InvalidOption.of(refused, "associates")
+    english = refusal_text(error, ENGLISH)
+    assert english.startswith(refused.message) and "auto, always, never" in english
+    french = refusal_text(error, FRENCH)
+    assert "repaire_neutre" in french and "toujours" in french and "jamais" in french, french
+    assert "neutral_lair" not in french and "always" not in french
 
 
 def test_stale_tribes_war_choices_are_refused_in_french() -> None:
