@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from i18n import ENGLISH, Locale, catalogs, resolve
-from i18n.commands import COMMANDS, CommandWords, Slot, choice_id, command_id, option_id, problem
+from i18n import ENGLISH, Locale, resolve
+from i18n.catalog import sendable_command_word
+from i18n.commands import CommandWords, Slot, choice_id, command_id, option_id
 
 log = logging.getLogger(__name__)
 
@@ -92,17 +93,8 @@ class CommandTranslator(app_commands.Translator):
 
     def words(self, locale: Locale, msgid: str) -> str | None:
         """The catalog's text for `msgid` in `locale`, None when it has none or Discord would refuse it."""
-        catalog = catalogs().catalog(COMMANDS, locale)
-        message = catalog.messages.get(msgid) if catalog is not None else None
-        if message is None:
-            return None
-        text = message.forms[0]
-        why = problem(msgid, text)
-        if why is not None:
-            # One refused localisation fails the whole sync: better English for this word than no commands.
-            log.warning("the %s word %s is not sent to Discord: %s", locale, msgid, why)
-            return None
-        return text
+        # One refused localisation fails the whole sync: better English for that word than no commands.
+        return sendable_command_word(locale, msgid, warn=True)
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:

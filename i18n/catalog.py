@@ -181,10 +181,24 @@ def mark_game(msgid: str) -> str:
     return msgid
 
 
+def sendable_command_word(locale: Locale, msgid: str, *, warn: bool = False) -> str | None:
+    """The word of `msgid` of the "commands" domain in `locale` (a command's, option's or choice's name or
+    description) as Discord accepts it, or None where the catalog has none or Discord would refuse it (logged
+    with `warn`)."""
+    catalog = catalogs().catalog(COMMANDS, locale)
+    message = catalog.messages.get(msgid) if catalog is not None else None
+    if message is None or not message.forms[0]:
+        return None
+    text = message.forms[0]
+    why = problem(msgid, text)
+    if why is not None:
+        if warn:
+            log.warning("the %s word %s is not sent to Discord: %s", locale, msgid, why)
+        return None
+    return text
+
+
 def command_word(locale: Locale, msgid: str, english: str) -> str:
     """The word of `msgid` of the "commands" domain that the reader's Discord shows in `locale` (a command's,
     option's or choice's name), or `english` (the code's own) where the catalog has none Discord accepts."""
-    catalog = catalogs().catalog(COMMANDS, locale)
-    message = catalog.messages.get(msgid) if catalog is not None else None
-    text = message.forms[0] if message is not None else ""
-    return text if text and problem(msgid, text) is None else english
+    return sendable_command_word(locale, msgid) or english

@@ -18,6 +18,7 @@ import discord
 import pytest
 from discord import app_commands
 
+import i18n.catalog
 from app.settings import Settings
 from cogs import translator
 from cogs.client import EXTENSIONS, GnomehostBot
@@ -138,7 +139,7 @@ def test_a_word_discord_would_refuse_is_not_sent(tmp_path: Path, monkeypatch: py
     (folder / "fr.po").write_text(HEADER + 'msgid "help.name"\nmsgstr "Aide moi"\n\n'
                                   'msgid "play.name"\nmsgstr "jouer"\n', encoding="utf-8")
     found = Catalogs.load(tmp_path)
-    monkeypatch.setattr(translator, "catalogs", lambda: found)
+    monkeypatch.setattr(i18n.catalog, "catalogs", lambda: found)
     words = translator.CommandTranslator(app_commands.CommandTree(discord.Client(intents=discord.Intents.none())))
     # A space and a capital: Discord would refuse the whole sync, so English stands for that one word.
     assert words.words(FR, "help.name") is None
