@@ -9,7 +9,6 @@ language the bot does not speak, gets None: Discord then shows the code's own En
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,8 +19,6 @@ from discord.app_commands import TranslationContextLocation as Where
 from i18n import ENGLISH, Locale, resolve
 from i18n.catalog import sendable_command_word
 from i18n.commands import CommandWords, Slot, choice_id, command_id, option_id
-
-log = logging.getLogger(__name__)
 
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 COMMAND_TYPES = (app_commands.Command, app_commands.Group)
