@@ -398,13 +398,19 @@ async def test_a_dm_to_a_user_last_seen_in_french_is_french_and_clicks_in_it_wri
         await store.close()
 
 
-async def test_the_closing_edit_of_a_dm_prompt_is_in_its_players_language() -> None:
+def bot_with_user_10_in_french() -> FakeBot:
+    """A fake bot whose stand-in store last saw user 10 in French and every other user in no language."""
     bot = FakeBot()
 
     async def french(user_id: int) -> str | None:
         return "fr" if user_id == 10 else None
 
-    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the user last seen in French
+    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the stand-in store's answer
+    return bot
+
+
+async def test_the_closing_edit_of_a_dm_prompt_is_in_its_players_language() -> None:
+    bot = bot_with_user_10_in_french()
     notifier = notifier_for(bot)
     dm = await bot.create_dm(SimpleNamespace(id=10))
     await notifier.close_prompt(TABLE, 10, MessageRef(10, 77), "Keep Trap", False)
@@ -418,12 +424,7 @@ async def test_the_closing_edit_of_a_dm_prompt_is_in_its_players_language() -> N
 
 async def test_a_closed_dm_prompt_says_the_choice_from_the_games_catalog_in_its_players_language() -> None:
     """The engine's label of the choice is English; its phrase is said in the reader's language instead."""
-    bot = FakeBot()
-
-    async def french(user_id: int) -> str | None:
-        return "fr" if user_id == 10 else None
-
-    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the stand-in store answers French for this user
+    bot = bot_with_user_10_in_french()
     notifier = notifier_for(bot)
     tribes = dataclasses.replace(TABLE, game_name="tribes")
     said = phrase("label.pass-invest")
@@ -463,12 +464,7 @@ async def _ping(table: TableInfo, pending: tuple[PendingPlayer, ...], reminder: 
 
 
 async def test_a_dm_nudge_is_worded_in_its_readers_language_and_a_channel_one_in_the_tables() -> None:
-    bot = FakeBot()
-
-    async def french(user_id: int) -> str | None:
-        return "fr" if user_id == 10 else None
-
-    bot.service.players.locale_of = french  # type: ignore[method-assign]  # the stand-in store answers French for this user
+    bot = bot_with_user_10_in_french()
     notifier = notifier_for(bot)
     turn = PendingPlayer(0, 10, DecisionKind.SIMULTANEOUS, INVEST_EN, said=INVEST)
 
