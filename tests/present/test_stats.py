@@ -99,7 +99,7 @@ def test_a_servers_stats_read_in_french_with_french_numbers():
                              {"tribes": "Tribus de gnomes", "vendetta": "Vendetta"}, FR)
     lines = text.split("\n")
     assert "**Tribus de gnomes** : 6 parties, 21,5 manches et 2,2 jours en moyenne" in lines
-    assert f"- La place 1 a gagné 4 fois sur 6 (67{NNBSP}%, 30\u201390{NNBSP}% ; part équitable 50{NNBSP}%)" in lines
+    assert f"- La place 1 a gagné 4 fois sur 6 (67{NNBSP}%, 30\u201390{NNBSP}% ; à chances égales 50{NNBSP}%)" in lines
     assert "- <@22> : 20 s en moyenne, médiane moins d'une seconde (sur 6 tours)" in lines
     assert "/moi stats caché:True" in text
     assert foreign_findings([(f"server line {i}", line) for i, line in enumerate(lines)], "fr", "en") == []
