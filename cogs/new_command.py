@@ -51,6 +51,15 @@ def _spec_annotation(spec: OptionSpec) -> tuple[Any, list[app_commands.Choice[An
     return str, []
 
 
+def _default_words(default: object) -> str:
+    """What a description says of an option's default: a yes/no option is on or off, not True or False."""
+    if default is None:
+        return ""
+    if isinstance(default, bool):
+        return " (default: on)" if default else " (default: off)"
+    return f" (default {default})"
+
+
 def option_params(game_names: Sequence[str]) -> list[OptionParam]:
     """The union of all games' options as /game new parameters (a name two games type differently becomes text)."""
     params: dict[str, OptionParam] = {}
@@ -62,7 +71,7 @@ def option_params(game_names: Sequence[str]) -> list[OptionParam]:
             annotation, choices = _spec_annotation(spec)
             known = params.get(spec.name)
             if known is None:
-                default = "" if spec.default is None else f" (default {spec.default})"
+                default = _default_words(spec.default)
                 params[spec.name] = OptionParam(spec.name, annotation, spec.description + default, choices, [game_name])
             elif known.annotation == annotation and [c.value for c in known.choices] == [c.value for c in choices]:
                 known.games.append(game_name)

@@ -78,3 +78,21 @@ def test_rules_sections_split_at_headings():
         assert sections, f"no rules text for {name}"
         assert all(len(title) <= 100 and body for title, body in sections.items())
     assert rules_sections("no_such_game") == {}
+
+
+def test_a_default_is_said_in_words_a_player_reads(monkeypatch):
+    """A yes/no option's default reads on or off (Discord's True and False are not the player's words)."""
+    games = {"a": [OptionSpec("fast", "bool", False, "play fast"), OptionSpec("slow", "bool", True, "play slow"),
+                   OptionSpec("size", "int", 3, "board size", minimum=1, maximum=9),
+                   OptionSpec("mode", "choice", None, "how", choices=("x", "y"))]}
+
+    class Fake:
+        title = "x"
+
+        def options(self):
+            return games["a"]
+
+    monkeypatch.setattr(registry, "get", lambda name: Fake())
+    described = {p.name: p.description for p in option_params(["a"])}
+    assert described == {"fast": "play fast (default: off)", "slow": "play slow (default: on)",
+                         "size": "board size (default 3)", "mode": "how"}
