@@ -383,7 +383,7 @@ async def test_a_dm_to_a_user_last_seen_in_french_is_french_and_clicks_in_it_wri
         assert counting.locale_writes == 1 and getattr(await store.get_player(10), "locale", None) == "fr"
         await notifier.send_private(TABLE, 10, update)
         content = bot.dms[10].sent[-1][0]
-        assert content.startswith(f"**{TABLE.title}** — partie n°{TABLE.game_id}"), content
+        assert content.startswith(f"**{TABLE.title}** — partie n° {TABLE.game_id}"), content
         assert "Ta vue privée est ci-dessous" in content
         # A process started later reads the stored language: the DM is still French.
         fresh = FakeBot()

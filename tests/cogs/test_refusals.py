@@ -103,7 +103,7 @@ def test_a_refusal_not_yet_in_the_catalogs_stays_english_with_its_english_hint()
 def test_a_game_that_is_not_running_or_not_there_is_said_in_the_readers_language() -> None:
     over = user_message(GameNotActive("finished"), FRENCH)
     assert over is not None and over.startswith("Cette partie est terminée. Appuie sur Revanche"), over
-    assert user_message(GameNotFound(12345), FRENCH) == ("Il n'y a pas de partie n°12345. `/partie état` montre la "
+    assert user_message(GameNotFound(12345), FRENCH) == ("Il n'y a pas de partie n° 12345. `/partie état` montre la "
                                                          "partie de ce salon.")
     assert (user_message(GameNotFound()) or "").startswith("There is no game here. `/game status`")
 

@@ -48,7 +48,7 @@ async def test_ratings_stats_and_export_read_in_french(fake: Harness, bot: LiveB
     before = len(fake.dm_messages(alice))
     rec = await fake.slash(alice, "game", subcommand="export", channel=fake.channel, settle=SETTLE)
     await fake.server.wait_until(lambda: len(rec.messages) >= 2, 20.0, "the note that the DM went out")
-    assert f"Le relevé de la partie n°{game_id}" in rec.content, rec.describe()
+    assert f"Le relevé de la partie n° {game_id}" in rec.content, rec.describe()
     assert "message privé" in rec.all_text, rec.describe()
     shown.append(("export", rec.all_text))
     shown += [("export DM", m.text()) for m in fake.dm_messages(alice)[before:]]

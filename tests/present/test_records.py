@@ -65,7 +65,7 @@ def test_the_export_replies_read_in_french_and_stay_english_by_default():
     assert export.public_reply("Tribes", 7).startswith("The record of game #7 (Tribes) is attached: the options")
     said = [export.public_reply("Tribus de gnomes", 7, FR), export.full_dm("Tribus de gnomes", 7, FR),
             export.full_sent(7, FR), export.full_not_sent(7, FR), export.too_large(7, FR)]
-    assert "n°7" in said[0] and export.REPLAY_COMMAND in said[1] and "/partie exporter" in said[3]
+    assert "n° 7" in said[0] and export.REPLAY_COMMAND in said[1] and "/partie exporter" in said[3]
     # The replay command is a shell command, the same in every language: its words are allowed.
     command = frozenset({"python", "engine", "replay", "file"})
     assert foreign_findings([(f"export reply {i}", text) for i, text in enumerate(said)], "fr", "en", command) == []
