@@ -51,7 +51,7 @@ from engine.associates.state import (
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
 from engine.core.errors import IllegalAction
 from engine.core.names import player_ref
-from engine.core.phrases import PlayerRef, listed, phrase
+from engine.core.phrases import Phrase, PlayerRef, listed, phrase
 
 __all__ = ["AUTO_ID", "KEEPDEFAULT_ID"]
 
@@ -66,14 +66,30 @@ def free_guilds(s: State) -> list[str]:
 
 def guild_legal(s: State) -> list[Action]:
     """'guild:<g>' for every free guild."""
-    out = []
-    for g in free_guilds(s):
-        if s.n == 2:  # R-A28: advice
-            out.append(Action(f"guild:{g}", f"Play the {GUILD_INFO[g]['title']} (2 players: take exactly one of "
-                              "Thieves/Brigands)", phrase("label.pick-guild-duel", guild=words.guild(g))))
-        else:
-            out.append(guild_action(g))
-    return out
+    return [guild_action(g) for g in free_guilds(s)]
+
+
+# R-A28: at two players the rules advise that exactly one of these two guilds plays (advice, not enforced).
+DUEL_PAIR: tuple[str, str] = ("thieves", "brigands")
+
+
+def guild_prompt(s: State) -> tuple[str, Phrase]:
+    """What the guild choice asks, in English and as a phrase: at two players with the pairing advice (R-A28)
+    said once for the choice as it stands, not repeated on every guild's button."""
+    if s.n != 2:
+        return "Choose your guild.", phrase("prompt.guild")
+    taken = [g for g in DUEL_PAIR if g in guilds_in_game(s)]
+    if taken:
+        held = taken[0]
+        other = DUEL_PAIR[1 - DUEL_PAIR.index(held)]
+        return (f"Choose your guild. The {GUILD_INFO[held]['title']} are in play: with two players the rules advise "
+                f"against also taking the {GUILD_INFO[other]['title']}.",
+                phrase("prompt.guild-duel-not-both", taken=words.guild(held), other=words.guild(other)))
+    if guilds_in_game(s):
+        return ("Choose your guild. With two players the rules advise you take the Thieves or the Brigands.",
+                phrase("prompt.guild-duel-take-one"))
+    return ("Choose your guild. With two players the rules advise that exactly one of you plays the Thieves or "
+            "the Brigands.", phrase("prompt.guild-duel-one-of-you"))
 
 
 def guild_action(g: str) -> Action:

@@ -159,8 +159,8 @@ PHASE_TABLE: dict[str, PhaseRules[State]] = {
     GUILD: PhaseRules(
         kind=DecisionKind.SETUP,
         waiting=_guild_waiting,
-        prompt=lambda s, p: "Choose your guild.",
-        prompt_phrase=lambda s, p: phrase("prompt.guild"),
+        prompt=lambda s, p: phases.guild_prompt(s)[0],
+        prompt_phrase=lambda s, p: phases.guild_prompt(s)[1],
         legal=_asked(_guild_waiting, lambda s, p: phases.guild_legal(s)),
         apply=_run(phases.guild_apply),
         timeout=_guild_timeout,

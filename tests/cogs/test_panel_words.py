@@ -25,7 +25,7 @@ def test_a_choice_with_a_phrase_reads_in_the_readers_language_and_one_without_as
 
 def test_the_panels_own_words_are_french_for_a_french_reader() -> None:
     assert panel_words.panel_headline("Vendetta", 3, "Dingleson", FRENCH) == (
-        "**Vendetta** — partie n° 3 · tu joues Dingleson")
+        "**Vendetta** — partie n° 3 · ton camp : Dingleson")
     assert panel_words.panel_headline("Vendetta", 3, None) == "**Vendetta** — game #3"
     assert panel_words.your_choice("", FRENCH) == "**Ton choix :**"
     assert panel_words.finished_line("Vendetta", 3, TableStatus.CANCELLED, FRENCH) == (
