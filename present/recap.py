@@ -45,18 +45,18 @@ class _Kind:
     texts: list[str] = field(default_factory=list)
 
     def said(self) -> str:
-        """Each different text once, counted when repeated ("X, twice; Y"); past SHOWN_PER_KIND different ones,
+        """Each different text once, counted when repeated ("X, twice. Y"); past SHOWN_PER_KIND different ones,
         the first of them and how many more (a reader wants what happened, not "and 1 more like it")."""
         counts: dict[str, int] = {}
         for told in self.texts:
             key = told.rstrip(".")
             counts[key] = counts.get(key, 0) + 1
         parts = [told if n == 1 else f"{told}, {times(n, self.locale)}" for told, n in counts.items()]
-        semicolon = t(self.locale, "list.semicolon")
+        # Each text is a sentence of the game's, capital first: sentences, not a semicolon list.
         if len(parts) <= SHOWN_PER_KIND:
-            return semicolon.join(parts)
+            return ". ".join(parts)
         rest = sum(list(counts.values())[SHOWN_PER_KIND - 1:])
-        return semicolon.join([*parts[:SHOWN_PER_KIND - 1], t(self.locale, "recap.more-like-these", n=rest)])
+        return ". ".join([*parts[:SHOWN_PER_KIND - 1], t(self.locale, "recap.more-like-these", n=rest)])
 
 
 @dataclass

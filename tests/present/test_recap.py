@@ -26,7 +26,7 @@ def test_one_players_moves_in_a_row_make_one_line_with_kinds_counted() -> None:
         (2, [public_event("{p2} passes.", "pass")]),
     ])
     assert words.lines(recap, NAMES) == [
-        "Ann raids Gnomewood, twice. Ann takes an acorn; Ann takes a berry; Ann takes a leaf.",
+        "Ann raids Gnomewood, twice. Ann takes an acorn. Ann takes a berry. Ann takes a leaf.",
         "Cy passes.",
     ]
 
@@ -34,7 +34,7 @@ def test_one_players_moves_in_a_row_make_one_line_with_kinds_counted() -> None:
 def test_many_different_events_of_one_kind_tell_the_first_and_count_the_rest() -> None:
     takes = [public_event(f"{{p1}} takes {n} acorns.", "take") for n in (2, 3, 4, 5)]
     recap = _recap([(1, [*takes, takes[0]])])
-    assert words.lines(recap, NAMES) == ["Ann takes 2 acorns, twice; Ann takes 3 acorns; and 2 more like these."]
+    assert words.lines(recap, NAMES) == ["Ann takes 2 acorns, twice. Ann takes 3 acorns. And 2 more like these."]
 
 
 def test_the_readers_own_secret_is_its_own_part_of_the_line() -> None:
