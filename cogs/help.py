@@ -42,13 +42,6 @@ def guide_picture(game_name: str, locale: Locale = ENGLISH) -> tuple[bytes, list
     return guide.png, list(guide.legend)
 
 
-def guide_alt_text(game_name: str, legend: list[str], locale: Locale = ENGLISH) -> str:
-    """The picture's alt text in `locale`: one sentence saying what it shows."""
-    # A label names its mark before its colon (French writes a space before it, which the list leaves out).
-    names = t(locale, "list.comma").join(label.split(":")[0].strip() for label in legend)
-    return t(locale, "help.guide-alt", game=game_name, names=names)[:1000]
-
-
 async def send_help(interaction: discord.Interaction, game_name: str | None) -> None:
     """Answer with the help, or with one game's quick start and its labelled board (privately), in the
     reader's language."""
@@ -66,7 +59,8 @@ async def send_help(interaction: discord.Interaction, game_name: str | None) -> 
         await reply(interaction, text)
         return
     png, legend = picture
-    file = discord.File(io.BytesIO(png), filename=GUIDE_FILE, description=guide_alt_text(game_name, legend, locale))
+    alt = words.guide_alt_text(game_name, legend, locale)
+    file = discord.File(io.BytesIO(png), filename=GUIDE_FILE, description=alt)
     await reply(interaction, text, file=file)
 
 

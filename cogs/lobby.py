@@ -32,9 +32,10 @@ from cogs.rules import find_topics, rules_sections, send_rules
 from cogs.scope import table_in_channel, table_in_scope
 from engine import registry
 from engine.core.decisions import DecisionKind
+from engine.core.errors import IllegalAction
 from engine.core.options import validate_options
 from host.deadline_plan import DECISION_SETTING, REACTION_SETTING, table_timers, timer_seconds
-from host.errors import NotJoined, Said
+from host.errors import InvalidOption, NotJoined, Said
 from host.results import AfkPolicy, AiLevel, AwayPolicy, TableInfo, TableSettings, TableStatus
 from i18n import ENGLISH, Locale, mark, t
 from present import ending, settings_words, text
@@ -150,7 +151,10 @@ class GameCog(commands.GroupCog, name=LOBBY_COG, group_name="game",
         if game not in registry.names():
             raise unknown_game_name(game)
         spec = registry.get(game)
-        validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
+        try:
+            validate_options(spec.options(), options)  # refuse bad options before a thread is made for them
+        except IllegalAction as exc:
+            raise InvalidOption.of(exc, game) from exc
         channel_id = interaction.channel_id or 0
         # The channel a thread belongs to, so that /game history there lists the thread's games too.
         parent_id = interaction.channel.parent_id if isinstance(interaction.channel, discord.Thread) else None

@@ -14,6 +14,7 @@ from discord import app_commands
 from cogs.limits import AUTOCOMPLETE_CHOICES, CHOICE_NAME, trim
 from engine import registry
 from engine.core.options import OptionSpec
+from present.titles import short_title
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,7 @@ def option_params(game_names: Sequence[str]) -> list[OptionParam]:
     result = list(params.values())
     for param in result:
         if len(game_names) > 1:
-            param.description = f"[{', '.join(param.games)}] {param.description}"
+            param.description = f"[{', '.join(short_title(g) for g in param.games)}] {param.description}"
         param.description = trim(param.description, 100)
     room = MAX_COMMAND_PARAMS - len(TABLE_PARAMS)
     if len(result) > room:

@@ -6,6 +6,9 @@ so it adds *what is allowed instead* here, in one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from engine.core.phrases import Arg, ListOf, Phrase, Verbatim
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -13,7 +16,7 @@ from host.errors import (
     GameNotActive,
     GameNotFound,
     HostError,
-    IllegalMove,
+    InvalidOption,
     NotAllowed,
     NotHost,
     NotJoined,
@@ -23,6 +26,8 @@ from host.errors import (
     UndoNotAllowed,
 )
 from i18n import ENGLISH, Locale, mark
+from i18n.catalog import command_word
+from i18n.commands import Slot, choice_id, option_id
 from present.phrases import say
 
 NEW_GAME = mark("hint.new-game")
@@ -47,17 +52,6 @@ NOT_ACTIVE_HINTS = {
 }
 
 
-# The refusals every game shares (engine.core: game.py, phases.py), by their fixed English words, with the
-# message saying each in any language; a game's own refusals carry a phrase of its catalog instead.
-CORE_REFUSALS = {
-    "The game is over.": mark("refusal.game-over"),
-    "It is not your turn.": mark("refusal.not-your-turn-now"),
-    "You have nothing to decide right now.": mark("choices.nothing-to-decide"),
-    "There is nothing to pick right now.": mark("refusal.nothing-to-pick"),
-    "That order is too long.": mark("refusal.order-too-long"),
-}
-
-
 def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
     """The sentence telling what is allowed instead of what `error` refused (may be empty), in `locale`."""
     if isinstance(error, GameNotActive):
@@ -70,11 +64,10 @@ def hint_for(error: HostError, locale: Locale = ENGLISH) -> str:
 def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
     """The refusal in `locale` when the catalogs have its words (else in English), followed by what to do
     instead (unless the message already says it)."""
-    if isinstance(error, IllegalMove) and error.phrase is not None and error.game:
-        # The engine's refusal, said from its game's catalog.
-        message = say(locale, error.game, error.phrase, {})
-    elif isinstance(error, IllegalMove) and error.message in CORE_REFUSALS:
-        message = Said(CORE_REFUSALS[error.message]).text(locale)
+    if error.phrase is not None and error.game:
+        # The engine's refusal, said from its game's catalog (engine.core's own words from the bot's).
+        said = _as_typed(error.phrase, locale) if isinstance(error, InvalidOption) else error.phrase
+        message = say(locale, error.game, said, {})
     elif error.said is None:  # a refusal not yet in the catalogs is English, and so is its hint
         locale = ENGLISH
         message = error.message
@@ -85,3 +78,32 @@ def refusal_text(error: HostError, locale: Locale = ENGLISH) -> str:
         return message
     return f"{message} {hint}"
 
+
+
+
+NEW_GAME_COMMAND = "game new"
+
+
+def _as_typed(said: Phrase, locale: Locale) -> Phrase:
+    """An option refusal with each option and choice named as the reader's Discord shows it in /game new (the
+    engine names them by their code names, which only an English client shows)."""
+    option = said.args.get("option")
+    name = option.text if isinstance(option, Verbatim) else ""
+
+    def option_name(text: str) -> str:
+        return command_word(locale, option_id(NEW_GAME_COMMAND, text, Slot.NAME), text)
+
+    def choice_name(text: str) -> str:
+        return command_word(locale, choice_id(NEW_GAME_COMMAND, name, text), text)
+
+    def shown(value: Arg, word: Callable[[str], str]) -> Arg:
+        match value:
+            case Verbatim(text=text):
+                return Verbatim(word(text))
+            case ListOf(items=items, style=style):
+                return ListOf(tuple(shown(item, word) for item in items), style)
+        return value
+
+    # "choices" lists an option's allowed values; every other typed word is an option's name.
+    args = {key: shown(value, choice_name if key == "choices" else option_name) for key, value in said.args.items()}
+    return Phrase(said.msgid, args, said.n)

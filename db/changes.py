@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from db.errors import DatabaseError
+from db.pg_errors import driver_errors
 from db.steady import StepGuard
 
 log = logging.getLogger(__name__)
@@ -94,14 +95,12 @@ class PostgresFeed:
 
     async def start(self) -> None:
         """Take a connection from the pool and LISTEN on it."""
-        import asyncpg  # only a PostgreSQL bot gets here
-
         try:
             conn = await self._pool.acquire()
             self._conn = conn
             await conn.add_listener(self._channel, self._notified)
             conn.add_termination_listener(self._terminated)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError) as error:
+        except driver_errors() as error:
             await self._let_go()
             raise DatabaseError(f"listening for game changes failed: {error}") from error
         except BaseException:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from db.errors import DatabaseError
+from db.pg_errors import driver_errors
 from db.rows import ActionRow, effective_moves
 from db.url import is_postgres, redacted, sqlite_path
 
@@ -217,7 +218,7 @@ class PostgresSide:
         _, url = PoolSettings.from_url(url)  # a bot's DATABASE_URL may carry pool bounds: not for the server
         try:
             conn = await asyncpg.connect(url)
-        except (asyncpg.PostgresError, OSError) as error:
+        except driver_errors() as error:
             raise DatabaseError(f"cannot connect to {redacted(url)}: {error}") from error
         try:
             await apply_migrations(conn, redacted(url))

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from db.errors import DatabaseError, DatabaseInUse
+from db.pg_errors import driver_errors
 from db.processes import has_exited, run_mark
 
 if TYPE_CHECKING:
@@ -150,8 +151,6 @@ class PostgresShardLeases:
     @asynccontextmanager
     async def _transaction(self, what: str) -> AsyncIterator[Any]:
         """A connection in a transaction holding the lease lock; driver errors become DatabaseError."""
-        import asyncpg  # only a PostgreSQL bot gets here
-
         try:
             async with self._pool.acquire() as conn, conn.transaction():
                 # A process frozen inside this transaction (SIGSTOP, a suspended VM) would hold the lease lock,
@@ -165,7 +164,7 @@ class PostgresShardLeases:
                     await conn.execute(ADD_MARK)
                 yield conn
             self._column_checked = True  # committed: a rolled-back ALTER is tried again next time
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+        except driver_errors() as error:
             raise DatabaseError(f"{what} failed: {error}") from error
 
     async def _rows(self, conn: Any) -> list[LeaseRow]:

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.core.errors import IllegalAction
+from engine.core.phrases import Phrase
 from i18n import ENGLISH, Locale, mark
 from i18n.catalog import BOT, catalogs
 
@@ -38,6 +39,9 @@ class HostError(Exception):
     code = "H_ERROR"
 
     said: Said | None = None
+    # An engine refusal's words, said from `game`'s catalog at the front end (none: `.said` or the message).
+    phrase: Phrase | None = None
+    game: str = ""
 
     def __init__(self, message: str | Said, code: str | None = None) -> None:
         """`message` in English, or as catalog words (`.said`), whose English is then the message."""
@@ -121,7 +125,6 @@ class IllegalMove(HostError, IllegalAction):
 
     def __init__(self, error: IllegalAction, game: str = "") -> None:
         HostError.__init__(self, error.message, error.code)
-        # The engine's words for it, said from `game`'s catalog at the front end (none: the message only).
         self.phrase = error.phrase
         self.game = game
 
@@ -186,6 +189,13 @@ class InvalidOption(LobbyError):
     """An unknown option name or a value out of range; the message names what is allowed."""
 
     code = "H_OPTION"
+
+    @classmethod
+    def of(cls, error: IllegalAction, game: str) -> InvalidOption:
+        """The engine's option refusal `error` for `game`, with its words for any reader."""
+        refused = cls(error.message)
+        refused.phrase, refused.game = error.phrase, game
+        return refused
 
 
 class ChannelBusy(LobbyError):

@@ -119,7 +119,7 @@ def _started(live: LiveGame, assignment: dict[int, int], now: float) -> LiveGame
     try:
         state = live.game.new_game(count, live.seed, live.options)
     except IllegalAction as exc:
-        raise InvalidOption(exc.message) from exc
+        raise InvalidOption.of(exc, live.game_name) from exc
     decisions = live.game.pending(state)
     seats = [dataclasses.replace(s, player=assignment[s.join_order]) for s in live.seats]
     return dataclasses.replace(
@@ -266,7 +266,7 @@ class Lobby:
         try:
             checked = validate_options(game.options(), dict(options or {}))
         except IllegalAction as exc:
-            raise InvalidOption(exc.message) from exc
+            raise InvalidOption.of(exc, game_name) from exc
         settings = check_settings(settings, table_timers(game))  # the rules' timers within the rules' ranges
         seats: list[tuple[int | None, AiLevel]] = [(host_user_id, DEFAULT_AI_LEVEL)] if host_joins else []
         if parent_channel_id is not None and parent_channel_id != channel_id:
@@ -559,7 +559,7 @@ class Lobby:
         try:
             checked = validate_options(live.game.options(), options)
         except IllegalAction as exc:
-            raise InvalidOption(exc.message) from exc
+            raise InvalidOption.of(exc, live.game_name) from exc
         # Everyone seated before sits again (humans and AI), in the old player order.
         new_id = await self._open_lobby(
             live.game_name, checked, seed, by_user_id, live.guild_id, live.channel_id, live.settings, users

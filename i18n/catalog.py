@@ -20,7 +20,7 @@ from string import Formatter
 
 from babel.messages.pofile import read_po
 
-from i18n.commands import COMMANDS
+from i18n.commands import COMMANDS, problem
 from i18n.formats import format_number
 from i18n.locale import BOT_CATALOG, ENGLISH, REPO, Locale
 
@@ -179,3 +179,12 @@ def mark(msgid: str) -> str:
 def mark_game(msgid: str) -> str:
     """`msgid` itself: names a message every game's catalog has, looked up later through a variable."""
     return msgid
+
+
+def command_word(locale: Locale, msgid: str, english: str) -> str:
+    """The word of `msgid` of the "commands" domain that the reader's Discord shows in `locale` (a command's,
+    option's or choice's name), or `english` (the code's own) where the catalog has none Discord accepts."""
+    catalog = catalogs().catalog(COMMANDS, locale)
+    message = catalog.messages.get(msgid) if catalog is not None else None
+    text = message.forms[0] if message is not None else ""
+    return text if text and problem(msgid, text) is None else english

@@ -102,3 +102,4 @@ class CommandWords:
                     found.append((seen[name], msgid, name))
                 seen.setdefault(name, msgid)
         return found
+

@@ -85,3 +85,10 @@ def quick_start_text(name: str, locale: Locale = ENGLISH) -> str:
     lines += [f"{i}. {step}" for i, step in enumerate(quick.turn, start=1)]
     lines += ["", t(locale, "help.getting-going", tip=quick.first_tip), t(locale, "help.start-one", name=name)]
     return "\n".join(lines)
+
+
+def guide_alt_text(name: str, legend: list[str], locale: Locale = ENGLISH) -> str:
+    """The board guide's alt text in `locale`: one sentence naming the game and the marks its legend labels."""
+    # A label names its mark before its colon (French writes a space before it, which the list leaves out).
+    names = t(locale, "list.comma").join(label.split(":")[0].strip() for label in legend)
+    return t(locale, "help.guide-alt", game=game_title(name, locale), names=names)[:1000]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.core.phrases import Arg, ListOf, NameRef, Phrase, PlayerRef
+from engine.core.phrases import CORE_PREFIX, Arg, ListOf, NameRef, Phrase, PlayerRef, Verbatim
 from i18n.catalog import game_t, t
 from i18n.formats import format_number
 from i18n.locale import Locale
@@ -21,6 +21,8 @@ def say(locale: Locale, game: str, said: Phrase, names: Mapping[int, str],
     """`said` in `locale` from `game`'s catalog; seats named by `names` (by `people` where only the person is
     wanted, falling back to `names`)."""
     args = {key: _arg(locale, game, value, names, people or names) for key, value in said.args.items()}
+    if said.msgid.startswith(CORE_PREFIX):  # words every game shares (engine.core's): the bot's catalog
+        return t(locale, said.msgid, n=said.n, **args)
     return game_t(locale, game, said.msgid, n=said.n, **args)
 
 
@@ -39,6 +41,8 @@ def _arg(locale: Locale, game: str, value: Arg, names: Mapping[int, str], people
             return _separator(locale, style).join(said)
         case Phrase():
             return say(locale, game, value, names, people)
+        case Verbatim(text=text):
+            return text
     raise TypeError(f"not a phrase argument: {value!r}")
 
 

@@ -103,6 +103,8 @@ def uses_in(source: str, where: str) -> list[Use]:
             found.append(Use(place, domain, msgid, arguments, counted))
         elif name == "phrase" and node.args and (msgid := _literal(node.args[0])) and (game := _game_of(where)):
             found.append(Use(place, game, msgid, arguments, counted))
+        elif name == "phrase" and node.args and (msgid := _literal(node.args[0])) and where.startswith("engine/core/"):
+            found.append(Use(place, BOT, msgid, arguments, counted))  # engine.core's own words: the bot says them
     return found
 
 

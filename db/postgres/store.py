@@ -38,6 +38,7 @@ from db.errors import (
     StoreDown,
     VersionConflict,
 )
+from db.pg_errors import driver_errors
 from db.postgres import players as players_repo
 from db.postgres import ratings as ratings_repo
 from db.postgres import stats as stats_repo
@@ -214,7 +215,7 @@ _UNAVAILABLE_SQLSTATES = ("08", "53", "57P", "58", "25006")
 
 
 # What asyncpg raises; none of it leaves this module.
-_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+_DRIVER_ERRORS = driver_errors()
 
 
 def _unavailable(error: BaseException) -> bool:
@@ -946,13 +947,13 @@ async def open_postgres_store(url: str, *, pool: PoolSettings | None = None) -> 
         created = await asyncpg.create_pool(
             url, min_size=settings.min_size, max_size=settings.max_size, reset=_keep_session
         )
-    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+    except _DRIVER_ERRORS as error:
         raise DatabaseError(f"cannot connect to the PostgreSQL database {where}: {error}") from error
     assert created is not None
     try:
         async with created.acquire() as conn:
             version = await apply_migrations(conn, where)
-    except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as error:
+    except _DRIVER_ERRORS as error:
         await created.close()
         raise DatabaseError(f"migrating the PostgreSQL database {where} failed: {error}") from error
     except BaseException:

@@ -41,8 +41,7 @@ class AssociatesGame(PhasedGame[State]):
         """Mode, figurines per guild, turn cap, neutral lair, first player (§5, §15)."""
         return [
             OptionSpec("mode", "choice", "standard",
-                       "standard; simplified = no guild cards (17-card decks); even_simpler = simplified, no "
-                       "terrain dice effects, lair tests always yellow, no Alarm (16 cards)",
+                       "standard, simplified (no guild cards) or even simpler (fewest rules)",
                        choices=("standard", "simplified", "even_simpler"), label="Rules",
                        value_words=(("standard", "the full rules."),
                                     ("simplified", "no guild cards (17-card decks)."),
@@ -52,14 +51,16 @@ class AssociatesGame(PhasedGame[State]):
                        label="Figurines", explain="each guild plays {value} figurines."),
             OptionSpec("turn_cap", "int", 30, "the game ends after this turn at the latest", minimum=10, maximum=99,
                        label="Turn limit", explain="the game ends after turn {value} at the latest."),
+            # R-A27: auto lays the neutral lair of a 2-player game when Thieves or Brigands play.
             OptionSpec("neutral_lair", "choice", "auto",
-                       "2 players: auto = neutral lair iff Thieves or Brigands play (R-A27); always; never",
+                       "2 players: lair if Thieves or Brigands play (auto), always or never",
                        choices=("auto", "always", "never"), label="Neutral lair",
                        value_words=(("auto", "in a 2-player game, a neutral lair is laid when Thieves or Brigands "
                                              "play."),
                                     ("always", "in a 2-player game, a neutral lair is always laid."),
                                     ("never", "no neutral lair is laid."))),
-            OptionSpec("first_player", "int", -1, "seat of the first player; -1 = seeded random (R-A29)",
+            # R-A29: -1 draws the first player from the game's seed.
+            OptionSpec("first_player", "int", -1, "seat of the first player, 0 to 3; -1 = drawn at random",
                        minimum=-1, maximum=3, label="First player"),
         ]
 

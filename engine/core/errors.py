@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.phrases import Phrase
 
 
@@ -21,3 +23,15 @@ class IllegalAction(EngineError):
 
     def __repr__(self) -> str:
         return f"IllegalAction({self.code!r}, {self.message!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a choice would be refused: the English message and the same words as a phrase of the game's catalog."""
+
+    message: str
+    phrase: Phrase
+
+    def refusal(self, code: str) -> IllegalAction:
+        """The refusal saying this problem, under the stable `code`."""
+        return IllegalAction(self.message, code, phrase=self.phrase)

@@ -12,7 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.options import OptionSpec
 from engine.core.outcome import Outcome
-from engine.core.phrases import CatalogName, Phrase
+from engine.core.phrases import CatalogName, Phrase, listed, phrase
 from engine.core.picks import FinalReport, MultiPick, PlayerReport
 from engine.core.timeouts import NO_TIMEOUT_RULES, TimeoutRules
 
@@ -192,7 +192,7 @@ class Game(ABC, Generic[S]):
         `parse_action` and `apply` accept it (it is offered by `legal_actions` or is a typed order);
         IllegalAction when there is no pick now or `ids` is not a valid choice.
         """
-        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+        raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK", phrase=phrase("core.nothing-to-pick"))
 
     def auto_step(self, state: S, player: int) -> Action | None:
         """The action a front end should take for `player` at once, or None.
@@ -253,20 +253,34 @@ class Game(ABC, Generic[S]):
 def require_pending(game: Game[Any], state: Any, player: int) -> None:
     """Raise IllegalAction unless `player` must act now."""
     if game.outcome(state) is not None:
-        raise IllegalAction("The game is over.", "E_GAME_OVER")
+        raise IllegalAction("The game is over.", "E_GAME_OVER", phrase=phrase("core.game-over"))
     if not game.is_pending(state, player):
         # no player numbers in player-facing text: the host names who is awaited
-        raise IllegalAction("It is not your turn.", "E_NOT_YOUR_TURN")
+        raise IllegalAction("It is not your turn.", "E_NOT_YOUR_TURN", phrase=phrase("core.not-your-turn"))
 
 
 def not_offered(legal: list[Action]) -> IllegalAction:
     """The refusal of an id that is not among `legal`, naming what the player may choose instead."""
     if not legal:
-        return IllegalAction("You have nothing to decide right now.", "E_NOT_YOUR_TURN")
+        return IllegalAction("You have nothing to decide right now.", "E_NOT_YOUR_TURN",
+                             phrase=phrase("core.nothing-to-decide"))
     return IllegalAction(
         f"That choice is not available now. You can choose: {summarise_actions(legal)}.",
-        "E_UNKNOWN_ACTION",
+        "E_UNKNOWN_ACTION", phrase=_not_offered_phrase(legal),
     )
+
+
+def _not_offered_phrase(legal: list[Action], limit: int = 8) -> Phrase | None:
+    """`not_offered`'s words with each label in the reader's language; None when a label has no phrase (a reader
+    would meet English either way)."""
+    labels = [a.phrase for a in legal[:limit]]
+    if any(label is None for label in labels):
+        return None
+    choices = listed([label for label in labels if label is not None], "semicolon")
+    more = len(legal) - limit
+    if more > 0:
+        return phrase("core.not-offered-more", n=more, choices=choices)
+    return phrase("core.not-offered", choices=choices)
 
 
 def summarise_actions(actions: list[Action], limit: int = 8) -> str:

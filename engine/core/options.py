@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
-from engine.core.phrases import CatalogName
+from engine.core.phrases import Arg, CatalogName, listed, phrase, verbatim
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,25 +59,35 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise IllegalAction(f"Option {self.name} must be true or false.", "E_OPTION")
+            raise IllegalAction(f"Option {self.name} must be true or false.", "E_OPTION",
+                                phrase=phrase("core.option-bool", option=verbatim(self.name)))
         if self.type == "int":
             number = _whole_number(value)
             if number is None:
-                raise IllegalAction(f"Option {self.name} must be a whole number.", "E_OPTION")
+                raise IllegalAction(f"Option {self.name} must be a whole number.", "E_OPTION",
+                                    phrase=phrase("core.option-whole", option=verbatim(self.name)))
             if self.choices and number not in self.choices:
-                allowed = ", ".join(str(c) for c in self.choices)
-                raise IllegalAction(f"Option {self.name} must be one of {allowed}.", "E_OPTION")
+                raise self._not_one_of()
             if self.minimum is not None and number < self.minimum:
-                raise IllegalAction(f"Option {self.name} must be at least {self.minimum}.", "E_OPTION")
+                raise IllegalAction(f"Option {self.name} must be at least {self.minimum}.", "E_OPTION",
+                                    phrase=phrase("core.option-least", option=verbatim(self.name), least=self.minimum))
             if self.maximum is not None and number > self.maximum:
-                raise IllegalAction(f"Option {self.name} must be at most {self.maximum}.", "E_OPTION")
+                raise IllegalAction(f"Option {self.name} must be at most {self.maximum}.", "E_OPTION",
+                                    phrase=phrase("core.option-most", option=verbatim(self.name), most=self.maximum))
             return number
         if self.type == "choice":
             if value not in self.choices:
-                allowed = ", ".join(str(c) for c in self.choices)
-                raise IllegalAction(f"Option {self.name} must be one of {allowed}.", "E_OPTION")
+                raise self._not_one_of()
             return value
         raise ValueError(f"unknown option type {self.type}")
+
+    def _not_one_of(self) -> IllegalAction:
+        """The refusal of a value outside this option's choices, naming them."""
+        allowed = ", ".join(str(c) for c in self.choices)
+        # A number is written as the reader's language writes it; a choice's word is typed as it is.
+        said: list[Arg] = [c if isinstance(c, int) else verbatim(c) for c in self.choices]
+        return IllegalAction(f"Option {self.name} must be one of {allowed}.", "E_OPTION",
+                             phrase=phrase("core.option-one-of", option=verbatim(self.name), choices=listed(said)))
 
 
 def _whole_number(value: Any) -> int | None:
@@ -101,7 +111,9 @@ def validate_options(specs: Sequence[OptionSpec], options: dict[str, Any] | None
     unknown = sorted(set(options) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise IllegalAction(f"Unknown option {unknown[0]}. Known options: {known}.", "E_OPTION")
+        said = (phrase("core.option-unknown", option=verbatim(unknown[0]), known=listed(map(verbatim, sorted(by_name))))
+                if by_name else phrase("core.option-unknown-none", option=verbatim(unknown[0])))
+        raise IllegalAction(f"Unknown option {unknown[0]}. Known options: {known}.", "E_OPTION", phrase=said)
     result: dict[str, Any] = {}
     for spec in specs:
         value = options.get(spec.name, spec.default)

@@ -39,7 +39,7 @@ from engine.core.decisions import Decision, DecisionKind
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.game import Game, not_offered, require_pending
-from engine.core.phrases import Phrase
+from engine.core.phrases import Phrase, phrase
 from engine.core.picks import MultiPick
 
 S = TypeVar("S")
@@ -102,6 +102,7 @@ class PhasedGame(Game[S]):
     phase_table: Mapping[str, PhaseRules[S]] = {}
     # The refusal of an id longer than any action id can be, in the game's words.
     too_long_message = "That order is too long."
+    too_long_phrase = phrase("core.order-too-long")  # `too_long_message` in the reader's words
 
     @abstractmethod
     def phase_of(self, state: S) -> str:
@@ -146,7 +147,7 @@ class PhasedGame(Game[S]):
         """The typed value `action_id` names in the current phase's grammar; IllegalAction when unknown."""
         rules = self.rules(state)
         if rules is None:
-            raise IllegalAction("The game is over.", "E_GAME_OVER")
+            raise IllegalAction("The game is over.", "E_GAME_OVER", phrase=phrase("core.game-over"))
         if rules.parse is None:
             raise NotImplementedError(f"phase {self.phase_of(state)!r} names no id grammar")
         return rules.parse(action_id)
@@ -176,7 +177,7 @@ class PhasedGame(Game[S]):
         self.require_turn(state, player, action)
         rules = self.rules(state)
         if rules is None:
-            raise IllegalAction("The game is over.", "E_GAME_OVER")
+            raise IllegalAction("The game is over.", "E_GAME_OVER", phrase=phrase("core.game-over"))
         self.validate(state, player, action, rules)
         new = self.clone(state)
         events: list[Event] = []
@@ -202,11 +203,11 @@ class PhasedGame(Game[S]):
         try:
             action = Action(action_id)
         except ValueError:
-            raise IllegalAction(self.too_long_message, "E_UNKNOWN_ACTION") from None
+            raise IllegalAction(self.too_long_message, "E_UNKNOWN_ACTION", phrase=self.too_long_phrase) from None
         self.require_turn(state, player, action)
         rules = self.rules(state)
         if rules is None:
-            raise IllegalAction("The game is over.", "E_GAME_OVER")
+            raise IllegalAction("The game is over.", "E_GAME_OVER", phrase=phrase("core.game-over"))
         if rules.check is not None:
             self.validate(state, player, action, rules)
         else:
@@ -224,7 +225,7 @@ class PhasedGame(Game[S]):
         """The phase's always-legal default for a pending player whose time ran out."""
         rules = self.rules(state)
         if rules is None or player not in rules.waiting(state):
-            raise IllegalAction(NOTHING_TO_DECIDE, "E_NOT_YOUR_TURN")
+            raise IllegalAction(NOTHING_TO_DECIDE, "E_NOT_YOUR_TURN", phrase=phrase("core.nothing-to-decide"))
         return rules.timeout(state, player)
 
     def describe_phase(self, state: S, player: int) -> list[str]:
@@ -263,7 +264,8 @@ class PhasedGame(Game[S]):
         """The one action making the whole pick `ids` of `multi_pick`."""
         rules = self.rules(state)
         if rules is None or rules.pick_action is None or self.multi_pick(state, player) is None:
-            raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK")
+            raise IllegalAction("There is nothing to pick right now.", "E_NO_PICK",
+                                phrase=phrase("core.nothing-to-pick"))
         return rules.pick_action(state, player, ids)
 
     def shortcuts(self, state: S, player: int) -> list[Action]:

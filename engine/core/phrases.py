@@ -9,7 +9,11 @@ up in the game's catalog (`engine/<game>/locales/<lang>.po`) in the reader's lan
 - a `NameRef`, a board place, card, clan or token: the catalog's message `<kind>.<id>`, counted when it
   carries `n` (so "an acorn" and "3 acorns" are one entry with its plural forms);
 - a `ListOf` items, joined as the reader's language joins them;
-- another `Phrase`, for a sentence that holds sentences ("Red at Blue rolls 3, 5; ...").
+- another `Phrase`, for a sentence that holds sentences ("Red at Blue rolls 3, 5; ...");
+- a `Verbatim` text, said alike in every language: a name the player types as it is (an option's `turn_cap`).
+
+A phrase whose id starts with `core.` (CORE_PREFIX) says words every game shares, raised by engine.core itself
+("That choice is not available now..."): the bot's catalog holds it, while its arguments are still the game's.
 
 A phrase is stored with the event in the game's log (`to_json`), so an old game's log reads in any language;
 events stored before phrases existed keep their English `text`, which the front end shows as it is.
@@ -24,6 +28,8 @@ from typing import Any, Literal
 # How a list is joined: "Red, Blue" (comma), "a; b" (semicolon, for items that are clauses), "Red and Blue".
 ListStyle = Literal["comma", "semicolon", "and"]
 LIST_STYLES: tuple[ListStyle, ...] = ("comma", "semicolon", "and")
+# The ids of the phrases engine.core says for every game, which the bot's catalog holds.
+CORE_PREFIX = "core."
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +63,13 @@ class ListOf:
 
 
 @dataclass(frozen=True, slots=True)
+class Verbatim:
+    """Text said the same in every language: what a player types as it is (an option's name or value)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Phrase:
     """A message of the game's catalog with its arguments; `n` picks the plural form and fills "{n}"."""
 
@@ -72,7 +85,7 @@ class Phrase:
         return out
 
 
-Arg = int | PlayerRef | NameRef | ListOf | Phrase
+Arg = int | PlayerRef | NameRef | ListOf | Phrase | Verbatim
 
 
 def phrase(msgid: str, /, n: int | None = None, **args: Arg) -> Phrase:
@@ -83,6 +96,11 @@ def phrase(msgid: str, /, n: int | None = None, **args: Arg) -> Phrase:
 def name(kind: str, thing: str, n: int | None = None) -> NameRef:
     """The catalog's name for a board place, card, clan or token (`name("clan", "red")`), counted by `n`."""
     return NameRef(kind, thing, n)
+
+
+def verbatim(text: object) -> Verbatim:
+    """`text` (str() of it) said as it is in every language."""
+    return Verbatim(str(text))
 
 
 def listed(items: Iterable[Arg], style: ListStyle = "comma") -> ListOf:
@@ -106,6 +124,8 @@ def _arg_json(value: Arg) -> Any:
             return {"list": [_arg_json(i) for i in items], "style": style}
         case Phrase():
             return {"phrase": value.to_json()}
+        case Verbatim(text=text):
+            return {"verbatim": text}
     raise TypeError(f"not a phrase argument: {value!r}")
 
 
@@ -137,6 +157,8 @@ def _arg_from_json(data: Any) -> Arg:
         return ListOf(tuple(_arg_from_json(i) for i in data["list"]), style)
     if "phrase" in data:
         return phrase_from_json(data["phrase"])
+    if "verbatim" in data:
+        return Verbatim(str(data["verbatim"]))
     raise ValueError(f"not a stored phrase argument: {data!r}")
 
 

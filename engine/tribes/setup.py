@@ -30,7 +30,7 @@ def option_specs() -> list[OptionSpec]:
     """The table options of §3, §14, R-T44 and §15.1 (the decision timer is the host's, see timeout_rules)."""
     return [
         OptionSpec("turbo", "bool", False,
-                   "turboGnom: 12 armies and one card each at the start; espionage and assassination from turn 1.",
+                   "turboGnom: start with 12 armies and a card; spy and assassinate on turn 1.",
                    label="Turbo start",
                    explain="when on, everyone starts with 12 armies and a card, and may spy and assassinate "
                            "from turn 1."),
@@ -51,11 +51,12 @@ def option_specs() -> list[OptionSpec]:
 def resolve_options(players: int, options: dict[str, Any] | None) -> Options:
     """Checked options as the engine's Options; IllegalAction E_SETUP for a bad count or value."""
     if not isinstance(players, int) or not 2 <= players <= 4:  # R-T7
-        raise IllegalAction("Gnome Tribes seats 2 to 4 players.", "E_PLAYER_COUNT")
+        raise IllegalAction("Gnome Tribes seats 2 to 4 players.", "E_PLAYER_COUNT",
+                            phrase=phrase("refuse.seats-2-to-4"))
     try:
         opts = validate_options(option_specs(), options)
     except IllegalAction as exc:
-        raise IllegalAction(exc.message, "E_SETUP") from None
+        raise IllegalAction(exc.message, "E_SETUP", phrase=exc.phrase) from None
     return Options(turbo=bool(opts["turbo"]), escargnom=bool(opts["escargnom"]), gnomicide=bool(opts["gnomicide"]),
                    gnompax_cap=int(opts["gnompax_cap"]), tribe_pick=str(opts["tribe_pick"]))
 

@@ -81,6 +81,11 @@ def zone(zone_id: str) -> NameRef:
     return name("zone", zone_id)
 
 
+def home_type(tribe_id: str) -> NameRef:
+    """A tribe's home type as a refusal names it: "plains", "marsh"."""
+    return name("home", tribe_id)
+
+
 def goal_unit(number: int) -> NameRef:
     """What a goal's scores count, said with the score as its count: "182 GG of wealth", "3 territories"."""
     return name("unit", str(number))
@@ -165,4 +170,5 @@ def names() -> list[CatalogName]:
         *catalog_names("unit", map(str, GOALS), counted=True),
         *catalog_names("end-reason", END_REASONS),
         *catalog_names("zone", ZONES),
+        *catalog_names("home", board.tribe_order),
     ]

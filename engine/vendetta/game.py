@@ -29,8 +29,24 @@ from engine.vendetta.invariants import check
 from engine.vendetta.phases import PHASE_TABLE
 from engine.vendetta.scoring import state_outcome
 from engine.vendetta.setup import new_state, option_specs, setup_phrase
-from engine.vendetta.state import PHASE_FINISHED, VendettaState, clone, dump_state, load_state
+from engine.vendetta.state import (
+    PHASE_COMBAT,
+    PHASE_FINISHED,
+    PHASE_MOVEMENT,
+    PHASE_OBJECTIVES,
+    VendettaState,
+    clone,
+    dump_state,
+    load_state,
+)
 from engine.vendetta.view import player_view, public_view
+
+# The refusal of an action of another phase, by the phase in progress.
+NOT_DURING = {
+    PHASE_OBJECTIVES: phrase("refuse.not-during-objectives"),
+    PHASE_MOVEMENT: phrase("refuse.not-during-movement"),
+    PHASE_COMBAT: phrase("refuse.not-during-combat"),
+}
 
 
 class VendettaGame(PhasedGame[VendettaState]):
@@ -42,6 +58,7 @@ class VendettaGame(PhasedGame[VendettaState]):
     faction_kind = "clan"
     phase_table = PHASE_TABLE
     too_long_message = "That command is too long."
+    too_long_phrase = phrase("refuse.command-too-long")
 
     def phase_of(self, state: VendettaState) -> str:
         """objectives, movement, combat or finished."""
@@ -76,7 +93,8 @@ class VendettaGame(PhasedGame[VendettaState]):
             raise IllegalAction("The game is over.", "E_GAME_OVER", phrase("refuse.game-over"))
         phase = phase_of(parse(action.id))
         if phase is not None and phase != state.phase:
-            raise IllegalAction(f"That is not possible during the {state.phase} phase.", "E_PHASE")
+            raise IllegalAction(f"That is not possible during the {state.phase} phase.", "E_PHASE",
+                                NOT_DURING.get(state.phase))
 
     def validate(self, state: VendettaState, player: int, action: Action,
                  rules: PhaseRules[VendettaState]) -> None:

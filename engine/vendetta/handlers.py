@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.actions import Action
 from engine.core.errors import IllegalAction
 from engine.core.events import Event, private_event, public_event
-from engine.core.phrases import Phrase, listed, phrase
+from engine.core.phrases import Phrase, listed, phrase, verbatim
 from engine.vendetta import words
 from engine.vendetta.actions import (
     describe_assignment,
@@ -228,7 +228,8 @@ def check_movement(state: VendettaState, player: int, action: Action) -> None:
             _check_origin(state, clan, draft, origin)
         case To(territory=dest):
             if dest not in board:
-                raise IllegalAction(f"There is no territory called {dest!r}.", "E_UNKNOWN_TERRITORY")
+                raise IllegalAction(f"There is no territory called {dest!r}.", "E_UNKNOWN_TERRITORY",
+                                    phrase("refuse.no-territory-called", name=verbatim(repr(dest))))
             if draft["origin"] is None or draft["dest"] is not None:
                 raise _draft_error("Choose where to move from first.", phrase("refuse.origin-first"))
             if dest == draft["origin"]:
@@ -246,7 +247,8 @@ def check_movement(state: VendettaState, player: int, action: Action) -> None:
                 raise _draft_error("Choose an origin and a destination first.",
                                    phrase("refuse.origin-and-destination-first"))
             if not isinstance(n, int) or not is_count(n):
-                raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT")
+                raise IllegalAction(f"{n!r} is not a number of gnomes.", "E_COUNT",
+                                    phrase("refuse.not-a-count", count=verbatim(repr(n))))
             origin = draft["origin"]
             if n > state.board.get(origin, {}).get(clan, 0) - drafted_from(draft, origin):
                 raise IllegalAction(f"Not enough gnomes left on {board.name(origin)}.", "E_NOT_ENOUGH_GNOMES",
@@ -258,7 +260,8 @@ def check_movement(state: VendettaState, player: int, action: Action) -> None:
 def _check_origin(state: VendettaState, clan: str, draft: dict[str, Any], origin: str) -> None:
     board = load_board()
     if origin not in board:
-        raise IllegalAction(f"There is no territory called {origin!r}.", "E_UNKNOWN_TERRITORY")
+        raise IllegalAction(f"There is no territory called {origin!r}.", "E_UNKNOWN_TERRITORY",
+                            phrase("refuse.no-territory-called", name=verbatim(repr(origin))))
     if draft["origin"] is not None:
         raise _draft_error("You already chose where to move from; choose a destination or undo.",
                            phrase("refuse.origin-chosen"))

@@ -22,6 +22,7 @@ from functools import lru_cache
 from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID
 from engine.core.errors import IllegalAction
 from engine.core.numbers import parse_int
+from engine.core.phrases import phrase, verbatim
 from engine.vendetta.state import PHASE_COMBAT, PHASE_MOVEMENT, PHASE_OBJECTIVES
 
 PASS_ID = "pass"
@@ -136,7 +137,8 @@ Step = Undo | Confirm | Clear | ObjectiveStep | MovementStep | CombatStep
 
 def unknown(action_id: str) -> IllegalAction:
     """The refusal of an id no phase knows."""
-    return IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION")
+    return IllegalAction(f"Unknown action {action_id!r}.", "E_UNKNOWN_ACTION",
+                         phrase("refuse.unknown-action", action=verbatim(repr(action_id))))
 
 
 def parse_count(text: str) -> Count:

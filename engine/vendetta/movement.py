@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.phrases import phrase
+from engine.core.phrases import phrase, verbatim
 from engine.vendetta import words
 from engine.vendetta.board import load_board
 from engine.vendetta.state import BoardMap, add_gnomes
@@ -71,10 +71,12 @@ def validate_declaration(board: BoardMap, clan: str, triples: Iterable[Sequence[
                                 phrase("refuse.move-parts"))
         o, d, n = t
         if not is_count(n):
-            raise IllegalAction(f"{n!r} is not a number of gnomes (a whole number, at least 1).", "E_COUNT")
+            raise IllegalAction(f"{n!r} is not a number of gnomes (a whole number, at least 1).", "E_COUNT",
+                                phrase("refuse.not-a-whole-count", count=verbatim(repr(n))))
         for tid in (o, d):
             if tid not in territories:
-                raise IllegalAction(f"There is no territory called {tid!r}.", "E_UNKNOWN_TERRITORY")
+                raise IllegalAction(f"There is no territory called {tid!r}.", "E_UNKNOWN_TERRITORY",
+                                    phrase("refuse.no-territory-called", name=verbatim(repr(tid))))
         if o == d:
             raise IllegalAction(f"Moving from {territories.name(o)} to itself is not a move.", "E_SAME_TERRITORY",
                                 phrase("refuse.move-to-itself", place=words.place(o)))

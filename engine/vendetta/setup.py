@@ -23,7 +23,7 @@ NEUTRALS_PER_SEAT = 3
 def option_specs() -> list[OptionSpec]:
     """The creation options of §4.1 that the engine needs (the turn timer belongs to the host)."""
     return [
-        OptionSpec("scoring", "choice", "basic", "basic: first to complete wins; advanced: points (§8).",
+        OptionSpec("scoring", "choice", "basic", "basic: first to complete wins; advanced: points decide.",
                    choices=("basic", "advanced"), label="Scoring",
                    value_words=(("basic", "the first to complete their objectives wins; if nobody has by the round "
                                           "limit, points decide."),
@@ -42,13 +42,14 @@ def option_specs() -> list[OptionSpec]:
 def resolve_options(players: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """Checked options with defaults filled in; IllegalAction E_SETUP when invalid."""
     if not 2 <= players <= 6:  # R-V32
-        raise IllegalAction("Violent Vendetta needs 2 to 6 players.", "E_SETUP")
+        raise IllegalAction("Violent Vendetta needs 2 to 6 players.", "E_SETUP", phrase("refuse.needs-2-to-6"))
     try:
         opts = validate_options(option_specs(), options)
     except IllegalAction as exc:
-        raise IllegalAction(exc.message, "E_SETUP") from None
+        raise IllegalAction(exc.message, "E_SETUP", exc.phrase) from None
     if players > 2 and opts["clans_per_player"] is not None:
-        raise IllegalAction("clans_per_player is only for 2-player games.", "E_SETUP")
+        raise IllegalAction("clans_per_player is only for 2-player games.", "E_SETUP",
+                            phrase("refuse.clans-per-player-two"))
     if players == 2:
         opts["clans_per_player"] = opts["clans_per_player"] or 2
         opts["scoring"] = "advanced"  # R-V31: the 2-player variant always scores advanced

@@ -17,7 +17,7 @@ from typing import Any
 from engine.associates import words
 from engine.associates.cards import is_card_id
 from engine.associates.components import GUILDS, ITEMS
-from engine.core.phrases import Arg, ListOf, NameRef, Phrase, PlayerRef, listed, phrase
+from engine.core.phrases import Arg, ListOf, NameRef, Phrase, PlayerRef, Verbatim, listed, phrase
 from i18n import ENGLISH, Locale, format_number, game_t, t
 
 GAME = "associates"
@@ -44,6 +44,8 @@ def _arg(locale: Locale, value: Arg) -> str:
             return _separator(locale, style).join(_arg(locale, item) for item in items)
         case Phrase():
             return say(locale, value)
+        case Verbatim(text=text):
+            return text
     raise TypeError(f"not a phrase argument: {value!r}")
 
 

@@ -157,7 +157,7 @@ def _say(locale: Locale, said: Any, seats: dict[int, str]) -> str:
 
 def _arg(locale: Locale, value: Any, seats: dict[int, str]) -> str:
     # As present/phrases.py says a phrase's arguments (this package may not import that one).
-    from engine.core.phrases import ListOf, NameRef, Phrase, PlayerRef
+    from engine.core.phrases import ListOf, NameRef, Phrase, PlayerRef, Verbatim
 
     match value:
         case int():
@@ -174,4 +174,6 @@ def _arg(locale: Locale, value: Any, seats: dict[int, str]) -> str:
             )
         case Phrase():
             return _say(locale, value, seats)
+        case Verbatim(text=text):
+            return text
     raise TypeError(f"not a phrase argument: {value!r}")

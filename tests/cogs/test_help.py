@@ -9,11 +9,12 @@ import discord
 import pytest
 
 from cogs.errors import UserFacingError
-from cogs.help import GUIDE_FILE, guide_alt_text, guide_picture, send_help
+from cogs.help import GUIDE_FILE, guide_picture, send_help
 from cogs.rules import send_rules
 from engine import registry
 from i18n import Locale
-from present.help import help_text, quick_start_text
+from present.help import guide_alt_text, help_text, quick_start_text
+from present.titles import game_title
 
 
 class Sent:
@@ -46,7 +47,7 @@ async def test_help_for_a_game_sends_its_quick_start_with_the_guide_picture(name
     assert content == quick_start_text(name) and kwargs["ephemeral"] is True
     file = kwargs["file"]
     assert isinstance(file, discord.File) and file.filename == GUIDE_FILE
-    assert file.description and file.description.startswith(f"The {name} board at the start")
+    assert file.description and file.description.startswith(f"The {game_title(name)} board at the start")
 
 
 async def test_rules_without_a_game_answer_with_the_help() -> None:
@@ -73,6 +74,7 @@ def test_the_alt_text_names_every_mark_of_the_legend_in_one_sentence() -> None:
     png, legend = picture
     text = guide_alt_text("vendetta", legend)
     assert png.startswith(b"\x89PNG") and text.endswith(".") and text.count(".") == 1
+    assert text.startswith(f"The {game_title('vendetta')} board") and "vendetta" not in text
     assert all(label.split(":")[0] in text for label in legend)
 
 
@@ -87,6 +89,6 @@ async def test_help_for_a_game_sends_the_french_guide_to_a_french_reader() -> No
     assert english is not None
     assert file.fp.read() == french[0] != english[0]
     # The alt text names each mark in French, without the space French writes before a colon.
-    assert file.description.startswith("Le plateau de vendetta") and "Marqueur de clan, La base d'un clan," in (
-        file.description)
+    assert file.description.startswith("Le plateau de Nains de jardin : Vendetta violente")
+    assert "Marqueur de clan, La base d'un clan," in file.description
     assert " ," not in file.description

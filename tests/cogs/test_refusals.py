@@ -1,10 +1,15 @@
 """Every refusal tells the user what they can do instead."""
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import pytest
 
 from cogs.errors import UserFacingError, user_message
 from cogs.refusals import refusal_text
 from engine.core.errors import IllegalAction
+from engine.core.game import Game, require_pending
+from engine.tribes.game import GAME as TRIBES
 from host.errors import (
     AlreadyJoined,
     AlreadyStarted,
@@ -103,13 +108,38 @@ def test_a_game_that_is_not_running_or_not_there_is_said_in_the_readers_language
     assert (user_message(GameNotFound()) or "").startswith("There is no game here. `/game status`")
 
 
-@pytest.mark.parametrize("english,french", [
-    ("The game is over.", "La partie est terminée."),
-    ("It is not your turn.", "Ce n'est pas ton tour."),
-    ("You have nothing to decide right now.", "Tu n'as rien à décider pour l'instant."),
-    ("There is nothing to pick right now.", "Il n'y a rien à choisir pour l'instant."),
+class _Shared:
+    """A game that is over (or not) and awaits nobody: the refusals engine.core gives every game."""
+
+    def __init__(self, over: bool) -> None:
+        self.over = over
+
+    def outcome(self, state: object) -> object | None:
+        return object() if self.over else None
+
+    def is_pending(self, state: object, player: int) -> bool:
+        return False
+
+
+def _refused(attempt: Callable[[], object]) -> IllegalAction:
+    with pytest.raises(IllegalAction) as refused:
+        attempt()
+    return refused.value
+
+
+@pytest.mark.parametrize("attempt,english,french", [
+    (lambda: require_pending(cast(Game[Any], _Shared(True)), None, 0), "The game is over.", "La partie est terminée."),
+    (lambda: require_pending(cast(Game[Any], _Shared(False)), None, 0), "It is not your turn.",
+     "Ce n'est pas ton tour."),
+    (lambda: TRIBES.timeout_action(TRIBES.new_game(2, 1), 5), "You have nothing to decide right now.",
+     "Tu n'as rien à décider pour l'instant."),
+    (lambda: TRIBES.pick_action(TRIBES.new_game(2, 1), 5, []), "There is nothing to pick right now.",
+     "Il n'y a rien à choisir pour l'instant."),
 ])
-def test_the_refusals_every_game_shares_are_said_in_the_readers_language(english: str, french: str) -> None:
-    error = IllegalMove(IllegalAction(english, "E_NOT_YOUR_TURN"), "vendetta")
+def test_the_refusals_every_game_shares_are_said_in_the_readers_language(
+        attempt: Callable[[], object], english: str, french: str) -> None:
+    refused = _refused(attempt)
+    assert refused.message == english
+    error = IllegalMove(refused, "vendetta")
     assert refusal_text(error, Locale("fr")).startswith(french)
     assert refusal_text(error).startswith(english)

@@ -45,7 +45,7 @@ async def test_help_and_me_answer_in_each_readers_language(fake: Harness, bot: L
     rec = await fake.slash(alice, "help", options={"game": "tribes"})
     assert rec.ephemeral and "**But :**" in shown(rec) and "/partie règles jeu:tribes" in shown(rec), rec.describe()
     files = [a for m in rec.messages for a in m.attachments if a.filename == "guide.png"]
-    assert files and (files[0].description or "").startswith("Le plateau de tribes"), rec.describe()
+    assert files and (files[0].description or "").startswith("Le plateau de Tribus de gnomes"), rec.describe()
 
     # The rules pages too: the French page, its topics and the words around them; English for bob.
     french = shown(await fake.slash(alice, "game", subcommand="rules", options={"game": "vendetta"}))

@@ -99,8 +99,10 @@ async def test_quiet_hours_end_on_the_clock_with_one_catch_up_and_the_held_dms(f
     catch_up = await fake.wait_for_message(fake.channel.id, lambda m: "quiet hours are over" in m.content,
                                            timeout=20.0)
     assert f"<@{bob.id}>" in catch_up.content and re.search(r"a game is waiting for you", catch_up.content)
+    # The held DMs are due by the bot's shifted clock, which the fake's idle check (reading the outbox by the
+    # real clock) does not follow: wait for them, not for quiet.
+    await fake.wait_for_dm(bob, timeout=20.0)
     await fake.wait_idle()
-    assert fake.dm_messages(bob), "the DMs held for the end of the quiet hours went out"
     assert len([m for m in fake.channel_messages(fake.channel) if "quiet hours are over" in m.content]) == 1
     assert bot.log_errors() == []
     await bot.stop()

@@ -169,11 +169,12 @@ def _cut_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_no_french_board_text_is_cut_in_any_seeded_or_sample_state(monkeypatch: pytest.MonkeyPatch) -> None:
     """The header says who is first and who acts (and how many actions are left) whole, in any state."""
-    views = [*_seeded_views(range(3)), *(s.public for s in SAMPLES)]
+    # One seed of each player count: every header kind (guild choice, acting, reacting, waiting) comes up in each.
+    views = [*_seeded_views(range(1)), *(s.public for s in SAMPLES)]
     cut = _cut_texts(monkeypatch)
     for view in views:
         render.board(GAME, view, FRENCH)
-    assert len(views) > 150 and cut == []
+    assert len(views) > 50 and cut == []
     # A name too long for any line is still cut, and seen cut: the check can fail.
     long_view = associates_samples.crowded_view()
     long_view["active"] = {"player": 0, "figurine": "nobody", "actions_left": 2}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.events import Event, public_event
 from engine.core.phrases import Phrase, listed, phrase
 from engine.core.picks import MAX_PICK_OPTIONS, MultiPick, PickOption
@@ -19,6 +19,8 @@ from engine.tribes.cards import SUB, WEAPON, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
 from engine.tribes.war.common import (
+    AT_MOST_TWO_CARDS,
+    NOT_IN_HAND,
     armies,
     attack_by_id,
     belligerents,
@@ -89,33 +91,39 @@ def lift_free(state: TribesState, war: War, player: int, territory: str) -> int:
     return own_armies(state, player, territory) - _committed(war, player, territory) - lifted
 
 
-def lift_source_problem(state: TribesState, war: War, player: int, card: str, territory: str) -> str | None:
+def lift_source_problem(state: TribesState, war: War, player: int, card: str, territory: str) -> Problem | None:
     """Why `card` cannot airlift armies from `territory`, or None."""
+    where = words.place(territory)
     if own_armies(state, player, territory) == 0:
-        return "You can only airlift armies from a territory you hold."
+        return Problem("You can only airlift armies from a territory you hold.", phrase("refuse.lift-own-only"))
     if any(a.target == territory for a in war.attacks):
-        return f"{place(territory)} is attacked: its armies defend it and cannot be airlifted."
+        return Problem(f"{place(territory)} is attacked: its armies defend it and cannot be airlifted.",
+                       phrase("refuse.lift-attacked", place=where))
     if lift_free(state, war, player, territory) < 1:
-        return f"All armies of {place(territory)} already take part in this battle."
+        return Problem(f"All armies of {place(territory)} already take part in this battle.",
+                       phrase("refuse.lift-all-busy", place=where))
     if card_of(card).kind == SUB and not board().territories[territory].coastal:  # R-T27
-        return "A Gnomsub airlift must start from a coastal territory."
+        return Problem("A Gnomsub airlift must start from a coastal territory.", phrase("refuse.lift-sub-start"))
     if not any(lift_attack_problem(state, war, player, card, territory, a.id) is None
                for a in _combats(war, player)):
-        return f"Armies of {place(territory)} cannot be airlifted into any of your battles with this card."
+        return Problem(f"Armies of {place(territory)} cannot be airlifted into any of your battles with this card.",
+                       phrase("refuse.lift-reaches-none", place=where))
     return None
 
 
 def lift_attack_problem(
     state: TribesState, war: War, player: int, card: str, territory: str, attack_id: int,
-) -> str | None:
+) -> Problem | None:
     """Why an airlift from `territory` cannot join the combat of `attack_id`, or None."""
     attack = attack_by_id(war, attack_id)
     if attack is None or attack not in _combats(war, player):
-        return "You do not fight in that battle."
+        return Problem("You do not fight in that battle.", phrase("refuse.lift-not-your-battle"))
     if territory == attack.source:  # R-T24; armies left in the source of another attack may fly (G-T7)
-        return "Armies of the attack's source cannot also be airlifted into it."
+        return Problem("Armies of the attack's source cannot also be airlifted into it.",
+                       phrase("refuse.lift-from-source"))
     if card_of(card).kind == SUB and not board().territories[attack.target].coastal:  # R-T27
-        return "A Gnomsub airlift can only reach a battle on a coastal territory."
+        return Problem("A Gnomsub airlift can only reach a battle on a coastal territory.",
+                       phrase("refuse.lift-sub-end"))
     return None
 
 
@@ -216,9 +224,9 @@ def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Actio
                   phrase=phrase("label.play-cards", cards=words.cards(list(chosen))))
 
 
-def _pick_problem(state: TribesState, war: War, player: int, chosen: list[str]) -> str | None:
+def _pick_problem(state: TribesState, war: War, player: int, chosen: list[str]) -> Problem | None:
     if len(chosen) > _limit(war, player):
-        return "You may play at most 2 battle cards, airborne attacks included."
+        return AT_MOST_TWO_CARDS
     trial = CardDraft()
     saved, war.cards[player] = war.cards[player], trial
     try:
@@ -300,8 +308,8 @@ def describe_said(state: TribesState, player: int) -> list[words.Said]:
 # --- applying ----------------------------------------------------------------------------------
 
 
-def _illegal(message: str, code: str = "E_CARDS") -> IllegalAction:
-    return IllegalAction(message, code)
+def _illegal(problem: Problem, code: str = "E_CARDS") -> IllegalAction:
+    return problem.refusal(code)
 
 
 def _offered(state: TribesState, war: War, player: int) -> list[str]:
@@ -320,16 +328,17 @@ def _playable(state: TribesState, war: War, player: int) -> list[str]:
     return [c for c in _spare_hand(state, war, player) if _play_problem(state, war, player, c) is None]
 
 
-def _play_problem(state: TribesState, war: War, player: int, card: str) -> str | None:
+def _play_problem(state: TribesState, war: War, player: int, card: str) -> Problem | None:
     draft = war.cards[player]
     if card not in state.players[player].hand:
-        return "That card is not in your hand."
+        return NOT_IN_HAND
     if card in draft.cards or (player == war.active and card in airborne_cards(war)):
-        return "You already chose that card."
+        return Problem("You already chose that card.", phrase("refuse.card-chosen-already"))
     if not card_of(card).battle:  # §13
-        return "Gnom'But, Super Bingo and Gnompax cannot be played in a battle."
+        return Problem("Gnom'But, Super Bingo and Gnompax cannot be played in a battle.",
+                       phrase("refuse.card-not-battle"))
     if len(draft.cards) >= _limit(war, player):
-        return "You may play at most 2 battle cards, airborne attacks included."
+        return AT_MOST_TWO_CARDS
     return None
 
 
@@ -347,7 +356,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             war.cards[player] = CardDraft(closed=True, done=True)
         case ids.Clear():
             if not draft.cards:
-                raise _illegal("You have chosen no card yet.", "E_NOTHING_TO_UNDO")
+                raise _illegal(Problem("You have chosen no card yet.", phrase("refuse.no-card-chosen")),
+                               "E_NOTHING_TO_UNDO")
             war.cards[player] = CardDraft()
         case ids.Undo():
             _undo(state, war, player, draft)
@@ -362,7 +372,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             draft.done = _pending_carrier(draft) is None
         case ids.Word(prefix="card", word="weapon") if not draft.closed and not draft.path:
             if not any(card_of(c).kind == WEAPON for c in _playable(state, war, player)):
-                raise _illegal("You have no weapon card to play.")
+                raise _illegal(Problem("You have no weapon card to play.", phrase("refuse.no-weapon-card")))
             draft.path.append("weapon")
         case ids.Card(prefix="card", verb="play", card=card) if not draft.closed:
             problem = _play_problem(state, war, player, card)
@@ -383,7 +393,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Number(prefix="card", verb="n", value=n) if carrier is not None and len(draft.path) == 1:
             most = min(MAX_AIRLIFT, lift_free(state, war, player, draft.path[0]))
             if not 1 <= n <= most:
-                raise _illegal(f"An airlift carries between 1 and {most} armies from there.", "E_BAD_COUNT")
+                raise _illegal(Problem(f"An airlift carries between 1 and {most} armies from there.",
+                                       phrase("refuse.lift-count", n=most)), "E_BAD_COUNT")
             draft.path.append(str(n))
         case ids.Number(prefix="card", verb="for", value=attack_id) if carrier is not None and len(draft.path) == 2:
             problem = lift_attack_problem(state, war, player, carrier, draft.path[0], attack_id)
@@ -395,19 +406,19 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Confirm() if draft.closed and carrier is None:
             draft.done = True
         case ids.Card(prefix="card", verb="play", card=card):
-            raise _illegal("You may play at most 2 battle cards, airborne attacks included."
-                           if card in state.players[player].hand else "That card is not in your hand.")
+            raise _illegal(AT_MOST_TWO_CARDS
+                           if card in state.players[player].hand else NOT_IN_HAND)
         case _:
             raise _illegal(_next_step(draft, carrier), "E_WRONG_STEP")
 
 
-def _next_step(draft: CardDraft, carrier: str | None) -> str:
+def _next_step(draft: CardDraft, carrier: str | None) -> Problem:
     if not draft.closed:
-        return "Choose a battle card, or stop choosing."
+        return Problem("Choose a battle card, or stop choosing.", phrase("refuse.cards-step-choose"))
     if carrier is not None:
-        return (f"Decide the airlift of {card_name(carrier)}: a source, then how many, then which battle; "
-                "or no airlift.")
-    return "Seal your cards, or undo."
+        return Problem(f"Decide the airlift of {card_name(carrier)}: a source, then how many, then which battle; "
+                       "or no airlift.", phrase("refuse.cards-step-lift", card=words.card(carrier)))
+    return Problem("Seal your cards, or undo.", phrase("refuse.cards-step-seal"))
 
 
 def _undo(state: TribesState, war: War, player: int, draft: CardDraft) -> None:
@@ -423,7 +434,7 @@ def _undo(state: TribesState, war: War, player: int, draft: CardDraft) -> None:
     elif draft.cards:
         draft.cards.pop()
     else:
-        raise _illegal("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+        raise _illegal(Problem("There is nothing to undo.", phrase("refuse.there-nothing-undo")), "E_NOTHING_TO_UNDO")
 
 
 def reveal(state: TribesState, war: War, events: list[Event]) -> None:

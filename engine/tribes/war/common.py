@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.phrases import phrase
 from engine.tribes.board import GNOMLAB, Board, load_board
 from engine.tribes.cards import card_name
@@ -56,6 +56,11 @@ ZONES = ("plains", "swamp", "mountain", "marsh", "black")
 ZONE_WORDS = {"plains": "a plain", "swamp": "a swamp", "mountain": "a mountain", "marsh": "a marsh",
               "black": "a city or the Gnomlab"}
 MENU_ROOM = 20  # at most this many territories are listed in one step before grouping by terrain
+
+# Refusals both the plan and the battle cards give.
+AT_MOST_TWO_CARDS = Problem("You may play at most 2 battle cards, airborne attacks included.",
+                            phrase("refuse.cards-at-most-two"))
+NOT_IN_HAND = Problem("That card is not in your hand.", phrase("refuse.card-not-in-hand"))
 
 
 def zone_of(territory: str) -> str:

@@ -7,7 +7,7 @@ eligible armies are assigned. The assignment is public once everyone confirmed.
 from __future__ import annotations
 
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.events import Event, public_event
 from engine.core.phrases import Phrase, listed, phrase
 from engine.tribes import words
@@ -175,32 +175,39 @@ def describe_said(state: TribesState, player: int) -> list[words.Said]:
     return lines
 
 
-def _illegal(message: str, code: str = "E_DEFENCE") -> IllegalAction:
-    return IllegalAction(message, code)
+def _illegal(problem: Problem, code: str = "E_DEFENCE") -> IllegalAction:
+    return problem.refusal(code)
 
 
-def _territory_problem(state: TribesState, war: War, player: int, territory: str) -> str | None:
+def _territory_problem(state: TribesState, war: War, player: int, territory: str) -> Problem | None:
     draft = war.defence[player]
+    where = words.place(territory)
     if own_armies(state, player, territory) == 0:
-        return f"You have no armies in {place(territory)}."
+        return Problem(f"You have no armies in {place(territory)}.", phrase("refuse.no-armies-in", place=where))
     if any(a.target == territory for a in war.attacks):
-        return f"{place(territory)} is attacked itself: its armies defend it and cannot support."
+        return Problem(f"{place(territory)} is attacked itself: its armies defend it and cannot support.",
+                       phrase("refuse.defence-attacked-itself", place=where))
     if territory not in draft.required:
-        return f"Armies in {place(territory)} cannot reach any of your attacked territories."
+        return Problem(f"Armies in {place(territory)} cannot reach any of your attacked territories.",
+                       phrase("refuse.defence-reaches-none", place=where))
     if unassigned(state, war, player, territory) == 0:
-        return f"All armies of {place(territory)} are already assigned."
+        return Problem(f"All armies of {place(territory)} are already assigned.",
+                       phrase("refuse.defence-all-assigned", place=where))
     return None
 
 
-def _target_problem(state: TribesState, war: War, player: int, territory: str, attack_id: int) -> str | None:
+def _target_problem(state: TribesState, war: War, player: int, territory: str, attack_id: int) -> Problem | None:
     attack = attack_by_id(war, attack_id)
     if attack is None or attack.defender != player:
-        return "That is not one of your attacked territories."
+        return Problem("That is not one of your attacked territories.", phrase("refuse.defence-not-attacked"))
     if attack_id in war.defence[player].required[territory]:
         return None
     if is_city(attack.target):
-        return "A city is supported only from the territories bordering it: no portal, never the Gnomlab."
-    return f"Armies in {place(territory)} cannot reach {place(attack.target)}."
+        return Problem("A city is supported only from the territories bordering it: no portal, never the Gnomlab.",
+                       phrase("refuse.defence-city-neighbours"))
+    return Problem(f"Armies in {place(territory)} cannot reach {place(attack.target)}.",
+                   phrase("refuse.defence-cannot-reach", place=words.place(territory),
+                          target=words.place(attack.target)))
 
 
 def auto_assign(state: TribesState, war: War, player: int) -> None:
@@ -229,14 +236,16 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             elif len(draft.supports) > draft.fixed:
                 draft.supports.pop()
             else:
-                raise _illegal("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+                raise _illegal(Problem("There is nothing to undo.", phrase("refuse.there-nothing-undo")),
+                               "E_NOTHING_TO_UNDO")
         case ids.Word(prefix="def", word="auto"):
             auto_assign(state, war, player)
         case ids.Confirm():
             left = sum(unassigned(state, war, player, t) for t in draft.required)
             if left or draft.path:
-                raise _illegal(f"Every eligible army must support one attacked territory: {armies(left)} "
-                               "still unassigned.")
+                raise _illegal(Problem(f"Every eligible army must support one attacked territory: {armies(left)} "
+                                       "still unassigned.",
+                                       phrase("refuse.defence-unassigned", armies=words.armies(left))))
             draft.done = True
         case ids.Territory(prefix="def", verb="from", territory=territory) if not draft.path:
             problem = _territory_problem(state, war, player, territory)
@@ -251,12 +260,14 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Number(prefix="def", verb="n", value=n) if len(draft.path) == 2:
             left = unassigned(state, war, player, draft.path[0])
             if not 1 <= n <= left:
-                raise _illegal(f"Choose between 1 and {left} armies.", "E_BAD_COUNT")
+                raise _illegal(Problem(f"Choose between 1 and {left} armies.",
+                                       phrase("refuse.retreat-count", n=left)), "E_BAD_COUNT")
             draft.supports.append(Support(draft.path[0], n, int(draft.path[1])))
             draft.path.clear()
         case _:
-            raise _illegal("Choose a territory, then the attacked territory it supports, then how many; "
-                           "or confirm once all are assigned.", "E_WRONG_STEP")
+            raise _illegal(Problem("Choose a territory, then the attacked territory it supports, then how many; "
+                                   "or confirm once all are assigned.", phrase("refuse.defence-steps")),
+                           "E_WRONG_STEP")
 
 
 def announce(state: TribesState, war: War, events: list[Event]) -> None:

@@ -8,7 +8,7 @@ the last army leaves a non-city territory, scored move by move. `dep:end` ends t
 from __future__ import annotations
 
 from engine.core.actions import UNDO_ID, Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.events import Event, public_event
 from engine.core.phrases import Phrase, listed, phrase
 from engine.tribes import words
@@ -55,33 +55,44 @@ def air_moves_left(state: TribesState, war: War) -> int:
     return max(0, held - war.air_moves)
 
 
-def source_problem(state: TribesState, war: War, territory: str) -> str | None:
+def source_problem(state: TribesState, war: War, territory: str) -> Problem | None:
     """Why no army may leave `territory` now, or None."""
     if own_armies(state, war.active, territory) == 0:
-        return f"You have no armies in {place(territory)}."
+        return Problem(f"You have no armies in {place(territory)}.",
+                       phrase("refuse.no-armies-in", place=words.place(territory)))
     if unmoved(state, war.active, territory) == 0:
-        return f"Every army in {place(territory)} has already moved this turn (turned armies stay)."
+        return Problem(f"Every army in {place(territory)} has already moved this turn (turned armies stay).",
+                       phrase("refuse.deploy-all-moved", place=words.place(territory)))
     return None
 
 
-def destination_problem(state: TribesState, war: War, source: str, target: str, by_air: bool) -> str | None:
+def destination_problem(state: TribesState, war: War, source: str, target: str, by_air: bool) -> Problem | None:
     """Why armies of `source` cannot go to `target` (step or air move), or None."""
     area = state.areas[target]
+    to = words.place(target)
     if target == source:
-        return "Choose another territory."
+        return Problem("Choose another territory.", phrase("refuse.deploy-same-territory"))
     if area.controller not in (None, war.active):
         if area.armies:
-            return f"{place(target)} is held by {Side(state, area.controller).lower()}: attack it in your plan."
-        return f"{place(target)} is an enemy city: a vacant enemy city can only be taken by attack."
+            # The English message keeps its lowered tribe name; the phrase names the tribe as the catalog does.
+            return Problem(f"{place(target)} is held by {Side(state, area.controller).lower()}: attack it in your "
+                           "plan.", phrase("refuse.deploy-enemy-held", place=to,
+                                           side=words.side(state, area.controller)))
+        return Problem(f"{place(target)} is an enemy city: a vacant enemy city can only be taken by attack.",
+                       phrase("refuse.deploy-enemy-city", place=to))
     if area.armies >= capacity(target):
-        return f"{place(target)} is full (5 armies at most, 1 on the Gnomlab)."
+        return Problem(f"{place(target)} is full (5 armies at most, 1 on the Gnomlab).",
+                       phrase("refuse.deploy-full", place=to))
     if by_air:
         if air_moves_left(state, war) == 0:
-            return "You have no air move left: one per air card in your hand (the Gnomsub gives none)."
+            return Problem("You have no air move left: one per air card in your hand (the Gnomsub gives none).",
+                           phrase("refuse.air-move-left-per-air"))
         if board().is_adjacent(source, target):  # G-T11
-            return f"{place(target)} borders {place(source)}: step there and keep your air move."
+            return Problem(f"{place(target)} borders {place(source)}: step there and keep your air move.",
+                           phrase("refuse.deploy-air-neighbour", place=to, source=words.place(source)))
     elif not board().is_adjacent(source, target):
-        return f"{place(target)} does not border {place(source)}: one step per move (an air card flies anywhere)."
+        return Problem(f"{place(target)} does not border {place(source)}: one step per move (an air card flies "
+                       "anywhere).", phrase("refuse.deploy-not-neighbour", place=to, source=words.place(source)))
     return None
 
 
@@ -238,7 +249,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Territory(prefix="dep", verb="from", territory=t) if not path:
             problem = source_problem(state, war, t)
             if problem:
-                raise IllegalAction(problem, "E_DEPLOY")
+                raise problem.refusal("E_DEPLOY")
             path.append(t)
         case ids.Zone(prefix="dep", verb="fly", zone=zone) if len(path) == 1:
             if air_moves_left(state, war) == 0:
@@ -250,9 +261,10 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         ):
             problem = destination_problem(state, war, path[0], t, verb == "air")
             if problem is None and path[1:2] == ["fly"] and zone_of(t) != path[2]:
-                problem = f"Choose a territory that is {ZONE_WORDS[path[2]]}, or undo."
+                problem = Problem(f"Choose a territory that is {ZONE_WORDS[path[2]]}, or undo.",
+                                  phrase("refuse.choose-in-zone", zone=words.zone(path[2])))
             if problem:
-                raise IllegalAction(problem, "E_DEPLOY")
+                raise problem.refusal("E_DEPLOY")
             del path[1:]
             path.extend([verb, t])
         case ids.Number(prefix="dep", verb="n", value=n) if len(path) == 3 and path[1] != "fly":
@@ -267,9 +279,11 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             problem = destination_problem(state, war, path[0], t, False)
             count = unmoved(state, war.active, path[0])
             if problem is None and capacity(t) - state.areas[t].armies < count:
-                problem = f"{place(t)} has no room for all {armies(count)}: choose how many."
+                problem = Problem(f"{place(t)} has no room for all {armies(count)}: choose how many.",
+                                  phrase("refuse.deploy-no-room-all", place=words.place(t),
+                                         armies=words.armies(count)))
             if problem:
-                raise IllegalAction(problem, "E_DEPLOY")
+                raise problem.refusal("E_DEPLOY")
             move(state, war, path[0], t, count, False, events)
             path.clear()
         case ids.Territory(prefix="dep", verb="from", territory=t):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.events import Event, public_event
 from engine.core.phrases import Phrase, phrase
 from engine.core.picks import MultiPick, PickOption
@@ -206,7 +206,7 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Cards(prefix="flak", cards=cards):
             problem = _pick_problem(state, war, list(cards))
             if problem:
-                raise IllegalAction(problem, "E_FLAK")
+                raise problem.refusal("E_FLAK")
             war.flak_pick = list(cards)
             cancel(state, war, list(war.flak_pick), events)
         case ids.Word(prefix="flak", word="auto"):
@@ -246,15 +246,16 @@ def pick_action(state: TribesState, player: int, chosen: Sequence[str]) -> Actio
                             phrase=phrase("refuse.there-nothing-pick-right"))
     problem = _pick_problem(state, war_of(state), list(chosen))
     if problem:
-        raise IllegalAction(problem, "E_FLAK")
+        raise problem.refusal("E_FLAK")
     return Action(ids.pick_id(PREFIX, list(chosen)), f"Shoot down {cards_in_words(list(chosen))}",
                   phrase=phrase("label.flak-shoot", cards=words.cards(list(chosen))))
 
 
-def _pick_problem(state: TribesState, war: War, chosen: list[str]) -> str | None:
+def _pick_problem(state: TribesState, war: War, chosen: list[str]) -> Problem | None:
     targets = defender_flying(state, war)
     if len(set(chosen)) != len(chosen) or not set(chosen) <= set(targets) or len(chosen) != capacity(war):
-        return f"Choose exactly {capacity(war)} of the defenders' flying cards played in this battle."
+        return Problem(f"Choose exactly {capacity(war)} of the defenders' flying cards played in this battle.",
+                       phrase("refuse.flak-exactly", n=capacity(war)))
     return None
 
 

@@ -8,7 +8,7 @@ Draft path (`war.path`): ["from", source] → [.., mode] → [.., target] → co
 from __future__ import annotations
 
 from engine.core.actions import CLEAR_ID, CLEAR_LABEL, CONFIRM_ID, UNDO_ID, Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.events import Event, public_event
 from engine.core.phrases import Phrase, listed, phrase
 from engine.tribes import words
@@ -16,7 +16,9 @@ from engine.tribes.cards import SUB, card_name, card_of
 from engine.tribes.state import TribesState
 from engine.tribes.war import ids
 from engine.tribes.war.common import (
+    AT_MOST_TWO_CARDS,
     MENU_ROOM,
+    NOT_IN_HAND,
     ZONE_WORDS,
     ZONES,
     Side,
@@ -50,73 +52,87 @@ def airborne_cards(war: War) -> list[str]:
     return [a.card for a in war.attacks if a.card is not None]
 
 
-def source_problem(state: TribesState, war: War, source: str) -> str | None:
+def source_problem(state: TribesState, war: War, source: str) -> Problem | None:
     """Why `source` cannot launch an attack now, or None."""
     if own_armies(state, war.active, source) == 0:
-        return "You can only attack from a territory where you have armies."
+        return Problem("You can only attack from a territory where you have armies.", phrase("refuse.plan-own-only"))
     if free(state, war, source) < 1:
-        return f"All your armies in {place(source)} are already used in this plan."
+        return Problem(f"All your armies in {place(source)} are already used in this plan.",
+                       phrase("refuse.plan-all-used", place=words.place(source)))
     return None
 
 
-def mode_problem(state: TribesState, war: War, source: str, mode: str) -> str | None:
+def mode_problem(state: TribesState, war: War, source: str, mode: str) -> Problem | None:
     """Why `mode` ("ground", "portal", "card:<instance>") is not allowed from `source`, or None."""
     tribe = tribe_of(state, war.active)
     if mode == "portal" and board().type_of(source) != tribe:  # R-T23: portals join home-type territories only
-        return f"A portal attack must start from a territory of your home type ({tribe})."
+        return Problem(f"A portal attack must start from a territory of your home type ({tribe}).",
+                       phrase("refuse.plan-portal-start", home=words.home_type(tribe)))
     if mode.startswith("card:"):
         card = mode.removeprefix("card:")
         if card not in state.players[war.active].hand:
-            return "That card is not in your hand."
+            return NOT_IN_HAND
         if not card_of(card).carrier:
-            return "Only an air card or a Gnomsub can carry an airborne attack."
+            return Problem("Only an air card or a Gnomsub can carry an airborne attack.",
+                           phrase("refuse.plan-not-carrier"))
         if card in airborne_cards(war):
-            return "That card already carries an attack (one card, one airborne attack)."
+            return Problem("That card already carries an attack (one card, one airborne attack).",
+                           phrase("refuse.plan-card-carries"))
         if len(airborne_cards(war)) >= MAX_BATTLE_CARDS:  # R-T25
-            return "You may play at most 2 battle cards, airborne attacks included."
+            return AT_MOST_TWO_CARDS
         if card_of(card).kind == SUB and not board().territories[source].coastal:  # R-T27
-            return "A Gnomsub attack must start from a coastal territory."
+            return Problem("A Gnomsub attack must start from a coastal territory.", phrase("refuse.plan-sub-start"))
     elif mode not in ("ground", "portal"):
-        return "Choose on foot, through a portal or airborne with a card."
+        return Problem("Choose on foot, through a portal or airborne with a card.", phrase("refuse.plan-mode"))
     return None
 
 
-def target_problem(state: TribesState, war: War, source: str, mode: str, target: str) -> str | None:
+def target_problem(state: TribesState, war: War, source: str, mode: str, target: str) -> Problem | None:
     """Why `target` cannot be attacked from `source` in `mode`, or None."""
     area = state.areas[target]
+    to = words.place(target)
     if area.controller == war.active:
-        return "You cannot attack your own territory."
+        return Problem("You cannot attack your own territory.", phrase("refuse.plan-own-target"))
     if area.controller is None or (area.armies == 0 and board().type_of(target) != "city"):
         # R-T22: only enemy armies or a vacant enemy city can be attacked
-        return f"{place(target)} is free: enter it by deployment, not by attack."
+        return Problem(f"{place(target)} is free: enter it by deployment, not by attack.",
+                       phrase("refuse.plan-free-target", place=to))
     if any(a.target == target for a in war.attacks):  # R-T24
-        return f"{place(target)} is already attacked in this plan (one attack per target)."
+        return Problem(f"{place(target)} is already attacked in this plan (one attack per target).",
+                       phrase("refuse.plan-target-taken", place=to))
     if mode == "ground" and not board().is_adjacent(source, target):
-        return f"{place(target)} does not border {place(source)}: a ground attack needs a common border."
+        return Problem(f"{place(target)} does not border {place(source)}: a ground attack needs a common border.",
+                       phrase("refuse.plan-not-neighbour", place=to, source=words.place(source)))
     if mode == "portal" and board().type_of(target) != tribe_of(state, war.active):
-        return f"A portal attack must land on a territory of your home type ({tribe_of(state, war.active)})."
+        return Problem(f"A portal attack must land on a territory of your home type ({tribe_of(state, war.active)}).",
+                       phrase("refuse.plan-portal-end", home=words.home_type(tribe_of(state, war.active))))
     if mode.startswith("card:") and card_of(mode.removeprefix("card:")).kind == SUB and not (
         board().territories[target].coastal
     ):  # R-T27
-        return "A Gnomsub attack must land on a coastal territory."
+        return Problem("A Gnomsub attack must land on a coastal territory.", phrase("refuse.plan-sub-end"))
     return None
 
 
-def support_problem(state: TribesState, war: War, attack: Attack, territory: str) -> str | None:
+def support_problem(state: TribesState, war: War, attack: Attack, territory: str) -> Problem | None:
     """Why armies of `territory` cannot support `attack`, or None."""
     if own_armies(state, war.active, territory) == 0:
-        return "You can only support with armies in a territory you hold."
+        return Problem("You can only support with armies in a territory you hold.",
+                       phrase("refuse.support-own-only"))
     if territory == attack.source:  # R-T24
-        return "Armies of the source cannot support their own attack (those not attacking simply stay out)."
+        return Problem("Armies of the source cannot support their own attack (those not attacking simply stay out).",
+                       phrase("refuse.support-from-source"))
     if free(state, war, territory) < 1:
-        return f"All your armies in {place(territory)} are already used in this plan."
+        return Problem(f"All your armies in {place(territory)} are already used in this plan.",
+                       phrase("refuse.plan-all-used", place=words.place(territory)))
     tribe = tribe_of(state, war.active)
     near_target = board().combat_adjacent(tribe, territory, attack.target)  # R-T23
     if attack.mode == "card":
         if not near_target:
-            return "Support of an airborne attack must border its target (or reach it by a portal)."
+            return Problem("Support of an airborne attack must border its target (or reach it by a portal).",
+                           phrase("refuse.support-airborne"))
     elif not near_target and not board().combat_adjacent(tribe, territory, attack.source):
-        return "Support must border the source or the target (or reach one of them by a portal)."
+        return Problem("Support must border the source or the target (or reach one of them by a portal).",
+                       phrase("refuse.support-border"))
     return None
 
 
@@ -411,13 +427,18 @@ def auto_step(state: TribesState, player: int) -> Action | None:
 # --- applying ----------------------------------------------------------------------------------
 
 
-def _illegal(message: str, code: str = "E_PLAN") -> IllegalAction:
-    return IllegalAction(message, code)
+NO_SUCH_ATTACK = Problem("Your plan has no such attack.", phrase("refuse.plan-no-such-attack"))
 
 
-def _count_problem(available: int, count: int) -> str | None:
+def _illegal(problem: Problem, code: str = "E_PLAN") -> IllegalAction:
+    return problem.refusal(code)
+
+
+def _count_problem(available: int, count: int) -> Problem | None:
     if count < 1 or count > available:
-        return f"Choose between 1 and {available} armies." if available else "No free army is left there."
+        if available:
+            return Problem(f"Choose between 1 and {available} armies.", phrase("refuse.retreat-count", n=available))
+        return Problem("No free army is left there.", phrase("refuse.plan-no-free-army"))
     return None
 
 
@@ -434,8 +455,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             _undo(war)
         case ids.Route(prefix="plan", verb="all", source=source, target=target):
             if path or war.plan_log:  # R-T46: a whole plan never replaces attacks already planned
-                raise _illegal("Your plan already holds attacks: confirm it, or clear the draft before sending a "
-                               "whole plan.", "E_STEP")
+                raise _illegal(Problem("Your plan already holds attacks: confirm it, or clear the draft before "
+                                       "sending a whole plan.", phrase("refuse.plan-holds-attacks")), "E_STEP")
             problem = source_problem(state, war, source) or mode_problem(state, war, source, "ground") or (
                 target_problem(state, war, source, "ground", target))
             if problem:
@@ -446,7 +467,8 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             _seal(state, war, events)
         case ids.Clear():
             if not war.plan_log:
-                raise _illegal("Your plan is empty already.", "E_NOTHING_TO_UNDO")
+                raise _illegal(Problem("Your plan is empty already.", phrase("refuse.plan-empty-already")),
+                               "E_NOTHING_TO_UNDO")
             war.attacks.clear()
             war.supports.clear()
             war.plan_log.clear()
@@ -459,15 +481,18 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             _seal(state, war, events)
         case ids.Confirm():
             if path:
-                raise _illegal("Finish or undo the attack or support you are choosing before confirming.")
+                raise _illegal(Problem("Finish or undo the attack or support you are choosing before confirming.",
+                                       phrase("refuse.plan-finish-first")))
             if not war.attacks:
-                raise _illegal("Your plan is empty: choose 'Attack nobody this turn' or add an attack.")
+                raise _illegal(Problem("Your plan is empty: choose 'Attack nobody this turn' or add an attack.",
+                                       phrase("refuse.plan-empty")))
             _check_whole(state, war)
             _seal(state, war, events)
         case ids.Territory(prefix="plan", verb="from", territory=source) if not path:
             problem = source_problem(state, war, source)
             if problem is None and not any(_targets(state, war, source, m) for m in _modes(state, war, source)):
-                problem = f"There is nothing {place(source)} can attack."
+                problem = Problem(f"There is nothing {place(source)} can attack.",
+                                  phrase("refuse.plan-nothing-from", place=words.place(source)))
             if problem:
                 raise _illegal(problem)
             path.extend(["from", source])
@@ -477,12 +502,15 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             _add_mode(state, war, f"card:{card}")
         case ids.Zone(prefix="plan", verb="zone", zone=zone) if path[:1] == ["from"] and len(path) == 3:
             if not any(zone_of(t) == zone for t in _targets(state, war, path[1], path[2])):
-                raise _illegal(f"There is nothing to attack on {ZONE_WORDS[zone]} that way.")
+                raise _illegal(Problem(f"There is nothing to attack on {ZONE_WORDS[zone]} that way.",
+                                       phrase("refuse.plan-nothing-in-zone", zone=words.zone(zone))))
             path.append(f"zone:{zone}")
         case ids.Territory(prefix="plan", verb="to", territory=target) if path[:1] == ["from"] and _target_step(path):
             problem = target_problem(state, war, path[1], path[2], target)
             if problem is None and len(path) == 4 and zone_of(target) != path[3].removeprefix("zone:"):
-                problem = f"Choose a territory that is {ZONE_WORDS[path[3].removeprefix('zone:')]}, or undo."
+                zone = path[3].removeprefix("zone:")
+                problem = Problem(f"Choose a territory that is {ZONE_WORDS[zone]}, or undo.",
+                                  phrase("refuse.choose-in-zone", zone=words.zone(zone)))
             if problem:
                 raise _illegal(problem)
             del path[3:]
@@ -500,13 +528,14 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Number(prefix="plan", verb="sup", value=attack_id) if not path:
             attack = attack_by_id(war, attack_id)
             if attack is None:
-                raise _illegal("Your plan has no such attack.")
+                raise _illegal(NO_SUCH_ATTACK)
             if not _support_sources(state, war, attack):
-                raise _illegal(f"No free army of yours can support the attack on {place(attack.target)}.")
+                raise _illegal(Problem(f"No free army of yours can support the attack on {place(attack.target)}.",
+                                       phrase("refuse.support-none-free", place=words.place(attack.target))))
             path.extend(["sup", str(attack_id)])
         case ids.Territory(prefix="plan", verb="by", territory=territory) if path[:1] == ["sup"] and len(path) == 2:
             attack = attack_by_id(war, int(path[1]))
-            problem = "Your plan has no such attack." if attack is None else support_problem(
+            problem = NO_SUCH_ATTACK if attack is None else support_problem(
                 state, war, attack, territory)
             if problem:
                 raise _illegal(problem)
@@ -523,16 +552,20 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
             raise _illegal(_wrong_step(war), "E_WRONG_STEP")
 
 
-def _wrong_step(war: War) -> str:
+def _wrong_step(war: War) -> Problem:
     path = war.path
     if not path:
-        return "Choose a territory to attack from, an attack to support, confirm, or attack nobody."
+        return Problem("Choose a territory to attack from, an attack to support, confirm, or attack nobody.",
+                       phrase("refuse.plan-step-start"))
     if path[0] == "from":
         if _target_step(path):
-            return "Choose the territory to attack."
-        return "Choose how to attack (on foot, portal or airborne card)." if len(path) == 2 else (
-            "Choose how many armies attack.")
-    return "Choose where the support comes from." if len(path) == 2 else "Choose how many armies support."
+            return Problem("Choose the territory to attack.", phrase("refuse.plan-step-target"))
+        if len(path) == 2:
+            return Problem("Choose how to attack (on foot, portal or airborne card).", phrase("refuse.plan-step-mode"))
+        return Problem("Choose how many armies attack.", phrase("refuse.plan-step-count"))
+    if len(path) == 2:
+        return Problem("Choose where the support comes from.", phrase("refuse.plan-step-support"))
+    return Problem("Choose how many armies support.", phrase("refuse.plan-step-support-count"))
 
 
 def _target_step(path: list[str]) -> bool:
@@ -549,7 +582,7 @@ def _add_mode(state: TribesState, war: War, mode: str) -> None:
     source = war.path[1]
     problem = mode_problem(state, war, source, mode)
     if problem is None and not _targets(state, war, source, mode):
-        problem = "There is nothing to attack that way from here."
+        problem = Problem("There is nothing to attack that way from here.", phrase("refuse.plan-nothing-that-way"))
     if problem:
         raise _illegal(problem)
     war.path.append(mode)
@@ -563,7 +596,7 @@ def _undo(war: War) -> None:
             war.path.pop()
         return
     if not war.plan_log:
-        raise _illegal("There is nothing to undo.", "E_NOTHING_TO_UNDO")
+        raise _illegal(Problem("There is nothing to undo.", phrase("refuse.there-nothing-undo")), "E_NOTHING_TO_UNDO")
     if war.plan_log.pop() == "support":
         war.supports.pop()
     else:
@@ -580,12 +613,14 @@ def _check_whole(state: TribesState, war: War) -> None:
         used[s.territory] = used.get(s.territory, 0) + s.count
     for territory, count in used.items():
         if count > own_armies(state, war.active, territory):
-            raise _illegal(f"Your plan uses more armies of {place(territory)} than stand there.")
+            raise _illegal(Problem(f"Your plan uses more armies of {place(territory)} than stand there.",
+                                   phrase("refuse.plan-too-many", place=words.place(territory))))
     targets = [a.target for a in war.attacks]
     if len(set(targets)) != len(targets):
-        raise _illegal("Each territory can be the target of one attack only.")
+        raise _illegal(Problem("Each territory can be the target of one attack only.",
+                               phrase("refuse.plan-one-per-target")))
     if len(airborne_cards(war)) > MAX_BATTLE_CARDS:
-        raise _illegal("You may play at most 2 battle cards, airborne attacks included.")
+        raise _illegal(AT_MOST_TWO_CARDS)
 
 
 def _seal(state: TribesState, war: War, events: list[Event]) -> None:

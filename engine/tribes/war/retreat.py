@@ -7,7 +7,7 @@ confirm. Automatic when forced (total room ≤ armies, or a single destination w
 from __future__ import annotations
 
 from engine.core.actions import CONFIRM_ID, UNDO_ID, Action
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, Problem
 from engine.core.events import Event
 from engine.core.phrases import Phrase, phrase
 from engine.tribes import words
@@ -28,17 +28,21 @@ def current(war: War) -> Attack | None:
     return attack if attack is not None and attack.stage == RETREATING else None
 
 
-def destination_problem(state: TribesState, war: War, attack: Attack, territory: str) -> str | None:
+def destination_problem(state: TribesState, war: War, attack: Attack, territory: str) -> Problem | None:
     """Why the defender of `attack` cannot retreat into `territory`, or None (R-T33)."""
     defender = attack.defender
     if not board().is_adjacent(territory, attack.target):
-        return f"{place(territory)} does not border {place(attack.target)}."
+        return Problem(f"{place(territory)} does not border {place(attack.target)}.",
+                       phrase("refuse.retreat-not-neighbour", place=words.place(territory),
+                              target=words.place(attack.target)))
     if territory == GNOMLAB:
-        return "Nobody can retreat into the Gnomlab."
+        return Problem("Nobody can retreat into the Gnomlab.", phrase("refuse.retreat-gnomlab"))
     if defender is None or own_armies(state, defender, territory) == 0:
-        return "You can only retreat into a territory where you already have armies."
+        return Problem("You can only retreat into a territory where you already have armies.",
+                       phrase("refuse.retreat-own-only"))
     if territory in unresolved_targets(war):
-        return f"{place(territory)} is under an attack not resolved yet: no retreat there."
+        return Problem(f"{place(territory)} is under an attack not resolved yet: no retreat there.",
+                       phrase("refuse.retreat-under-attack", place=words.place(territory)))
     return None
 
 
@@ -188,11 +192,12 @@ def apply(state: TribesState, player: int, action: Action, events: list[Event]) 
         case ids.Territory(prefix="ret", verb="to", territory=t) if not war.path:
             problem = destination_problem(state, war, attack, t)
             if problem is None and room(state, war, attack, t) == 0:
-                problem = f"{place(t)} is full (5 armies at most)."
+                problem = Problem(f"{place(t)} is full (5 armies at most).",
+                                  phrase("refuse.retreat-full", place=words.place(t)))
             if problem is None and placed >= need:
-                problem = "Every army that can retreat is placed: confirm."
+                problem = Problem("Every army that can retreat is placed: confirm.", phrase("refuse.retreat-placed"))
             if problem:
-                raise IllegalAction(problem, "E_RETREAT")
+                raise problem.refusal("E_RETREAT")
             war.path.append(t)
         case ids.Number(prefix="ret", verb="n", value=n) if len(war.path) == 1:
             most = min(need - placed, room(state, war, attack, war.path[0]))

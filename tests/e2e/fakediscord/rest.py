@@ -637,6 +637,71 @@ async def parse_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
 
 
 def parse_multipart(content_type: str, raw: bytes) -> tuple[Any, list[UploadedFile]]:
+    """Split multipart/form-data: JSON ``payload_json`` and file parts.
+
+    The form-data aiohttp writes (plain part headers, no transfer encoding) is split on its boundary directly;
+    anything else goes through the stdlib email parser, which reads a picture line by line (13 ms a request).
+    """
+    boundary = _param(content_type, "boundary")
+    parts = _split_form_data(raw, boundary) if boundary else None
+    if parts is None:
+        return _parse_multipart_by_email(content_type, raw)
+    body: Any = None
+    files: list[UploadedFile] = []
+    for headers, data in parts:
+        disposition = headers.get("content-disposition", "")
+        name = _param(disposition, "name") or ""
+        filename = _param(disposition, "filename")
+        if filename:
+            kind = headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+            files.append(UploadedFile(field=name, filename=filename, data=data, content_type=kind))
+        elif name == "payload_json":
+            body = json.loads(data.decode())
+    return body, files
+
+
+_PARAM = re.compile(r';\s*([A-Za-z0-9_*-]+)=("(?:[^"\\]|\\.)*"|[^;]*)')
+
+
+def _param(header: str, key: str) -> str | None:
+    """A parameter of a header value (``name="files[0]"``), unquoted; None when it is absent."""
+    for found, value in _PARAM.findall(";" + header.split(";", 1)[1] if ";" in header else ""):
+        if found.lower() == key:
+            value = value.strip()
+            if value.startswith('"') and value.endswith('"'):
+                value = re.sub(r"\\(.)", r"\1", value[1:-1])
+            return value
+    return None
+
+
+def _split_form_data(raw: bytes, boundary: str) -> list[tuple[dict[str, str], bytes]] | None:
+    """The (headers, data) of each part, or None when a part is not plain form-data this splitter reads."""
+    delimiter = b"--" + boundary.encode()
+    chunks = raw.split(b"\r\n" + delimiter)
+    if not chunks[0].startswith(delimiter):
+        return None
+    chunks[0] = chunks[0][len(delimiter):]
+    if not chunks[-1].startswith(b"--"):
+        return None  # no closing delimiter
+    parts: list[tuple[dict[str, str], bytes]] = []
+    for chunk in chunks[:-1]:
+        head, separator, data = chunk.removeprefix(b"\r\n").partition(b"\r\n\r\n")
+        if not separator:
+            return None
+        headers: dict[str, str] = {}
+        for line in head.decode("utf-8", errors="replace").split("\r\n"):
+            key, colon, value = line.partition(":")
+            if not colon:
+                return None
+            headers[key.strip().lower()] = value.strip()
+        disposition = headers.get("content-disposition", "")
+        if "content-transfer-encoding" in headers or "*=" in disposition:
+            return None  # encoded data or RFC 2231 names: the email parser's job
+        parts.append((headers, data))
+    return parts
+
+
+def _parse_multipart_by_email(content_type: str, raw: bytes) -> tuple[Any, list[UploadedFile]]:
     """Split multipart/form-data with the stdlib email parser: JSON ``payload_json`` and file parts."""
     message = BytesParser(policy=email.policy.HTTP).parsebytes(
         b"Content-Type: " + content_type.encode() + b"\r\nMIME-Version: 1.0\r\n\r\n" + raw)
