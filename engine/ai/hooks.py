@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.core.actions import UNDO_ID, Action
+from engine.core.actions import CLEAR_ID, UNDO_ID, Action
 from engine.core.game import Game
 from engine.core.rng import Rng
 
@@ -63,14 +63,18 @@ class GameHooks:
 
 
 def default_candidates(game: Game[Any], state: Any, player: int) -> list[Action]:
-    """The legal steps and the game's shortcuts, without undo (a computer never takes back)."""
+    """The legal steps and the game's shortcuts, without undo and without clearing a draft while anything else
+    is open (a computer never takes back)."""
     seen: set[str] = set()
     out: list[Action] = []
     for a in [*game.shortcuts(state, player), *game.legal_actions(state, player)]:
         if a.id != UNDO_ID and a.id not in seen:
             seen.add(a.id)
             out.append(a)
-    return out
+    # A search that may clear can open a draft, clear it and open it again without end (seen at an Associates
+    # table: thousands of steps in one turn); clearing only takes back what the computer chose itself.
+    forward = [a for a in out if a.id != CLEAR_ID]
+    return forward or out
 
 
 @cache

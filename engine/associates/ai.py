@@ -17,7 +17,9 @@ from typing import Any
 from engine.ai.basic import is_passive
 from engine.ai.hooks import default_candidates
 from engine.associates import board
+from engine.associates.ai_policy import horizon as horizon  # the hard level's rollouts end with the activation
 from engine.associates.ai_policy import policy as policy  # the figurine choice, judged by its whole activation
+from engine.associates.ai_policy import rollout_policy as rollout_policy
 from engine.associates.ai_policy import search_point as search_point
 from engine.associates.components import ARTEFACTS, COMPONENTS, threshold
 from engine.associates.scoring import score_breakdown
@@ -27,6 +29,10 @@ from engine.core.game import Game
 from engine.core.rng import Rng
 
 SCALE = 4.0
+# Search iterations of the hard level at a search point: each plays the rest of the activation greedily (about 5
+# ms of CPU), so a few dozen fit the 0.6 s median; the candidates are few (3-7) and the imagined hands and dice
+# vary little between iterations.
+HARD_ITERATIONS = 60
 OBJECTIVE_POINTS = 3.0
 THRESHOLD_POINTS = 6.0
 CARRIED_GOLD_RISK = 0.15

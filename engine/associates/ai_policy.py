@@ -4,8 +4,14 @@ Choosing a figurine changes nothing the evaluation can see: the figurine's two a
 ply deep, every `activate:<fig>` scores what `idle` (activate and end at once) scores, and the passive preference
 then picks `idle`: the greedy level used to idle away most of its turns, which is why it lost to a player who just
 never passes. Here each figurine is judged by its whole activation instead, played out by the one-ply greedy choice
-of each of its steps, against ending at once; everywhere else the usual one-ply evaluation decides. The hard level
-takes this choice too (its short rollouts cannot see past the activation either) and searches every other step.
+of each of its steps, against ending at once; everywhere else the usual one-ply evaluation decides.
+
+The hard level takes the figurine choice from here too and searches every other step of an activation: each
+iteration plays the step on an imagined state, then every pending player's greedy step (`rollout_policy`: the
+active player's next actions and cards, a rival's reaction) until the activation is over (`horizon`), and judges
+the position there. The one-ply judgement both levels used before cannot see what a card like Improvisation (an
+extra action) or a move towards loot is worth: the gain comes in the steps after it. The guild is chosen the
+one-ply way too (see `search_point`).
 """
 
 from __future__ import annotations
@@ -75,7 +81,31 @@ def policy(game: Game[Any], state: Any, player: int) -> Action | None:
     return idle if best is None else best[1]
 
 
+def rollout_policy(game: Game[Any], state: Any, player: int) -> Action | None:
+    """The hard level's rollout step: the figurine choice above at a figurine choice, else the one-ply greedy
+    step (what the normal level plays), or None when `player` has no candidate."""
+    choice = policy(game, state, player)
+    if choice is not None:
+        return choice
+    return greedy_action(game, _hooks(), state, player, game.num_players(state))
+
+
+def horizon(game: Game[Any], start: Any, state: Any) -> bool:
+    """Whether a hard-level rollout from `start` stops at `state`: once the activation open at `start` is over
+    (from a step outside any activation, e.g. a figurine choice or keeping cards: once none is open)."""
+    began = start.active
+    now = state.active
+    if now is None:
+        return True
+    return began is not None and (now.fig, now.player) != (began.fig, began.player)
+
+
 def search_point(game: Game[Any], state: Any, player: int) -> bool:
-    """Whether the hard level searches this step: every step but the figurine choice, where the search's short
-    rollouts cannot see past the activation either (the policy above judges it there)."""
+    """Whether the hard level searches this step: every step but the choice of a guild and of a figurine (the
+    one-ply level takes those: see the module docstring and below)."""
+    if state.phase == "guild":
+        # Every guild judges 0 before the figurines are on the board, so the search's visits tie and its pick
+        # went by the order it happened to try them (9 of 40 first picks were not the Artisans, once the
+        # Thieves, who win 4% of the balance games); the one-ply level takes the first listed on a tie.
+        return False
     return not any(a.id == IDLE_ID for a in game.legal_actions(state, player))

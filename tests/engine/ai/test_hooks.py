@@ -7,7 +7,8 @@ from multiprocessing import get_context
 
 from engine import registry
 from engine.ai import decide_by_name
-from engine.ai.hooks import hooks_for, rewards
+from engine.ai.hooks import default_candidates, hooks_for, rewards
+from engine.core.actions import CLEAR_ID, CONFIRM_ID, UNDO_ID, Action
 from engine.core.rng import Rng
 from tests.engine.ai.positions import position
 
@@ -48,3 +49,25 @@ def test_decide_by_name_runs_in_a_worker_process() -> None:
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
         remote = pool.submit(decide_by_name, "vendetta", dump, seat, "hard", 3).result(timeout=120)
     assert remote == decide_by_name("vendetta", dump, seat, "hard", 3)
+
+
+class _DraftGame:
+    """Just what default_candidates asks of a game: its shortcuts and legal steps."""
+
+    def __init__(self, *ids: str) -> None:
+        self.ids = ids
+
+    def shortcuts(self, state: object, player: int) -> list[Action]:
+        return []
+
+    def legal_actions(self, state: object, player: int) -> list[Action]:
+        return [Action(i, i) for i in self.ids]
+
+
+def test_a_computer_clears_a_draft_only_when_nothing_else_is_open() -> None:
+    """Clearing takes back the computer's own steps: a search free to clear reopened one Movement for thousands of
+    steps in one turn."""
+    open_draft = _DraftGame(CLEAR_ID, "step:moor", CONFIRM_ID, UNDO_ID)
+    assert [a.id for a in default_candidates(open_draft, None, 0)] == ["step:moor", CONFIRM_ID]  # type: ignore[arg-type]  # a stand-in game
+    stuck = _DraftGame(UNDO_ID, CLEAR_ID)
+    assert [a.id for a in default_candidates(stuck, None, 0)] == [CLEAR_ID]  # type: ignore[arg-type]  # a stand-in game
