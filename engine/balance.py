@@ -1,7 +1,12 @@
 """Balance report: the strongest computer player against itself, across player counts and variants.
 
 Usage: python -m engine.balance --game G [--players 2,3,4] [--games K] [--level hard] [--iterations I]
-       [--variant name=value[;name=value]]... [--jobs J] [--seed S] [--out docs/balance]
+       [--variant name=value[;name=value]]... [--jobs J] [--seed S] [--out docs/balance] [--log-dir DIR]
+
+With `--log-dir`, every finished game is written at once to one JSON-lines file per player count and variant, and
+a game already there is not played again: a run of hours can be stopped and started again, or split over several
+processes by player count (`--players 2,3` here, `--players 4` there); a last run over every count with the same
+options then only reads the logs and writes the whole report.
 
 Writes <out>/<game>.md with the figures and four committed PNG plots: win rate by faction with 95% confidence
 intervals against the fair share, end-reason shares, the distribution of game length (rounds), and the win
@@ -15,7 +20,6 @@ import argparse
 import logging
 import statistics
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +30,7 @@ from engine.ai import LEVELS
 from engine.ai.hooks import hooks_for
 from engine.ai.ismcts import MAX_TREE_DEPTH
 from engine.ai.levels import HARD_ITERATIONS
-from engine.arena import MatchResult, run_matches, specs_for, wilson
+from engine.arena import MatchResult, read_log, run_matches, specs_for, wilson
 from engine.core.words import counted
 from engine.simulate import parse_option
 
@@ -50,7 +54,7 @@ class Cell:
     players: int
     variant: Variant
     results: list[MatchResult]
-    seconds: float
+    seconds: float  # the wall-clock time of the games' decisions, whichever run played them
 
 
 def parse_variant(text: str) -> Variant:
@@ -179,7 +183,7 @@ def report(game: str, cells: Sequence[Cell], level: str, iterations: int, seed: 
              + (f" (ISMCTS, {iterations} iterations a searched decision, tree {counted(MAX_TREE_DEPTH, 'level')} deep)"
                 if level == "hard" else "")
              + f", base seed {seed}, {jobs} worker process(es).", "",
-             "Budgets used (this shared 2-core machine): "
+             "Budgets used (this shared 2-core machine; the seconds are the wall-clock time of the decisions): "
              + ", ".join(f"{c.players}p {c.variant.label}: {len(c.results)} games in {c.seconds:.0f} s"
                          for c in cells) + ".", "",
              "A win is a sole or shared first place. Intervals are 95% Wilson intervals; a faction or seat whose "
@@ -230,18 +234,46 @@ def _verdict(row: dict[str, float]) -> str:
     return f"⚠ {off:+.0%}" + ("" if sure else " (CI still contains the fair share)")
 
 
+def log_path(folder: Path, players: int, variant: Variant) -> Path:
+    """The JSON-lines log of one player count and variant inside `folder`."""
+    label = "".join(c if c.isalnum() or c in "=-" else "_" for c in variant.label)
+    return folder / f"{players}p_{label}.jsonl"
+
+
+def _decision_seconds(results: Sequence[MatchResult]) -> float:
+    """Wall-clock seconds spent deciding in these games (their length, near enough: the rules' part is small)."""
+    return sum(t for r in results for times in r.times.values() for t in times)
+
+
 def run(game: str, players: Sequence[int], variants: Sequence[Variant], games: int, level: str,
-        iterations: int, seed: int, jobs: int, progress: bool) -> list[Cell]:
-    """Play every (player count, variant) cell."""
+        iterations: int, seed: int, jobs: int, progress: bool, log_dir: Path | None = None) -> list[Cell]:
+    """Play every (player count, variant) cell; with `log_dir`, keep each game in the cell's log as it ends and
+    play only the games that log does not have yet."""
     cells = []
     for n in players:
         for variant in variants:
-            start = time.perf_counter()
             specs = specs_for(game, n, [level], games, seed + 10_000 * n, dict(variant.options), iterations)
-            results = run_matches(specs, jobs=jobs, progress=progress)
-            cells.append(Cell(n, variant, results, time.perf_counter() - start))
+            if log_dir is None:
+                results = run_matches(specs, jobs=jobs, progress=progress)
+            else:
+                path = log_path(log_dir, n, variant)
+                done = _logged(path, {spec.index for spec in specs})
+                todo = [spec for spec in specs if spec.index not in {r.index for r in done}]
+                with path.open("a", encoding="utf-8") as handle:
+                    results = sorted(done + run_matches(todo, jobs=jobs, progress=progress, log=handle),
+                                     key=lambda r: r.index)
+            cells.append(Cell(n, variant, results, _decision_seconds(results)))
             log.info("%s %dp %s: %d games", game, n, variant.label, len(results))
     return cells
+
+
+def _logged(path: Path, wanted: set[int]) -> list[MatchResult]:
+    """The games of this run already in the log at `path` (one per index; none when there is no log)."""
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8") as handle:
+        found = {r.index: r for r in read_log(handle) if r.index in wanted}
+    return list(found.values())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", default="docs/balance")
+    parser.add_argument("--log-dir", type=Path, default=None,
+                        help="keep every game in DIR and play only the games not there yet (resumable runs)")
     args = parser.parse_args(argv)
     if args.iterations is None:
         hooks = hooks_for(args.game)
@@ -267,8 +301,10 @@ def main(argv: list[str] | None = None) -> int:
     variants = [parse_variant(v) for v in args.variant] or [parse_variant("")]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if args.log_dir is not None:
+        args.log_dir.mkdir(parents=True, exist_ok=True)
     cells = run(args.game, players, variants, args.games, args.level, args.iterations, args.seed, args.jobs,
-                progress=sys.stderr.isatty())
+                progress=sys.stderr.isatty(), log_dir=args.log_dir)
     images = plot(cells, args.game, out)
     text = report(args.game, cells, args.level, args.iterations, args.seed, args.jobs, images)
     (out / f"{args.game}.md").write_text(text, encoding="utf-8")

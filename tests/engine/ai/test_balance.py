@@ -29,3 +29,27 @@ def test_verdict_flags_only_rates_outside_five_points() -> None:
     assert balance._verdict(inside) == "within ±5 points"
     assert balance._verdict(outside_sure) == "⚠ +30%"
     assert "CI still contains" in balance._verdict(outside_unsure)
+
+
+def test_a_logged_run_resumes_where_it_stopped_and_reports_every_game(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    args = ["--game", "tribes", "--players", "2", "--level", "normal", "--out", str(tmp_path), "--log-dir",
+            str(logs)]
+    assert balance.main([*args, "--games", "2"]) == 0
+    log_file = logs / "2p_defaults.jsonl"
+    first = log_file.read_text(encoding="utf-8").splitlines()
+    assert len(first) == 2
+    # a longer run plays only the games the log lacks, and its report counts all of them
+    assert balance.main([*args, "--games", "3"]) == 0
+    lines = log_file.read_text(encoding="utf-8").splitlines()
+    assert lines[:2] == first and len(lines) == 3
+    assert "## 2 players, defaults\n\n3 games, 3 finished" in (tmp_path / "tribes.md").read_text(encoding="utf-8")
+    # with every game logged, nothing is played again
+    assert balance.main([*args, "--games", "3"]) == 0
+    assert log_file.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_each_cell_has_its_own_log() -> None:
+    a = balance.log_path(Path("d"), 3, balance.parse_variant("scoring=advanced"))
+    b = balance.log_path(Path("d"), 3, balance.parse_variant(""))
+    assert a != b and a.name == "3p_scoring=advanced.jsonl" and b.name == "3p_defaults.jsonl"
