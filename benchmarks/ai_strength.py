@@ -51,6 +51,8 @@ def row_of(summary: dict[str, Any]) -> Row:
         command += f" --iterations {summary['iterations']}"
     for name, value in sorted(summary.get("options", {}).items()):
         command += f" --option {name}={value}"
+    for take in summary.get("takes", []):
+        command += f" --take {take}"
     low, high = kind["ci95"]
     return Row(summary["game"], int(summary["players"]), seats, int(kind["games"]), int(kind["wins"]),
                float(kind["win_rate"]), (float(low), float(high)), float(kind["ms_median"]), float(kind["ms_p95"]),

@@ -1,7 +1,8 @@
 """Computer players against each other: seat-rotated matches, win rates with confidence intervals, ratings.
 
 Usage: python -m engine.arena --game G --players N --seats hard,normal,random,... --games K --seed S
-       [--jobs J] [--json] [--iterations I] [--option name=value ...] [--log FILE | --from-log FILE]
+       [--jobs J] [--json] [--iterations I] [--option name=value ...] [--take KIND=ACTION_ID ...]
+       [--log FILE | --from-log FILE]
 
 Seat kinds are the levels (easy, normal, hard) and the baseline players (random, busy). Game k gives seat p the
 kind `seats[(p + k) % len(seats)]`, so over a multiple of len(seats) games every kind sits in every seat equally
@@ -26,6 +27,7 @@ from typing import Any, TextIO
 
 from engine import registry
 from engine.ai import LEVELS, PLAYERS, decide, make_player
+from engine.core.actions import Action
 from engine.core.decisions import DecisionKind
 from engine.core.errors import IllegalAction
 from engine.simulate import MAX_DECISIONS, parse_option
@@ -66,6 +68,17 @@ class MatchSpec:
     options: tuple[tuple[str, Any], ...] = ()
     iterations: int | None = None
     check_invariants: bool = True
+    # (kind, action id): a seat of that kind plays that action whenever it is legal (e.g. one side of a match-up
+    # always takes one faction), and decides as its kind everywhere else
+    takes: tuple[tuple[str, str], ...] = ()
+
+
+def _taken(game: Any, state: Any, player: int, wanted: Sequence[str]) -> Action | None:
+    """The first of the `wanted` action ids that is legal for `player` now, or None."""
+    if not wanted:
+        return None
+    legal = {a.id: a for a in game.legal_actions(state, player)}
+    return next((legal[w] for w in wanted if w in legal), None)
 
 
 def seat_kinds(seats: Sequence[str], players: int, index: int) -> list[str]:
@@ -93,7 +106,10 @@ def play_match(spec: MatchSpec) -> MatchResult:
         kind = spec.kinds[player]
         start = time.perf_counter()
         cpu_start = time.process_time()
-        if kind in PLAYERS:
+        taken = _taken(game, state, player, [a for k, a in spec.takes if k == kind])
+        if taken is not None:
+            action = taken
+        elif kind in PLAYERS:
             action = baseline[player].choose(game, state, player)
         else:
             action = decide(game, state, player, kind, spec.seed * 100_003 + decisions, iterations=spec.iterations)
@@ -273,11 +289,11 @@ def ratings(results: Iterable[MatchResult]) -> dict[str, dict[str, float]]:
 
 def specs_for(game: str, players: int, seats: Sequence[str], games: int, seed: int,
               options: dict[str, Any] | None = None, iterations: int | None = None,
-              check_invariants: bool = True) -> list[MatchSpec]:
+              check_invariants: bool = True, takes: Sequence[tuple[str, str]] = ()) -> list[MatchSpec]:
     """The seat-rotated match list of one arena run."""
     opts = tuple(sorted((options or {}).items()))
     return [MatchSpec(game, players, tuple(seat_kinds(seats, players, i)), seed + i, i, opts, iterations,
-                      check_invariants) for i in range(games)]
+                      check_invariants, tuple(takes)) for i in range(games)]
 
 
 def render(summary: dict[str, Any], title: str) -> str:
@@ -314,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=None, help="search iterations of the hard level")
     parser.add_argument("--option", action="append", default=[], help="name=value, repeatable")
+    parser.add_argument("--take", action="append", default=[],
+                        help="KIND=ACTION_ID, repeatable: seats of KIND play ACTION_ID whenever it is legal "
+                             "(e.g. hard=guild:thieves)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--log", default=None, help="append each finished game to this file as a JSON line")
     parser.add_argument("--from-log", default=None,
@@ -324,12 +343,16 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or not seats:
         parser.error(f"unknown seat kinds {unknown}; choose among {', '.join(KINDS)}")
     options = dict(parse_option(o) for o in args.option)
+    takes = [(kind, action) for kind, _, action in (t.partition("=") for t in args.take)]
+    if any(kind not in seats or not action for kind, action in takes):
+        parser.error("--take wants KIND=ACTION_ID with KIND one of the seats")
     if args.from_log:
         with open(args.from_log, encoding="utf-8") as handle:
             results = read_log(handle)
         args.games = len(results)
     else:
-        specs = specs_for(args.game, args.players, seats, args.games, args.seed, options, args.iterations)
+        specs = specs_for(args.game, args.players, seats, args.games, args.seed, options, args.iterations,
+                          takes=takes)
         progress = not args.json and sys.stderr.isatty()
         if args.log:
             with open(args.log, "a", encoding="utf-8") as handle:
@@ -338,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
             results = run_matches(specs, jobs=args.jobs, progress=progress)
     summary = summarise(results)
     summary.update(game=args.game, players=args.players, seats=seats, seed=args.seed, options=options,
-                   iterations=args.iterations)
+                   iterations=args.iterations, takes=[f"{k}={a}" for k, a in takes])
     if args.json:
         sys.stdout.write(json.dumps({**summary, "matches": [asdict(r) for r in results]}, indent=1) + "\n")
     else:

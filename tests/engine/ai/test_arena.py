@@ -71,3 +71,22 @@ def test_a_logged_run_summarises_the_same_from_its_log(tmp_path: Path, capsys: p
     assert arena.main([*common, "--from-log", log]) == 0
     again = json.loads(capsys.readouterr().out)
     assert again["kinds"] == played["kinds"] and again["matches"] == played["matches"]
+
+
+def test_a_kind_that_takes_a_faction_plays_it_in_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code = arena.main(["--game", "associates", "--players", "2", "--seats", "random,busy", "--games", "2",
+                       "--seed", "2", "--take", "busy=guild:thieves", "--option", "turn_cap=10", "--json"])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["takes"] == ["busy=guild:thieves"]
+    for match in out["matches"]:
+        busy = match["kinds"].index("busy")
+        assert match["factions"][str(busy)] == ["thieves"]
+        assert match["factions"][str(1 - busy)] != ["thieves"]
+
+
+def test_a_take_must_name_a_seat_kind_and_an_action() -> None:
+    with pytest.raises(SystemExit):
+        arena.main(["--game", "associates", "--players", "2", "--seats", "random,busy", "--take", "hard=guild:x"])
+    with pytest.raises(SystemExit):
+        arena.main(["--game", "associates", "--players", "2", "--seats", "random,busy", "--take", "busy"])
