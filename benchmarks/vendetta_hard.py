@@ -1,14 +1,14 @@
 """Vendetta's hard level against its own baseline: `python -m benchmarks.vendetta_hard [--positions 30] [--players 2]`.
 
 Collects the decisions of seat 0 in normal-level games (as `benchmarks.ai_decisions` does), then times every
-decision twice in this one process, interleaved: once with the rollouts' greedy replies judged the way they were
-before (every clan evaluated on its own, the menu listed after each candidate to finish a draft that whole orders
-never open, a clan's needs computed again at every evaluation: the `baseline`), once with the module as it is
-(`current`). Interleaving makes the load of a shared
-machine fall alike on both, so the printed ratios (current / baseline) are what the change is worth, whatever the
-absolute figures on the day. It also counts the decisions whose move differs between the two (it should be 0: the
-change is only a cheaper way to the same evaluation), and checks that each decision repeats its move for the same
-observation and seed.
+decision twice in this one process, interleaved: once with the rollouts' greedy replies chosen the way they were
+before (among every candidate movement, not only the `REPLY_WIDTH` most appealing; every clan evaluated on its
+own, the menu listed after each candidate to finish a draft that whole orders never open, a clan's needs computed
+again at every evaluation: the `baseline`), once with the module as it is (`current`). Interleaving makes the load
+of a shared machine fall alike on both, so the printed ratios (current / baseline) are what the changes are worth,
+whatever the absolute figures on the day. It also counts the decisions whose move differs between the two (only
+the narrower replies change moves: the rest is a cheaper way to the same evaluation; the arena says what the
+changed moves are worth), and checks that each decision repeats its move for the same observation and seed.
 """
 
 from __future__ import annotations
@@ -31,15 +31,16 @@ from engine.vendetta import ai as vendetta_ai
 
 @contextmanager
 def baseline_rollouts() -> Iterator[None]:
-    """Inside: the rollouts' greedy replies evaluate each clan separately and try to finish a draft, and a clan's
-    needs are computed at every evaluation (the way before this benchmark was written)."""
-    current, cached = vendetta_ai._HOOKS, vendetta_ai._needs_of
+    """Inside: the rollouts' greedy replies weigh every candidate movement, evaluate each clan separately and try
+    to finish a draft, and a clan's needs are computed at every evaluation (the way before these speed-ups)."""
+    current, replies, cached = vendetta_ai._HOOKS, vendetta_ai._REPLY_HOOKS, vendetta_ai._needs_of
     vendetta_ai._HOOKS = dataclasses.replace(current, evaluate_all=None, drafts=True)
+    vendetta_ai._REPLY_HOOKS = vendetta_ai._HOOKS
     vendetta_ai._needs_of = cached.__wrapped__  # type: ignore[assignment]  # the needs computed every time
     try:
         yield
     finally:
-        vendetta_ai._HOOKS, vendetta_ai._needs_of = current, cached
+        vendetta_ai._HOOKS, vendetta_ai._REPLY_HOOKS, vendetta_ai._needs_of = current, replies, cached
 
 
 def timed(game: Any, state: Any, seat: int, seed: int) -> tuple[float, str]:

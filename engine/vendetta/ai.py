@@ -9,6 +9,7 @@ next round from the territories it is expected to hold after the fights, and its
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -299,9 +300,18 @@ def rollout_policy(game: Game[Any], state: VendettaState, player: int) -> Action
     """The move a search imagines `player` making: the normal level's greedy movement (so the search plays against
     what a sensible rival would answer), else the first candidate (the first fight target, the cheapest cards)."""
     if state.phase == PHASE_MOVEMENT:
-        return greedy_action(game, _HOOKS, state, player, state.players)
+        return greedy_action(game, _REPLY_HOOKS, state, player, state.players)
     found = candidates(game, state, player)
     return found[0] if found else None
+
+
+def _reply_candidates(game: Game[Any], state: VendettaState, player: int) -> list[Action]:
+    """The orders a rollout's reply chooses among: the `REPLY_WIDTH` most appealing movements and the pass (the
+    first listed of every other decision)."""
+    found = candidates(game, state, player)
+    if state.phase != PHASE_MOVEMENT or len(found) <= REPLY_WIDTH + 1:
+        return found
+    return found[:REPLY_WIDTH] + found[-1:]
 
 
 def horizon(game: Game[Any], start: VendettaState, state: VendettaState) -> bool:
@@ -312,8 +322,9 @@ def horizon(game: Game[Any], start: VendettaState, state: VendettaState) -> bool
     return state.phase == PHASE_MOVEMENT and len(state.moved) - len(start.moved) > MAX_REPLIES
 
 
-# The hard level: each of its iterations plays the round out with greedy movements (about 6 ms), so it runs 100 of
-# them over the 5 moves the one-ply evaluation likes best (0.6-0.7 s of CPU a decision, see docs/balance).
+# The hard level: each of its iterations plays the round out with greedy movements (about 2-5 ms), so it runs 100 of
+# them over the 5 moves the one-ply evaluation likes best (about 0.2 s of CPU a decision at the median and 0.6 s at
+# the 95th percentile, see docs/balance/ai_strength.md).
 HARD_ITERATIONS = 100
 ROOT_WIDTH = 5
 # Other clans' movements a rollout plays after the searching clan's: each costs a greedy choice (about 25 one-ply
@@ -328,3 +339,8 @@ OPENS_DRAFTS = False
 # Without them each candidate evaluated every clan separately and listed the menu after it (a third of a decision).
 _HOOKS = GameHooks(determinize=determinize, evaluate=evaluate, candidates=candidates, scale=SCALE,
                    evaluate_all=evaluate_all, drafts=OPENS_DRAFTS)
+# A rollout's reply weighs only the most appealing movements: the candidate list is ordered by a quick appeal, and
+# the greedy reply judged all 25 one ply deep, which made the decisions followed by two replies the slowest tenth
+# (a decision took 387 ms median and 1,008 ms p95 of CPU with every movement weighed, 224 and 617 ms with 12).
+REPLY_WIDTH = 12
+_REPLY_HOOKS = dataclasses.replace(_HOOKS, candidates=_reply_candidates)

@@ -15,6 +15,7 @@ from engine.ai.levels import observe
 from engine.ai.player import Budget
 from engine.core.rng import Rng
 from engine.vendetta import ai
+from engine.vendetta.ids import PASS_ID
 from engine.vendetta.state import PHASE_MOVEMENT, VendettaState
 from tests.engine.ai.positions import position
 
@@ -69,11 +70,20 @@ def test_a_rollout_plays_the_round_out_and_stops_at_the_next_movement() -> None:
     assert not end.moved or GAME.outcome(end) is not None  # nobody has moved yet in the new round
 
 
-def test_rollout_movement_is_the_normal_levels_choice() -> None:
+def test_a_rollout_reply_weighs_the_most_appealing_movements_and_the_pass() -> None:
+    state, seat = movement_position(4)
+    every = ai.candidates(GAME, state, seat)
+    assert len(every) > ai.REPLY_WIDTH + 1  # the position has more movements than a reply weighs
+    weighed = ai._reply_candidates(GAME, state, seat)
+    assert [a.id for a in weighed] == [a.id for a in every[: ai.REPLY_WIDTH]] + [PASS_ID]
+
+
+def test_rollout_movement_is_the_best_reply_by_one_ply_value() -> None:
     hooks = hooks_for("vendetta")
     assert hooks is not None
     state, seat = movement_position(4)
-    best = max(ai.candidates(GAME, state, seat), key=lambda a: step_value(GAME, hooks, state, seat, a, 2))
+    weighed = ai._reply_candidates(GAME, state, seat)
+    best = max(weighed, key=lambda a: step_value(GAME, hooks, state, seat, a, 2))
     chosen = ai.rollout_policy(GAME, state, seat)
-    assert chosen is not None
+    assert chosen is not None and chosen.id in {a.id for a in weighed}
     assert step_value(GAME, hooks, state, seat, chosen, 2) == step_value(GAME, hooks, state, seat, best, 2)
