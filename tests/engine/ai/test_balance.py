@@ -35,7 +35,11 @@ def test_a_logged_run_resumes_where_it_stopped_and_reports_every_game(tmp_path: 
     logs = tmp_path / "logs"
     args = ["--game", "tribes", "--players", "2", "--level", "normal", "--out", str(tmp_path), "--log-dir",
             str(logs)]
-    assert balance.main([*args, "--games", "2"]) == 0
+    notes = tmp_path / "notes.md"
+    notes.write_text("## What the figures say\n\nthe marsh tribe is fine\n", encoding="utf-8")
+    assert balance.main([*args, "--games", "2", "--notes", str(notes)]) == 0
+    text = (tmp_path / "tribes.md").read_text(encoding="utf-8")
+    assert text.index("Small samples") < text.index("the marsh tribe is fine") < text.index("## All games pooled")
     log_file = logs / "2p_defaults.jsonl"
     first = log_file.read_text(encoding="utf-8").splitlines()
     assert len(first) == 2
