@@ -14,32 +14,18 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections import deque
 from typing import Any
 
 from engine import registry
 from engine.ai import decide
 from engine.arena import wilson
-from engine.associates import board
+from engine.associates.ai import steps_from
 from engine.associates.ids import IDLE_ID
 from engine.associates.state import State, figs_of
 from engine.core.actions import Action
 
 GUILD = "thieves"
 MAX_DECISIONS = 20_000
-
-
-def distances(origin: str) -> dict[str, int]:
-    """Steps from `origin` to every zone of the board."""
-    out = {origin: 0}
-    queue = deque([origin])
-    while queue:
-        zone = queue.popleft()
-        for nxt in board.adjacent(zone):
-            if nxt not in out:
-                out[nxt] = out[zone] + 1
-                queue.append(nxt)
-    return out
 
 
 def robbable(state: State, seat: int) -> dict[str, str]:
@@ -51,7 +37,7 @@ def robbable(state: State, seat: int) -> dict[str, str]:
 
 def nearest(zone: str, targets: dict[str, str]) -> int:
     """Steps from `zone` to the closest target zone (a large number when none can be reached)."""
-    reach = distances(zone)
+    reach = steps_from(zone)
     return min((reach[z] for z in targets if z in reach), default=99)
 
 

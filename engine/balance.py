@@ -261,7 +261,8 @@ def run(game: str, players: Sequence[int], variants: Sequence[Variant], games: i
             else:
                 path = log_path(log_dir, n, variant)
                 done = _logged(path, {spec.index for spec in specs})
-                todo = [spec for spec in specs if spec.index not in {r.index for r in done}]
+                logged = {r.index for r in done}
+                todo = [spec for spec in specs if spec.index not in logged]
                 with path.open("a", encoding="utf-8") as handle:
                     results = sorted(done + run_matches(todo, jobs=jobs, progress=progress, log=handle),
                                      key=lambda r: r.index)

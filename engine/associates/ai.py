@@ -72,19 +72,23 @@ def determinize(game: Game[Any], state: State, seat: int, rng: Rng) -> State:
 
 
 @cache
-def _distances(origin: str) -> dict[str, int]:
-    """Zones within NEARBY_RANGE steps of `origin` and their distance."""
+def steps_from(origin: str) -> dict[str, int]:
+    """Steps from `origin` to every zone of the board."""
     out = {origin: 0}
     queue = deque([origin])
     while queue:
         z = queue.popleft()
-        if out[z] >= NEARBY_RANGE:
-            continue
         for nxt in board.adjacent(z):
             if nxt not in out:
                 out[nxt] = out[z] + 1
                 queue.append(nxt)
     return out
+
+
+@cache
+def _distances(origin: str) -> dict[str, int]:
+    """Zones within NEARBY_RANGE steps of `origin` and their distance."""
+    return {z: d for z, d in steps_from(origin).items() if d <= NEARBY_RANGE}
 
 
 def _zone_riches(s: State, guild: str) -> dict[str, float]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from benchmarks import associates_thieves as script
 from engine import registry
+from engine.associates.ai import steps_from
 
 
 def test_the_scripted_thieves_score_objectives_by_robbing_lairs() -> None:
@@ -30,5 +31,5 @@ def test_the_last_lair_robbed_for_an_objective_is_not_a_target() -> None:
 def test_a_thief_walks_towards_the_nearest_lair() -> None:
     targets = {"abandoned_keep": "neutral"}
     assert script.nearest("abandoned_keep", targets) == 0
-    neighbour = next(iter(script.distances("abandoned_keep").keys() - {"abandoned_keep"}))
+    neighbour = next(iter(steps_from("abandoned_keep").keys() - {"abandoned_keep"}))
     assert script.nearest(neighbour, targets) >= 1
