@@ -42,6 +42,15 @@ COMPONENT_POINTS = 1.0
 CARD_POINTS = 0.4
 NEARBY_WEIGHT = 0.25
 NEARBY_RANGE = 3
+# Each Stunned token on a rival's intact lair, for the Brigands: the third brings the lair down and with it an
+# Objective (R-A23: 3 points here, the 5 GP reward, a step to the threshold), and lair tokens never leave. Without
+# it the evaluation saw nothing until the lair fell, so no search that ends with one activation attacked a lair.
+LAIR_STUN_POINTS = 2.5
+# For the Thieves, a lair they may rob for an Objective (R-A22: an adverse lair other than the last one robbed for
+# an Objective) pulls each figurine by this much over one plus its steps to it, measured against the pull at their
+# own den so that the term is 0 as the game starts and sways no choice of guild: their mission is a walk from lair
+# to lair, and nothing else in the evaluation pointed the way.
+ROBBABLE_LAIR_POINTS = 4.0
 
 
 def determinize(game: Game[Any], state: State, seat: int, rng: Rng) -> State:
@@ -91,6 +100,17 @@ def _distances(origin: str) -> dict[str, int]:
     return {z: d for z, d in steps_from(origin).items() if d <= NEARBY_RANGE}
 
 
+def _robbable_lairs(s: State, seat: int) -> set[str]:
+    """Zones of the intact adverse lairs a Theft would score on for the Thieves (R-A22)."""
+    last = s.players[seat].last_objective_lair
+    return {lair.zone for g, lair in s.lairs.items() if g != "thieves" and lair.state == "intact" and lair.zone != last}
+
+
+def _lair_pull(zone: str, lairs: set[str]) -> float:
+    """One over one plus the steps from `zone` to the nearest of `lairs`."""
+    return 1.0 / (1 + min(steps_from(zone).get(z, 99) for z in lairs))
+
+
 def _zone_riches(s: State, guild: str) -> dict[str, float]:
     """What lies within reach on each zone for `guild`: loose items, and rival figurines' and safes' gold."""
     riches: dict[str, float] = {}
@@ -119,6 +139,8 @@ def evaluate(game: Game[Any], state: State, seat: int) -> float:
     objectives = b["objectives"]
     value += OBJECTIVE_POINTS * objectives + (THRESHOLD_POINTS if objectives >= threshold(guild, s.n) else 0.0)
     riches = _zone_riches(s, guild)
+    robbable = _robbable_lairs(s, seat) if guild == "thieves" else set()
+    den_pull = _lair_pull(s.lairs["thieves"].zone, robbable) if robbable and "thieves" in s.lairs else 0.0
     for f in figs_of(s, guild):
         d = s.figs[f]
         if d.zone is None:
@@ -133,6 +155,11 @@ def evaluate(game: Game[Any], state: State, seat: int) -> float:
             if r:
                 best = max(best, r / (1 + dist))
         value += NEARBY_WEIGHT * best
+        if robbable:
+            value += ROBBABLE_LAIR_POINTS * (_lair_pull(d.zone, robbable) - den_pull)
+    if guild == "brigands":
+        value += LAIR_STUN_POINTS * sum(other.stuns for g, other in s.lairs.items()
+                                        if g != guild and other.state == "intact")
     lair = s.lairs.get(guild)
     if lair is not None and lair.state == "intact":
         value += COMPONENT_POINTS * sum(lair.safe[c] for c in COMPONENTS)
