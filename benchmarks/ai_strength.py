@@ -6,6 +6,10 @@ Each JSON file is one arena run. The table of a game has one row per run: the fi
 stronger player being tested) against the rest, its wins (sole or shared first), win rate with the Wilson 95%
 interval, and its decision times (wall clock and CPU of the deciding process, median and p95). The command that
 produced the run is rebuilt from the fields the arena writes, so every figure can be reproduced.
+
+The runs behind the committed page are kept in docs/balance/strength_runs (each summary without its per-game
+list), so the page can be written again from the repository alone:
+`python -m benchmarks.ai_strength docs/balance/strength_runs --notes docs/balance/ai_strength_notes.md`.
 """
 
 from __future__ import annotations

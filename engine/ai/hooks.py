@@ -20,6 +20,10 @@ and optionally
                                                    work, e.g. one pass over the board);
   OPENS_DRAFTS: bool                               False when no candidate leaves a draft open (every one is a
                                                    whole order): the search then never lists a menu to finish one.
+Any game may also offer what only the hard level knows (judged by its own search, never by the one-ply levels nor by
+the rivals the search imagines):
+  search_evaluate(game, state, seat) -> float     the search's `evaluate` (e.g. plus what self-play measured);
+  search_evaluate_all(game, state, players)       the same for every seat at once.
 A fourth game adds only its own file: nothing here names a game.
 """
 
@@ -29,7 +33,7 @@ import importlib
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -60,6 +64,15 @@ class GameHooks:
     root_width: int | None = None
     drafts: bool = True
     evaluate_all: Callable[[Game[Any], Any, int], list[float]] | None = None
+    search_evaluate: Callable[[Game[Any], Any, int], float] | None = None
+    search_evaluate_all: Callable[[Game[Any], Any, int], list[float]] | None = None
+
+    def for_search(self) -> GameHooks:
+        """These hooks with the search's own evaluation in place of the one-ply one, when the game has one."""
+        if self.search_evaluate is None:
+            return self
+        return replace(self, evaluate=self.search_evaluate, evaluate_all=self.search_evaluate_all,
+                       search_evaluate=None, search_evaluate_all=None)
 
 
 def default_candidates(game: Game[Any], state: Any, player: int) -> list[Action]:
@@ -100,6 +113,8 @@ def hooks_for(game_name: str) -> GameHooks | None:
         root_width=getattr(module, "ROOT_WIDTH", None),
         drafts=bool(getattr(module, "OPENS_DRAFTS", True)),
         evaluate_all=getattr(module, "evaluate_all", None),
+        search_evaluate=getattr(module, "search_evaluate", None),
+        search_evaluate_all=getattr(module, "search_evaluate_all", None),
     )
 
 

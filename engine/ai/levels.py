@@ -33,7 +33,7 @@ def make_level_player(level: str, hooks: GameHooks) -> Player:
     if level == "normal":
         return GreedyPlayer(hooks, samples=1)
     if level == "hard":
-        return IsmctsPlayer(hooks)
+        return IsmctsPlayer(hooks.for_search())
     raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import ai_strength
-from engine import arena
+from engine import arena, registry
 
 
 def test_page_reports_the_first_kind_of_each_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -64,3 +64,12 @@ def test_hard_time_targets_are_the_cpu_median_and_p95() -> None:
                            "", 0)
     assert ai_strength.time_verdict(fast, cpu=True) == "ok"
     assert ai_strength.time_verdict(fast, cpu=False) == "over"
+
+
+def test_the_committed_page_is_what_its_committed_runs_and_notes_give() -> None:
+    root = Path(__file__).resolve().parents[3]
+    balance = root / "docs" / "balance"
+    rows = ai_strength.collect(balance / "strength_runs")
+    assert {r.game for r in rows} == set(registry.names())
+    notes = (balance / "ai_strength_notes.md").read_text(encoding="utf-8")
+    assert ai_strength.render(rows, notes) == (balance / "ai_strength.md").read_text(encoding="utf-8")

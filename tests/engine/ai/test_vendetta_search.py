@@ -78,9 +78,10 @@ def test_a_rollout_reply_weighs_the_most_appealing_movements_and_the_pass() -> N
     assert [a.id for a in weighed] == [a.id for a in every[: ai.REPLY_WIDTH]] + [PASS_ID]
 
 
-def test_rollout_movement_is_the_best_reply_by_one_ply_value() -> None:
-    hooks = hooks_for("vendetta")
-    assert hooks is not None
+def test_rollout_movement_is_the_best_reply_by_the_search_evaluation() -> None:
+    plain = hooks_for("vendetta")
+    assert plain is not None
+    hooks = plain.for_search()  # a reply is judged as the search judges its own moves
     state, seat = movement_position(4)
     weighed = ai._reply_candidates(GAME, state, seat)
     best = max(weighed, key=lambda a: step_value(GAME, hooks, state, seat, a, 2))
