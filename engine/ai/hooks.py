@@ -20,8 +20,8 @@ and optionally
                                                    work, e.g. one pass over the board);
   OPENS_DRAFTS: bool                               False when no candidate leaves a draft open (every one is a
                                                    whole order): the search then never lists a menu to finish one.
-Any game may also offer what only the hard level knows (judged by its own search, never by the one-ply levels nor by
-the rivals the search imagines):
+Any game may also offer what only the hard level knows (its search judges with it, and a game's `rollout_policy`
+may judge the replies it imagines with it too; the one-ply levels never do):
   search_evaluate(game, state, seat) -> float     the search's `evaluate` (e.g. plus what self-play measured);
   search_evaluate_all(game, state, players)       the same for every seat at once.
 A fourth game adds only its own file: nothing here names a game.
